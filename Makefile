@@ -1,0 +1,110 @@
+# kbench: one Makefile for GNU make (Linux) and bmake (FreeBSD's make).
+# Portable subset only: no ifeq/.if, no pattern rules, no $(shell):
+# "VAR != cmd" and nested ${VAR_${X}} work in both.  Each binary is
+# compiled in one cc command from its source list; the tree is small.
+
+PREFIX	?= /usr/local
+DESTDIR	?=
+CC	?= cc
+
+OS	!= uname -s | tr 'A-Z' 'a-z'
+OS_CFLAGS_linux   = -D_GNU_SOURCE
+OS_CFLAGS_freebsd =
+OS_LIBS_linux     = -lm -lpthread
+OS_LIBS_freebsd   = -lm -lpthread
+
+SQLITE_CFLAGS != pkg-config --cflags sqlite3 2>/dev/null || true
+SQLITE_LIBS   != pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3
+# Debian's libcsv-dev ships no .pc file; FreeBSD's devel/libcsv does.
+CSV_CFLAGS    != pkg-config --cflags libcsv 2>/dev/null || true
+CSV_LIBS      != pkg-config --libs libcsv 2>/dev/null || echo -lcsv
+
+# SANITIZE=1: AddressSanitizer + UndefinedBehaviorSanitizer.
+SANITIZE ?= 0
+SAN_FLAGS_0 =
+SAN_FLAGS_1 = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+SAN_FLAGS   = ${SAN_FLAGS_${SANITIZE}}
+# A sanitized build lives apart, so the two never mix objects.
+BUILD_0     = build
+BUILD_1     = build/san
+BUILD       = ${BUILD_${SANITIZE}}
+
+OPT	?= -O2 -g
+WARN	 = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	   -Wno-unused-parameter
+KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
+	   -I. -Ilib -Idb -Icollect -Ianalyze -Iplots ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${CFLAGS}
+KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
+KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
+
+LIB_SRCS     = lib/util.c lib/kv.c lib/json.c
+STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
+DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c
+COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
+STATS_SRCS   = analyze/stats.c
+ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c
+KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS}
+HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h db/store.h db/filter.h \
+	       db/csvio.h db/schema.h collect/hostfacts.h analyze/stats.h \
+	       analyze/ministat.h
+
+UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
+	       ${BUILD}/test_csv ${BUILD}/test_ministat
+
+.PHONY: all demo check check-sanitize bench install clean deps test-bins
+
+all: ${BUILD}/kbench
+
+${BUILD}/kbench: ${KBENCH_SRCS} ${HDRS}
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ ${KBENCH_SRCS} ${KB_LIBS}
+
+${BUILD}/test_util: tests/unit/test_util.c ${LIB_SRCS} lib/util.h tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_util.c ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_stats: tests/unit/test_stats.c ${STATS_SRCS} analyze/stats.h tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_stats.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_ministat: tests/unit/test_ministat.c ${STATS_SRCS} analyze/ministat.c ${HDRS} tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_ministat.c analyze/ministat.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_csv: tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
+test-bins: ${BUILD}/kbench ${UNIT_TESTS}
+
+deps:
+	@sh mk/deps.sh
+
+demo: deps
+	@${MAKE} all
+	@sh mk/demo.sh
+
+check: deps
+	@${MAKE} test-bins
+	@sh tests/run.sh ${BUILD}
+
+# The whole suite again, built with ASan + UBSan into build/san.
+check-sanitize: deps
+	@${MAKE} SANITIZE=1 test-bins
+	@sh tests/run.sh build/san
+
+bench: deps
+	@${MAKE} all
+	@sh mk/bench.sh ${BUILD}
+
+install: all
+	mkdir -p ${DESTDIR}${PREFIX}/bin ${DESTDIR}${PREFIX}/share/man/man1
+	install -m 755 ${BUILD}/kbench ${DESTDIR}${PREFIX}/bin/kbench
+	install -m 644 kbench.1 ${DESTDIR}${PREFIX}/share/man/man1/kbench.1
+
+clean:
+	rm -rf ${BUILD}

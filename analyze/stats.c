@@ -1,0 +1,335 @@
+/*
+ * stats.c: sorting and descriptive statistics.  See stats.h for the
+ * definitions.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+#define SORT_INSERTION	64	/* below: insertion sort */
+#define SORT_RADIX	1024	/* from here: radix sort; between: qsort */
+#define RADIX_BITS	11	/* 2048 buckets: the counters stay in L1/L2 */
+#define RADIX_SIZE	(1u << RADIX_BITS)
+#define RADIX_MASK	(RADIX_SIZE - 1)
+#define RADIX_PASSES	6	/* ceil(64 / 11) */
+#define SIGN_BIT	UINT64_C(0x8000000000000000)
+
+/*
+ * Squared deviations stay clear of overflow and of gradual underflow
+ * while the largest one is within 2^-480 .. 2^480; beyond, scale.
+ */
+#define SS_SAFE_EXP	480
+
+const char *
+stats_strerror(int err)
+{
+	switch (err) {
+	case STATS_OK:
+		return "success";
+	case STATS_EINVAL:
+		return "invalid argument";
+	case STATS_EEMPTY:
+		return "no samples";
+	case STATS_ETOOFEW:
+		return "too few samples for this level";
+	case STATS_EDOMAIN:
+		return "data outside the domain of the method";
+	case STATS_ENOMEM:
+		return "out of memory";
+	}
+	return "unknown error";
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void
+insertion_sort(double *v, size_t n)
+{
+	size_t i, j;
+	double x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * The radix key: an unsigned integer in the order of the doubles.
+ * Positive values get the sign bit set, negative ones are complemented
+ * (their magnitude order is reversed).
+ */
+static inline uint64_t
+radix_key(uint64_t bits)
+{
+	return (bits & SIGN_BIT) ? ~bits : bits | SIGN_BIT;
+}
+
+static inline uint64_t
+radix_unkey(uint64_t key)
+{
+	return (key & SIGN_BIT) ? key & ~SIGN_BIT : ~key;
+}
+
+/*
+ * The keys travel between v (as raw 64-bit words, through memcpy so no
+ * aliasing rule is broken) and the scratch buffer.
+ */
+static inline uint64_t
+word_at(const void *base, size_t i)
+{
+	uint64_t w;
+
+	memcpy(&w, (const char *)base + i * sizeof(w), sizeof(w));
+	return w;
+}
+
+static inline void
+word_put(void *base, size_t i, uint64_t w)
+{
+	memcpy((char *)base + i * sizeof(w), &w, sizeof(w));
+}
+
+static void
+radix_sort(double *v, size_t n, uint64_t *tmp, size_t *count)
+{
+	void *src, *dst, *swap;
+	size_t i, d, sum, c;
+	uint64_t k;
+	double x;
+
+	/* One pass fills all six histograms and moves the keys to tmp. */
+	memset(count, 0, RADIX_PASSES * RADIX_SIZE * sizeof(*count));
+	for (i = 0; i < n; i++) {
+		k = radix_key(word_at(v, i));
+		tmp[i] = k;
+		for (d = 0; d < RADIX_PASSES; d++)
+			count[d * RADIX_SIZE +
+			    ((k >> (d * RADIX_BITS)) & RADIX_MASK)]++;
+	}
+	src = tmp;
+	dst = v;
+	for (d = 0; d < RADIX_PASSES; d++) {
+		size_t *cnt = count + d * RADIX_SIZE;
+		unsigned shift = d * RADIX_BITS;
+
+		/*
+		 * A digit that every key shares (the sign and exponent of
+		 * same-signed data of one magnitude) moves nothing: skip.
+		 */
+		if (cnt[(word_at(src, 0) >> shift) & RADIX_MASK] == n)
+			continue;
+		for (sum = 0, c = 0; c < RADIX_SIZE; c++) {
+			size_t t = cnt[c];
+
+			cnt[c] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++) {
+			k = word_at(src, i);
+			word_put(dst, cnt[(k >> shift) & RADIX_MASK]++, k);
+		}
+		swap = src;
+		src = dst;
+		dst = swap;
+	}
+	for (i = 0; i < n; i++) {
+		k = radix_unkey(word_at(src, i));
+		memcpy(&x, &k, sizeof(x));
+		v[i] = x;
+	}
+}
+
+void
+stats_sort(double *v, size_t n)
+{
+	uint64_t *tmp;
+	size_t cbytes = RADIX_PASSES * RADIX_SIZE * sizeof(size_t);
+
+	if (n < SORT_INSERTION) {
+		insertion_sort(v, n);
+		return;
+	}
+	/* Guard the size computation; such an n cannot be allocated anyway. */
+	if (n < SORT_RADIX || n > (SIZE_MAX - cbytes) / sizeof(*tmp)) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		return;
+	}
+	tmp = malloc(n * sizeof(*tmp) + cbytes);
+	if (tmp == NULL) {
+		/* No scratch: sort in place, slower but still correct. */
+		qsort(v, n, sizeof(*v), cmp_double);
+		return;
+	}
+	radix_sort(v, n, tmp, (size_t *)(void *)(tmp + n));
+	free(tmp);
+}
+
+double
+stats_mean(const double *v, size_t n)
+{
+	double m = 0, c = 0;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	for (i = 0; i < n; i++)
+		m += v[i];
+	m /= n;
+	if (isinf(m)) {
+		/* The sum overflowed (values near DBL_MAX): scale first. */
+		for (m = 0, i = 0; i < n; i++)
+			m += v[i] / n;
+	}
+	if (!isfinite(m))
+		return m;
+	/*
+	 * The residuals hold the low digits the first sum rounded away:
+	 * 1e7 values of 1e8 sum to 1e15, whose ulp is 0.125.
+	 */
+	for (i = 0; i < n; i++)
+		c += v[i] - m;
+	return m + c / n;
+}
+
+/*
+ * Sum of squared deviations from the mean, as ss * 2^(2 * *ep): the
+ * corrected two-pass formula sum d^2 - (sum d)^2 / n, which also cancels
+ * what error is left in the mean.  When the largest deviation is outside
+ * 2^+-SS_SAFE_EXP, the deviations are scaled by an exact power of two.
+ */
+static double
+dev_sumsq(const double *v, size_t n, int *ep)
+{
+	double m, d, ss = 0, sd = 0, dmax = 0;
+	size_t i;
+	int e;
+
+	*ep = 0;
+	m = stats_mean(v, n);
+	for (i = 0; i < n; i++) {
+		d = v[i] - m;
+		ss += d * d;
+		sd += d;
+		if (fabs(d) > dmax)
+			dmax = fabs(d);
+	}
+	/* All equal (or non-finite data): nothing to rescue. */
+	if (dmax == 0 || !isfinite(dmax))
+		return dmax == 0 ? 0 : NAN;
+	e = ilogb(dmax);
+	if (e > -SS_SAFE_EXP && e < SS_SAFE_EXP)
+		return ss - sd * sd / n;
+	for (ss = 0, sd = 0, i = 0; i < n; i++) {
+		d = ldexp(v[i] - m, -e);
+		ss += d * d;
+		sd += d;
+	}
+	*ep = e;
+	return ss - sd * sd / n;
+}
+
+double
+stats_variance(const double *v, size_t n)
+{
+	double ss;
+	int e;
+
+	if (n < 2)
+		return NAN;
+	ss = dev_sumsq(v, n, &e);
+	return ldexp(ss / (n - 1), 2 * e);
+}
+
+double
+stats_stddev(const double *v, size_t n)
+{
+	double ss;
+	int e;
+
+	if (n < 2)
+		return NAN;
+	ss = dev_sumsq(v, n, &e);
+	return ldexp(sqrt(ss / (n - 1)), e);
+}
+
+double
+stats_median(const double *sorted, size_t n)
+{
+	double m;
+
+	if (n == 0)
+		return NAN;
+	if (n % 2 == 1)
+		return sorted[n / 2];
+	m = (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+	/* Two values near DBL_MAX overflow the sum: halve them first. */
+	if (isinf(m))
+		m = sorted[n / 2 - 1] / 2 + sorted[n / 2] / 2;
+	return m;
+}
+
+double
+stats_quantile(const double *sorted, size_t n, double q)
+{
+	double h, fl, lo, hi, d;
+	size_t i;
+
+	if (n == 0 || !(q >= 0 && q <= 1))
+		return NAN;
+	h = (n - 1) * q;
+	fl = floor(h);
+	i = (size_t)fl;
+	if (i + 1 >= n)
+		return sorted[n - 1];
+	lo = sorted[i];
+	hi = sorted[i + 1];
+	/* Equal neighbours or an exact index: no arithmetic, no rounding. */
+	if (lo == hi || h == fl)
+		return lo;
+	d = hi - lo;
+	/* -1e308 and 1e308 differ by more than DBL_MAX: weigh instead. */
+	if (isinf(d))
+		return (1 - (h - fl)) * lo + (h - fl) * hi;
+	return lo + (h - fl) * d;
+}
+
+int
+stats_describe(const double *sorted, size_t n, struct stats_desc *d)
+{
+	d->n = n;
+	if (n == 0) {
+		d->min = d->max = d->median = d->mean = NAN;
+		d->stddev = d->cv = NAN;
+		d->p1 = d->p5 = d->p25 = d->p75 = NAN;
+		d->p90 = d->p95 = d->p99 = d->p999 = NAN;
+		return STATS_EEMPTY;
+	}
+	d->min = sorted[0];
+	d->max = sorted[n - 1];
+	d->median = stats_median(sorted, n);
+	d->mean = stats_mean(sorted, n);
+	d->stddev = stats_stddev(sorted, n);	/* NaN for n == 1 */
+	/* No relative spread around a zero mean. */
+	d->cv = d->mean != 0 ? d->stddev / fabs(d->mean) : NAN;
+	d->p1 = stats_quantile(sorted, n, 0.01);
+	d->p5 = stats_quantile(sorted, n, 0.05);
+	d->p25 = stats_quantile(sorted, n, 0.25);
+	d->p75 = stats_quantile(sorted, n, 0.75);
+	d->p90 = stats_quantile(sorted, n, 0.90);
+	d->p95 = stats_quantile(sorted, n, 0.95);
+	d->p99 = stats_quantile(sorted, n, 0.99);
+	d->p999 = stats_quantile(sorted, n, 0.999);
+	return STATS_OK;
+}

@@ -1,0 +1,307 @@
+/*
+ * stats.h: the statistics of kbench, as pure functions.
+ *
+ * No I/O, no SQL, no global state: arrays of doubles in, numbers out.
+ * Functions that take "sorted" want the values in ascending order
+ * (stats_sort).  Only the functions that say so allocate memory; they
+ * free it before they return.  Errors are returned, never exit()ed:
+ * functions returning int return STATS_OK (0) or one of the STATS_E*
+ * codes below.  NaN must not occur in the data (the store refuses it).
+ *
+ * Files: stats.c (sorting, descriptive statistics), stats_dist.c
+ * (distributions), stats_ci.c (one-sample intervals), stats_tests.c
+ * (t tests, ratio of means, Holm), stats_rank.c (Mann-Whitney,
+ * Hodges-Lehmann), stats_warn.c (outliers, bimodality, CV, power).
+ */
+#ifndef KBENCH_STATS_H
+#define KBENCH_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	STATS_OK = 0,
+	STATS_EINVAL,	/* an argument is out of its domain (level, NULL...) */
+	STATS_EEMPTY,	/* no samples */
+	STATS_ETOOFEW,	/* too few samples for this level: see nmin */
+	STATS_EDOMAIN,	/* the data do not suit the method (see each one) */
+	STATS_ENOMEM	/* an allocation failed */
+};
+
+/* A short English description of a STATS_* code. */
+const char *stats_strerror(int err);
+
+/* ---- stats.c: sorting and descriptive statistics ---- */
+
+/*
+ * Sort ascending, in place.  Allocates one scratch buffer of n doubles
+ * (plus 96 KiB of counters) for an LSD radix sort on the IEEE-754 bit
+ * patterns, freed before return; when that allocation fails, or for
+ * n < 1024, it sorts in place (qsort, insertion sort) instead.  -0.0
+ * sorts before +0.0.
+ */
+void	stats_sort(double *v, size_t n);
+
+/*
+ * Arithmetic mean; NaN for n == 0.  Two passes: the plain mean, then the
+ * mean of the residuals added back, so 1e8 + small values keep their
+ * digits.  A sum that overflows is redone as the sum of v[i] / n.
+ */
+double	stats_mean(const double *v, size_t n);
+
+/*
+ * Sample variance and standard deviation (divisor n - 1), two-pass with
+ * the corrected sum of squares, scaled by a power of two when the
+ * deviations are so small or large that their squares would underflow
+ * or overflow (so the stddev of values near 1e-300 is right, while the
+ * variance itself may honestly underflow).  NaN for n < 2.
+ */
+double	stats_variance(const double *v, size_t n);
+double	stats_stddev(const double *v, size_t n);
+
+/* Median: the middle value, or the mean of the two middle ones. */
+double	stats_median(const double *sorted, size_t n);
+
+/*
+ * Quantile q in [0, 1] by linear interpolation between order statistics
+ * (Hyndman & Fan type 7, R's default): h = (n - 1) q,
+ * x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]).
+ */
+double	stats_quantile(const double *sorted, size_t n, double q);
+
+struct stats_desc {
+	size_t	n;
+	double	min, max, median, mean;
+	double	stddev;		/* divisor n - 1; NaN when n < 2 */
+	double	cv;		/* stddev / |mean|; NaN when n < 2 or mean == 0 */
+	double	p1, p5, p25, p75, p90, p95, p99, p999;	/* type 7 */
+};
+
+/*
+ * Fill *d.  STATS_EEMPTY for n == 0 (n = 0 and every other field NaN);
+ * for n == 1 every field is that value except stddev and cv (NaN).
+ */
+int	stats_describe(const double *sorted, size_t n, struct stats_desc *d);
+
+/* ---- stats_dist.c: distributions ---- */
+
+/*
+ * Regularized incomplete beta I_x(a, b), a > 0, b > 0, 0 <= x <= 1, by
+ * the continued fraction (modified Lentz) on the side where it converges,
+ * with the prefactor x^a (1-x)^b / B(a, b) computed in the log domain
+ * (Stirling differences for large a and b).  NaN on bad arguments.
+ */
+double	stats_ibeta(double a, double b, double x);
+
+/* Student's t CDF P(T <= t) for df > 0 (not only integers). */
+double	stats_t_cdf(double t, double df);
+
+/*
+ * Student's t quantile: the t with P(T <= t) = p, 0 < p < 1, df > 0.
+ * Closed forms for df 1 and 2; otherwise Newton's method on the tail
+ * probability (from stats_ibeta), kept inside a bisection bracket, to
+ * full double precision.  -inf / +inf for p 0 / 1, NaN on bad arguments.
+ * df > 1e12 is treated as the normal distribution.
+ */
+double	stats_t_quantile(double p, double df);
+
+/* Standard normal CDF, from erfc(). */
+double	stats_normal_cdf(double x);
+
+/*
+ * Standard normal quantile by Wichura's AS 241 (PPND16), relative error
+ * about 1e-16, which needs no refinement step.
+ */
+double	stats_normal_quantile(double p);
+
+/* Binomial CDF P(X <= k) for X ~ Bin(n, p), from I_{1-p}(n - k, k + 1). */
+double	stats_binom_cdf(uint64_t k, uint64_t n, double p);
+
+/* ---- stats_ci.c: confidence intervals of one sample ---- */
+
+/*
+ * A confidence interval.  est is always the point estimate when there is
+ * at least one sample.  On STATS_OK, lo <= est <= hi hold the interval
+ * and level the confidence (percent) it really has: the requested level
+ * for t intervals, the exact coverage (>= the requested one) of
+ * order-statistic intervals.  On STATS_ETOOFEW, lo = hi = level = NaN and
+ * nmin is the smallest n (per sample, for two-sample intervals: both of
+ * that size) for which an interval exists at the requested level.
+ */
+struct stats_ci {
+	double	est;
+	double	lo, hi;
+	double	level;
+	size_t	nmin;
+};
+
+/*
+ * Mean +/- t(1 - alpha/2, n - 1) s / sqrt(n), level in (0, 100).
+ * n == 1: STATS_ETOOFEW, nmin 2.
+ */
+int	stats_ci_mean(const double *v, size_t n, double level,
+	    struct stats_ci *ci);
+
+/*
+ * Distribution-free interval of the median: [x(k), x(n+1-k)] (1-based
+ * order statistics) with the largest k such that P(B <= k-1) <= alpha/2,
+ * B ~ Bin(n, 1/2), computed exactly (incomplete beta) for every n: no
+ * normal approximation is needed.  level returns 100 (1 - 2 P(B <= k-1)).
+ * STATS_ETOOFEW when even [min, max] falls short: n < log2(2 / alpha).
+ */
+int	stats_ci_median(const double *sorted, size_t n, double level,
+	    struct stats_ci *ci);
+
+/* ---- stats_tests.c: t tests, ratio of means, multiple testing ---- */
+
+struct stats_ttest {
+	double	diff;		/* mean(b) - mean(a) */
+	double	se;		/* standard error of diff */
+	double	t;		/* diff / se */
+	double	df;		/* na + nb - 2, or Welch-Satterthwaite */
+	double	p;		/* two-sided p-value */
+	double	lo, hi;		/* interval of diff at the level asked */
+	double	spool;		/* pooled standard deviation; NaN for Welch */
+};
+
+/*
+ * Student's t with pooled variance (ministat's test) and Welch's t.
+ * a is the baseline, b the new sample; level in (0, 100).  Both need
+ * na >= 2 and nb >= 2 (STATS_ETOOFEW).  When se is 0 (both samples
+ * constant): t = 0, p = 1 for equal means, t = +/-inf, p = 0 otherwise;
+ * Welch's df is then na + nb - 2.
+ */
+int	stats_ttest_student(const double *a, size_t na, const double *b,
+	    size_t nb, double level, struct stats_ttest *r);
+int	stats_ttest_welch(const double *a, size_t na, const double *b,
+	    size_t nb, double level, struct stats_ttest *r);
+
+/*
+ * Relative difference of means, mean(b) / mean(a) - 1, with Fieller's
+ * interval for the ratio of two independent means (unequal variances):
+ * the rho with (mb - rho ma)^2 <= t^2 (sb^2/nb + rho^2 sa^2/na), t at
+ * the Welch-Satterthwaite df of that variance at the estimated ratio.
+ * Fieller's interval is exact under normality and, unlike the delta
+ * method, asymmetric as a ratio should be.  STATS_ETOOFEW if na or nb
+ * < 2; STATS_EDOMAIN (est still set when mean(a) != 0) when mean(a) is
+ * not significantly different from 0 at this level: the interval would
+ * be unbounded.
+ */
+int	stats_reldiff_mean(const double *a, size_t na, const double *b,
+	    size_t nb, double level, struct stats_ci *ci);
+
+/*
+ * Holm-Bonferroni step-down adjustment of m p-values: adj may be p.
+ * Adjusted values are monotone in the order of the raw ones and capped
+ * at 1.  NaN entries stay NaN and do not count in m (as R's p.adjust).
+ * Allocates m indices (STATS_ENOMEM).
+ */
+int	stats_holm(const double *p, double *adj, size_t m);
+
+/* ---- stats_rank.c: Mann-Whitney U and Hodges-Lehmann ---- */
+
+enum { STATS_MW_AUTO, STATS_MW_EXACT, STATS_MW_NORMAL };
+
+/* Below this size on both sides, STATS_MW_AUTO computes exact p-values. */
+#define STATS_MW_EXACT_MAX	50
+
+struct stats_mw {
+	double	u;	/* U of a: pairs a > b plus half the ties (R's W) */
+	double	z;	/* normal score, tie- and continuity-corrected */
+	double	p;	/* two-sided p-value */
+	int	exact;	/* 1: p is the exact permutation p-value */
+	int	ties;	/* 1: some values are tied */
+};
+
+/*
+ * Mann-Whitney U test, two-sided, on sorted samples.  STATS_MW_AUTO is
+ * exact when na < 50 and nb < 50, ties or not, as the permutation
+ * distribution of the midrank sum (a dynamic program over the pooled
+ * midranks; p = P(|S - E S| >= |s - E S|), which is not twice a tail
+ * when ties make the distribution asymmetric); otherwise the normal
+ * approximation with the tie correction of the variance and a 0.5
+ * continuity correction (R's wilcox.test(correct = TRUE)).  When every
+ * value is tied, p = 1.  STATS_MW_EXACT refuses (STATS_EINVAL) sizes
+ * whose table would pass 2^22 cells (about 100 + 100 values).  Allocates
+ * (exact only).
+ */
+int	stats_mannwhitney(const double *a, size_t na, const double *b,
+	    size_t nb, int mode, struct stats_mw *r);
+
+enum { STATS_HL_SHIFT, STATS_HL_RATIO };
+
+/*
+ * Hodges-Lehmann estimate of b against a with Moses' distribution-free
+ * interval, on sorted samples.  STATS_HL_SHIFT: the median of the na nb
+ * differences b[j] - a[i]; STATS_HL_RATIO: the median of the ratios
+ * b[j] / a[i] (the shift of the logarithms, needs every value > 0, else
+ * STATS_EDOMAIN; for an even count, the geometric mean of the middle
+ * two).  The interval is [D(k), D(na nb + 1 - k)] with the largest k such
+ * that P(U <= k - 1) <= alpha / 2, from the exact distribution of U
+ * (ties ignored) when na < 50 and nb < 50, else from the normal
+ * approximation with continuity correction; level returns its coverage.
+ *
+ * The differences are never stored: an exact selection in the implicit
+ * matrix, sorted along rows and columns (Monahan 1984; Floyd-Rivest
+ * sampling picks two pivots around the wanted rank, a staircase walk
+ * counts the elements below them in O(na + nb), each row keeps its
+ * live column range).  A pseudo-random sampler with a fixed seed drives
+ * it: the result is exact whatever the seed, only the time depends on
+ * it.  Memory: two size_t per value of the smaller sample and up to
+ * (na + nb) / 2 doubles, freed before return (STATS_ENOMEM).  About 20
+ * passes over the data for 5M x 5M values.
+ */
+int	stats_hodges_lehmann(const double *a, size_t na, const double *b,
+	    size_t nb, double level, int kind, struct stats_ci *ci);
+
+/*
+ * Relative difference of medians: the STATS_HL_RATIO estimate and
+ * interval minus 1 (0.05 is +5 %).  Same errors.
+ */
+int	stats_reldiff_median(const double *a, size_t na, const double *b,
+	    size_t nb, double level, struct stats_ci *ci);
+
+/* ---- stats_warn.c: warnings and planning ---- */
+
+#define STATS_CV_WARN		0.10		/* CV above this: noisy */
+#define STATS_BC_WARN		(5.0 / 9.0)	/* BC above this: bimodal? */
+
+struct stats_fences {
+	double	lo, hi;		/* q1 - 1.5 IQR, q3 + 1.5 IQR (type 7) */
+	size_t	nlow, nhigh;	/* values < lo, values > hi: never dropped */
+};
+
+/* Tukey's fences.  STATS_EEMPTY for n == 0. */
+int	stats_tukey(const double *sorted, size_t n, struct stats_fences *f);
+
+struct stats_shape {
+	double	skew;		/* G1, adjusted Fisher-Pearson skewness */
+	double	kurt;		/* G2, adjusted excess kurtosis */
+	double	bc;		/* (G1^2 + 1) / (G2 + 3 (n-1)^2 / ((n-2)(n-3))) */
+	int	bimodal;	/* bc > STATS_BC_WARN */
+};
+
+/*
+ * Sample skewness, kurtosis and the bimodality coefficient (SAS's
+ * definition).  STATS_ETOOFEW for n < 4; STATS_EDOMAIN (fields NaN, not
+ * bimodal) when every value is equal.
+ */
+int	stats_shape(const double *v, size_t n, struct stats_shape *s);
+
+/* 1 when d->cv > STATS_CV_WARN, 0 otherwise (also when cv is NaN). */
+int	stats_cv_high(const struct stats_desc *d);
+
+/*
+ * Samples per side to detect a relative change rel (0.01 = 1 %) of the
+ * mean by a two-sided two-sample t test at level alpha with the given
+ * power, when both sides have coefficient of variation cv: the smallest
+ * n >= 2 with
+ *   n >= 2 (t(1 - alpha/2, 2n - 2) + t(power, 2n - 2))^2 (cv / rel)^2
+ * (Snedecor & Cochran's approximation of the noncentral t; it may ask
+ * one sample less than R's power.t.test).  SIZE_MAX when past 2^53.  STATS_EINVAL unless cv >= 0,
+ * rel != 0, 0 < alpha < 1, 0 < power < 1.
+ */
+int	stats_power_n(double cv, double rel, double alpha, double power,
+	    size_t *n);
+
+#endif

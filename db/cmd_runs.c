@@ -1,0 +1,149 @@
+/*
+ * cmd_runs.c: kbench runs: one line per run, or JSON.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "filter.h"
+#include "json.h"
+#include "kbench.h"
+#include "store.h"
+
+const char runs_help[] =
+    "usage: kbench runs [--json] " FILTER_SYNOPSIS "\n"
+    "\n"
+    "Lists the runs in the database, oldest first: id, label, benchmark,\n"
+    "status, start time (UTC), host, HZ and the number of samples.  Runs that\n"
+    "are still running or were aborted are listed too (their STATUS says so).\n"
+    "   --json           one JSON object per run, one per line\n"
+    "Filters:\n"
+    "   --label L        runs with this label (repeatable: any of them)\n"
+    "   --run ID         a run id, uuid or uuid prefix (8+ characters)\n"
+    "   -b, --benchmark B   runs of this benchmark\n"
+    "   --where K=V      a run fact, a series key, or label/benchmark/status/uuid\n"
+    "                    equal to V (repeat a key for OR; keys AND together)\n";
+
+struct runs_out {
+	int	json;
+	int	count;
+};
+
+static const char *
+fact_or_dash(const struct run_row *r, const char *key)
+{
+	const char *v = kv_get(&r->facts, key);
+
+	return v != NULL && *v != '\0' ? v : "-";
+}
+
+static int
+print_run(const struct run_row *r, void *arg)
+{
+	struct runs_out *ro = arg;
+	char started[32];
+	size_t i;
+
+	if (ro->json) {
+		printf("{\"id\":%lld,\"uuid\":", (long long)r->info.id);
+		json_string(stdout, r->info.uuid);
+		fputs(",\"label\":", stdout);
+		json_string(stdout, r->info.label);
+		fputs(",\"benchmark\":", stdout);
+		json_string(stdout, r->info.benchmark);
+		fputs(",\"status\":", stdout);
+		json_string(stdout, r->info.status);
+		fputs(",\"started\":", stdout);
+		json_string(stdout, r->info.started_at);
+		fputs(",\"ended\":", stdout);
+		if (r->info.ended_at != NULL)
+			json_string(stdout, r->info.ended_at);
+		else
+			fputs("null", stdout);
+		printf(",\"series\":%lld,\"samples\":%lld,\"facts\":{",
+		    (long long)r->nseries, (long long)r->nsamples);
+		for (i = 0; i < r->facts.n; i++) {
+			if (i > 0)
+				putc(',', stdout);
+			json_string(stdout, r->facts.v[i].key);
+			putc(':', stdout);
+			json_string(stdout, r->facts.v[i].value);
+		}
+		fputs("}}\n", stdout);
+	} else {
+		if (ro->count == 0)
+			printf("%5s  %-20s %-10s %-9s %-20s %-16s %5s %9s\n",
+			    "ID", "LABEL", "BENCHMARK", "STATUS", "STARTED",
+			    "HOST", "HZ", "SAMPLES");
+		/* "2026-11-30T02:43:18.123Z" -> "2026-11-30 02:43:18" */
+		snprintf(started, sizeof(started), "%.19s", r->info.started_at);
+		if (strlen(started) > 10 && started[10] == 'T')
+			started[10] = ' ';
+		printf("%5lld  %-20s %-10s %-9s %-20s %-16s %5s %9lld\n",
+		    (long long)r->info.id, r->info.label, r->info.benchmark,
+		    r->info.status, started, fact_or_dash(r, "host"),
+		    fact_or_dash(r, "hz"), (long long)r->nsamples);
+	}
+	ro->count++;
+	return ferror(stdout) ? -1 : 0;
+}
+
+int
+cmd_runs(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	static const struct option longopts[] = {
+		FILTER_LONGOPTS,
+		{ "json",	no_argument,	NULL, 'j' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	struct filter f;
+	struct runs_out ro;
+	struct strbuf err = STRBUF_INIT;
+	int ch, rc = KB_EXIT_USAGE;
+
+	memset(&f, 0, sizeof(f));
+	memset(&ro, 0, sizeof(ro));
+	/* A listing shows every run, whatever its state. */
+	f.include_incomplete = 1;
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "b:", longopts, NULL)) != -1) {
+		if (ch == 'j') {
+			ro.json = 1;
+			continue;
+		}
+		switch (filter_option(&f, ch, optarg, &err)) {
+		case 1:
+			continue;
+		case -1:
+			warnx("runs: %s", sb_str(&err));
+			goto out;
+		default:
+			fputs(runs_help, stderr);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		warnx("runs: unexpected argument '%s'", argv[optind]);
+		goto out;
+	}
+	switch (store_check_filter(ctx->db, &f, &err)) {
+	case 1:
+		warnx("runs: %s", sb_str(&err));
+		goto out;
+	case -1:
+		warnx("runs: %s", store_error(ctx->db));
+		rc = KB_EXIT_DB;
+		goto out;
+	}
+	if (store_each_run(ctx->db, &f, print_run, &ro) == -1) {
+		warnx("runs: %s", store_error(ctx->db));
+		rc = KB_EXIT_DB;
+		goto out;
+	}
+	rc = KB_EXIT_OK;
+out:
+	filter_free(&f);
+	sb_free(&err);
+	return rc;
+}

@@ -1,0 +1,891 @@
+/*
+ * csv_import.c: read CSV (canonical or mapped) into the store.
+ *
+ * Lines are read in 64 KiB chunks.  A line with no quote and no lone CR
+ * is split on commas here, exactly as libcsv splits it (blanks around a
+ * field trimmed): that is nearly every line kbench export writes, and
+ * five times faster than libcsv's byte-at-a-time state machine.  From
+ * the first line that needs real CSV parsing to the end of the file,
+ * libcsv parses, fed one physical line at a time so that errors can name
+ * their line.  Either way each record's fields land in im->f.
+ *
+ * Consecutive rows of one series are the common case: a row whose run
+ * and series columns equal the previous row's costs a number parse and
+ * a buffered sample insert, nothing more.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <csv.h>
+
+#include "csvio.h"
+
+/* The fixed columns of the canonical form, in order. */
+static const char *const canon_head[] = {
+	"run", "label", "benchmark", "status", "started", "ended", "command",
+	"version"
+};
+static const char *const canon_tail[] = { "unit", "better", "seq", "value" };
+#define NHEAD	8
+#define NTAIL	4
+
+/* Bytes read at a time: large enough that system calls do not show. */
+#define READ_CHUNK	(1024 * 1024)
+
+/* A line longer than this goes to libcsv, which bounds each field. */
+#define MAX_PLAIN_LINE	(4 * CSV_MAX_FIELD)
+
+/* A field of the current record: NUL-terminated, owned or not. */
+struct field {
+	char	*p;
+	size_t	 len;
+};
+
+/* A field's own copy: libcsv's fields, and the previous row's. */
+struct copy {
+	char	*p;
+	size_t	 len;
+	size_t	 cap;
+};
+
+struct importer {
+	struct store		*s;
+	const char		*path;
+	const struct import_opts *o;
+	struct import_totals	*t;
+	struct strbuf		*err;
+	enum csv_status		 status;	/* the first error, sticky */
+
+	struct csv_parser	 csv;
+	int			 use_libcsv;	/* from here to the end */
+	struct strbuf		 carry;		/* a line split across chunks */
+	long			 line;		/* physical line being read */
+	long			 rec_line;	/* where the record began */
+	long			 next_rec_line;	/* after the last record */
+	int			 rec_started;
+
+	struct field		*f;		/* the record's fields */
+	struct copy		*own;		/* libcsv's copies of them */
+	size_t			 nf, capf;
+	char			**hdr;		/* header names */
+	size_t			 nhdr;
+	int			 have_header;
+	int64_t			 nrows;		/* data rows of this file */
+
+	/* The columns that identify the run and the series, and their
+	 * values in the previous row. */
+	size_t			*run_cols, nrun_cols;
+	size_t			*series_cols, nseries_cols;
+	struct copy		*prev_run, *prev_series;
+	/* Canonical: where the facts and keys are. */
+	size_t			 fact_first, nfacts, key_first, nkeys;
+	/* Mapped: where the value is. */
+	size_t			 value_col;
+
+	int64_t			 run_id;
+	int64_t			 series_id;
+	struct kvlist		 seen_runs;	/* signature -> run id */
+	int64_t			 series_base;	/* mapped: first series made */
+	int64_t			*next_seq;	/* mapped: per series made */
+	size_t			 nnext_seq;
+	struct kvlist		 keys;		/* scratch */
+	struct strbuf		 sig;		/* scratch */
+};
+
+static void
+fail(struct importer *im, enum csv_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Record the first error, with "FILE:LINE: " in front. */
+static void
+fail(struct importer *im, enum csv_status st, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	if (im->status != CSV_OK)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	im->status = st;
+	if (im->rec_line > 0)
+		sb_addf(im->err, "%s:%ld: %s", im->path, im->rec_line, buf);
+	else
+		sb_addf(im->err, "%s: %s", im->path, buf);
+}
+
+static void
+fail_db(struct importer *im, const char *what)
+{
+	fail(im, CSV_EDB, "%s: %s", what, store_error(im->s));
+}
+
+static void
+copy_set(struct copy *c, const char *data, size_t len)
+{
+	if (c->cap < len + 1) {
+		c->cap = len + 1 < 32 ? 32 : len + 1;
+		c->p = xreallocarray(c->p, c->cap, 1);
+	}
+	if (len > 0)
+		memcpy(c->p, data, len);
+	c->p[len] = '\0';
+	c->len = len;
+}
+
+/* Room for one more field in the record. */
+static struct field *
+next_field(struct importer *im)
+{
+	if (im->nf == im->capf) {
+		im->capf = im->capf ? 2 * im->capf : 16;
+		im->f = xreallocarray(im->f, im->capf, sizeof(*im->f));
+		im->own = xreallocarray(im->own, im->capf, sizeof(*im->own));
+		memset(im->own + im->nf, 0, (im->capf - im->nf) *
+		    sizeof(*im->own));
+	}
+	return &im->f[im->nf++];
+}
+
+/* Append a field that must be copied (libcsv reuses its buffer). */
+static void
+add_field_copy(struct importer *im, const char *data, size_t len)
+{
+	struct field *fd;
+	struct copy *c;
+
+	if (data != NULL && memchr(data, '\0', len) != NULL) {
+		fail(im, CSV_EINPUT, "column %zu: a NUL byte in the field",
+		    im->nf + 1);
+		return;
+	}
+	fd = next_field(im);
+	c = &im->own[im->nf - 1];
+	copy_set(c, data, len);
+	fd->p = c->p;
+	fd->len = len;
+}
+
+/* The column named name, or (size_t)-1. */
+static size_t
+column_index(struct importer *im, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < im->nhdr; i++)
+		if (strcmp(im->hdr[i], name) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+static void
+missing_column(struct importer *im, const char *option, const char *name)
+{
+	struct strbuf cols = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < im->nhdr; i++)
+		sb_addf(&cols, "%s%s", i ? ", " : "", im->hdr[i]);
+	fail(im, CSV_EINPUT, "%s %s: no such column in the header (columns: %s)",
+	    option, name, sb_str(&cols));
+	sb_free(&cols);
+}
+
+static int
+has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* Is the header the canonical one?  Sets the fact and key ranges. */
+static int
+header_is_canonical(struct importer *im)
+{
+	size_t i;
+
+	if (im->nhdr < NHEAD + NTAIL)
+		return 0;
+	for (i = 0; i < NHEAD; i++)
+		if (strcmp(im->hdr[i], canon_head[i]) != 0)
+			return 0;
+	for (i = 0; i < NTAIL; i++)
+		if (strcmp(im->hdr[im->nhdr - NTAIL + i], canon_tail[i]) != 0)
+			return 0;
+	im->fact_first = NHEAD;
+	for (i = NHEAD; i < im->nhdr - NTAIL && has_prefix(im->hdr[i], "fact."); i++)
+		;
+	im->nfacts = i - NHEAD;
+	im->key_first = i;
+	for (; i < im->nhdr - NTAIL && has_prefix(im->hdr[i], "key."); i++)
+		;
+	im->nkeys = i - im->key_first;
+	return i == im->nhdr - NTAIL;
+}
+
+/* Canonical: the run is columns 0..7 and the facts; the series the keys,
+ * unit and better. */
+static void
+canonical_columns(struct importer *im)
+{
+	size_t i;
+
+	im->nrun_cols = NHEAD + im->nfacts;
+	im->run_cols = xcalloc(im->nrun_cols, sizeof(size_t));
+	for (i = 0; i < im->nrun_cols; i++)
+		im->run_cols[i] = i;
+	im->nseries_cols = im->nkeys + 2;
+	im->series_cols = xcalloc(im->nseries_cols, sizeof(size_t));
+	for (i = 0; i < im->nseries_cols; i++)
+		im->series_cols[i] = im->key_first + i;
+}
+
+/* Mapped: the columns named by --run-by and --key. */
+static int
+mapped_columns(struct importer *im)
+{
+	const struct strlist *runby = &im->o->runby_cols, *key = &im->o->key_cols;
+	size_t i;
+
+	if ((im->value_col = column_index(im, im->o->value_col)) == (size_t)-1) {
+		missing_column(im, "--value", im->o->value_col);
+		return -1;
+	}
+	im->nrun_cols = runby->n;
+	im->run_cols = xcalloc(runby->n, sizeof(size_t));
+	for (i = 0; i < runby->n; i++)
+		if ((im->run_cols[i] = column_index(im, runby->v[i])) ==
+		    (size_t)-1) {
+			missing_column(im, "--run-by", runby->v[i]);
+			return -1;
+		}
+	im->nseries_cols = key->n;
+	im->series_cols = xcalloc(key->n, sizeof(size_t));
+	for (i = 0; i < key->n; i++)
+		if ((im->series_cols[i] = column_index(im, key->v[i])) ==
+		    (size_t)-1) {
+			missing_column(im, "--key", key->v[i]);
+			return -1;
+		}
+	return 0;
+}
+
+static void
+take_header(struct importer *im)
+{
+	size_t i;
+
+	im->nhdr = im->nf;
+	im->hdr = xcalloc(im->nhdr, sizeof(*im->hdr));
+	for (i = 0; i < im->nf; i++)
+		im->hdr[i] = xstrdup(im->f[i].p);
+	im->have_header = 1;
+	if (im->o->value_col != NULL) {
+		if (mapped_columns(im) == -1)
+			return;
+	} else if (header_is_canonical(im))
+		canonical_columns(im);
+	else {
+		fail(im, CSV_EINPUT, "not kbench's canonical CSV (its header "
+		    "starts run,label,benchmark,... and ends unit,better,seq,"
+		    "value); for other CSV name the value column with --value "
+		    "COL");
+		return;
+	}
+	im->prev_run = xcalloc(im->nrun_cols + 1, sizeof(struct copy));
+	im->prev_series = xcalloc(im->nseries_cols + 1, sizeof(struct copy));
+}
+
+/* Parse column col of the record as a finite number. */
+static int
+field_number(struct importer *im, size_t col, double *v)
+{
+	const char *s = im->f[col].p;
+
+	if (*s == '\0') {
+		fail(im, CSV_EINPUT, "column '%s' is empty, expected a number",
+		    im->hdr[col]);
+		return -1;
+	}
+	if (parse_double(s, v) == -1) {
+		fail(im, CSV_EINPUT, "column '%s': '%.40s' is not a finite "
+		    "decimal number", im->hdr[col], s);
+		return -1;
+	}
+	return 0;
+}
+
+/* Do the columns cols hold what prev holds?  Copy them there if not. */
+static int
+same_columns(struct importer *im, const size_t *cols, size_t n,
+    struct copy *prev)
+{
+	const struct field *fd;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		fd = &im->f[cols[i]];
+		if (fd->len != prev[i].len || memcmp(fd->p, prev[i].p, fd->len) != 0)
+			break;
+	}
+	if (i == n)
+		return 1;
+	for (i = 0; i < n; i++)
+		copy_set(&prev[i], im->f[cols[i]].p, im->f[cols[i]].len);
+	return 0;
+}
+
+/* The run's columns joined by a separator no text field has. */
+static const char *
+run_signature(struct importer *im)
+{
+	size_t i;
+
+	sb_reset(&im->sig);
+	for (i = 0; i < im->nrun_cols; i++) {
+		sb_add(&im->sig, im->f[im->run_cols[i]].p,
+		    im->f[im->run_cols[i]].len);
+		sb_add(&im->sig, "\x1f", 1);
+	}
+	return sb_str(&im->sig);
+}
+
+static void
+remember_run(struct importer *im, const char *sig, int64_t id)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)id);
+	kv_set(&im->seen_runs, sig, buf);
+}
+
+static int64_t
+seen_run(struct importer *im, const char *sig)
+{
+	const char *id = kv_get(&im->seen_runs, sig);
+
+	return id != NULL ? strtoll(id, NULL, 10) : 0;
+}
+
+static int
+set_fact(struct importer *im, const char *key, const char *value)
+{
+	if (store_fact_set(im->s, im->run_id, key, value) == -1) {
+		fail_db(im, "storing a run fact");
+		return -1;
+	}
+	return 0;
+}
+
+/* Canonical: make the run of this record (columns 0..7, the facts). */
+static int
+canonical_new_run(struct importer *im)
+{
+	struct run_info ri;
+	const char *uuid = im->f[0].p, *status = im->f[3].p;
+	int64_t existing;
+	size_t i;
+
+	if (*uuid == '\0' || im->f[1].len == 0 || im->f[2].len == 0 ||
+	    im->f[4].len == 0) {
+		fail(im, CSV_EINPUT, "run, label, benchmark and started must "
+		    "not be empty");
+		return -1;
+	}
+	if (strcmp(status, RUN_RUNNING) != 0 && strcmp(status, RUN_COMPLETE) != 0 &&
+	    strcmp(status, RUN_ABORTED) != 0) {
+		fail(im, CSV_EINPUT, "status '%.40s': expected running, "
+		    "complete or aborted", status);
+		return -1;
+	}
+	if (seen_run(im, uuid) != 0) {
+		fail(im, CSV_EINPUT, "run %s: a run column or fact differs "
+		    "from an earlier row of the same run", uuid);
+		return -1;
+	}
+	if (store_run_by_uuid(im->s, uuid, &existing) == -1) {
+		fail_db(im, "looking up a run");
+		return -1;
+	}
+	if (existing != 0) {
+		fail(im, CSV_EINPUT, "run %s is in the database already (id "
+		    "%lld)", uuid, (long long)existing);
+		return -1;
+	}
+	memset(&ri, 0, sizeof(ri));
+	ri.uuid = uuid;
+	ri.label = im->f[1].p;
+	ri.benchmark = im->f[2].p;
+	ri.status = status;
+	ri.started_at = im->f[4].p;
+	ri.ended_at = im->f[5].len ? im->f[5].p : NULL;
+	ri.command = im->f[6].p;
+	ri.tool_version = im->f[7].p;
+	if (store_run_create(im->s, &ri) == -1) {
+		fail_db(im, "creating a run");
+		return -1;
+	}
+	im->run_id = ri.id;
+	/* An empty fact cell means the run has no such fact. */
+	for (i = 0; i < im->nfacts; i++)
+		if (im->f[im->fact_first + i].len > 0 &&
+		    set_fact(im, im->hdr[im->fact_first + i] + strlen("fact."),
+		    im->f[im->fact_first + i].p) == -1)
+			return -1;
+	/* The uuid alone too, so a later row with other run columns is caught. */
+	remember_run(im, uuid, im->run_id);
+	return 0;
+}
+
+/* Mapped: make the run of this record, split by the --run-by columns. */
+static int
+mapped_new_run(struct importer *im)
+{
+	struct run_info ri;
+	const char *label = im->o->label, *base, *col;
+	char now[40];
+	size_t i;
+
+	for (i = 0; i < im->o->runby_cols.n; i++)
+		if (strcmp(im->o->runby_cols.v[i], "label") == 0)
+			label = im->f[im->run_cols[i]].p;
+	base = strrchr(im->path, '/') ? strrchr(im->path, '/') + 1 : im->path;
+	if (label == NULL)
+		label = base;
+	if (*label == '\0') {
+		fail(im, CSV_EINPUT, "column 'label' is empty");
+		return -1;
+	}
+	memset(&ri, 0, sizeof(ri));
+	ri.label = label;
+	ri.benchmark = im->o->benchmark ? im->o->benchmark : "import";
+	ri.status = RUN_COMPLETE;
+	store_now(now, sizeof(now));
+	ri.started_at = now;
+	ri.ended_at = now;
+	ri.command = im->o->command;
+	if (store_run_create(im->s, &ri) == -1) {
+		fail_db(im, "creating a run");
+		return -1;
+	}
+	im->run_id = ri.id;
+	if (set_fact(im, "source", base) == -1)
+		return -1;
+	for (i = 0; i < im->o->meta.n; i++)
+		if (set_fact(im, im->o->meta.v[i].key, im->o->meta.v[i].value) == -1)
+			return -1;
+	for (i = 0; i < im->o->runby_cols.n; i++) {
+		col = im->o->runby_cols.v[i];
+		if (strcmp(col, "label") != 0 &&
+		    set_fact(im, col, im->f[im->run_cols[i]].p) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Point im->run_id at this record's run, making it when it is new. */
+static int
+find_run(struct importer *im)
+{
+	const char *sig;
+
+	if (im->run_id != 0 && same_columns(im, im->run_cols, im->nrun_cols,
+	    im->prev_run))
+		return 0;
+	if (im->run_id == 0)
+		same_columns(im, im->run_cols, im->nrun_cols, im->prev_run);
+	im->series_id = 0;
+	sig = run_signature(im);
+	/* A run this import made already: its rows came back. */
+	if ((im->run_id = seen_run(im, sig)) != 0)
+		return 0;
+	if ((im->o->value_col == NULL ? canonical_new_run(im) :
+	    mapped_new_run(im)) == -1)
+		return -1;
+	im->t->runs++;
+	remember_run(im, run_signature(im), im->run_id);
+	return 0;
+}
+
+/* Point im->series_id at this record's series, making it when new. */
+static int
+find_series(struct importer *im)
+{
+	struct series_info si;
+	const char *unit, *better;
+	size_t i, tail = im->nhdr - NTAIL, col;
+
+	if (im->series_id != 0 && same_columns(im, im->series_cols,
+	    im->nseries_cols, im->prev_series))
+		return 0;
+	if (im->series_id == 0)
+		same_columns(im, im->series_cols, im->nseries_cols,
+		    im->prev_series);
+	kv_clear(&im->keys);
+	if (im->o->value_col == NULL) {
+		unit = im->f[tail].p;
+		better = im->f[tail + 1].p;
+		if (strcmp(better, "lower") != 0 && strcmp(better, "higher") != 0) {
+			fail(im, CSV_EINPUT, "better '%.40s': expected lower "
+			    "or higher", better);
+			return -1;
+		}
+		/* An empty key cell: this series has no such key. */
+		for (i = 0; i < im->nkeys; i++) {
+			col = im->key_first + i;
+			if (im->f[col].len > 0)
+				kv_set(&im->keys, im->hdr[col] + strlen("key."),
+				    im->f[col].p);
+		}
+	} else {
+		unit = im->o->unit ? im->o->unit : "";
+		better = im->o->better ? im->o->better : "lower";
+		for (i = 0; i < im->o->key_cols.n; i++)
+			kv_set(&im->keys, im->o->key_cols.v[i],
+			    im->f[im->series_cols[i]].p);
+	}
+	kv_sort(&im->keys);
+	si.keys = &im->keys;
+	si.unit = unit;
+	si.better = better;
+	if (store_series_get(im->s, im->run_id, &si, &im->series_id) == -1) {
+		fail(im, CSV_EINPUT, "%s", store_error(im->s));
+		return -1;
+	}
+	return 0;
+}
+
+/* Mapped imports number each series' rows 0, 1, 2... in file order. */
+static int64_t
+mapped_next_seq(struct importer *im)
+{
+	size_t slot;
+
+	/* Every series of a mapped import is new, so ids are dense from the
+	 * first one. */
+	if (im->series_base == 0)
+		im->series_base = im->series_id;
+	slot = (size_t)(im->series_id - im->series_base);
+	if (slot >= im->nnext_seq) {
+		im->next_seq = xreallocarray(im->next_seq, slot + 64,
+		    sizeof(*im->next_seq));
+		memset(im->next_seq + im->nnext_seq, 0,
+		    (slot + 64 - im->nnext_seq) * sizeof(*im->next_seq));
+		im->nnext_seq = slot + 64;
+	}
+	return im->next_seq[slot]++;
+}
+
+static void
+data_record(struct importer *im)
+{
+	size_t tail = im->nhdr - NTAIL;
+	long seq = 0;
+	double v;
+
+	im->nrows++;
+	if (im->o->value_col == NULL) {
+		if (parse_long(im->f[tail + 2].p, 0, LONG_MAX, &seq) == -1) {
+			fail(im, CSV_EINPUT, "column 'seq': '%.40s' is not a "
+			    "whole number >= 0", im->f[tail + 2].p);
+			return;
+		}
+		if (field_number(im, tail + 3, &v) == -1)
+			return;
+	} else if (field_number(im, im->value_col, &v) == -1)
+		return;
+	if (find_run(im) == -1 || find_series(im) == -1)
+		return;
+	if (im->o->value_col != NULL)
+		seq = mapped_next_seq(im);
+	if (store_sample_add(im->s, im->series_id, seq, v, im->rec_line) == -1) {
+		im->rec_line = store_failed_origin(im->s);
+		fail(im, CSV_EINPUT, "%s", store_error(im->s));
+		return;
+	}
+	im->t->samples++;
+}
+
+/* A whole record has been read into im->f. */
+static void
+end_record(struct importer *im)
+{
+	if (im->status != CSV_OK)
+		goto next;
+	if (!im->have_header)
+		take_header(im);
+	else if (im->nf != im->nhdr)
+		fail(im, CSV_EINPUT, "%zu fields, expected %zu as in the header",
+		    im->nf, im->nhdr);
+	else
+		data_record(im);
+next:
+	im->nf = 0;
+	im->rec_started = 0;
+	im->next_rec_line = im->line + 1;
+}
+
+/* libcsv's callbacks. */
+static void
+on_field(void *data, size_t len, void *arg)
+{
+	struct importer *im = arg;
+
+	if (im->status != CSV_OK)
+		return;
+	if (!im->rec_started) {
+		im->rec_started = 1;
+		im->rec_line = im->line;
+	}
+	add_field_copy(im, data, len);
+}
+
+static void
+on_record(int c, void *arg)
+{
+	end_record(arg);
+}
+
+/* libcsv grows a field's buffer through this: refuse absurd fields. */
+static void *
+bounded_realloc(void *p, size_t n)
+{
+	if (n > CSV_MAX_FIELD + 4096)
+		return NULL;
+	return realloc(p, n);
+}
+
+/* Feed buf to libcsv one line at a time, counting lines. */
+static void
+feed_libcsv(struct importer *im, const char *buf, size_t len)
+{
+	const char *nl, *end = buf + len;
+	size_t n;
+
+	while (buf < end && im->status == CSV_OK) {
+		nl = memchr(buf, '\n', (size_t)(end - buf));
+		n = nl != NULL ? (size_t)(nl - buf) + 1 : (size_t)(end - buf);
+		if (csv_parse(&im->csv, buf, n, on_field, on_record, im) != n) {
+			im->rec_line = im->line;
+			if (csv_error(&im->csv) == CSV_ENOMEM)
+				fail(im, CSV_EINPUT, "a field longer than %d "
+				    "bytes", CSV_MAX_FIELD);
+			else
+				fail(im, CSV_EINPUT, "malformed CSV: %s",
+				    csv_strerror(csv_error(&im->csv)));
+			return;
+		}
+		buf += n;
+		if (nl != NULL)
+			im->line++;
+	}
+}
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * One physical line (with its '\n', if any).  Split it here, in place,
+ * when it is plain; otherwise hand it and all after it to libcsv.  This
+ * is the loop that sees every byte of a large import.
+ */
+static void
+plain_line(struct importer *im, char *line, size_t len)
+{
+	char *end = line + len, *p, *a, *b;
+	struct field *fd;
+
+	if (end > line && end[-1] == '\n')
+		end--;
+	if (end > line && end[-1] == '\r')
+		end--;
+	if (end == line)
+		goto done;		/* an empty line is no record, as in libcsv */
+	/* Quotes, a lone CR, a NUL: libcsv from here on (it reports NULs). */
+	if (memchr(line, '"', (size_t)(end - line)) != NULL ||
+	    memchr(line, '\r', (size_t)(end - line)) != NULL ||
+	    memchr(line, '\0', (size_t)(end - line)) != NULL)
+		goto libcsv;
+	for (p = line; p < end && is_blank(*p); p++)
+		;
+	if (p == end)
+		goto libcsv;	/* only blanks: libcsv decides */
+	im->rec_line = im->line;
+	for (a = p = line; ; p++) {
+		if (p < end && *p != ',')
+			continue;
+		/* A field ends at p: trim blanks as libcsv does. */
+		for (b = p; b > a && is_blank(b[-1]); b--)
+			;
+		while (a < b && is_blank(*a))
+			a++;
+		fd = next_field(im);
+		fd->p = a;
+		fd->len = (size_t)(b - a);
+		if (p == end) {
+			*b = '\0';	/* over '\r', '\n', or the carry's own NUL */
+			break;
+		}
+		*b = '\0';
+		a = p + 1;
+	}
+	end_record(im);
+done:
+	im->line++;
+	return;
+libcsv:
+	im->use_libcsv = 1;
+	feed_libcsv(im, line, len);
+}
+
+/* A chunk of the file. */
+static void
+feed(struct importer *im, char *buf, size_t len)
+{
+	char *end = buf + len, *nl;
+
+	while (buf < end && im->status == CSV_OK) {
+		if (im->use_libcsv) {
+			feed_libcsv(im, buf, (size_t)(end - buf));
+			return;
+		}
+		nl = memchr(buf, '\n', (size_t)(end - buf));
+		if (nl == NULL) {
+			/* The line goes on in the next chunk. */
+			sb_add(&im->carry, buf, (size_t)(end - buf));
+			if (im->carry.len > MAX_PLAIN_LINE) {
+				im->use_libcsv = 1;
+				feed_libcsv(im, im->carry.buf, im->carry.len);
+				sb_reset(&im->carry);
+			}
+			return;
+		}
+		if (im->carry.len > 0) {
+			sb_add(&im->carry, buf, (size_t)(nl - buf) + 1);
+			plain_line(im, im->carry.buf, im->carry.len);
+			sb_reset(&im->carry);
+		} else
+			plain_line(im, buf, (size_t)(nl - buf) + 1);
+		buf = nl + 1;
+	}
+}
+
+/* The end of the file: the last line, libcsv's open record. */
+static void
+finish(struct importer *im)
+{
+	long open_line;
+
+	if (im->status == CSV_OK && im->carry.len > 0 && !im->use_libcsv)
+		plain_line(im, im->carry.buf, im->carry.len);
+	if (im->status == CSV_OK && im->use_libcsv) {
+		/* libcsv may end the open record: keep where it began. */
+		open_line = im->rec_started ? im->rec_line : im->next_rec_line;
+		if (csv_fini(&im->csv, on_field, on_record, im) != 0 &&
+		    im->status == CSV_OK) {
+			im->rec_line = open_line;
+			fail(im, CSV_EINPUT, "unterminated quoted field at the "
+			    "end of the file");
+		}
+	}
+	if (im->status != CSV_OK)
+		return;
+	im->rec_line = 0;
+	if (!im->have_header)
+		fail(im, CSV_EINPUT, "empty file: expected a header line");
+	else if (im->nrows == 0)
+		fail(im, CSV_EINPUT, "no data rows after the header");
+	else if (store_flush(im->s) == -1) {
+		/* A buffered sample failed: name its line. */
+		im->rec_line = store_failed_origin(im->s);
+		fail(im, CSV_EINPUT, "%s", store_error(im->s));
+	}
+}
+
+static void
+importer_free(struct importer *im)
+{
+	size_t i;
+
+	for (i = 0; i < im->capf; i++)
+		free(im->own[i].p);
+	free(im->own);
+	free(im->f);
+	for (i = 0; i < im->nhdr; i++)
+		free(im->hdr[i]);
+	free(im->hdr);
+	for (i = 0; im->prev_run != NULL && i < im->nrun_cols; i++)
+		free(im->prev_run[i].p);
+	for (i = 0; im->prev_series != NULL && i < im->nseries_cols; i++)
+		free(im->prev_series[i].p);
+	free(im->prev_run);
+	free(im->prev_series);
+	free(im->run_cols);
+	free(im->series_cols);
+	free(im->next_seq);
+	sb_free(&im->carry);
+	sb_free(&im->sig);
+	kv_clear(&im->seen_runs);
+	kv_clear(&im->keys);
+	csv_free(&im->csv);
+}
+
+enum csv_status
+csv_import(struct store *s, const char *path, const struct import_opts *o,
+    struct import_totals *t, struct strbuf *err)
+{
+	struct importer im;
+	FILE *fp;
+	char *buf;
+	size_t n, skip;
+	int first = 1;
+	enum csv_status st;
+
+	memset(&im, 0, sizeof(im));
+	im.s = s;
+	im.path = path;
+	im.o = o;
+	im.t = t;
+	im.err = err;
+	im.line = 1;
+	im.next_rec_line = 1;
+	im.use_libcsv = o->libcsv_only;
+	if (strcmp(path, "-") == 0) {
+		fp = stdin;
+		im.path = "(stdin)";
+	} else if ((fp = fopen(path, "r")) == NULL) {
+		sb_addf(err, "%s: cannot open: %s", path, strerror(errno));
+		return errno == ENOENT || errno == EISDIR ? CSV_EINPUT : CSV_ESYS;
+	}
+	if (csv_init(&im.csv, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		sb_addf(err, "%s: cannot start the CSV parser", path);
+		if (fp != stdin)
+			fclose(fp);
+		return CSV_ESYS;
+	}
+	csv_set_realloc_func(&im.csv, bounded_realloc);
+	buf = xmalloc(READ_CHUNK);
+	while (im.status == CSV_OK && (n = fread(buf, 1, READ_CHUNK, fp)) > 0) {
+		skip = 0;
+		/* A UTF-8 byte order mark is not part of the first column name. */
+		if (first && n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+			skip = 3;
+		first = 0;
+		feed(&im, buf + skip, n - skip);
+	}
+	if (ferror(fp))
+		fail(&im, CSV_ESYS, "read error: %s", strerror(errno));
+	finish(&im);
+	free(buf);
+	if (fp != stdin)
+		fclose(fp);
+	st = im.status;
+	importer_free(&im);
+	return st;
+}

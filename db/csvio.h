@@ -1,0 +1,78 @@
+/*
+ * csvio.h: CSV in and out of the store.
+ *
+ * The canonical format (what export writes, import reads back) is one
+ * sample a row:
+ *
+ *   run,label,benchmark,status,started,ended,command,version,
+ *   fact.K...,key.K...,unit,better,seq,value
+ *
+ * Any other CSV is read in the mapped form: the caller names the value
+ * column, the series-key columns and the run-splitting columns.
+ */
+#ifndef KBENCH_CSVIO_H
+#define KBENCH_CSVIO_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "filter.h"
+#include "kv.h"
+#include "store.h"
+#include "util.h"
+
+/* What went wrong, so the command can choose its exit status. */
+enum csv_status {
+	CSV_OK = 0,
+	CSV_EINPUT,	/* the file: malformed, missing column, bad number */
+	CSV_EDB,	/* the database */
+	CSV_ESYS	/* the system: cannot open or read, out of memory */
+};
+
+/* Longest field accepted (a sample value or a label is far shorter). */
+#define CSV_MAX_FIELD	(1024 * 1024)
+
+struct import_opts {
+	/* Mapped form: value_col set.  Canonical form: value_col NULL. */
+	const char	*value_col;
+	struct strlist	 key_cols;
+	struct strlist	 runby_cols;
+	const char	*benchmark;	/* -b; default "import" */
+	const char	*label;		/* -l; default: the file's base name */
+	const char	*unit;		/* --unit; default "" */
+	const char	*better;	/* --better lower|higher; default lower */
+	struct kvlist	 meta;		/* --meta K=V, facts of every run */
+	const char	*command;	/* the command line, for the run table */
+	int		 libcsv_only;	/* tests: no plain-line fast path */
+};
+
+struct import_totals {
+	int64_t	runs;
+	int64_t	series;
+	int64_t	samples;
+};
+
+/*
+ * Import one file (path "-" is standard input) inside the caller's
+ * transaction.  On failure err holds "FILE:LINE: ..." and nothing of
+ * this file may be committed: the caller rolls back.
+ */
+enum csv_status	csv_import(struct store *s, const char *path,
+		    const struct import_opts *o, struct import_totals *t,
+		    struct strbuf *err);
+
+struct export_opts {
+	const struct filter	*filter;
+	/* Fact columns: all facts when all_facts, else just these. */
+	int			 all_facts;
+	struct strlist		 facts;
+};
+
+/* Write the canonical CSV of the selected samples to out. */
+enum csv_status	csv_export(struct store *s, const struct export_opts *o,
+		    FILE *out, struct strbuf *err);
+
+/* Write a CSV field, quoted when it needs to be. */
+void		csv_put_field(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * filter.c: the shared selection options, and their SQL.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter.h"
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	l->v = xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	l->v[l->n++] = xstrdup(s);
+}
+
+void
+strlist_free(struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+}
+
+int
+filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
+{
+	const char *eq;
+	char *key;
+
+	switch (opt) {
+	case FOPT_LABEL:
+		strlist_add(&f->labels, arg);
+		return 1;
+	case FOPT_RUN:
+		if (*arg == '\0') {
+			sb_addf(err, "--run: empty run id");
+			return -1;
+		}
+		strlist_add(&f->runs, arg);
+		return 1;
+	case FOPT_BENCHMARK:
+		strlist_add(&f->benchmarks, arg);
+		return 1;
+	case FOPT_INCOMPLETE:
+		f->include_incomplete = 1;
+		return 1;
+	case FOPT_WHERE:
+		eq = strchr(arg, '=');
+		if (eq == NULL || eq == arg) {
+			sb_addf(err, "--where '%s': expected KEY=VALUE", arg);
+			return -1;
+		}
+		key = xstrdup(arg);
+		key[eq - arg] = '\0';
+		strlist_add(&f->where_keys, key);
+		strlist_add(&f->where_values, eq + 1);
+		free(key);
+		return 1;
+	}
+	return 0;
+}
+
+void
+filter_free(struct filter *f)
+{
+	strlist_free(&f->labels);
+	strlist_free(&f->runs);
+	strlist_free(&f->benchmarks);
+	strlist_free(&f->where_keys);
+	strlist_free(&f->where_values);
+}
+
+/* " IN (?, ?, ?)" for n values. */
+static void
+add_in(struct strbuf *sql, size_t n)
+{
+	size_t i;
+
+	sb_adds(sql, " IN (");
+	for (i = 0; i < n; i++)
+		sb_adds(sql, i ? ", ?" : "?");
+	sb_adds(sql, ")");
+}
+
+static void
+add_list(struct strbuf *sql, struct strlist *binds, const char *column,
+    const struct strlist *values)
+{
+	size_t i;
+
+	if (values->n == 0)
+		return;
+	sb_addf(sql, " AND %s", column);
+	add_in(sql, values->n);
+	for (i = 0; i < values->n; i++)
+		strlist_add(binds, values->v[i]);
+}
+
+/* The run table's own columns that --where may name. */
+static const char *
+run_column(const char *key)
+{
+	static const char *const cols[][2] = {
+		{ "benchmark", "r.benchmark" },
+		{ "label", "r.label" },
+		{ "status", "r.status" },
+		{ "uuid", "r.uuid" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(key, cols[i][0]) == 0)
+			return cols[i][1];
+	return NULL;
+}
+
+/* One --where key with all the values given for it. */
+static void
+add_where_key(struct strbuf *sql, struct strlist *binds, int series_level,
+    const struct filter *f, const char *key)
+{
+	const char *col = run_column(key);
+	size_t i, n = 0, pass;
+
+	for (i = 0; i < f->where_keys.n; i++)
+		if (strcmp(f->where_keys.v[i], key) == 0)
+			n++;
+	if (col != NULL) {
+		sb_addf(sql, " AND %s", col);
+		add_in(sql, n);
+	} else {
+		sb_adds(sql, " AND (EXISTS (SELECT 1 FROM run_fact f"
+		    " WHERE f.run_id = r.id AND f.key = ? AND f.value");
+		add_in(sql, n);
+		if (series_level)
+			sb_adds(sql, ") OR EXISTS (SELECT 1 FROM series_key k"
+			    " WHERE k.series_id = s.id AND k.key = ? AND k.value");
+		else
+			sb_adds(sql, ") OR EXISTS (SELECT 1 FROM series s2"
+			    " JOIN series_key k ON k.series_id = s2.id"
+			    " WHERE s2.run_id = r.id AND k.key = ? AND k.value");
+		add_in(sql, n);
+		sb_adds(sql, "))");
+	}
+	/* Values in the order of the placeholders: once, or twice (fact, key). */
+	for (pass = 0; pass < (col != NULL ? 1u : 2u); pass++) {
+		if (col == NULL)
+			strlist_add(binds, key);
+		for (i = 0; i < f->where_keys.n; i++)
+			if (strcmp(f->where_keys.v[i], key) == 0)
+				strlist_add(binds, f->where_values.v[i]);
+	}
+}
+
+void
+filter_sql(const struct filter *f, int series_level, struct strbuf *sql,
+    struct strlist *binds)
+{
+	size_t i, j;
+
+	if (!f->include_incomplete)
+		sb_adds(sql, " AND r.status = 'complete'");
+	add_list(sql, binds, "r.label", &f->labels);
+	add_list(sql, binds, "r.benchmark", &f->benchmarks);
+	if (f->runs.n > 0) {
+		/* An id, a whole uuid, or a uuid prefix of 8 or more characters. */
+		sb_adds(sql, " AND (0");
+		for (i = 0; i < f->runs.n; i++) {
+			sb_adds(sql, " OR r.id = ? OR r.uuid = ? OR (length(?) >= 8"
+			    " AND substr(r.uuid, 1, length(?)) = ?)");
+			for (j = 0; j < 5; j++)
+				strlist_add(binds, f->runs.v[i]);
+		}
+		sb_adds(sql, ")");
+	}
+	for (i = 0; i < f->where_keys.n; i++) {
+		/* Each distinct key once, at its first occurrence. */
+		for (j = 0; j < i; j++)
+			if (strcmp(f->where_keys.v[j], f->where_keys.v[i]) == 0)
+				break;
+		if (j == i)
+			add_where_key(sql, binds, series_level, f,
+			    f->where_keys.v[i]);
+	}
+}

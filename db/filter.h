@@ -1,0 +1,70 @@
+/*
+ * filter.h: the selection options every command that reads samples
+ * shares: --label, --run, -b/--benchmark, --where, --incomplete.
+ *
+ * A filter is plain data; db/filter.c turns it into SQL conditions with
+ * bound values (the store is the only user of that).
+ */
+#ifndef KBENCH_FILTER_H
+#define KBENCH_FILTER_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+/* Long-option codes, above any char, for the commands' getopt tables. */
+enum {
+	FOPT_LABEL = 256,
+	FOPT_RUN,
+	FOPT_WHERE,
+	FOPT_INCOMPLETE,
+	FOPT_BENCHMARK = 'b'
+};
+
+/* Spliced into a command's struct option array. */
+#define FILTER_LONGOPTS							\
+	{ "benchmark",	required_argument, NULL, FOPT_BENCHMARK },	\
+	{ "incomplete",	no_argument,	   NULL, FOPT_INCOMPLETE },	\
+	{ "label",	required_argument, NULL, FOPT_LABEL },		\
+	{ "run",	required_argument, NULL, FOPT_RUN },		\
+	{ "where",	required_argument, NULL, FOPT_WHERE }
+
+/* For usage(): the synopsis of the filter options. */
+#define FILTER_SYNOPSIS							\
+	"[--label L]... [--run ID]... [-b BENCH]... [--where K=V]... [--incomplete]"
+
+struct strlist {
+	char	**v;
+	size_t	  n;
+};
+
+struct filter {
+	struct strlist	labels;		/* OR */
+	struct strlist	runs;		/* id, uuid or uuid prefix; OR */
+	struct strlist	benchmarks;	/* OR */
+	struct strlist	where_keys;	/* where_keys.v[i] = where_values.v[i]: */
+	struct strlist	where_values;	/* OR within a key, AND across keys */
+	int		include_incomplete;	/* running and aborted runs too */
+};
+
+void	strlist_add(struct strlist *l, const char *s);
+void	strlist_free(struct strlist *l);
+
+/*
+ * Take one getopt result: 1 when it was a filter option, 0 when not,
+ * -1 when its argument is bad (err says why).
+ */
+int	filter_option(struct filter *f, int opt, const char *arg,
+	    struct strbuf *err);
+void	filter_free(struct filter *f);
+
+/*
+ * SQL for the store.  Appends " AND ..." conditions over the aliases
+ * r (run) and, with series_level, s (series) to sql, and their values to
+ * binds (all bound as text).  Without series_level, a series-key
+ * condition selects runs that have at least one such series.
+ */
+void	filter_sql(const struct filter *f, int series_level,
+	    struct strbuf *sql, struct strlist *binds);
+
+#endif

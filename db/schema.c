@@ -1,0 +1,75 @@
+/*
+ * schema.c: the database schema, as a list of migrations.
+ *
+ * migrations[i] takes a database from user_version i to i + 1.  Never
+ * edit a migration that has shipped: append a new one.  store_open()
+ * applies the missing ones in one transaction.
+ */
+#include <stddef.h>
+
+#include "schema.h"
+
+static const char *const migrations[] = {
+	/* 0 -> 1: the first schema. */
+	"CREATE TABLE run ("
+	"  id           INTEGER PRIMARY KEY,"
+	"  uuid         TEXT NOT NULL UNIQUE,"
+	"  label        TEXT NOT NULL,"
+	"  benchmark    TEXT NOT NULL,"
+	"  status       TEXT NOT NULL"
+	"               CHECK (status IN ('running', 'complete', 'aborted')),"
+	"  started_at   TEXT NOT NULL,"		/* ISO 8601 UTC */
+	"  ended_at     TEXT,"
+	"  command      TEXT NOT NULL DEFAULT '',"
+	"  tool_version TEXT NOT NULL DEFAULT ''"
+	");"
+	"CREATE INDEX run_label ON run (label);"
+	"CREATE TABLE run_fact ("
+	"  run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,"
+	"  key    TEXT NOT NULL,"
+	"  value  TEXT NOT NULL,"
+	"  PRIMARY KEY (run_id, key)"
+	") WITHOUT ROWID;"
+	/* name: the keys as "k=v,k=v", sorted: a series' identity across runs. */
+	"CREATE TABLE series ("
+	"  id     INTEGER PRIMARY KEY,"
+	"  run_id INTEGER NOT NULL REFERENCES run (id) ON DELETE CASCADE,"
+	"  name   TEXT NOT NULL,"
+	"  unit   TEXT NOT NULL DEFAULT '',"
+	"  better TEXT NOT NULL CHECK (better IN ('lower', 'higher')),"
+	"  UNIQUE (run_id, name)"
+	");"
+	"CREATE TABLE series_key ("
+	"  series_id INTEGER NOT NULL REFERENCES series (id) ON DELETE CASCADE,"
+	"  key       TEXT NOT NULL,"
+	"  value     TEXT NOT NULL,"
+	"  PRIMARY KEY (series_id, key)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX series_key_kv ON series_key (key, value);"
+	/*
+	 * One row a sample, raw.  WITHOUT ROWID clusters a series' samples
+	 * in seq order and keeps a row near 20 bytes on disk.  No foreign
+	 * key here: the writer inserts samples only under a series it just
+	 * looked up, and the check would cost a lookup per sample.
+	 */
+	"CREATE TABLE sample ("
+	"  series_id INTEGER NOT NULL,"
+	"  seq       INTEGER NOT NULL,"
+	"  value     REAL NOT NULL,"
+	"  PRIMARY KEY (series_id, seq)"
+	") WITHOUT ROWID;",
+};
+
+int
+schema_version(void)
+{
+	return (int)(sizeof(migrations) / sizeof(migrations[0]));
+}
+
+const char *
+schema_migration(int from)
+{
+	if (from < 0 || from >= schema_version())
+		return NULL;
+	return migrations[from];
+}

@@ -1,0 +1,936 @@
+/*
+ * store.c: the SQLite store.  Prepare once, bind every value, step,
+ * reset, check: sqlite's own shell is the model.  Errors are kept in
+ * s->err with their context, for the command to print.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "kbench.h"
+#include "schema.h"
+#include "store.h"
+
+/* Long enough for a collector waiting on a concurrent one's commit. */
+#define BUSY_TIMEOUT_MS	60000
+
+/* Rows per multi-row INSERT: past ~50 the gain flattens. */
+#define SAMPLE_BATCH	64
+
+struct pending_sample {
+	int64_t	series_id;
+	int64_t	seq;
+	double	value;
+	int64_t	origin;
+};
+
+struct store {
+	sqlite3		*db;
+	char		*path;
+	struct strbuf	 err;
+	struct strbuf	 name;		/* scratch: a series name */
+	/* Samples not yet inserted, and where a failed one came from. */
+	struct pending_sample pending[SAMPLE_BATCH];
+	size_t		 npending;
+	int64_t		 failed_origin;
+	/* Statements of the write path, prepared on first use. */
+	sqlite3_stmt	*ins_sample;
+	sqlite3_stmt	*ins_samples;	/* SAMPLE_BATCH rows */
+	sqlite3_stmt	*sel_series;
+	sqlite3_stmt	*ins_series;
+	sqlite3_stmt	*ins_series_key;
+	sqlite3_stmt	*ins_fact;
+};
+
+/* Record "context: sqlite's message" as the error; returns -1. */
+static int
+fail(struct store *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int
+fail(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: %s: %s", s->path, buf, sqlite3_errmsg(s->db));
+	return -1;
+}
+
+static int
+exec(struct store *s, const char *sql, const char *what)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return fail(s, "%s", what);
+	return 0;
+}
+
+static int
+prepare(struct store *s, sqlite3_stmt **stmt, const char *sql)
+{
+	if (*stmt != NULL)
+		return 0;
+	if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt,
+	    NULL) != SQLITE_OK)
+		return fail(s, "preparing \"%.60s\"", sql);
+	return 0;
+}
+
+/* Step a statement that returns no row, and reset it for the next use. */
+static int
+step_done(struct store *s, sqlite3_stmt *stmt, const char *what)
+{
+	int rc = sqlite3_step(stmt);
+
+	sqlite3_reset(stmt);
+	sqlite3_clear_bindings(stmt);
+	if (rc != SQLITE_DONE)
+		return fail(s, "%s", what);
+	return 0;
+}
+
+static int
+pragma_int(struct store *s, const char *sql, int *out)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "%s", sql);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return fail(s, "%s", sql);
+	return 0;
+}
+
+/* Bring the schema up to date, or refuse a database from the future. */
+static int
+migrate(struct store *s, int readonly)
+{
+	int version, appid, ntables, v;
+	char sql[64];
+
+	if (pragma_int(s, "PRAGMA user_version", &version) == -1 ||
+	    pragma_int(s, "PRAGMA application_id", &appid) == -1 ||
+	    pragma_int(s, "SELECT count(*) FROM sqlite_schema", &ntables) == -1)
+		return -1;
+	if (appid != SCHEMA_APPLICATION_ID && (appid != 0 || ntables > 0)) {
+		sb_reset(&s->err);
+		sb_addf(&s->err, "%s: an SQLite database, but not kbench's "
+		    "(application_id %d, %d schema objects)", s->path, appid,
+		    ntables);
+		return -1;
+	}
+	if (version > schema_version()) {
+		sb_reset(&s->err);
+		sb_addf(&s->err, "%s: schema version %d is newer than this "
+		    "kbench (%s) knows (%d): upgrade kbench", s->path, version,
+		    KBENCH_VERSION, schema_version());
+		return -1;
+	}
+	if (version == schema_version())
+		return 0;
+	if (readonly) {
+		sb_reset(&s->err);
+		sb_addf(&s->err, "%s: schema version %d needs migrating to %d, "
+		    "and the database is opened read-only", s->path, version,
+		    schema_version());
+		return -1;
+	}
+	if (store_begin(s) == -1)
+		return -1;
+	/* Another process may have migrated while we waited for the lock. */
+	if (pragma_int(s, "PRAGMA user_version", &version) == -1)
+		goto fail;
+	for (v = version; v < schema_version(); v++) {
+		if (sqlite3_exec(s->db, schema_migration(v), NULL, NULL,
+		    NULL) != SQLITE_OK) {
+			fail(s, "migrating schema %d to %d", v, v + 1);
+			goto fail;
+		}
+	}
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", schema_version());
+	if (exec(s, sql, "setting user_version") == -1)
+		goto fail;
+	snprintf(sql, sizeof(sql), "PRAGMA application_id = %d",
+	    SCHEMA_APPLICATION_ID);
+	if (exec(s, sql, "setting application_id") == -1)
+		goto fail;
+	return store_commit(s);
+fail:
+	store_rollback(s);
+	return -1;
+}
+
+/*
+ * A read-only WAL database whose -shm file we may not create can only be
+ * read as "immutable": the URI form of path with that parameter.
+ */
+static char *
+immutable_uri(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p;
+
+	sb_adds(&sb, "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/-._~", *p) != NULL)
+			sb_add(&sb, (const char *)p, 1);
+		else
+			sb_addf(&sb, "%%%02X", *p);
+	}
+	sb_adds(&sb, "?immutable=1");
+	return sb.buf;
+}
+
+static int
+open_db(struct store *s, const char *path, int readonly)
+{
+	char *uri;
+	int rc;
+
+	/* NOMUTEX: one thread per connection, so SQLite's own locks are waste. */
+	rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_NOMUTEX | (readonly ?
+	    SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE),
+	    NULL);
+	if (rc != SQLITE_OK || !readonly)
+		return rc;
+	if (sqlite3_exec(s->db, "SELECT count(*) FROM sqlite_schema", NULL,
+	    NULL, NULL) == SQLITE_OK ||
+	    (sqlite3_errcode(s->db) & 0xff) == SQLITE_NOTADB)
+		return SQLITE_OK;
+	sqlite3_close(s->db);
+	uri = immutable_uri(path);
+	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
+	    SQLITE_OPEN_NOMUTEX, NULL);
+	free(uri);
+	return rc;
+}
+
+struct store *
+store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
+{
+	struct store *s;
+	struct stat sb;
+	int readonly = (flags & STORE_READONLY) != 0;
+
+	*why = 0;
+	if (stat(path, &sb) == -1 && errno == ENOENT && !(flags & STORE_CREATE)) {
+		sb_addf(err, "%s: no such database (kbench import or kbench "
+		    "collect creates one; -d PATH chooses another)", path);
+		*why = STORE_ENOENT;
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	s->path = xstrdup(path);
+	if (open_db(s, path, readonly) != SQLITE_OK) {
+		fail(s, "cannot open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	/* The first read of the file: say plainly when it is no database. */
+	if (sqlite3_exec(s->db, "SELECT count(*) FROM sqlite_schema", NULL, NULL,
+	    NULL) != SQLITE_OK) {
+		if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_NOTADB) {
+			sb_addf(err, "%s: not an SQLite database", path);
+			store_close(s);
+			return NULL;
+		}
+		fail(s, "cannot read");
+		goto fail;
+	}
+	if (exec(s, "PRAGMA foreign_keys = ON", "enabling foreign keys") == -1)
+		goto fail;
+	if (!readonly &&
+	    (exec(s, "PRAGMA journal_mode = WAL", "setting WAL mode") == -1 ||
+	    /* FULL: a commit survives a power loss, and costs one fsync. */
+	    exec(s, "PRAGMA synchronous = FULL", "setting synchronous") == -1))
+		goto fail;
+	/* 16 MiB of page cache: room for the b-tree paths of a bulk insert. */
+	if (exec(s, "PRAGMA cache_size = -16384", "setting cache size") == -1)
+		goto fail;
+	if (migrate(s, readonly) == -1)
+		goto fail;
+	return s;
+fail:
+	sb_adds(err, sb_str(&s->err));
+	store_close(s);
+	return NULL;
+}
+
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	sqlite3_finalize(s->ins_sample);
+	sqlite3_finalize(s->ins_samples);
+	sqlite3_finalize(s->sel_series);
+	sqlite3_finalize(s->ins_series);
+	sqlite3_finalize(s->ins_series_key);
+	sqlite3_finalize(s->ins_fact);
+	sqlite3_close(s->db);
+	sb_free(&s->err);
+	sb_free(&s->name);
+	free(s->path);
+	free(s);
+}
+
+const char *
+store_error(const struct store *s)
+{
+	return sb_str(&s->err);
+}
+
+const char *
+store_path(const struct store *s)
+{
+	return s->path;
+}
+
+int
+store_schema_version(void)
+{
+	return schema_version();
+}
+
+int
+store_begin(struct store *s)
+{
+	return exec(s, "BEGIN IMMEDIATE", "starting a write transaction");
+}
+
+int
+store_commit(struct store *s)
+{
+	if (store_flush(s) == -1)
+		return -1;
+	return exec(s, "COMMIT", "committing");
+}
+
+int
+store_rollback(struct store *s)
+{
+	s->npending = 0;
+	/* Keep the error that made us roll back, not rollback's own. */
+	if (sqlite3_get_autocommit(s->db))
+		return 0;
+	return sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL) == SQLITE_OK ?
+	    0 : -1;
+}
+
+void
+store_now(char *buf, size_t size)
+{
+	struct timespec ts;
+	struct tm tm;
+	char sec[32];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
+	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
+}
+
+/* A random (version 4) UUID, from the kernel's generator. */
+static int
+make_uuid(char out[37])
+{
+	unsigned char b[16];
+	int fd;
+	ssize_t n;
+
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (fd == -1)
+		return -1;
+	n = read(fd, b, sizeof(b));
+	close(fd);
+	if (n != (ssize_t)sizeof(b))
+		return -1;
+	b[6] = (b[6] & 0x0f) | 0x40;
+	b[8] = (b[8] & 0x3f) | 0x80;
+	snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+	    "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+	    b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+	return 0;
+}
+
+static void
+bind_text(sqlite3_stmt *st, int i, const char *v)
+{
+	if (v == NULL)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
+}
+
+int
+store_run_create(struct store *s, struct run_info *ri)
+{
+	sqlite3_stmt *st = NULL;
+	char uuid[37], now[40];
+	int rc;
+
+	if (ri->uuid == NULL) {
+		if (make_uuid(uuid) == -1) {
+			sb_reset(&s->err);
+			sb_addf(&s->err, "/dev/urandom: cannot read: %s",
+			    strerror(errno));
+			return -1;
+		}
+	}
+	store_now(now, sizeof(now));
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO run (uuid, label, benchmark,"
+	    " status, started_at, ended_at, command, tool_version)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing run insert");
+	bind_text(st, 1, ri->uuid ? ri->uuid : uuid);
+	bind_text(st, 2, ri->label);
+	bind_text(st, 3, ri->benchmark);
+	bind_text(st, 4, ri->status ? ri->status : RUN_RUNNING);
+	bind_text(st, 5, ri->started_at ? ri->started_at : now);
+	bind_text(st, 6, ri->ended_at);
+	bind_text(st, 7, ri->command ? ri->command : "");
+	bind_text(st, 8, ri->tool_version ? ri->tool_version :
+	    KBENCH_VERSION);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return fail(s, "creating run '%s'", ri->label);
+	ri->id = sqlite3_last_insert_rowid(s->db);
+	return 0;
+}
+
+int
+store_run_finish(struct store *s, int64_t run_id, const char *status)
+{
+	sqlite3_stmt *st = NULL;
+	char now[40];
+
+	store_now(now, sizeof(now));
+	if (sqlite3_prepare_v2(s->db, "UPDATE run SET status = ?, ended_at = ?"
+	    " WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing run update");
+	bind_text(st, 1, status);
+	bind_text(st, 2, now);
+	sqlite3_bind_int64(st, 3, run_id);
+	if (step_done(s, st, "marking the run") == -1) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int
+store_run_by_uuid(struct store *s, const char *uuid, int64_t *run_id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*run_id = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT id FROM run WHERE uuid = ?", -1,
+	    &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing run lookup");
+	bind_text(st, 1, uuid);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*run_id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail(s, "looking up run %s", uuid);
+	return 0;
+}
+
+int
+store_fact_set(struct store *s, int64_t run_id, const char *key,
+    const char *value)
+{
+	if (prepare(s, &s->ins_fact, "INSERT OR REPLACE INTO run_fact"
+	    " (run_id, key, value) VALUES (?, ?, ?)") == -1)
+		return -1;
+	sqlite3_bind_int64(s->ins_fact, 1, run_id);
+	bind_text(s->ins_fact, 2, key);
+	bind_text(s->ins_fact, 3, value);
+	return step_done(s, s->ins_fact, "setting a run fact");
+}
+
+void
+store_series_name(const struct kvlist *keys, struct strbuf *out)
+{
+	size_t i;
+	const char *p;
+
+	sb_reset(out);
+	for (i = 0; i < keys->n; i++) {
+		if (i > 0)
+			sb_add(out, ",", 1);
+		for (p = keys->v[i].key; *p; p++) {
+			if (*p == '\\' || *p == ',' || *p == '=')
+				sb_add(out, "\\", 1);
+			sb_add(out, p, 1);
+		}
+		sb_add(out, "=", 1);
+		for (p = keys->v[i].value; *p; p++) {
+			if (*p == '\\' || *p == ',' || *p == '=')
+				sb_add(out, "\\", 1);
+			sb_add(out, p, 1);
+		}
+	}
+}
+
+int
+store_series_get(struct store *s, int64_t run_id, const struct series_info *si,
+    int64_t *series_id)
+{
+	int rc;
+	size_t i;
+
+	store_series_name(si->keys, &s->name);
+	if (prepare(s, &s->sel_series, "SELECT id, unit, better FROM series"
+	    " WHERE run_id = ? AND name = ?") == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_series, 1, run_id);
+	bind_text(s->sel_series, 2, sb_str(&s->name));
+	rc = sqlite3_step(s->sel_series);
+	if (rc == SQLITE_ROW) {
+		const char *unit = (const char *)sqlite3_column_text(s->sel_series, 1);
+		const char *better = (const char *)sqlite3_column_text(s->sel_series, 2);
+		int same = strcmp(unit, si->unit) == 0 &&
+		    strcmp(better, si->better) == 0;
+
+		*series_id = sqlite3_column_int64(s->sel_series, 0);
+		if (!same) {
+			sb_reset(&s->err);
+			sb_addf(&s->err, "series '%s' has unit '%s' and better "
+			    "'%s' already, not '%s' and '%s'", sb_str(&s->name),
+			    unit, better, si->unit, si->better);
+		}
+		sqlite3_reset(s->sel_series);
+		return same ? 0 : -1;
+	}
+	sqlite3_reset(s->sel_series);
+	if (rc != SQLITE_DONE)
+		return fail(s, "looking up series '%s'", sb_str(&s->name));
+
+	if (prepare(s, &s->ins_series, "INSERT INTO series (run_id, name, unit,"
+	    " better) VALUES (?, ?, ?, ?)") == -1 ||
+	    prepare(s, &s->ins_series_key, "INSERT INTO series_key (series_id,"
+	    " key, value) VALUES (?, ?, ?)") == -1)
+		return -1;
+	sqlite3_bind_int64(s->ins_series, 1, run_id);
+	bind_text(s->ins_series, 2, sb_str(&s->name));
+	bind_text(s->ins_series, 3, si->unit);
+	bind_text(s->ins_series, 4, si->better);
+	if (step_done(s, s->ins_series, "creating a series") == -1)
+		return -1;
+	*series_id = sqlite3_last_insert_rowid(s->db);
+	for (i = 0; i < si->keys->n; i++) {
+		sqlite3_bind_int64(s->ins_series_key, 1, *series_id);
+		bind_text(s->ins_series_key, 2, si->keys->v[i].key);
+		bind_text(s->ins_series_key, 3, si->keys->v[i].value);
+		if (step_done(s, s->ins_series_key, "storing a series key") == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Insert one pending sample alone; a duplicate is named. */
+static int
+insert_one(struct store *s, const struct pending_sample *p)
+{
+	int rc;
+
+	if (prepare(s, &s->ins_sample, "INSERT INTO sample (series_id, seq,"
+	    " value) VALUES (?, ?, ?)") == -1)
+		return -1;
+	sqlite3_bind_int64(s->ins_sample, 1, p->series_id);
+	sqlite3_bind_int64(s->ins_sample, 2, p->seq);
+	sqlite3_bind_double(s->ins_sample, 3, p->value);
+	rc = sqlite3_step(s->ins_sample);
+	sqlite3_reset(s->ins_sample);
+	if (rc == SQLITE_DONE)
+		return 0;
+	s->failed_origin = p->origin;
+	if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+		sb_reset(&s->err);
+		sb_addf(&s->err, "sample %lld of this series is there already",
+		    (long long)p->seq);
+		return -1;
+	}
+	return fail(s, "storing sample %lld", (long long)p->seq);
+}
+
+int
+store_flush(struct store *s)
+{
+	struct strbuf sql = STRBUF_INIT;
+	size_t i, n = s->npending;
+	int rc;
+
+	s->npending = 0;
+	if (n < SAMPLE_BATCH) {
+		for (i = 0; i < n; i++)
+			if (insert_one(s, &s->pending[i]) == -1)
+				return -1;
+		return 0;
+	}
+	if (s->ins_samples == NULL) {
+		sb_adds(&sql, "INSERT INTO sample (series_id, seq, value) VALUES"
+		    " (?, ?, ?)");
+		for (i = 1; i < SAMPLE_BATCH; i++)
+			sb_adds(&sql, ", (?, ?, ?)");
+		rc = prepare(s, &s->ins_samples, sb_str(&sql));
+		sb_free(&sql);
+		if (rc == -1)
+			return -1;
+	}
+	for (i = 0; i < n; i++) {
+		sqlite3_bind_int64(s->ins_samples, 3 * (int)i + 1,
+		    s->pending[i].series_id);
+		sqlite3_bind_int64(s->ins_samples, 3 * (int)i + 2,
+		    s->pending[i].seq);
+		sqlite3_bind_double(s->ins_samples, 3 * (int)i + 3,
+		    s->pending[i].value);
+	}
+	rc = sqlite3_step(s->ins_samples);
+	sqlite3_reset(s->ins_samples);
+	if (rc == SQLITE_DONE)
+		return 0;
+	/* The statement undid itself: redo row by row to name the culprit. */
+	for (i = 0; i < n; i++)
+		if (insert_one(s, &s->pending[i]) == -1)
+			return -1;
+	return fail(s, "storing %zu samples", n);
+}
+
+int
+store_sample_add(struct store *s, int64_t series_id, int64_t seq, double value,
+    int64_t origin)
+{
+	struct pending_sample *p = &s->pending[s->npending++];
+
+	p->series_id = series_id;
+	p->seq = seq;
+	p->value = value;
+	p->origin = origin;
+	return s->npending == SAMPLE_BATCH ? store_flush(s) : 0;
+}
+
+int64_t
+store_failed_origin(const struct store *s)
+{
+	return s->failed_origin;
+}
+
+/* Prepare sql and bind the filter's values, all as text. */
+static int
+prepare_filtered(struct store *s, const char *sql, const struct strlist *binds,
+    sqlite3_stmt **st)
+{
+	size_t i;
+
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK)
+		return fail(s, "preparing a query");
+	for (i = 0; i < binds->n; i++)
+		bind_text(*st, (int)i + 1, binds->v[i]);
+	return 0;
+}
+
+static const char *
+col_text(sqlite3_stmt *st, int i)
+{
+	const char *v = (const char *)sqlite3_column_text(st, i);
+
+	return v != NULL ? v : "";
+}
+
+/* The run columns, in the order run_row_fill() reads them. */
+#define RUN_COLUMNS	"r.id, r.uuid, r.label, r.benchmark, r.status," \
+			" r.started_at, r.ended_at, r.command, r.tool_version"
+
+/*
+ * Fill row from the columns at first..first+8 and load its facts.  The
+ * strings point into st's row: valid until the next step.
+ */
+static int
+run_row_fill(struct store *s, sqlite3_stmt *st, int first, struct run_row *row)
+{
+	static const char sql[] =
+	    "SELECT key, value FROM run_fact WHERE run_id = ? ORDER BY key";
+	sqlite3_stmt *fs = NULL;
+	int rc;
+
+	row->info.id = sqlite3_column_int64(st, first);
+	row->info.uuid = col_text(st, first + 1);
+	row->info.label = col_text(st, first + 2);
+	row->info.benchmark = col_text(st, first + 3);
+	row->info.status = col_text(st, first + 4);
+	row->info.started_at = col_text(st, first + 5);
+	row->info.ended_at = (const char *)sqlite3_column_text(st, first + 6);
+	row->info.command = col_text(st, first + 7);
+	row->info.tool_version = col_text(st, first + 8);
+	kv_clear(&row->facts);
+	if (sqlite3_prepare_v2(s->db, sql, -1, &fs, NULL) != SQLITE_OK)
+		return fail(s, "preparing fact query");
+	sqlite3_bind_int64(fs, 1, row->info.id);
+	while ((rc = sqlite3_step(fs)) == SQLITE_ROW)
+		kv_set(&row->facts, col_text(fs, 0), col_text(fs, 1));
+	sqlite3_finalize(fs);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the facts of run %lld",
+		    (long long)row->info.id);
+	return 0;
+}
+
+int
+store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	struct run_row row;
+	sqlite3_stmt *st = NULL;
+	int rc, ret = -1;
+
+	memset(&row, 0, sizeof(row));
+	if (store_flush(s) == -1)
+		return -1;
+	sb_adds(&sql, "SELECT " RUN_COLUMNS ","
+	    " (SELECT count(*) FROM series s JOIN sample x ON x.series_id = s.id"
+	    "  WHERE s.run_id = r.id),"
+	    " (SELECT count(*) FROM series s WHERE s.run_id = r.id)"
+	    " FROM run r WHERE 1");
+	filter_sql(f, 0, &sql, &binds);
+	sb_adds(&sql, " ORDER BY r.started_at, r.id");
+	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (run_row_fill(s, st, 0, &row) == -1)
+			goto out;
+		row.nsamples = sqlite3_column_int64(st, 9);
+		row.nseries = sqlite3_column_int64(st, 10);
+		if (cb(&row, arg) != 0)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		fail(s, "listing runs");
+		goto out;
+	}
+	ret = 0;
+out:
+	sqlite3_finalize(st);
+	kv_clear(&row.facts);
+	strlist_free(&binds);
+	sb_free(&sql);
+	return ret;
+}
+
+/* Load the keys of a series into keys. */
+static int
+series_keys_load(struct store *s, sqlite3_stmt *ks, int64_t series_id,
+    struct kvlist *keys)
+{
+	int rc;
+
+	kv_clear(keys);
+	sqlite3_bind_int64(ks, 1, series_id);
+	while ((rc = sqlite3_step(ks)) == SQLITE_ROW)
+		kv_set(keys, col_text(ks, 0), col_text(ks, 1));
+	sqlite3_reset(ks);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the keys of series %lld",
+		    (long long)series_id);
+	return 0;
+}
+
+int
+store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
+    void *arg)
+{
+	struct strbuf sql = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf unit = STRBUF_INIT, better = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	struct run_row run;
+	struct kvlist keys = KVLIST_INIT;
+	struct sample_row row;
+	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
+	int64_t cur_run = -1, cur_series = -1, rid, sid;
+	int rc, ret = -1;
+
+	memset(&run, 0, sizeof(run));
+	if (store_flush(s) == -1)
+		return -1;
+	/* Runs, then each run's series in name order, then samples by seq:
+	 * the order of the indexes, so SQLite never sorts the samples. */
+	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better, x.seq,"
+	    " x.value FROM run r JOIN series s ON s.run_id = r.id"
+	    " JOIN sample x ON x.series_id = s.id WHERE 1");
+	filter_sql(f, 1, &sql, &binds);
+	sb_adds(&sql, " ORDER BY r.id, s.name, x.seq");
+	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
+		goto out;
+	if (sqlite3_prepare_v2(s->db, "SELECT " RUN_COLUMNS " FROM run r"
+	    " WHERE r.id = ?", -1, &rs, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db, "SELECT key, value FROM series_key"
+	    " WHERE series_id = ? ORDER BY key", -1, &ks, NULL) != SQLITE_OK) {
+		fail(s, "preparing sample query");
+		goto out;
+	}
+	row.run = &run;
+	row.keys = &keys;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		rid = sqlite3_column_int64(st, 0);
+		sid = sqlite3_column_int64(st, 1);
+		if (rid != cur_run) {
+			sqlite3_reset(rs);
+			sqlite3_bind_int64(rs, 1, rid);
+			if (sqlite3_step(rs) != SQLITE_ROW) {
+				fail(s, "reading run %lld", (long long)rid);
+				goto out;
+			}
+			if (run_row_fill(s, rs, 0, &run) == -1)
+				goto out;
+			cur_run = rid;
+		}
+		if (sid != cur_series) {
+			if (series_keys_load(s, ks, sid, &keys) == -1)
+				goto out;
+			sb_reset(&name);
+			sb_adds(&name, col_text(st, 2));
+			sb_reset(&unit);
+			sb_adds(&unit, col_text(st, 3));
+			sb_reset(&better);
+			sb_adds(&better, col_text(st, 4));
+			cur_series = sid;
+		}
+		row.series_name = sb_str(&name);
+		row.unit = sb_str(&unit);
+		row.better = sb_str(&better);
+		row.seq = sqlite3_column_int64(st, 5);
+		row.value = sqlite3_column_double(st, 6);
+		if (cb(&row, arg) != 0)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		fail(s, "reading samples");
+		goto out;
+	}
+	ret = 0;
+out:
+	sqlite3_finalize(st);
+	sqlite3_finalize(rs);
+	sqlite3_finalize(ks);
+	kv_clear(&run.facts);
+	kv_clear(&keys);
+	strlist_free(&binds);
+	sb_free(&sql);
+	sb_free(&name);
+	sb_free(&unit);
+	sb_free(&better);
+	return ret;
+}
+
+static int
+distinct_strings(struct store *s, struct strbuf *sql, struct strlist *binds,
+    struct strlist *out, const char *what)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prepare_filtered(s, sb_str(sql), binds, &st) == -1)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		strlist_add(out, col_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return fail(s, "listing %s", what);
+	return 0;
+}
+
+int
+store_fact_keys(struct store *s, const struct filter *f, struct strlist *keys)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	int ret;
+
+	sb_adds(&sql, "SELECT DISTINCT fk.key FROM run_fact fk"
+	    " JOIN run r ON r.id = fk.run_id WHERE 1");
+	filter_sql(f, 0, &sql, &binds);
+	sb_adds(&sql, " ORDER BY fk.key");
+	ret = distinct_strings(s, &sql, &binds, keys, "fact keys");
+	strlist_free(&binds);
+	sb_free(&sql);
+	return ret;
+}
+
+int
+store_series_keys(struct store *s, const struct filter *f, struct strlist *keys)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	int ret;
+
+	sb_adds(&sql, "SELECT DISTINCT sk.key FROM series_key sk"
+	    " JOIN series s ON s.id = sk.series_id"
+	    " JOIN run r ON r.id = s.run_id WHERE 1");
+	filter_sql(f, 1, &sql, &binds);
+	sb_adds(&sql, " ORDER BY sk.key");
+	ret = distinct_strings(s, &sql, &binds, keys, "series keys");
+	strlist_free(&binds);
+	sb_free(&sql);
+	return ret;
+}
+
+int
+store_label_exists(struct store *s, const char *label, int *found)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM run WHERE label = ?"
+	    " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing label lookup");
+	bind_text(st, 1, label);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return fail(s, "looking up label '%s'", label);
+	*found = rc == SQLITE_ROW;
+	return 0;
+}
+
+int
+store_check_filter(struct store *s, const struct filter *f, struct strbuf *msg)
+{
+	size_t i;
+	int found;
+
+	for (i = 0; i < f->labels.n; i++) {
+		if (store_label_exists(s, f->labels.v[i], &found) == -1)
+			return -1;
+		if (!found) {
+			sb_addf(msg, "no run has the label '%s' (kbench runs "
+			    "lists them)", f->labels.v[i]);
+			return 1;
+		}
+	}
+	return 0;
+}

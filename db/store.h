@@ -1,0 +1,142 @@
+/*
+ * store.h: the SQLite store, the only code in kbench that speaks SQL.
+ *
+ * Every function returns 0 on success and -1 on failure; store_error()
+ * then says what failed, with context ("inserting sample 17 of series 3:
+ * disk I/O error").  Nothing here exits or prints.
+ */
+#ifndef KBENCH_STORE_H
+#define KBENCH_STORE_H
+
+#include <stdint.h>
+
+#include "filter.h"
+#include "kv.h"
+#include "util.h"
+
+struct store;
+
+/* store_open() flags */
+#define STORE_CREATE	0x1	/* create the file when missing */
+#define STORE_READONLY	0x2	/* open read-only: never migrates nor writes */
+
+/* Run states, as stored. */
+#define RUN_RUNNING	"running"
+#define RUN_COMPLETE	"complete"
+#define RUN_ABORTED	"aborted"
+
+/* One run: what the run table holds. */
+struct run_info {
+	int64_t		 id;		/* filled in by the store */
+	const char	*uuid;		/* NULL: the store makes a new one */
+	const char	*label;
+	const char	*benchmark;
+	const char	*status;
+	const char	*started_at;	/* ISO 8601 UTC; NULL: now */
+	const char	*ended_at;	/* NULL while running */
+	const char	*command;
+	const char	*tool_version;
+};
+
+/* One series of a run: its identifying keys, unit and better direction. */
+struct series_info {
+	const struct kvlist	*keys;	/* sorted by key (kv_sort) */
+	const char		*unit;	/* "us", "ns", ""... */
+	const char		*better;	/* "lower" or "higher" */
+};
+
+/*
+ * Open (and migrate) the database at path.  On failure returns NULL and
+ * puts the reason in err; *code is KB_EXIT_DB-worthy unless the file is
+ * simply missing (then STORE_ENOENT).
+ */
+#define STORE_ENOENT	1
+struct store	*store_open(const char *path, unsigned flags, struct strbuf *err,
+		    int *why);
+void		 store_close(struct store *s);
+const char	*store_error(const struct store *s);
+const char	*store_path(const struct store *s);
+
+/* The schema version this kbench writes (PRAGMA user_version). */
+int		 store_schema_version(void);
+
+/* Transactions: BEGIN IMMEDIATE, so writers queue on the busy timeout. */
+int	store_begin(struct store *s);
+int	store_commit(struct store *s);
+int	store_rollback(struct store *s);
+
+/* Writers. */
+int	store_run_create(struct store *s, struct run_info *ri);
+int	store_run_finish(struct store *s, int64_t run_id, const char *status);
+int	store_run_by_uuid(struct store *s, const char *uuid, int64_t *run_id);
+int	store_fact_set(struct store *s, int64_t run_id, const char *key,
+	    const char *value);
+int	store_series_get(struct store *s, int64_t run_id,
+	    const struct series_info *si, int64_t *series_id);
+/*
+ * Samples are buffered and written SAMPLE_BATCH rows per INSERT: one
+ * statement per row would halve the import speed.  A full buffer, a
+ * commit, or store_flush() writes them; an error then (a duplicate seq)
+ * names the sample, and store_failed_origin() gives back the origin the
+ * caller passed with it (a line number; collectors pass 0).
+ */
+int	store_sample_add(struct store *s, int64_t series_id, int64_t seq,
+	    double value, int64_t origin);
+int	store_flush(struct store *s);
+int64_t	store_failed_origin(const struct store *s);
+
+/*
+ * The series' canonical name: its keys sorted, "k=v,k=v", with '\',
+ * ',' and '=' escaped by a backslash.  It identifies a series across runs.
+ */
+void	store_series_name(const struct kvlist *keys, struct strbuf *out);
+
+/* Readers. */
+
+/* A run as listed by "kbench runs". */
+struct run_row {
+	struct run_info	 info;
+	struct kvlist	 facts;
+	int64_t		 nsamples;
+	int64_t		 nseries;
+};
+typedef int run_cb(const struct run_row *row, void *arg);
+/* Call cb for each run the filter selects, oldest first; cb != 0 stops. */
+int	store_each_run(struct store *s, const struct filter *f, run_cb *cb,
+	    void *arg);
+
+/* One sample with everything the canonical CSV carries. */
+struct sample_row {
+	const struct run_row	*run;
+	const char		*series_name;
+	const struct kvlist	*keys;
+	const char		*unit;
+	const char		*better;
+	int64_t			 seq;
+	double			 value;
+};
+typedef int sample_cb(const struct sample_row *row, void *arg);
+/* Call cb for each sample selected, ordered by run, series, seq. */
+int	store_each_sample(struct store *s, const struct filter *f,
+	    sample_cb *cb, void *arg);
+
+/* The distinct fact keys and series keys of the selected runs, sorted. */
+int	store_fact_keys(struct store *s, const struct filter *f,
+	    struct strlist *keys);
+int	store_series_keys(struct store *s, const struct filter *f,
+	    struct strlist *keys);
+
+/* Does any run carry this label?  *found is 0 or 1. */
+int	store_label_exists(struct store *s, const char *label, int *found);
+
+/*
+ * Check what a filter names exists: 0 when it does, 1 (with msg set)
+ * when a label is unknown, -1 on a database error.
+ */
+int	store_check_filter(struct store *s, const struct filter *f,
+	    struct strbuf *msg);
+
+/* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
+void	store_now(char *buf, size_t size);
+
+#endif

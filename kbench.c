@@ -1,0 +1,222 @@
+/*
+ * kbench: statistics and charts for kernel micro-benchmarks.
+ *
+ * main() parses the global options, finds the command in the table
+ * below (git.c's shape), opens the store for the commands that need it,
+ * runs the handler, and checks that standard output was really written.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kbench.h"
+#include "store.h"
+#include "util.h"
+
+/* Command flags. */
+#define CMD_DB_READ	0x1	/* opens an existing database */
+#define CMD_DB_WRITE	0x2	/* opens or creates it for writing */
+
+struct command {
+	const char	*name;
+	cmd_fn		*fn;
+	const char	*help;		/* synopsis and options */
+	const char	*summary;	/* one line for "kbench help" */
+	unsigned	 flags;
+};
+
+/* Sorted by name; "kbench help" lists them in this order. */
+static const struct command commands[] = {
+	{ "export", cmd_export, export_help,
+	  "write samples as canonical CSV or as ministat files", CMD_DB_READ },
+	{ "facts", cmd_facts, facts_help,
+	  "print the facts of this machine that runs record", 0 },
+	{ "import", cmd_import, import_help,
+	  "read CSV files into the database", CMD_DB_WRITE },
+	{ "ministat", cmd_ministat, ministat_help,
+	  "FreeBSD's ministat(1), byte for byte, on plain files", 0 },
+	{ "runs", cmd_runs, runs_help,
+	  "list the runs in the database", CMD_DB_READ },
+};
+#define NCOMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+static const char usage_text[] =
+    "usage: kbench [-d PATH] COMMAND [options] [args]\n"
+    "       kbench help [COMMAND]\n"
+    "       kbench --version\n";
+
+static void
+list_commands(FILE *out)
+{
+	size_t i;
+
+	fputs(usage_text, out);
+	fputs("\nCommands:\n", out);
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "   %-10s %s\n", commands[i].name,
+		    commands[i].summary);
+	fputs("\nOptions:\n"
+	    "   -d, --db PATH   the database (default: $KBENCH_DB, else ./kbench.db);\n"
+	    "                   --db may also follow the command\n"
+	    "   -h, --help      this list; kbench help COMMAND for one command\n"
+	    "   -V, --version   print the version\n"
+	    "\nExit status: 0 success, 1 a significant regression "
+	    "(--fail-on-regression),\n2 usage or input error, 3 database "
+	    "error, 4 system error.  See kbench(1).\n", out);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static int
+help(const char *name)
+{
+	const struct command *cmd;
+
+	if (name == NULL) {
+		list_commands(stdout);
+		return finish_stdout("kbench") ? KB_EXIT_IO : KB_EXIT_OK;
+	}
+	if ((cmd = find_command(name)) == NULL) {
+		warnx("help: '%s' is not a kbench command (kbench help lists "
+		    "them)", name);
+		return KB_EXIT_USAGE;
+	}
+	fputs(cmd->help, stdout);
+	return finish_stdout("kbench") ? KB_EXIT_IO : KB_EXIT_OK;
+}
+
+/*
+ * Take "--db PATH" and "--db=PATH" out of a command's arguments (before
+ * any "--"), so the database can be named after the command too.
+ */
+static int
+take_db_option(int *argc, char **argv, const char **db_path)
+{
+	int i, j, n;
+
+	for (i = 1; i < *argc && strcmp(argv[i], "--") != 0; ) {
+		if (strcmp(argv[i], "--db") == 0) {
+			if (i + 1 >= *argc) {
+				warnx("%s: --db needs a PATH", argv[0]);
+				return -1;
+			}
+			*db_path = argv[i + 1];
+			n = 2;
+		} else if (strncmp(argv[i], "--db=", 5) == 0) {
+			*db_path = argv[i] + 5;
+			n = 1;
+		} else {
+			i++;
+			continue;
+		}
+		for (j = i; j + n <= *argc; j++)
+			argv[j] = argv[j + n];
+		*argc -= n;
+	}
+	return 0;
+}
+
+static int
+run_command(const struct command *cmd, int argc, char **argv,
+    struct kbench_ctx *ctx)
+{
+	struct strbuf err = STRBUF_INIT;
+	unsigned flags = 0;
+	int rc, why;
+
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0))
+		return help(cmd->name);
+	if (take_db_option(&argc, argv, &ctx->db_path) == -1)
+		return KB_EXIT_USAGE;
+	if (cmd->flags & (CMD_DB_READ | CMD_DB_WRITE)) {
+		if ((cmd->flags & CMD_DB_WRITE) && access(ctx->db_path, F_OK) == 0 &&
+		    access(ctx->db_path, W_OK) == -1) {
+			warnx("%s: %s: the database is read-only here (no write "
+			    "permission)", cmd->name, ctx->db_path);
+			return KB_EXIT_DB;
+		}
+		if (cmd->flags & CMD_DB_WRITE)
+			flags |= STORE_CREATE;
+		else if (access(ctx->db_path, W_OK) == -1 &&
+		    access(ctx->db_path, R_OK) == 0)
+			flags |= STORE_READONLY;
+		ctx->db = store_open(ctx->db_path, flags, &err, &why);
+		if (ctx->db == NULL) {
+			warnx("%s: %s", cmd->name, sb_str(&err));
+			sb_free(&err);
+			return why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
+		}
+	}
+	rc = cmd->fn(argc, argv, ctx);
+	store_close(ctx->db);
+	ctx->db = NULL;
+	sb_free(&err);
+	if (finish_stdout("kbench") != 0 && rc == KB_EXIT_OK)
+		rc = KB_EXIT_IO;
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db",		required_argument, NULL, 'd' },
+		{ "help",	no_argument,	   NULL, 'h' },
+		{ "version",	no_argument,	   NULL, 'V' },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	struct kbench_ctx ctx;
+	const struct command *cmd;
+	int ch;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.progname = "kbench";
+	ctx.db_path = getenv("KBENCH_DB");
+	if (ctx.db_path == NULL || *ctx.db_path == '\0')
+		ctx.db_path = "kbench.db";
+
+	/* "+": stop at the command name; its options are its own. */
+	while ((ch = getopt_long(argc, argv, "+d:hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			ctx.db_path = optarg;
+			break;
+		case 'h':
+			return help(NULL);
+		case 'V':
+			printf("kbench %s\n", KBENCH_VERSION);
+			return finish_stdout("kbench") ? KB_EXIT_IO : KB_EXIT_OK;
+		default:
+			fputs(usage_text, stderr);
+			return KB_EXIT_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0) {
+		fputs(usage_text, stderr);
+		fputs("(kbench help lists the commands)\n", stderr);
+		return KB_EXIT_USAGE;
+	}
+	if (strcmp(argv[0], "help") == 0)
+		return help(argc > 1 ? argv[1] : NULL);
+	if ((cmd = find_command(argv[0])) == NULL) {
+		warnx("'%s' is not a kbench command (kbench help lists them)",
+		    argv[0]);
+		return KB_EXIT_USAGE;
+	}
+	return run_command(cmd, argc, argv, &ctx);
+}

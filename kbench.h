@@ -1,0 +1,44 @@
+/*
+ * kbench.h: what every command handler needs: exit codes, the context
+ * the dispatcher hands over, and the handlers of the command table.
+ */
+#ifndef KBENCH_H
+#define KBENCH_H
+
+#define KBENCH_VERSION	"0.1.0"
+
+/*
+ * Exit status, documented in kbench(1) and README.md.  1 is kept for
+ * "a comparison found a significant regression" (--fail-on-regression).
+ */
+#define KB_EXIT_OK		0
+#define KB_EXIT_REGRESSION	1
+#define KB_EXIT_USAGE		2	/* bad option, malformed input, unknown label */
+#define KB_EXIT_DB		3	/* database error: cannot open, corrupt, too new */
+#define KB_EXIT_IO		4	/* system error: I/O, memory, a child that failed */
+
+struct store;
+
+struct kbench_ctx {
+	const char	*progname;	/* "kbench" */
+	const char	*db_path;	/* -d / $KBENCH_DB / ./kbench.db */
+	struct store	*db;		/* open when the command has CMD_NEED_DB */
+};
+
+/* One command: argv[0] is the command's name; returns an exit status. */
+typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);
+
+cmd_fn	cmd_export;
+cmd_fn	cmd_facts;
+cmd_fn	cmd_import;
+cmd_fn	cmd_ministat;
+cmd_fn	cmd_runs;
+
+/* Each command's help: its synopsis and options, as kbench(1) has them. */
+extern const char export_help[];
+extern const char facts_help[];
+extern const char import_help[];
+extern const char ministat_help[];
+extern const char runs_help[];
+
+#endif

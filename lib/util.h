@@ -1,0 +1,53 @@
+/*
+ * util.h: small helpers shared by every layer: memory that does not
+ * fail quietly, strict number parsing, a growable string.
+ */
+#ifndef KBENCH_UTIL_H
+#define KBENCH_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Allocation that exits with status 4 and a message when memory runs out. */
+void	*xmalloc(size_t n);
+void	*xcalloc(size_t nmemb, size_t size);
+void	*xreallocarray(void *p, size_t nmemb, size_t size);
+char	*xstrdup(const char *s);
+
+/*
+ * Strict parsers: the whole string must be the number, no trailing junk,
+ * no leading space.  parse_double() refuses NaN and infinities (and
+ * overflow such as 1e999).  Return 0, or -1 with *out untouched.
+ */
+int	parse_double(const char *s, double *out);
+int	parse_long(const char *s, long min, long max, long *out);
+
+/*
+ * Shortest decimal text that strtod() reads back as exactly v
+ * ("55.79", not "55.789999999999999"); buf holds at least 32 bytes.
+ */
+char	*format_double(char *buf, size_t size, double v);
+
+/* A growable NUL-terminated string. */
+struct strbuf {
+	char	*buf;
+	size_t	 len;
+	size_t	 cap;
+};
+#define STRBUF_INIT	{ NULL, 0, 0 }
+void	 sb_add(struct strbuf *sb, const char *s, size_t n);
+void	 sb_adds(struct strbuf *sb, const char *s);
+void	 sb_addf(struct strbuf *sb, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 sb_reset(struct strbuf *sb);
+void	 sb_free(struct strbuf *sb);
+const char *sb_str(const struct strbuf *sb);
+
+/* Make the next getopt_long() call start again at argv[1]. */
+void	getopt_reset(void);
+
+/* Flush stdout and report a failed write (a full disk, a closed pipe). */
+int	finish_stdout(const char *progname);
+
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# make bench: kbench's speed and size, side by side with its peers, in
+# one run.  The machine is shared and noisy: read the ratios.
+#
+#   import   10 million samples of canonical CSV: kbench import vs
+#            sqlite3 ".import --csv" of the same file into a plain table;
+#            samples/s, bytes on disk per sample, peak memory.
+#
+# BENCH_SAMPLES (default 10000000) and BENCH_DIR (default build/bench)
+# change the size and the scratch directory (it needs ~2 GB).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}
+case $build in /*) ;; *) build=$top/$build ;; esac
+n=${BENCH_SAMPLES:-10000000}
+dir=${BENCH_DIR:-$build/bench}
+kbench=$build/kbench
+cc=${CC:-cc}
+
+mkdir -p "$dir"
+$cc -O2 -o "$build/gencsv" "$top/tests/bench/gencsv.c"
+$cc -O2 -D_GNU_SOURCE -o "$build/runstat" "$top/tests/bench/runstat.c"
+
+# timed LABEL CMD...: run CMD under runstat; sets wall and rss_kib.
+timed() {
+	label=$1
+	shift
+	"$build/runstat" "$@" 2>"$dir/runstat.out" >/dev/null || {
+		echo "bench: $label failed:" >&2
+		cat "$dir/runstat.out" >&2
+		exit 1
+	}
+	line=$(tail -1 "$dir/runstat.out")
+	wall=$(echo "$line" | sed 's/.*wall_s=\([0-9.]*\).*/\1/')
+	rss_kib=$(echo "$line" | sed 's/.*maxrss_kib=\([0-9]*\).*/\1/')
+}
+
+echo "== import: $n samples of canonical CSV"
+"$build/gencsv" "$n" >"$dir/samples.csv"
+echo "   CSV file: $(wc -c <"$dir/samples.csv") bytes"
+
+rm -f "$dir/kbench.db" "$dir/kbench.db-wal" "$dir/kbench.db-shm"
+timed "kbench import" "$kbench" -d "$dir/kbench.db" import -q "$dir/samples.csv"
+kb_wall=$wall kb_rss=$rss_kib
+kb_bytes=$(wc -c <"$dir/kbench.db")
+
+rm -f "$dir/peer.db"
+timed "sqlite3 .import" sqlite3 "$dir/peer.db" ".import --csv $dir/samples.csv t"
+sq_wall=$wall sq_rss=$rss_kib
+sq_bytes=$(wc -c <"$dir/peer.db")
+
+awk -v n="$n" -v kw="$kb_wall" -v kr="$kb_rss" -v kb="$kb_bytes" \
+    -v sw="$sq_wall" -v sr="$sq_rss" -v sb="$sq_bytes" 'BEGIN {
+	printf "   %-24s %10s %14s %12s %12s\n", "", "wall s", "samples/s", "bytes/sample", "peak MiB"
+	printf "   %-24s %10.2f %14.0f %12.1f %12.1f\n", "kbench import", kw, n / kw, kb / n, kr / 1024
+	printf "   %-24s %10.2f %14.0f %12.1f %12.1f\n", "sqlite3 .import --csv", sw, n / sw, sb / n, sr / 1024
+	printf "   ratio kbench/sqlite3 wall time: %.2f (target <= 1)\n", kw / sw
+	printf "   targets: >= 1000000 samples/s: %s; <= 24 bytes/sample: %s; <= 64 MiB: %s\n",
+	    (n / kw >= 1e6 ? "met" : "NOT met"), (kb / n <= 24 ? "met" : "NOT met"),
+	    (kr / 1024 <= 64 ? "met" : "NOT met")
+}'
+rm -f "$dir/samples.csv" "$dir/peer.db"

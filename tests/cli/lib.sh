@@ -1,0 +1,84 @@
+# tests/cli/lib.sh: helpers for the command-line tests.  Source it first:
+#   . "$(dirname "$0")/lib.sh"
+#
+# Every check prints one line, "ok - WHAT" or "not ok - WHAT", which
+# tests/run.sh counts.  $KBENCH is the binary under test; each script
+# works in its own temporary directory ($T), removed at exit, with
+# KBENCH_DB pointing into it.
+
+: "${KBENCH:?run through tests/run.sh or set KBENCH}"
+: "${KBENCH_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+KBENCH_DB=$T/kbench.db
+export KBENCH_DB
+FIXTURES=$KBENCH_TOP/tests/fixtures
+cd "$T" || exit 1
+
+ok() { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+skip() { echo "skip - $*"; }
+
+# kb ARGS...: run kbench; stdout in $T/out, stderr in $T/err, status in $rc.
+kb() {
+	"$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# check COND-STATUS WHAT: ok when the previous command succeeded.
+check() {
+	if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi
+}
+
+# expect_rc N WHAT: the last kb exited with N.
+expect_rc() {
+	if [ "$rc" -eq "$1" ]; then
+		ok "$2 (exit $1)"
+	else
+		not_ok "$2: exit $rc, want $1; stderr: $(head -c 300 "$T/err")"
+	fi
+}
+
+# expect_err TEXT WHAT: stderr is exactly TEXT (one line or several).
+expect_err() {
+	if [ -z "$1" ]; then : >"$T/want"; else printf '%s\n' "$1" >"$T/want"; fi
+	if cmp -s "$T/want" "$T/err"; then
+		ok "$2 (stderr)"
+	else
+		not_ok "$2: stderr differs"
+		diff "$T/want" "$T/err" | sed 's/^/#   /' | head -10
+	fi
+}
+
+# expect_out TEXT WHAT: stdout is exactly TEXT.
+expect_out() {
+	printf '%s\n' "$1" >"$T/want"
+	if cmp -s "$T/want" "$T/out"; then
+		ok "$2 (stdout)"
+	else
+		not_ok "$2: stdout differs"
+		diff "$T/want" "$T/out" | sed 's/^/#   /' | head -20
+	fi
+}
+
+# expect_out_file FILE WHAT: stdout is exactly FILE's content.
+expect_out_file() {
+	if cmp -s "$1" "$T/out"; then
+		ok "$2 (stdout)"
+	else
+		not_ok "$2: stdout differs from $1"
+		diff "$1" "$T/out" | sed 's/^/#   /' | head -20
+	fi
+}
+
+# expect_empty_out WHAT: nothing on stdout.
+expect_empty_out() {
+	if [ ! -s "$T/out" ]; then ok "$1 (no stdout)"; else
+		not_ok "$1: unexpected stdout: $(head -c 200 "$T/out")"; fi
+}
+
+# sql DB QUERY: one value from the database, via kbench's own export
+# would be circular; sqlite3(1) is a dependency of make deps.
+sql() {
+	sqlite3 "$1" "$2"
+}

@@ -1,0 +1,113 @@
+#!/bin/sh
+# The kbench command itself: help, version, dispatch, exit codes, and
+# opening databases that are missing, foreign, too new or read-only.
+. "$(dirname "$0")/lib.sh"
+
+kb --version
+expect_rc 0 "--version"
+grep -q '^kbench [0-9][0-9.]*$' "$T/out"; check $? "--version prints 'kbench X.Y.Z'"
+
+kb help
+expect_rc 0 "help"
+for c in export facts import ministat runs; do
+	grep -q "^   $c " "$T/out"; check $? "help lists $c"
+done
+kb help import
+expect_rc 0 "help import"
+head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "help import shows its usage"
+kb import --help
+expect_rc 0 "import --help"
+head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "import --help is help import"
+
+kb
+expect_rc 2 "no command"
+kb frobnicate
+expect_rc 2 "unknown command"
+expect_err "kbench: 'frobnicate' is not a kbench command (kbench help lists them)" "unknown command"
+kb help frobnicate
+expect_rc 2 "help on an unknown command"
+kb --bogus
+expect_rc 2 "unknown global option"
+kb runs --bogus
+expect_rc 2 "unknown command option"
+
+# Databases: missing, named by -d, $KBENCH_DB or --db after the command.
+kb runs
+expect_rc 2 "runs on a missing database"
+expect_err "kbench: runs: $T/kbench.db: no such database (kbench import or kbench collect creates one; -d PATH chooses another)" \
+    "a missing database is named"
+[ ! -e "$T/kbench.db" ]; check $? "reading does not create a database"
+printf 'm,v\nx,1\n' >one.csv
+kb -d one.db import -q --value v one.csv
+expect_rc 0 "import with -d"
+kb runs --db one.db
+expect_rc 0 "--db after the command"
+grep -q 'one.csv' "$T/out"; check $? "--db after the command opens that database"
+KBENCH_DB=one.db "$KBENCH" runs >/dev/null 2>&1; check $? "\$KBENCH_DB names the database"
+kb runs --db
+expect_rc 2 "--db without a path"
+
+# Not a database at all.
+echo "hello, I am a text file" >text.db
+kb -d text.db runs
+expect_rc 3 "a text file as database"
+expect_err "kbench: runs: text.db: not an SQLite database" "a text file as database"
+
+# An SQLite database of someone else.
+sqlite3 other.db "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+kb -d other.db runs
+expect_rc 3 "another program's SQLite database"
+expect_err "kbench: runs: other.db: an SQLite database, but not kbench's (application_id 0, 1 schema objects)" \
+    "another program's SQLite database"
+
+# A database from a newer kbench.
+cp one.db newer.db
+sqlite3 newer.db "PRAGMA user_version = 999;" >/dev/null
+kb -d newer.db runs
+expect_rc 3 "a database from a newer kbench"
+grep -q 'newer.db: schema version 999 is newer than this kbench' "$T/err"; check $? "a newer schema is refused by name"
+
+# A read-only database can still be read, and is not written.
+cp one.db ro.db
+chmod 444 ro.db
+chmod 755 "$T"
+# as_user ARGS...: kbench as a user bound by file modes (root is not).
+as_user() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	else
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		    "$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	fi
+	rc=$?
+}
+if [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null; then
+	as_user -d ro.db runs
+	expect_rc 0 "a read-only database is readable"
+	grep -q 'one.csv' "$T/out"; check $? "a read-only database lists its runs"
+	as_user -d ro.db import -q --value v one.csv
+	expect_rc 3 "importing into a read-only database"
+	expect_err "kbench: import: ro.db: the database is read-only here (no write permission)" \
+	    "importing into a read-only database"
+else
+	skip "read-only database: root ignores file modes and no setpriv"
+fi
+
+# stdout closed: a write error is an error, not silence.
+if [ -w /dev/full ]; then
+	"$KBENCH" -d one.db runs >/dev/full 2>"$T/err"
+	rc=$?
+	expect_rc 4 "writing to a full device"
+	grep -q 'writing to standard output' "$T/err"; check $? "the write error is reported"
+else
+	skip "no /dev/full"
+fi
+
+kb facts
+expect_rc 0 "facts"
+for k in host os kernel_release arch ncpu hz; do
+	grep -q "^$k=." "$T/out"; check $? "facts has $k"
+done
+kb facts --json
+expect_rc 0 "facts --json"
+case $(cat "$T/out") in "{"*"}") ok "facts --json is one object" ;; *) not_ok "facts --json is one object" ;; esac

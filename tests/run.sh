@@ -1,0 +1,69 @@
+#!/bin/sh
+# tests/run.sh BUILD: run every unit test program and command-line test,
+# count their "ok" / "not ok" / "skip" lines, and end with one line
+# "N passed, N failed[, N skipped]".  Exit 1 when anything failed.
+#
+# KBENCH_NO_SKIP=1 (CI sets it) turns every skip into a failure: a test
+# whose tool is missing must not pass quietly there.
+#
+# Each program's full output goes to BUILD/test-logs/NAME.log; the
+# failures are repeated on the terminal.
+
+build=${1:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+case $build in /*) ;; *) build=$top/$build ;; esac
+logs=$build/test-logs
+mkdir -p "$logs"
+
+KBENCH=$build/kbench
+KBENCH_TOP=$top
+KBENCH_BUILD=$build
+export KBENCH KBENCH_TOP KBENCH_BUILD
+# Tests never touch the user's database.
+unset KBENCH_DB
+
+passed=0 failed=0 skipped=0
+
+# count NAME LOG STATUS: add up one program's lines.
+count() {
+	name=$1 log=$2 status=$3
+	p=$(grep -c '^ok' "$log")
+	f=$(grep -c '^not ok' "$log")
+	s=$(grep -c '^skip' "$log")
+	if [ "${KBENCH_NO_SKIP:-0}" = 1 ] && [ "$s" -gt 0 ]; then
+		sed -n 's/^skip/not ok (skip not allowed here)/p' "$log"
+		f=$((f + s))
+		s=0
+	fi
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		# A crash or an early exit with no failed check is a failure.
+		echo "not ok - $name exited with status $status"
+		f=1
+	fi
+	grep '^not ok' "$log"
+	printf '%-28s %4d passed, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+}
+
+for t in "$build"/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	"$t" >"$logs/$name.log" 2>&1
+	count "$name" "$logs/$name.log" $?
+done
+
+for t in "$top"/tests/cli/t_*.sh; do
+	[ -f "$t" ] || continue
+	name=$(basename "$t" .sh)
+	sh "$t" >"$logs/$name.log" 2>&1
+	count "$name" "$logs/$name.log" $?
+done
+
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

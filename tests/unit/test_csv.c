@@ -1,0 +1,171 @@
+/*
+ * test_csv.c: the importer's two CSV paths agree.  Plain lines are split
+ * by kbench itself, the rest by libcsv; random files must import to the
+ * same samples, or fail with the same message, either way.  And the
+ * fast decimal parser gives strtod's double, bit for bit.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "csvio.h"
+#include "store.h"
+
+static char dir[] = "/tmp/kbench-test-csv.XXXXXX";
+static unsigned long rng = 0x9e3779b97f4a7c15UL;
+
+static unsigned long
+next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static int
+dump(const struct sample_row *row, void *arg)
+{
+	struct strbuf *sb = arg;
+
+	sb_addf(sb, "[%s|%lld|%.17g]\n", row->series_name, (long long)row->seq,
+	    row->value);
+	return 0;
+}
+
+/* Import path in a fresh database; the samples (or the error) in out. */
+static void
+import_one(const char *path, int libcsv_only, int n, struct strbuf *out)
+{
+	struct import_opts o;
+	struct import_totals t;
+	struct strbuf err = STRBUF_INIT, db = STRBUF_INIT;
+	struct filter f;
+	struct store *s;
+	int why;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	memset(&f, 0, sizeof(f));
+	o.value_col = "v";
+	strlist_add(&o.key_cols, "a");
+	strlist_add(&o.key_cols, "b");
+	o.libcsv_only = libcsv_only;
+	sb_addf(&db, "%s/%d-%d.db", dir, n, libcsv_only);
+	s = store_open(sb_str(&db), STORE_CREATE, &err, &why);
+	if (s == NULL) {
+		sb_addf(out, "open: %s", sb_str(&err));
+		goto out;
+	}
+	store_begin(s);
+	if (csv_import(s, path, &o, &t, &err) != CSV_OK)
+		sb_addf(out, "error: %s", sb_str(&err));
+	else {
+		store_commit(s);
+		store_each_sample(s, &f, dump, out);
+	}
+	store_close(s);
+out:
+	strlist_free(&o.key_cols);
+	sb_free(&err);
+	sb_free(&db);
+}
+
+static void
+test_paths_agree(void)
+{
+	/* Mostly plain text, with the characters that matter to CSV. */
+	static const char alphabet[] = "xxxxyz  \t,,,\n\n\"\r";
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, path = STRBUF_INIT;
+	FILE *fp;
+	int n, i, len, same = 0, fast_ok = 0;
+
+	for (n = 0; n < 300; n++) {
+		sb_reset(&path);
+		sb_addf(&path, "%s/%d.csv", dir, n);
+		fp = fopen(sb_str(&path), "w");
+		fputs("a,b,v\n", fp);
+		/* Rows "key,key,number": clean files, padded ones, noisy ones. */
+		len = 1 + (int)(next_rand() % 40);
+		for (i = 0; i < len; i++) {
+			static const char *const keys[] = {
+				"x", "y", " x", "x ", "\tx", "\"x\"", "\"a,b\"",
+				"\"q\"\"q\"", "\"l\nl\"", ""
+			};
+			int nkeys = n % 3 == 0 ? 2 : 10;
+
+			fprintf(fp, "%s,%s,%lu.%lu%s", keys[next_rand() % nkeys],
+			    keys[next_rand() % nkeys], next_rand() % 1000,
+			    next_rand() % 100, n % 5 == 4 ? "\r\n" : "\n");
+			if (n % 3 == 2 && next_rand() % 8 == 0)
+				fputc(alphabet[next_rand() % (sizeof(alphabet) - 1)], fp);
+		}
+		fclose(fp);
+		sb_reset(&a);
+		sb_reset(&b);
+		import_one(sb_str(&path), 0, n, &a);
+		import_one(sb_str(&path), 1, n, &b);
+		if (strcmp(sb_str(&a), sb_str(&b)) == 0)
+			same++;
+		else
+			printf("# %s differs:\n# fast:   %.300s\n# libcsv: %.300s\n",
+			    sb_str(&path), sb_str(&a), sb_str(&b));
+		if (strncmp(sb_str(&a), "error", 5) != 0)
+			fast_ok++;
+	}
+	CHECK(same == 300);
+	/* The test means something only if some files import cleanly. */
+	printf("# %d of 300 random files imported cleanly\n", fast_ok);
+	CHECK(fast_ok >= 100);
+	sb_free(&a);
+	sb_free(&b);
+	sb_free(&path);
+}
+
+static void
+test_fast_decimal(void)
+{
+	char buf[64];
+	double got, want;
+	int i, bad = 0;
+
+	for (i = 0; i < 200000; i++) {
+		unsigned long r = next_rand();
+		int digits = 1 + (int)(r % 17), dot = (int)((r >> 8) % (digits + 1));
+		int k, pos = 0;
+
+		if ((r >> 16) & 1)
+			buf[pos++] = '-';
+		for (k = 0; k < digits; k++) {
+			if (k == dot && k > 0)
+				buf[pos++] = '.';
+			buf[pos++] = (char)('0' + next_rand() % 10);
+		}
+		buf[pos] = '\0';
+		want = strtod(buf, NULL);
+		if (parse_double(buf, &got) != 0 ||
+		    memcmp(&got, &want, sizeof(got)) != 0) {
+			if (bad++ < 5)
+				printf("# %s: got %.17g, strtod %.17g\n", buf, got, want);
+		}
+	}
+	CHECK(bad == 0);
+}
+
+int
+main(void)
+{
+	char cmd[300];
+
+	if (mkdtemp(dir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_fast_decimal();
+	test_paths_agree();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	return check_done();
+}

@@ -1,0 +1,242 @@
+/*
+ * test_store.c: the store API: schema and migrations, runs, facts,
+ * series identity, samples, transactions and filtered reads.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "check.h"
+#include "filter.h"
+#include "schema.h"
+#include "store.h"
+
+static char dir[] = "/tmp/kbench-test-store.XXXXXX";
+
+static const char *
+path_in_dir(const char *name)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s/%s", dir, name);
+	return buf;
+}
+
+static int
+sql_int(const char *path, const char *q)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int v = -1;
+
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		return -1;
+	if (sqlite3_prepare_v2(db, q, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			v = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return v;
+}
+
+static struct store *
+open_new(const char *name)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	int why;
+
+	s = store_open(path_in_dir(name), STORE_CREATE, &err, &why);
+	if (s == NULL)
+		printf("# open: %s\n", sb_str(&err));
+	sb_free(&err);
+	return s;
+}
+
+static void
+test_schema(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	const char *p;
+	int why;
+
+	s = open_new("schema.db");
+	CHECK(s != NULL);
+	store_close(s);
+	p = path_in_dir("schema.db");
+	CHECK(sql_int(p, "PRAGMA user_version") == schema_version());
+	CHECK(sql_int(p, "PRAGMA application_id") == SCHEMA_APPLICATION_ID);
+	CHECK(sql_int(p, "SELECT count(*) FROM sqlite_schema WHERE name = 'sample'") == 1);
+	/* journal_mode is persistent in WAL mode. */
+	CHECK(sql_int(p, "SELECT journal_mode = 'wal' FROM pragma_journal_mode") == 1);
+
+	/* Missing without STORE_CREATE. */
+	s = store_open(path_in_dir("missing.db"), 0, &err, &why);
+	CHECK(s == NULL && why == STORE_ENOENT);
+	CHECK(access(path_in_dir("missing.db"), F_OK) == -1);
+
+	/* From the future. */
+	sb_reset(&err);
+	sql_int(p, "PRAGMA user_version = 77");
+	s = store_open(p, 0, &err, &why);
+	CHECK(s == NULL && why == 0);
+	CHECK(strstr(sb_str(&err), "schema version 77 is newer") != NULL);
+	sb_free(&err);
+}
+
+static int
+count_sample(const struct sample_row *row, void *arg)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+static int
+collect_names(const struct sample_row *row, void *arg)
+{
+	struct strbuf *sb = arg;
+
+	sb_addf(sb, "%s/%s/%lld=%g;", row->run->info.label, row->series_name,
+	    (long long)row->seq, row->value);
+	return 0;
+}
+
+static void
+make_run(struct store *s, const char *label, const char *status,
+    const char *hz, int64_t *run_id)
+{
+	struct run_info ri;
+
+	memset(&ri, 0, sizeof(ri));
+	ri.label = label;
+	ri.benchmark = "sleep";
+	ri.status = status;
+	CHECK(store_run_create(s, &ri) == 0);
+	CHECK(store_fact_set(s, ri.id, "hz", hz) == 0);
+	*run_id = ri.id;
+}
+
+static void
+test_runs_and_samples(void)
+{
+	struct kvlist keys = KVLIST_INIT, odd = KVLIST_INIT;
+	struct series_info si = { &keys, "us", "lower" };
+	struct strbuf name = STRBUF_INIT, got = STRBUF_INIT;
+	struct filter f;
+	struct store *s = open_new("runs.db");
+	int64_t r1, r2, r3, s1, s1again, s2, s3;
+	int n, rc;
+
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	CHECK(store_begin(s) == 0);
+	make_run(s, "before", RUN_COMPLETE, "100", &r1);
+	make_run(s, "after", RUN_COMPLETE, "1000", &r2);
+	make_run(s, "after", RUN_ABORTED, "1000", &r3);
+	kv_set(&keys, "method", "nanosleep");
+	kv_set(&keys, "usec", "300");
+	kv_sort(&keys);
+	CHECK(store_series_get(s, r1, &si, &s1) == 0);
+	CHECK(store_series_get(s, r1, &si, &s1again) == 0 && s1again == s1);
+	CHECK(store_series_get(s, r2, &si, &s2) == 0 && s2 != s1);
+	CHECK(store_series_get(s, r3, &si, &s3) == 0);
+	/* Same keys, other unit: refused with both named. */
+	si.unit = "ns";
+	CHECK(store_series_get(s, r1, &si, &s1again) == -1);
+	CHECK(strstr(store_error(s), "has unit 'us'") != NULL);
+	si.unit = "us";
+
+	CHECK(store_sample_add(s, s1, 0, 1.5, 0) == 0);
+	CHECK(store_sample_add(s, s1, 1, 2.5, 0) == 0);
+	CHECK(store_sample_add(s, s2, 0, 3.5, 0) == 0);
+	CHECK(store_sample_add(s, s3, 0, 9.5, 0) == 0);
+	CHECK(store_sample_add(s, s1, 1, 7, 42) == 0);
+	/* Buffered: the duplicate shows at the flush, with its origin. */
+	CHECK(store_flush(s) == -1);
+	CHECK_STR(store_error(s), "sample 1 of this series is there already");
+	CHECK(store_failed_origin(s) == 42);
+	CHECK(store_commit(s) == 0);
+
+	/* Escaping in series names: ',', '=' and '\' cannot be confused. */
+	kv_set(&odd, "a,b", "x=y");
+	kv_set(&odd, "c", "\\");
+	store_series_name(&odd, &name);
+	CHECK_STR(sb_str(&name), "a\\,b=x\\=y,c=\\\\");
+
+	/* Reads: complete runs only by default. */
+	memset(&f, 0, sizeof(f));
+	n = 0;
+	CHECK(store_each_sample(s, &f, count_sample, &n) == 0);
+	CHECK(n == 3);
+	f.include_incomplete = 1;
+	n = 0;
+	CHECK(store_each_sample(s, &f, count_sample, &n) == 0);
+	CHECK(n == 4);
+	f.include_incomplete = 0;
+	strlist_add(&f.where_keys, "hz");
+	strlist_add(&f.where_values, "100");
+	CHECK(store_each_sample(s, &f, collect_names, &got) == 0);
+	CHECK_STR(sb_str(&got), "before/method=nanosleep,usec=300/0=1.5;"
+	    "before/method=nanosleep,usec=300/1=2.5;");
+	filter_free(&f);
+	memset(&f, 0, sizeof(f));
+	strlist_add(&f.labels, "after");
+	strlist_add(&f.where_keys, "method");
+	strlist_add(&f.where_values, "nanosleep");
+	sb_reset(&got);
+	CHECK(store_each_sample(s, &f, collect_names, &got) == 0);
+	CHECK_STR(sb_str(&got), "after/method=nanosleep,usec=300/0=3.5;");
+	filter_free(&f);
+
+	/* A full batch with a duplicate in the middle: the duplicate is named. */
+	CHECK(store_begin(s) == 0);
+	rc = 0;
+	for (n = 0; n < 200 && rc == 0; n++)
+		rc = store_sample_add(s, s3, 100 + (n == 150 ? 0 : n), n, 1000 + n);
+	CHECK(rc == -1 && n == 192);
+	CHECK(store_failed_origin(s) == 1150);
+	CHECK(store_rollback(s) == 0);
+
+	/* A rolled-back transaction leaves nothing. */
+	CHECK(store_begin(s) == 0);
+	CHECK(store_sample_add(s, s1, 5, 5, 0) == 0);
+	CHECK(store_rollback(s) == 0);
+	memset(&f, 0, sizeof(f));
+	n = 0;
+	CHECK(store_each_sample(s, &f, count_sample, &n) == 0 && n == 3);
+
+	/* A value that needs all 17 digits comes back exactly. */
+	CHECK(store_begin(s) == 0);
+	CHECK(store_sample_add(s, s2, 1, 0.1 + 0.2, 0) == 0);
+	CHECK(store_commit(s) == 0);
+	store_close(s);
+	CHECK(sql_int(path_in_dir("runs.db"),
+	    "SELECT value = 0.1 + 0.2 FROM sample WHERE seq = 1 AND series_id = 2") == 1);
+
+	kv_clear(&keys);
+	kv_clear(&odd);
+	sb_free(&name);
+	sb_free(&got);
+}
+
+int
+main(void)
+{
+	char cmd[300];
+
+	if (mkdtemp(dir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_schema();
+	test_runs_and_samples();
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", dir);
+	return check_done();
+}

@@ -1,0 +1,132 @@
+/*
+ * test_util.c: the strict number parsers, shortest round-trip printing,
+ * the string buffer and key/value lists.
+ */
+#include <float.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "json.h"
+#include "kv.h"
+#include "util.h"
+
+static void
+test_parse_double(void)
+{
+	double v = 0;
+
+	CHECK(parse_double("55.79", &v) == 0 && v == 55.79);
+	CHECK(parse_double("-1e-3", &v) == 0 && v == -1e-3);
+	CHECK(parse_double("1E5", &v) == 0 && v == 1e5);
+	CHECK(parse_double("0", &v) == 0 && v == 0);
+	/* Refused: empty, blanks, junk, NaN, infinities, overflow, hex. */
+	CHECK(parse_double("", &v) == -1);
+	CHECK(parse_double(" 1", &v) == -1);
+	CHECK(parse_double("1 ", &v) == -1);
+	CHECK(parse_double("1x", &v) == -1);
+	CHECK(parse_double("nan", &v) == -1);
+	CHECK(parse_double("-nan", &v) == -1);
+	CHECK(parse_double("inf", &v) == -1);
+	CHECK(parse_double("-Infinity", &v) == -1);
+	CHECK(parse_double("1e999", &v) == -1);
+	CHECK(parse_double("0x1p3", &v) == -1);
+	CHECK(parse_double("1,5", &v) == -1);
+	/* Underflow to a denormal or zero is a number, not an error. */
+	CHECK(parse_double("1e-320", &v) == 0 && v > 0);
+}
+
+static void
+test_parse_long(void)
+{
+	long v = 0;
+
+	CHECK(parse_long("42", 0, 100, &v) == 0 && v == 42);
+	CHECK(parse_long("-1", 0, 100, &v) == -1);
+	CHECK(parse_long("101", 0, 100, &v) == -1);
+	CHECK(parse_long("4.2", 0, 100, &v) == -1);
+	CHECK(parse_long("", 0, 100, &v) == -1);
+	CHECK(parse_long("99999999999999999999999", 0, 100, &v) == -1);
+}
+
+static void
+test_format_double(void)
+{
+	static const double cases[] = {
+		55.79, 0.1, 1.0 / 3, 1e-300, 123456789.123456789, -0.0,
+		DBL_MAX, DBL_MIN, 5e-324, 300994.3, 2.5
+	};
+	char buf[40];
+	size_t i;
+
+	CHECK_STR(format_double(buf, sizeof(buf), 55.79), "55.79");
+	CHECK_STR(format_double(buf, sizeof(buf), 300994.30), "300994.3");
+	CHECK_STR(format_double(buf, sizeof(buf), 1.0 / 3), "0.3333333333333333");
+	CHECK_STR(format_double(buf, sizeof(buf), 1e21), "1e+21");
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(strtod(format_double(buf, sizeof(buf), cases[i]), NULL) ==
+		    cases[i]);
+}
+
+static void
+test_strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	CHECK_STR(sb_str(&sb), "");
+	sb_adds(&sb, "ab");
+	sb_addf(&sb, "%d-%s", 12, "x");
+	CHECK_STR(sb_str(&sb), "ab12-x");
+	for (i = 0; i < 1000; i++)
+		sb_add(&sb, "0123456789", 10);
+	CHECK(sb.len == 6 + 10000);
+	sb_reset(&sb);
+	CHECK_STR(sb_str(&sb), "");
+	sb_free(&sb);
+}
+
+static void
+test_kv(void)
+{
+	struct kvlist l = KVLIST_INIT;
+
+	kv_set(&l, "b", "2");
+	kv_set(&l, "a", "1");
+	kv_set(&l, "b", "3");
+	CHECK(l.n == 2);
+	CHECK_STR(kv_get(&l, "b"), "3");
+	CHECK(kv_get(&l, "c") == NULL);
+	kv_sort(&l);
+	CHECK_STR(l.v[0].key, "a");
+	CHECK(kv_parse(&l, "k=v=w") == 0);
+	CHECK_STR(kv_get(&l, "k"), "v=w");
+	CHECK(kv_parse(&l, "=v") == -1);
+	CHECK(kv_parse(&l, "novalue") == -1);
+	CHECK(kv_parse(&l, "empty=") == 0);
+	CHECK_STR(kv_get(&l, "empty"), "");
+	kv_clear(&l);
+	CHECK(l.n == 0);
+}
+
+static void
+test_json(void)
+{
+	char buf[128] = "";
+	FILE *fp = fmemopen(buf, sizeof(buf), "w");
+
+	json_string(fp, "a\"b\\c\nd\te\001");
+	fclose(fp);
+	CHECK_STR(buf, "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
+}
+
+int
+main(void)
+{
+	test_parse_double();
+	test_parse_long();
+	test_format_double();
+	test_strbuf();
+	test_kv();
+	test_json();
+	return check_done();
+}
