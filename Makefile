@@ -37,16 +37,20 @@ KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
-LIB_SRCS     = lib/util.c lib/kv.c lib/json.c
+LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
-STATS_SRCS   = analyze/stats.c
-ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c
+STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
+	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
+	       analyze/stats_warn.c
+ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
+	       analyze/group.c analyze/compare.c analyze/format_text.c \
+	       analyze/format_data.c analyze/cmd_analyze.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS}
-HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h db/store.h db/filter.h \
+HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h analyze/stats.h \
-	       analyze/ministat.h
+	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat

@@ -30,6 +30,9 @@ struct command {
 
 /* Sorted by name; "kbench help" lists them in this order. */
 static const struct command commands[] = {
+	{ "analyze", cmd_analyze, analyze_help,
+	  "statistics per series, or compare a baseline and a new side",
+	  CMD_DB_READ },
 	{ "export", cmd_export, export_help,
 	  "write samples as canonical CSV or as ministat files", CMD_DB_READ },
 	{ "facts", cmd_facts, facts_help,

@@ -28,6 +28,7 @@ struct kbench_ctx {
 /* One command: argv[0] is the command's name; returns an exit status. */
 typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);
 
+cmd_fn	cmd_analyze;
 cmd_fn	cmd_export;
 cmd_fn	cmd_facts;
 cmd_fn	cmd_import;
@@ -35,6 +36,7 @@ cmd_fn	cmd_ministat;
 cmd_fn	cmd_runs;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
+extern const char analyze_help[];
 extern const char export_help[];
 extern const char facts_help[];
 extern const char import_help[];

@@ -11,10 +11,10 @@
 
 #define SORT_INSERTION	64	/* below: insertion sort */
 #define SORT_RADIX	1024	/* from here: radix sort; between: qsort */
-#define RADIX_BITS	11	/* 2048 buckets: the counters stay in L1/L2 */
+#define RADIX_BITS	8	/* 256 buckets: the scatter's streams fit the TLB */
 #define RADIX_SIZE	(1u << RADIX_BITS)
 #define RADIX_MASK	(RADIX_SIZE - 1)
-#define RADIX_PASSES	6	/* ceil(64 / 11) */
+#define RADIX_PASSES	8
 #define SIGN_BIT	UINT64_C(0x8000000000000000)
 
 /*
@@ -73,13 +73,13 @@ insertion_sort(double *v, size_t n)
 static inline uint64_t
 radix_key(uint64_t bits)
 {
-	return (bits & SIGN_BIT) ? ~bits : bits | SIGN_BIT;
+	return bits ^ ((0 - (bits >> 63)) | SIGN_BIT);
 }
 
 static inline uint64_t
 radix_unkey(uint64_t key)
 {
-	return (key & SIGN_BIT) ? key & ~SIGN_BIT : ~key;
+	return key ^ (((key >> 63) - 1) | SIGN_BIT);
 }
 
 /*
@@ -101,35 +101,41 @@ word_put(void *base, size_t i, uint64_t w)
 	memcpy((char *)base + i * sizeof(w), &w, sizeof(w));
 }
 
+/*
+ * LSD radix sort of the keys, a byte at a time.  A first read-only pass
+ * fills all eight histograms; each scatter pass then moves the values
+ * between v and tmp, the first one turning doubles into keys on the
+ * way and the last one turning keys back into doubles, so the data is
+ * read 1 + (number of passes) times and no more.
+ */
 static void
 radix_sort(double *v, size_t n, uint64_t *tmp, size_t *count)
 {
-	void *src, *dst, *swap;
-	size_t i, d, sum, c;
-	uint64_t k;
-	double x;
+	void *src = v, *dst = tmp, *swap;
+	size_t i, d, sum, c, *cnt;
+	uint64_t k, first;
+	unsigned shift;
+	int todo[RADIX_PASSES], npass = 0, p;
 
-	/* One pass fills all six histograms and moves the keys to tmp. */
 	memset(count, 0, RADIX_PASSES * RADIX_SIZE * sizeof(*count));
 	for (i = 0; i < n; i++) {
 		k = radix_key(word_at(v, i));
-		tmp[i] = k;
 		for (d = 0; d < RADIX_PASSES; d++)
 			count[d * RADIX_SIZE +
 			    ((k >> (d * RADIX_BITS)) & RADIX_MASK)]++;
 	}
-	src = tmp;
-	dst = v;
-	for (d = 0; d < RADIX_PASSES; d++) {
-		size_t *cnt = count + d * RADIX_SIZE;
-		unsigned shift = d * RADIX_BITS;
-
-		/*
-		 * A digit that every key shares (the sign and exponent of
-		 * same-signed data of one magnitude) moves nothing: skip.
-		 */
-		if (cnt[(word_at(src, 0) >> shift) & RADIX_MASK] == n)
-			continue;
+	/*
+	 * A digit that every key shares (the sign and high exponent bits
+	 * of same-signed data of one magnitude) moves nothing: skip it.
+	 */
+	first = radix_key(word_at(v, 0));
+	for (d = 0; d < RADIX_PASSES; d++)
+		if (count[d * RADIX_SIZE +
+		    ((first >> (d * RADIX_BITS)) & RADIX_MASK)] != n)
+			todo[npass++] = (int)d;
+	for (p = 0; p < npass; p++) {
+		cnt = count + todo[p] * RADIX_SIZE;
+		shift = todo[p] * RADIX_BITS;
 		for (sum = 0, c = 0; c < RADIX_SIZE; c++) {
 			size_t t = cnt[c];
 
@@ -138,17 +144,18 @@ radix_sort(double *v, size_t n, uint64_t *tmp, size_t *count)
 		}
 		for (i = 0; i < n; i++) {
 			k = word_at(src, i);
-			word_put(dst, cnt[(k >> shift) & RADIX_MASK]++, k);
+			if (p == 0)
+				k = radix_key(k);
+			d = cnt[(k >> shift) & RADIX_MASK]++;
+			word_put(dst, d, p == npass - 1 ? radix_unkey(k) : k);
 		}
 		swap = src;
 		src = dst;
 		dst = swap;
 	}
-	for (i = 0; i < n; i++) {
-		k = radix_unkey(word_at(src, i));
-		memcpy(&x, &k, sizeof(x));
-		v[i] = x;
-	}
+	/* An odd number of passes leaves the sorted doubles in tmp. */
+	if (src != (void *)v)
+		memcpy(v, src, n * sizeof(*v));
 }
 
 void

@@ -75,6 +75,27 @@ filter_free(struct filter *f)
 	strlist_free(&f->where_values);
 }
 
+static void
+strlist_copy(struct strlist *dst, const struct strlist *src)
+{
+	size_t i;
+
+	memset(dst, 0, sizeof(*dst));
+	for (i = 0; i < src->n; i++)
+		strlist_add(dst, src->v[i]);
+}
+
+void
+filter_copy(struct filter *dst, const struct filter *src)
+{
+	strlist_copy(&dst->labels, &src->labels);
+	strlist_copy(&dst->runs, &src->runs);
+	strlist_copy(&dst->benchmarks, &src->benchmarks);
+	strlist_copy(&dst->where_keys, &src->where_keys);
+	strlist_copy(&dst->where_values, &src->where_values);
+	dst->include_incomplete = src->include_incomplete;
+}
+
 /* " IN (?, ?, ?)" for n values. */
 static void
 add_in(struct strbuf *sql, size_t n)

@@ -57,6 +57,8 @@ void	strlist_free(struct strlist *l);
 int	filter_option(struct filter *f, int opt, const char *arg,
 	    struct strbuf *err);
 void	filter_free(struct filter *f);
+/* A deep copy of src into dst. */
+void	filter_copy(struct filter *dst, const struct filter *src);
 
 /*
  * SQL for the store.  Appends " AND ..." conditions over the aliases

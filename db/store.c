@@ -820,6 +820,7 @@ store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 			sb_adds(&better, col_text(st, 4));
 			cur_series = sid;
 		}
+		row.series_id = sid;
 		row.series_name = sb_str(&name);
 		row.unit = sb_str(&unit);
 		row.better = sb_str(&better);

@@ -108,6 +108,7 @@ int	store_each_run(struct store *s, const struct filter *f, run_cb *cb,
 /* One sample with everything the canonical CSV carries. */
 struct sample_row {
 	const struct run_row	*run;
+	int64_t			 series_id;
 	const char		*series_name;
 	const struct kvlist	*keys;
 	const char		*unit;

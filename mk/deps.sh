@@ -13,11 +13,12 @@
 #   gnuplot                        kbench plot
 #   ministat                       the reference kbench ministat is checked against
 #   bmake                          checking the Makefile the way FreeBSD's make reads it
+#   jq                             tests read kbench's JSON
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake"
-freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq"
+freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq"
 
 missing=""
 

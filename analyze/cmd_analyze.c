@@ -1,0 +1,413 @@
+/*
+ * cmd_analyze.c: kbench analyze: per-series statistics, split by a run
+ * attribute, or a baseline/new comparison with a verdict per series.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kbench.h"
+#include "ministat.h"
+#include "report.h"
+
+const char analyze_help[] =
+    "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] " FILTER_SYNOPSIS "\n"
+    "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
+    "                      [--no-adjust] [--fail-on-regression] [-c LEVEL]\n"
+    "                      [--format FMT] [filters]\n"
+    "\n"
+    "Per series: n, median and its distribution-free confidence interval,\n"
+    "mean and its Student's t interval, stddev, CV, p99, min, max, and\n"
+    "warnings (too few samples, outliers, bimodality, CV > 10%).\n"
+    "   --by KEY         one block per value of KEY: a run fact (hz, host...) or\n"
+    "                    label, benchmark, status, uuid, run (default: label)\n"
+    "   -c, --confidence LEVEL   confidence level in percent (default 95)\n"
+    "   --format FMT     text (default), csv, json, markdown, or ministat\n"
+    "                    (FreeBSD ministat -A output for one series, <= 7 groups)\n"
+    "Comparison:\n"
+    "   --compare A B    A is the baseline, B the new side: each a label, a\n"
+    "                    KEY=VALUE selector (hz=100), or a run id or uuid\n"
+    "   --test T         u (Mann-Whitney U on medians, default), welch or\n"
+    "                    student (t tests on means)\n"
+    "   --threshold PCT  changes smaller than PCT percent are within noise\n"
+    "   --no-adjust      no Holm adjustment of the p-values across series\n"
+    "   --fail-on-regression   exit 1 when a series regressed significantly\n"
+    "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
+
+enum {
+	OPT_BY = 300, OPT_FORMAT, OPT_COMPARE, OPT_TEST, OPT_THRESHOLD,
+	OPT_NOADJUST, OPT_FAIL
+};
+
+enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
+
+/* Narrow f to one side of a comparison: a selector, a label or a run. */
+static int
+select_side(struct store *s, struct filter *f, const char *spec,
+    struct strbuf *err)
+{
+	const char *eq = strchr(spec, '=');
+	char *key;
+	int found;
+
+	if (eq != NULL && eq != spec) {
+		key = xstrdup(spec);
+		key[eq - spec] = '\0';
+		strlist_add(&f->where_keys, key);
+		strlist_add(&f->where_values, eq + 1);
+		free(key);
+		return 0;
+	}
+	if (store_label_exists(s, spec, &found) == -1)
+		return -1;
+	if (found) {
+		strlist_add(&f->labels, spec);
+		return 0;
+	}
+	strlist_add(&f->runs, spec);
+	(void)err;
+	return 0;
+}
+
+/* Collect one side; an empty side is an input error naming it. */
+static int
+collect_side(struct store *s, const struct filter *f, const char *spec,
+    struct groupset *gs, double level)
+{
+	if (groups_collect(s, f, NULL, gs) == -1) {
+		warnx("analyze: %s", store_error(s));
+		return KB_EXIT_DB;
+	}
+	if (gs->n == 0) {
+		warnx("analyze: --compare: no samples for '%s' (a label, a "
+		    "KEY=VALUE selector or a run id) in the selection", spec);
+		return KB_EXIT_USAGE;
+	}
+	groups_summarize(gs, level);
+	groups_sort(gs);
+	return KB_EXIT_OK;
+}
+
+/* The union of both sides' key names, sorted as groups_sort does. */
+static void
+union_keys(struct analysis *an)
+{
+	const struct strlist *l[2] = { &an->ga.keynames, &an->gb.keynames };
+	size_t i, j, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < l[k]->n; i++) {
+			for (j = 0; j < an->keynames.n; j++)
+				if (strcmp(an->keynames.v[j], l[k]->v[i]) == 0)
+					break;
+			if (j == an->keynames.n)
+				strlist_add(&an->keynames, l[k]->v[i]);
+		}
+}
+
+/* Pair the series of both sides; a series on one side only is an error. */
+static int
+pair_series(struct analysis *an)
+{
+	struct strbuf key = STRBUF_INIT, only = STRBUF_INIT;
+	struct groupset *side[2] = { &an->ga, &an->gb };
+	const char *name[2] = { an->name_a, an->name_b };
+	struct group *other;
+	size_t i, k, missing = 0;
+
+	an->cmp = xcalloc(an->ga.n ? an->ga.n : 1, sizeof(*an->cmp));
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < side[k]->n; i++) {
+			sb_reset(&key);
+			sb_adds(&key, side[k]->g[i]->series);
+			sb_add(&key, "\x1f", 1);
+			other = strmap_get(&side[1 - k]->index, sb_str(&key));
+			if (other != NULL) {
+				if (k == 0)
+					compare_groups(side[0]->g[i], other,
+					    an->test, an->level,
+					    &an->cmp[an->ncmp++]);
+				continue;
+			}
+			if (missing++ < 5)
+				sb_addf(&only, "\n  '%s' only in %s",
+				    side[k]->g[i]->series, name[k]);
+		}
+	if (missing > 5)
+		sb_addf(&only, "\n  (and %zu more)", missing - 5);
+	if (missing > 0)
+		warnx("analyze: --compare: %zu series are not on both sides:%s\n"
+		    "narrow the selection (--where, -b) to the series both have",
+		    missing, sb_str(&only));
+	sb_free(&key);
+	sb_free(&only);
+	return missing > 0 ? -1 : 0;
+}
+
+static int
+run_compare(struct store *s, const struct filter *f, struct analysis *an)
+{
+	struct filter fa, fb;
+	struct strbuf err = STRBUF_INIT;
+	size_t i;
+	int rc;
+
+	memset(&fa, 0, sizeof(fa));
+	memset(&fb, 0, sizeof(fb));
+	filter_copy(&fa, f);
+	filter_copy(&fb, f);
+	if (select_side(s, &fa, an->name_a, &err) == -1 ||
+	    select_side(s, &fb, an->name_b, &err) == -1) {
+		warnx("analyze: %s", store_error(s));
+		rc = KB_EXIT_DB;
+		goto out;
+	}
+	if ((rc = collect_side(s, &fa, an->name_a, &an->ga, an->level)) != 0 ||
+	    (rc = collect_side(s, &fb, an->name_b, &an->gb, an->level)) != 0)
+		goto out;
+	rc = KB_EXIT_USAGE;
+	if (pair_series(an) == -1)
+		goto out;
+	union_keys(an);
+	if (compare_verdicts(an->cmp, an->ncmp, an->level, an->threshold,
+	    an->adjust) == -1) {
+		warnx("analyze: out of memory");
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	for (i = 0; i < an->ncmp; i++)
+		an->count[an->cmp[i].verdict]++;
+	an->geomean = compare_geomean(an->cmp, an->ncmp);
+	rc = KB_EXIT_OK;
+out:
+	filter_free(&fa);
+	filter_free(&fb);
+	sb_free(&err);
+	return rc;
+}
+
+/* --format ministat: the groups of one series, as ministat -A prints them. */
+static int
+print_ministat(const struct analysis *an)
+{
+	struct ministat_set sets[MINISTAT_MAX_SETS];
+	struct ministat_opts mo = MINISTAT_OPTS_INIT;
+	const struct groupset *gs[2] = { &an->ga, &an->gb };
+	const char *names[2] = { an->name_a, an->name_b };
+	size_t i, n = 0;
+
+	if ((mo.confidx = ministat_level_index(an->level)) < 0) {
+		warnx("analyze: --format ministat: -c %g: ministat knows 80, 90, "
+		    "95, 98, 99 and 99.5", an->level);
+		return KB_EXIT_USAGE;
+	}
+	mo.no_plot = 1;
+	if (an->compare) {
+		if (an->ncmp != 1)
+			goto one_series;
+		for (i = 0; i < 2; i++) {
+			sets[n].name = names[i];
+			sets[n].values = gs[i]->g[0]->v;
+			sets[n++].n = gs[i]->g[0]->n;
+		}
+	} else {
+		for (i = 0; i < an->gs.n; i++)
+			if (strcmp(an->gs.g[i]->series, an->gs.g[0]->series) != 0)
+				goto one_series;
+		if (an->gs.n > MINISTAT_MAX_SETS) {
+			warnx("analyze: --format ministat: %zu groups, ministat "
+			    "takes at most %d", an->gs.n, MINISTAT_MAX_SETS);
+			return KB_EXIT_USAGE;
+		}
+		for (i = 0; i < an->gs.n; i++) {
+			sets[n].name = an->gs.g[i]->by;
+			sets[n].values = an->gs.g[i]->v;
+			sets[n++].n = an->gs.g[i]->n;
+		}
+	}
+	if (ministat_print(stdout, sets, n, &mo) == -1) {
+		warnx("analyze: --format ministat: every group needs at least "
+		    "%d samples", MINISTAT_MIN_N);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+one_series:
+	warnx("analyze: --format ministat compares the groups of one series: "
+	    "narrow the selection with --where (e.g. --where method=nanosleep "
+	    "--where requested_us=300)");
+	return KB_EXIT_USAGE;
+}
+
+static int
+parse_format(const char *arg)
+{
+	static const char *const names[] = {
+		"text", "csv", "json", "markdown", "ministat"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(arg, names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	static const struct option longopts[] = {
+		FILTER_LONGOPTS,
+		{ "by",		required_argument, NULL, OPT_BY },
+		{ "compare",	required_argument, NULL, OPT_COMPARE },
+		{ "confidence",	required_argument, NULL, 'c' },
+		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
+		{ "format",	required_argument, NULL, OPT_FORMAT },
+		{ "no-adjust",	no_argument,	   NULL, OPT_NOADJUST },
+		{ "test",	required_argument, NULL, OPT_TEST },
+		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	struct analysis an;
+	struct filter f;
+	struct strbuf err = STRBUF_INIT;
+	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
+
+	memset(&an, 0, sizeof(an));
+	memset(&f, 0, sizeof(f));
+	an.level = 95;
+	an.by = "label";
+	an.adjust = 1;
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "b:c:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			if (parse_double(optarg, &an.level) == -1 ||
+			    !(an.level > 0 && an.level < 100)) {
+				warnx("analyze: -c %s: expected a confidence level "
+				    "between 0 and 100 (percent)", optarg);
+				goto out;
+			}
+			continue;
+		case OPT_BY:
+			an.by = optarg;
+			continue;
+		case OPT_COMPARE:
+			if (optind >= argc) {
+				warnx("analyze: --compare needs two sides: "
+				    "--compare A B");
+				goto out;
+			}
+			an.compare = 1;
+			an.name_a = optarg;
+			an.name_b = argv[optind++];
+			continue;
+		case OPT_FAIL:
+			fail_on_regression = 1;
+			continue;
+		case OPT_FORMAT:
+			if ((format = parse_format(optarg)) < 0) {
+				warnx("analyze: --format '%s': expected text, csv, "
+				    "json, markdown or ministat", optarg);
+				goto out;
+			}
+			continue;
+		case OPT_NOADJUST:
+			an.adjust = 0;
+			continue;
+		case OPT_TEST:
+			if (strcmp(optarg, "u") == 0)
+				an.test = TEST_U;
+			else if (strcmp(optarg, "welch") == 0)
+				an.test = TEST_WELCH;
+			else if (strcmp(optarg, "student") == 0)
+				an.test = TEST_STUDENT;
+			else {
+				warnx("analyze: --test '%s': expected u, welch or "
+				    "student", optarg);
+				goto out;
+			}
+			continue;
+		case OPT_THRESHOLD:
+			if (parse_double(optarg, &an.threshold) == -1 ||
+			    an.threshold < 0) {
+				warnx("analyze: --threshold %s: expected a "
+				    "percentage >= 0", optarg);
+				goto out;
+			}
+			continue;
+		}
+		switch (filter_option(&f, ch, optarg, &err)) {
+		case 1:
+			continue;
+		case -1:
+			warnx("analyze: %s", sb_str(&err));
+			goto out;
+		default:
+			fputs(analyze_help, stderr);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		warnx("analyze: unexpected argument '%s'", argv[optind]);
+		goto out;
+	}
+	switch (store_check_filter(ctx->db, &f, &err)) {
+	case 1:
+		warnx("analyze: %s", sb_str(&err));
+		goto out;
+	case -1:
+		warnx("analyze: %s", store_error(ctx->db));
+		rc = KB_EXIT_DB;
+		goto out;
+	}
+	if (an.compare) {
+		an.by = NULL;
+		if ((rc = run_compare(ctx->db, &f, &an)) != KB_EXIT_OK)
+			goto out;
+	} else {
+		if (groups_collect(ctx->db, &f, an.by, &an.gs) == -1) {
+			warnx("analyze: %s", store_error(ctx->db));
+			rc = KB_EXIT_DB;
+			goto out;
+		}
+		if (an.gs.n == 0) {
+			warnx("analyze: no samples match the selection");
+			goto out;
+		}
+		groups_summarize(&an.gs, an.level);
+		groups_sort(&an.gs);
+		an.keynames = an.gs.keynames;
+		memset(&an.gs.keynames, 0, sizeof(an.gs.keynames));
+	}
+	switch (format) {
+	case FMT_CSV:
+		report_csv(stdout, &an);
+		break;
+	case FMT_JSON:
+		report_json(stdout, &an);
+		break;
+	case FMT_MARKDOWN:
+		report_markdown(stdout, &an);
+		break;
+	case FMT_MINISTAT:
+		if ((rc = print_ministat(&an)) != KB_EXIT_OK)
+			goto out;
+		break;
+	default:
+		report_text(stdout, &an);
+	}
+	rc = KB_EXIT_OK;
+	if (fail_on_regression && an.count[VERDICT_REGRESSED] > 0)
+		rc = KB_EXIT_REGRESSION;
+out:
+	groups_free(&an.gs);
+	groups_free(&an.ga);
+	groups_free(&an.gb);
+	free(an.cmp);
+	strlist_free(&an.keynames);
+	filter_free(&f);
+	sb_free(&err);
+	return rc;
+}

@@ -1,0 +1,279 @@
+/*
+ * format_data.c: kbench analyze for programs: CSV (one row per group or
+ * comparison, every number at full precision) and JSON (documented in
+ * README.md; "schema_version" changes when a field does).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "csvio.h"
+#include "json.h"
+#include "report.h"
+
+/* A number as the shortest text that reads back the same; "" for NaN. */
+static void
+csv_num(FILE *out, double v)
+{
+	char buf[40];
+
+	putc(',', out);
+	if (!isnan(v))
+		fputs(format_double(buf, sizeof(buf), v), out);
+}
+
+static void
+csv_keys(FILE *out, const struct analysis *an, const struct group *g)
+{
+	const char *v;
+	size_t i;
+
+	csv_put_field(out, g->series);
+	for (i = 0; i < an->keynames.n; i++) {
+		putc(',', out);
+		v = kv_get(&g->keys, an->keynames.v[i]);
+		csv_put_field(out, v != NULL ? v : "");
+	}
+}
+
+static void
+csv_key_header(FILE *out, const struct analysis *an)
+{
+	size_t i;
+
+	fputs("series", out);
+	for (i = 0; i < an->keynames.n; i++) {
+		putc(',', out);
+		csv_put_field(out, an->keynames.v[i]);
+	}
+}
+
+static void
+csv_ci(FILE *out, const struct stats_ci *ci, int err)
+{
+	csv_num(out, err == STATS_OK ? ci->lo : NAN);
+	csv_num(out, err == STATS_OK ? ci->hi : NAN);
+}
+
+static void
+csv_warn(FILE *out, const struct group *g, double level)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	report_warnings(g, level, &w);
+	putc(',', out);
+	csv_put_field(out, sb_str(&w));
+	sb_free(&w);
+}
+
+void
+report_csv(FILE *out, const struct analysis *an)
+{
+	const struct group *g;
+	const struct comparison *c;
+	size_t i;
+
+	csv_key_header(out, an);
+	if (an->compare) {
+		fputs(",unit,better,n_a,n_b,center_a,center_b,change,change_lo,"
+		    "change_hi,p,p_adjusted,verdict,power_n,warnings_a,warnings_b\n",
+		    out);
+		for (i = 0; i < an->ncmp; i++) {
+			c = &an->cmp[i];
+			csv_keys(out, an, c->a);
+			putc(',', out);
+			csv_put_field(out, c->a->unit);
+			fprintf(out, ",%s,%zu,%zu", c->a->better, c->a->n, c->b->n);
+			csv_num(out, c->center_a);
+			csv_num(out, c->center_b);
+			csv_num(out, c->change.est);
+			csv_num(out, c->change_err == STATS_OK ? c->change.lo : NAN);
+			csv_num(out, c->change_err == STATS_OK ? c->change.hi : NAN);
+			csv_num(out, c->p);
+			csv_num(out, c->p_adj);
+			fprintf(out, ",%s,", verdict_name(c->verdict));
+			if (c->power_n > 0)
+				fprintf(out, "%zu", c->power_n);
+			csv_warn(out, c->a, an->level);
+			csv_warn(out, c->b, an->level);
+			putc('\n', out);
+		}
+		return;
+	}
+	fputs(",", out);
+	csv_put_field(out, an->by);
+	fputs(",unit,better,runs,n,min,max,mean,mean_lo,mean_hi,median,"
+	    "median_lo,median_hi,stddev,cv,p1,p5,p25,p75,p90,p95,p99,p99.9,"
+	    "outliers_low,outliers_high,bimodality,warnings\n", out);
+	for (i = 0; i < an->gs.n; i++) {
+		g = an->gs.g[i];
+		csv_keys(out, an, g);
+		putc(',', out);
+		csv_put_field(out, g->by);
+		putc(',', out);
+		csv_put_field(out, g->unit);
+		fprintf(out, ",%s,%zu,%zu", g->better, g->nruns, g->n);
+		csv_num(out, g->sum.d.min);
+		csv_num(out, g->sum.d.max);
+		csv_num(out, g->sum.d.mean);
+		csv_ci(out, &g->sum.mean, g->sum.mean_err);
+		csv_num(out, g->sum.d.median);
+		csv_ci(out, &g->sum.median, g->sum.median_err);
+		csv_num(out, g->sum.d.stddev);
+		csv_num(out, g->sum.d.cv);
+		csv_num(out, g->sum.d.p1);
+		csv_num(out, g->sum.d.p5);
+		csv_num(out, g->sum.d.p25);
+		csv_num(out, g->sum.d.p75);
+		csv_num(out, g->sum.d.p90);
+		csv_num(out, g->sum.d.p95);
+		csv_num(out, g->sum.d.p99);
+		csv_num(out, g->sum.d.p999);
+		fprintf(out, ",%zu,%zu", g->sum.fences.nlow, g->sum.fences.nhigh);
+		csv_num(out, g->sum.shape.bc);
+		csv_warn(out, g, an->level);
+		putc('\n', out);
+	}
+}
+
+/* A JSON number, or null for NaN and infinities. */
+static const char *
+json_numtext(char *buf, size_t size, double v)
+{
+	if (isnan(v) || isinf(v))
+		return "null";
+	return format_double(buf, size, v);
+}
+
+/* ,"name":number */
+static void
+json_num(FILE *out, const char *name, double v)
+{
+	char buf[40];
+
+	fprintf(out, ",\"%s\":%s", name, json_numtext(buf, sizeof(buf), v));
+}
+
+/* ,"name":{"lo":..,"hi":..,"level":..} or null */
+static void
+json_interval(FILE *out, const char *name, const struct stats_ci *ci, int err)
+{
+	char lo[40], hi[40], lv[40];
+
+	fprintf(out, ",\"%s\":", name);
+	if (err != STATS_OK || isnan(ci->lo))
+		fputs("null", out);
+	else
+		fprintf(out, "{\"lo\":%s,\"hi\":%s,\"level\":%s}",
+		    json_numtext(lo, sizeof(lo), ci->lo),
+		    json_numtext(hi, sizeof(hi), ci->hi),
+		    json_numtext(lv, sizeof(lv), ci->level));
+}
+
+static void
+json_group(FILE *out, const struct group *g, double level)
+{
+	struct strbuf w = STRBUF_INIT;
+	char buf[40];
+	size_t i;
+
+	fputs("{\"series\":", out);
+	json_string(out, g->series);
+	fputs(",\"keys\":{", out);
+	for (i = 0; i < g->keys.n; i++) {
+		if (i > 0)
+			putc(',', out);
+		json_string(out, g->keys.v[i].key);
+		putc(':', out);
+		json_string(out, g->keys.v[i].value);
+	}
+	fputs("},\"by\":", out);
+	json_string(out, g->by);
+	fputs(",\"unit\":", out);
+	json_string(out, g->unit);
+	fprintf(out, ",\"better\":\"%s\",\"runs\":%zu,\"n\":%zu", g->better,
+	    g->nruns, g->n);
+	json_num(out, "min", g->sum.d.min);
+	json_num(out, "max", g->sum.d.max);
+	json_num(out, "mean", g->sum.d.mean);
+	json_interval(out, "mean_ci", &g->sum.mean, g->sum.mean_err);
+	json_num(out, "median", g->sum.d.median);
+	json_interval(out, "median_ci", &g->sum.median, g->sum.median_err);
+	json_num(out, "stddev", g->sum.d.stddev);
+	json_num(out, "cv", g->sum.d.cv);
+	fprintf(out, ",\"percentiles\":{\"p1\":%s",
+	    json_numtext(buf, sizeof(buf), g->sum.d.p1));
+	json_num(out, "p5", g->sum.d.p5);
+	json_num(out, "p25", g->sum.d.p25);
+	json_num(out, "p75", g->sum.d.p75);
+	json_num(out, "p90", g->sum.d.p90);
+	json_num(out, "p95", g->sum.d.p95);
+	json_num(out, "p99", g->sum.d.p99);
+	json_num(out, "p99.9", g->sum.d.p999);
+	fprintf(out, "},\"outliers\":{\"low\":%zu,\"high\":%zu}",
+	    g->sum.fences.nlow, g->sum.fences.nhigh);
+	json_num(out, "bimodality", g->sum.shape.bc);
+	report_warnings(g, level, &w);
+	fputs(",\"warnings\":", out);
+	json_string(out, sb_str(&w));
+	putc('}', out);
+	sb_free(&w);
+}
+
+void
+report_json(FILE *out, const struct analysis *an)
+{
+	const struct comparison *c;
+	char buf[40];
+	size_t i;
+
+	fprintf(out, "{\"schema_version\":%d,\"kind\":\"%s\",\"level\":%s",
+	    REPORT_JSON_SCHEMA, an->compare ? "compare" : "summary",
+	    json_numtext(buf, sizeof(buf), an->level));
+	if (!an->compare) {
+		fputs(",\"by\":", out);
+		json_string(out, an->by);
+		fputs(",\"groups\":[", out);
+		for (i = 0; i < an->gs.n; i++) {
+			fputs(i ? ",\n" : "\n", out);
+			json_group(out, an->gs.g[i], an->level);
+		}
+		fputs("]}\n", out);
+		return;
+	}
+	fputs(",\"baseline\":", out);
+	json_string(out, an->name_a);
+	fputs(",\"new\":", out);
+	json_string(out, an->name_b);
+	fprintf(out, ",\"test\":\"%s\",\"center\":\"%s\",\"holm\":%s",
+	    an->test == TEST_U ? "u" : an->test == TEST_WELCH ? "welch" :
+	    "student", an->test == TEST_U ? "median" : "mean",
+	    an->adjust && an->ncmp > 1 ? "true" : "false");
+	json_num(out, "threshold_pct", an->threshold);
+	fprintf(out, ",\"summary\":{\"improved\":%zu,\"regressed\":%zu,"
+	    "\"unchanged\":%zu,\"untested\":%zu", an->count[VERDICT_IMPROVED],
+	    an->count[VERDICT_REGRESSED], an->count[VERDICT_SAME],
+	    an->count[VERDICT_UNTESTED]);
+	json_num(out, "geomean_ratio", an->geomean);
+	fputs("},\"comparisons\":[", out);
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		fputs(i ? ",\n" : "\n", out);
+		fprintf(out, "{\"verdict\":\"%s\"", verdict_name(c->verdict));
+		json_num(out, "center_a", c->center_a);
+		json_num(out, "center_b", c->center_b);
+		json_num(out, "change", c->change.est);
+		json_interval(out, "change_ci", &c->change, c->change_err);
+		json_num(out, "p", c->p);
+		json_num(out, "p_adjusted", c->p_adj);
+		if (c->power_n > 0)
+			fprintf(out, ",\"power_n\":%zu", c->power_n);
+		else
+			fputs(",\"power_n\":null", out);
+		fputs(",\"a\":", out);
+		json_group(out, c->a, an->level);
+		fputs(",\"b\":", out);
+		json_group(out, c->b, an->level);
+		putc('}', out);
+	}
+	fputs("]}\n", out);
+}

@@ -1,0 +1,228 @@
+/*
+ * group.c: gather samples into groups (series x by value), and summarize
+ * each group with the statistics of stats.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+
+const char *
+run_attribute(const struct run_row *run, const char *key)
+{
+	static char id[32];
+
+	if (key == NULL)
+		return "";
+	if (strcmp(key, "label") == 0)
+		return run->info.label;
+	if (strcmp(key, "benchmark") == 0)
+		return run->info.benchmark;
+	if (strcmp(key, "status") == 0)
+		return run->info.status;
+	if (strcmp(key, "uuid") == 0)
+		return run->info.uuid;
+	if (strcmp(key, "run") == 0) {
+		snprintf(id, sizeof(id), "%lld", (long long)run->info.id);
+		return id;
+	}
+	return kv_get(&run->facts, key);
+}
+
+static struct group *
+group_new(struct groupset *gs, const struct sample_row *row, const char *by)
+{
+	struct group *g = xcalloc(1, sizeof(*g));
+	size_t i, j;
+
+	g->series = xstrdup(row->series_name);
+	g->by = xstrdup(by);
+	g->unit = xstrdup(row->unit);
+	g->better = xstrdup(row->better);
+	g->order = row->series_id;
+	for (i = 0; i < row->keys->n; i++) {
+		kv_set(&g->keys, row->keys->v[i].key, row->keys->v[i].value);
+		for (j = 0; j < gs->keynames.n; j++)
+			if (strcmp(gs->keynames.v[j], row->keys->v[i].key) == 0)
+				break;
+		if (j == gs->keynames.n)
+			strlist_add(&gs->keynames, row->keys->v[i].key);
+	}
+	for (j = 0; j < gs->byvalues.n; j++)
+		if (strcmp(gs->byvalues.v[j], by) == 0)
+			break;
+	if (j == gs->byvalues.n)
+		strlist_add(&gs->byvalues, by);
+	if (gs->n == gs->cap) {
+		gs->cap = gs->cap ? 2 * gs->cap : 64;
+		gs->g = xreallocarray(gs->g, gs->cap, sizeof(*gs->g));
+	}
+	gs->g[gs->n++] = g;
+	strmap_put(&gs->index, sb_str(&gs->key), g);
+	return g;
+}
+
+static int
+add_sample(const struct sample_row *row, void *arg)
+{
+	struct groupset *gs = arg;
+	struct group *g = gs->last;
+	const char *by = run_attribute(row->run, gs->by);
+
+	if (by == NULL)
+		by = "";
+	/* Samples come by run and series: mostly the group of the last one. */
+	if (g == NULL || strcmp(g->series, row->series_name) != 0 ||
+	    strcmp(g->by, by) != 0) {
+		sb_reset(&gs->key);
+		sb_adds(&gs->key, row->series_name);
+		sb_add(&gs->key, "\x1f", 1);
+		sb_adds(&gs->key, by);
+		if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
+			g = group_new(gs, row, by);
+		if (row->series_id < g->order)
+			g->order = row->series_id;
+		gs->last = g;
+	}
+	if (g->last_run != row->run->info.id) {
+		g->last_run = row->run->info.id;
+		g->nruns++;
+	}
+	if (g->n == g->cap) {
+		/* 1.5x: large blocks grow by mremap, so this wastes little. */
+		g->cap = g->cap < 64 ? 64 : g->cap + g->cap / 2;
+		g->v = xreallocarray(g->v, g->cap, sizeof(*g->v));
+	}
+	g->v[g->n++] = row->value;
+	return 0;
+}
+
+int
+groups_collect(struct store *s, const struct filter *f, const char *by,
+    struct groupset *gs)
+{
+	gs->by = by;
+	return store_each_sample(s, f, add_sample, gs);
+}
+
+/* Numbers compare as numbers ("250" < "1000"), the rest as strings. */
+int
+natural_cmp(const char *a, const char *b)
+{
+	double x, y;
+
+	if (parse_double(a, &x) == 0 && parse_double(b, &y) == 0 && x != y)
+		return x < y ? -1 : 1;
+	return strcmp(a, b);
+}
+
+static int
+cmp_byvalue(const void *a, const void *b)
+{
+	return natural_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(struct group *const *)a;
+	const struct group *y = *(struct group *const *)b;
+
+	if (strcmp(x->series, y->series) != 0)
+		return x->order < y->order ? -1 : x->order > y->order ? 1 :
+		    strcmp(x->series, y->series);
+	return x->byrank < y->byrank ? -1 : x->byrank > y->byrank;
+}
+
+static int
+cmp_series(const void *a, const void *b)
+{
+	return strcmp((*(struct group *const *)a)->series,
+	    (*(struct group *const *)b)->series);
+}
+
+void
+groups_sort(struct groupset *gs)
+{
+	size_t i, j, k;
+	int64_t first;
+	double x;
+
+	/* Every group of a series takes the series' first appearance. */
+	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_series);
+	for (i = 0; i < gs->n; i = j) {
+		first = gs->g[i]->order;
+		for (j = i + 1; j < gs->n &&
+		    strcmp(gs->g[j]->series, gs->g[i]->series) == 0; j++)
+			if (gs->g[j]->order < first)
+				first = gs->g[j]->order;
+		for (k = i; k < j; k++)
+			gs->g[k]->order = first;
+	}
+	/* Values in order of first appearance, unless all are numbers. */
+	for (i = 0; i < gs->byvalues.n; i++)
+		if (parse_double(gs->byvalues.v[i], &x) == -1)
+			break;
+	if (i == gs->byvalues.n)
+		qsort(gs->byvalues.v, gs->byvalues.n, sizeof(char *), cmp_byvalue);
+	for (i = 0; i < gs->n; i++)
+		for (k = 0; k < gs->byvalues.n; k++)
+			if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0)
+				gs->g[i]->byrank = k;
+	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_group);
+	qsort(gs->keynames.v, gs->keynames.n, sizeof(char *), cmp_byvalue);
+}
+
+static void
+summarize(struct group *g, double level)
+{
+	struct group_summary *s = &g->sum;
+
+	stats_sort(g->v, g->n);
+	stats_describe(g->v, g->n, &s->d);
+	s->median_err = stats_ci_median(g->v, g->n, level, &s->median);
+	s->mean_err = stats_ci_mean(g->v, g->n, level, &s->mean);
+	if (g->n > 1 && (s->median_err == STATS_ETOOFEW ||
+	    s->mean_err == STATS_ETOOFEW))
+		s->warn |= WARN_FEW;
+	if (stats_tukey(g->v, g->n, &s->fences) == STATS_OK &&
+	    s->fences.nlow + s->fences.nhigh > 0)
+		s->warn |= WARN_OUTLIERS;
+	if (stats_shape(g->v, g->n, &s->shape) == STATS_OK && s->shape.bimodal)
+		s->warn |= WARN_BIMODAL;
+	if (stats_cv_high(&s->d))
+		s->warn |= WARN_NOISY;
+}
+
+int
+groups_summarize(struct groupset *gs, double level)
+{
+	size_t i;
+
+	for (i = 0; i < gs->n; i++)
+		summarize(gs->g[i], level);
+	return 0;
+}
+
+void
+groups_free(struct groupset *gs)
+{
+	size_t i;
+
+	for (i = 0; i < gs->n; i++) {
+		free(gs->g[i]->series);
+		free(gs->g[i]->by);
+		free(gs->g[i]->unit);
+		free(gs->g[i]->better);
+		free(gs->g[i]->v);
+		kv_clear(&gs->g[i]->keys);
+		free(gs->g[i]);
+	}
+	free(gs->g);
+	strmap_free(&gs->index);
+	strlist_free(&gs->byvalues);
+	strlist_free(&gs->keynames);
+	sb_free(&gs->key);
+	memset(gs, 0, sizeof(*gs));
+}

@@ -1,0 +1,92 @@
+/*
+ * group.h: samples gathered for analysis.
+ *
+ * A group is every sample of one series (by its canonical name) whose
+ * run has one value of the "by" key: label by default, or any run fact
+ * (hz, host...) or run column (benchmark, status, uuid, run).  Runs with
+ * the same value pool their samples, so five "before" runs are one
+ * group of five runs' samples.
+ */
+#ifndef KBENCH_GROUP_H
+#define KBENCH_GROUP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "filter.h"
+#include "kv.h"
+#include "stats.h"
+#include "store.h"
+#include "strmap.h"
+
+/* Warning bits of a group's summary. */
+#define WARN_FEW	0x01	/* too few samples for an interval at this level */
+#define WARN_OUTLIERS	0x02	/* values beyond Tukey's fences (kept) */
+#define WARN_BIMODAL	0x04	/* bimodality coefficient above 5/9 */
+#define WARN_NOISY	0x08	/* coefficient of variation above 10% */
+
+struct group_summary {
+	struct stats_desc	d;
+	struct stats_ci		median;		/* ok unless median_err */
+	struct stats_ci		mean;		/* ok unless mean_err */
+	int			median_err, mean_err;
+	struct stats_fences	fences;
+	struct stats_shape	shape;
+	unsigned		warn;		/* WARN_* */
+};
+
+struct group {
+	char			*series;	/* canonical series name */
+	struct kvlist		 keys;		/* its keys, sorted */
+	char			*by;		/* the by value; "" when absent */
+	char			*unit;
+	char			*better;	/* "lower" or "higher" */
+	int64_t			 order;		/* first series id: row order */
+	size_t			 byrank;	/* the by value's place */
+	size_t			 nruns;
+	int64_t			 last_run;
+	double			*v;		/* the samples, sorted by summarize */
+	size_t			 n, cap;
+	struct group_summary	 sum;
+};
+
+struct groupset {
+	struct group	**g;
+	size_t		  n, cap;
+	struct strmap	  index;	/* "series\x1fby" -> group */
+	struct group	 *last;		/* the previous sample's group */
+	struct strbuf	  key;		/* scratch */
+	const char	 *by;		/* the by key */
+	struct strlist	  byvalues;	/* distinct by values, in order */
+	struct strlist	  keynames;	/* distinct series key names, sorted */
+};
+
+/*
+ * Gather the selected samples into groups by series and by value of the
+ * by key (NULL: one group per series).  Returns 0, or -1 with the
+ * store's error.
+ */
+int	groups_collect(struct store *s, const struct filter *f, const char *by,
+	    struct groupset *gs);
+
+/*
+ * Sort each group and fill its summary at this confidence level (percent).
+ * Returns 0, or -1 when memory ran out.
+ */
+int	groups_summarize(struct groupset *gs, double level);
+
+/* Numbers compare as numbers ("250" < "1000"), other strings as strings. */
+int	natural_cmp(const char *a, const char *b);
+
+/* Order rows as the series first appeared, then by value. */
+void	groups_sort(struct groupset *gs);
+
+/*
+ * The value of the by key for a run: a run column (label, benchmark,
+ * status, uuid, run) or a fact; NULL if it has none; "" for key NULL.
+ */
+const char *run_attribute(const struct run_row *run, const char *key);
+
+void	groups_free(struct groupset *gs);
+
+#endif

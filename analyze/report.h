@@ -1,0 +1,47 @@
+/*
+ * report.h: the results of kbench analyze, and their output formats.
+ * cmd_analyze.c fills a struct analysis; format_text.c prints it as an
+ * aligned table or Markdown, format_data.c as CSV or JSON.
+ */
+#ifndef KBENCH_REPORT_H
+#define KBENCH_REPORT_H
+
+#include <stdio.h>
+
+#include "compare.h"
+#include "group.h"
+
+/* The version of the JSON output's layout: bump it when a field changes. */
+#define REPORT_JSON_SCHEMA	1
+
+struct analysis {
+	double			 level;		/* confidence, percent */
+	/* Summary mode: groups by series and by value of the by key. */
+	const char		*by;
+	struct groupset		 gs;
+	/* Compare mode: the two sides, one group per series each. */
+	int			 compare;
+	const char		*name_a, *name_b;
+	int			 test;
+	double			 threshold;	/* percent */
+	int			 adjust;	/* Holm */
+	struct groupset		 ga, gb;
+	struct comparison	*cmp;
+	size_t			 ncmp;
+	size_t			 count[4];	/* per verdict */
+	double			 geomean;
+	struct strlist		 keynames;	/* series key columns */
+};
+
+void	report_text(FILE *out, const struct analysis *an);
+void	report_markdown(FILE *out, const struct analysis *an);
+void	report_csv(FILE *out, const struct analysis *an);
+void	report_json(FILE *out, const struct analysis *an);
+
+/* The warnings of a group or comparison, as one short phrase each. */
+void	report_warnings(const struct group *g, double level, struct strbuf *out);
+
+/* "%.6g", or "-" for NaN. */
+const char *fmt_num(char *buf, size_t size, double v);
+
+#endif

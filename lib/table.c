@@ -1,0 +1,272 @@
+/*
+ * table.c: see table.h.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+#include "util.h"
+
+void
+table_init(struct table *t, size_t ncols)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncols = ncols;
+	t->right = xcalloc(ncols, 1);
+	t->droppable = xcalloc(ncols, 1);
+	t->gap = xcalloc(ncols, 1);
+}
+
+void
+table_row(struct table *t)
+{
+	if (t->nrows == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 16;
+		t->cell = xreallocarray(t->cell, t->cap * t->ncols, sizeof(char *));
+	}
+	memset(t->cell + t->nrows * t->ncols, 0, t->ncols * sizeof(char *));
+	t->nrows++;
+}
+
+void
+table_set(struct table *t, size_t col, const char *fmt, ...)
+{
+	char **c = &t->cell[(t->nrows - 1) * t->ncols + col];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	free(*c);
+	*c = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(*c, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+}
+
+void
+table_align_right(struct table *t, size_t col)
+{
+	t->right[col] = 1;
+}
+
+void
+table_droppable(struct table *t, size_t col)
+{
+	t->droppable[col] = 1;
+}
+
+void
+table_gap(struct table *t, size_t col)
+{
+	t->gap[col] = 1;
+}
+
+void
+table_span(struct table *t, size_t first, size_t n, const char *label)
+{
+	t->span = xreallocarray(t->span, t->nspan + 1, sizeof(*t->span));
+	t->span[t->nspan].first = first;
+	t->span[t->nspan].n = n;
+	t->span[t->nspan].label = xstrdup(label);
+	t->nspan++;
+}
+
+static const char *
+cell(const struct table *t, size_t row, size_t col)
+{
+	const char *c = t->cell[row * t->ncols + col];
+
+	return c != NULL ? c : "";
+}
+
+/* Is column col shown?  A droppable one only when a data cell has text. */
+static int
+visible(const struct table *t, size_t col)
+{
+	const char *c;
+	size_t r;
+
+	if (!t->droppable[col])
+		return 1;
+	for (r = 1; r < t->nrows; r++) {
+		c = cell(t, r, col);
+		if (*c != '\0' && strcmp(c, "-") != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static size_t
+width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+static void
+pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', out);
+}
+
+/* Width of columns first .. first + n - 1 as printed, separators included. */
+static size_t
+block_width(const struct table *t, const size_t *w, size_t first, size_t n,
+    int sep)
+{
+	size_t c, bw = 0, shown = 0;
+
+	for (c = first; c < first + n; c++)
+		if (visible(t, c))
+			bw += w[c] + (shown++ > 0 ? (size_t)sep +
+			    t->gap[c] : 0);
+	return bw;
+}
+
+/* The line of span labels, each centred over its block. */
+static void
+print_spans(const struct table *t, const size_t *w, FILE *out, int sep)
+{
+	struct strbuf line = STRBUF_INIT;
+	size_t c, i, bw, lw, left, at = 0;
+	int first = 1;
+
+	for (c = 0, i = 0; c < t->ncols; c++) {
+		if (!visible(t, c))
+			continue;
+		if (!first)
+			at += (size_t)sep + t->gap[c];
+		first = 0;
+		if (i < t->nspan && c == t->span[i].first) {
+			bw = block_width(t, w, c, t->span[i].n, sep);
+			lw = width(t->span[i].label);
+			left = bw > lw ? (bw - lw) / 2 : 0;
+			while (line.len < at + left)
+				sb_add(&line, " ", 1);
+			sb_adds(&line, t->span[i].label);
+			at += bw;
+			c += t->span[i].n - 1;
+			i++;
+		} else
+			at += w[c];
+	}
+	fprintf(out, "%s\n", sb_str(&line));
+	sb_free(&line);
+}
+
+void
+table_print_text(const struct table *t, FILE *out, int sep)
+{
+	size_t *w = xcalloc(t->ncols, sizeof(*w)), r, c, i, bw, cw, last;
+	int shown;
+
+	for (r = 0; r < t->nrows; r++)
+		for (c = 0; c < t->ncols; c++)
+			if (width(cell(t, r, c)) > w[c])
+				w[c] = width(cell(t, r, c));
+	/* A span's label wider than its columns widens the last of them. */
+	for (i = 0; i < t->nspan; i++) {
+		bw = block_width(t, w, t->span[i].first, t->span[i].n, sep);
+		if (width(t->span[i].label) > bw)
+			for (c = t->span[i].first + t->span[i].n; c-- > t->span[i].first; )
+				if (visible(t, c)) {
+					w[c] += width(t->span[i].label) - bw;
+					break;
+				}
+	}
+	if (t->nspan > 0)
+		print_spans(t, w, out, sep);
+	for (r = 0; r < t->nrows; r++) {
+		/* No trailing blanks: stop after the last non-empty cell. */
+		for (last = t->ncols; last > 0 && (*cell(t, r, last - 1) == '\0' ||
+		    !visible(t, last - 1)); last--)
+			;
+		for (c = 0, shown = 0; c < last; c++) {
+			if (!visible(t, c))
+				continue;
+			cw = width(cell(t, r, c));
+			if (shown++ > 0)
+				pad(out, (size_t)sep + t->gap[c]);
+			if (t->right[c])
+				pad(out, w[c] - cw);
+			fputs(cell(t, r, c), out);
+			if (!t->right[c] && c + 1 < last)
+				pad(out, w[c] - cw);
+		}
+		putc('\n', out);
+	}
+	free(w);
+}
+
+/* A cell for Markdown: '|' escaped, newlines as spaces. */
+static void
+md_cell(FILE *out, const char *prefix, const char *s)
+{
+	if (prefix != NULL && *prefix != '\0')
+		fprintf(out, "%s ", prefix);
+	for (; *s; s++) {
+		if (*s == '|')
+			fputs("\\|", out);
+		else if (*s == '\n' || *s == '\r')
+			putc(' ', out);
+		else
+			putc(*s, out);
+	}
+}
+
+void
+table_print_markdown(const struct table *t, FILE *out)
+{
+	const char *prefix;
+	size_t r, c, i;
+
+	for (r = 0; r < t->nrows; r++) {
+		putc('|', out);
+		for (c = 0; c < t->ncols; c++) {
+			if (!visible(t, c))
+				continue;
+			prefix = NULL;
+			for (i = 0; r == 0 && i < t->nspan; i++)
+				if (c >= t->span[i].first &&
+				    c < t->span[i].first + t->span[i].n)
+					prefix = t->span[i].label;
+			putc(' ', out);
+			md_cell(out, prefix, cell(t, r, c));
+			fputs(" |", out);
+		}
+		putc('\n', out);
+		if (r == 0) {
+			putc('|', out);
+			for (c = 0; c < t->ncols; c++)
+				if (visible(t, c))
+					fputs(t->right[c] ? " ---: |" : " --- |", out);
+			putc('\n', out);
+		}
+	}
+}
+
+void
+table_free(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cell[i]);
+	free(t->cell);
+	free(t->right);
+	free(t->droppable);
+	free(t->gap);
+	for (i = 0; i < t->nspan; i++)
+		free(t->span[i].label);
+	free(t->span);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,48 @@
+/*
+ * table.h: a table of text cells, printed aligned for a terminal or as
+ * GitHub-flavoured Markdown.  The first row is the header.
+ */
+#ifndef KBENCH_TABLE_H
+#define KBENCH_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct table_span {
+	size_t	 first, n;	/* columns */
+	char	*label;
+};
+
+struct table {
+	size_t			 ncols;
+	char			**cell;		/* nrows x ncols, NULL = "" */
+	size_t			 nrows, cap;
+	unsigned char		*right;		/* per column: right-aligned */
+	unsigned char		*droppable;	/* per column: hidden when its
+						   data cells are all "" or "-" */
+	unsigned char		*gap;		/* per column: one more blank
+						   before it */
+	struct table_span	*span;		/* labels over column blocks */
+	size_t			 nspan;
+};
+
+void	table_init(struct table *t, size_t ncols);
+/* Start a new row; the header is row 0. */
+void	table_row(struct table *t);
+/* Set column col of the last row. */
+void	table_set(struct table *t, size_t col, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+void	table_align_right(struct table *t, size_t col);
+/* Hide col when it holds nothing: no warnings, no intervals at n = 1. */
+void	table_droppable(struct table *t, size_t col);
+/* One more blank before col: keys apart from numbers. */
+void	table_gap(struct table *t, size_t col);
+/* A label over columns first .. first + n - 1 (a --by block). */
+void	table_span(struct table *t, size_t first, size_t n, const char *label);
+/* Aligned columns, separated by sep spaces, no trailing blanks. */
+void	table_print_text(const struct table *t, FILE *out, int sep);
+/* A GFM table; a span's label prefixes its columns' headers. */
+void	table_print_markdown(const struct table *t, FILE *out);
+void	table_free(struct table *t);
+
+#endif

@@ -1,0 +1,137 @@
+#!/bin/sh
+# kbench analyze: the seed's table read back, summaries, comparisons,
+# every output format, and the errors.
+. "$(dirname "$0")/lib.sh"
+
+SEED=$KBENCH_TOP/examples/calloutng-rpi.csv
+F=$FIXTURES/analyze
+
+kb --db seed.db import -q -b sleep --run-by label --run-by hz --key method \
+    --key requested_us --value measured_us --unit us "$SEED"
+kb --db lat.db import -q --run-by label --key method --key usec \
+    --value v --unit us "$F/latency.csv"
+
+# 1. The seed's "With no patches" table: method x usec down, HZ across,
+#    and every number equal to the CSV's (n = 1: the value, no interval).
+kb --db seed.db analyze -b sleep --by hz --where label=unpatched
+expect_rc 0 "analyze --by hz of the seed table"
+expect_out_file "$F/seed_unpatched_by_hz.out" "analyze --by hz: the seed's table"
+# Independently of the golden: every cell against the CSV, by awk.
+awk -F, '$1 == "unpatched" { v[$3 " " $4 " " $2] = $5 + 0 }
+    END { for (k in v) print k, v[k] }' "$SEED" | sort >want
+awk 'NR > 5 && NF == 8 { print $1, $2, "100", $4 + 0; print $1, $2, "250", $6 + 0;
+    print $1, $2, "1000", $8 + 0 }' "$T/out" | sort >got
+cmp -s want got; check $? "each of the 105 cells is the CSV's value"
+n=$(wc -l <got)
+[ "$n" -eq 105 ]; check $? "105 cells (7 methods x 5 durations x 3 HZ), got $n"
+grep -qiw 'nan' "$T/out" && not_ok "n = 1 shows no NaN" || ok "n = 1 shows no NaN"
+
+# 2. Summary of one label: every statistic.
+kb --db lat.db analyze --label before
+expect_rc 0 "analyze of one label"
+expect_out_file "$F/latency_before.out" "analyze --label before"
+
+# 3. Comparison.  The p-values are exact Mann-Whitney ones; R 4.2.2's
+#    wilcox.test(before, after, exact = TRUE) gives 4.589708878e-14
+#    (nanosleep 100), 0.2358857644 (select 100), 1.691123389e-17 (poll
+#    100); Holm multiplies the smallest by 6.
+kb --db lat.db analyze --compare before after
+expect_rc 0 "analyze --compare"
+expect_out_file "$F/latency_compare.out" "analyze --compare before after"
+# (jq reads the JSON: the CSV's series column holds commas.)
+kb --db lat.db analyze --compare before after --format json
+jq -r '.comparisons[] | "\(.a.keys.method) \(.a.keys.usec) \(.verdict)"' "$T/out" >got
+cat >want <<'EOT'
+nanosleep 100 improved
+nanosleep 1000 improved
+select 100 ~
+select 1000 ~
+poll 100 regressed
+poll 1000 regressed
+EOT
+cmp -s want got; check $? "verdicts: nanosleep improved, select ~ (bimodal), poll regressed"
+p=$(jq -r '.comparisons[0].p' "$T/out")
+[ "$p" = 4.5897088783280805e-14 ]; check $? "exact U p-value as R's wilcox.test (got $p)"
+
+kb --db lat.db analyze --compare before after --fail-on-regression
+expect_rc 1 "--fail-on-regression with poll 10% slower"
+kb --db lat.db analyze --compare before after --fail-on-regression --where method=nanosleep
+expect_rc 0 "--fail-on-regression when nothing regressed"
+kb --db lat.db analyze --compare before after --fail-on-regression --threshold 12
+expect_rc 0 "--threshold 12: a 10% change is within noise"
+grep -c ' ~ ' "$T/out" >got; echo 0 >want
+kb --db lat.db analyze --compare before after --test welch --format json
+jq -r '.comparisons[].verdict' "$T/out" | sort | uniq -c | awk '{ print $2, $1 }' >got
+printf '%s\n' 'improved 2' 'regressed 2' '~ 2' >want
+cmp -s want got; check $? "--test welch gives the same verdicts here"
+kb --db lat.db analyze --compare label=before label=after --no-adjust --format json
+jq -e '[.comparisons[] | .p == .p_adjusted] | all' "$T/out" >/dev/null
+check $? "--no-adjust: p equals adjusted p"
+kb --db seed.db analyze --compare hz=100 hz=1000 --where label=unpatched --where method=select
+expect_rc 0 "--compare KEY=VALUE selectors"
+grep -q 'untested' "$T/out"; check $? "n = 1 sides are untested, not NaN"
+grep -qiw 'nan' "$T/out" && not_ok "compare with n = 1 shows no NaN" || ok "compare with n = 1 shows no NaN"
+
+# 4. Formats.
+kb --db lat.db analyze --compare before after --format json
+expect_rc 0 "--format json"
+jq -e '.schema_version == 1 and .kind == "compare" and (.comparisons | length) == 6
+    and .summary.regressed == 2' "$T/out" >/dev/null
+check $? "json: schema_version, kind, 6 comparisons, 2 regressed"
+kb --db lat.db analyze --format json
+jq -e '(.groups | length) == 12 and .groups[0].median_ci.level >= 95' "$T/out" >/dev/null
+check $? "json summary: 12 groups with intervals"
+kb --db seed.db analyze --format json --where hz=100
+jq -e '.groups[0].median_ci == null and .groups[0].n == 1' "$T/out" >/dev/null
+check $? "json: n = 1 has a null interval"
+kb --db lat.db analyze --format markdown --label before
+head -4 "$T/out" | tail -1 | grep -q '^| method | usec | n | median |'; check $? "markdown table header"
+sed -n 5p "$T/out" | grep -q '^| --- | --- | ---: |'; check $? "markdown alignment row"
+kb --db lat.db analyze --format ministat --where method=poll --where usec=100
+expect_rc 0 "--format ministat on one series"
+expect_out_file "$F/poll100.ministat.out" "--format ministat is ministat -A"
+# The same numbers through kbench ministat on exported files.
+mkdir m
+"$KBENCH" --db lat.db export --format ministat -o m --where method=poll --where usec=100
+(cd m && "$KBENCH" ministat -A before.method-poll.usec-100.txt after.method-poll.usec-100.txt) >ms.out
+tail -n +3 ms.out >a; tail -n +3 "$T/out" >b
+cmp -s a b; check $? "--format ministat agrees with kbench ministat on exported files"
+
+# 5. Errors: exact message, exit 2.
+kb --db lat.db analyze --label nosuch
+expect_rc 2 "an unknown label"
+expect_err "kbench: analyze: no run has the label 'nosuch' (kbench runs lists them)" "an unknown label"
+kb --db lat.db analyze --where method=nosuch
+expect_rc 2 "an empty selection"
+expect_err "kbench: analyze: no samples match the selection" "an empty selection"
+kb --db lat.db analyze --compare before nosuch
+expect_rc 2 "--compare with a side that does not exist"
+expect_err "kbench: analyze: --compare: no samples for 'nosuch' (a label, a KEY=VALUE selector or a run id) in the selection" \
+    "--compare with a side that does not exist"
+kb --db lat.db analyze --compare before
+expect_rc 2 "--compare with one side"
+kb --db lat.db analyze --compare before after --where usec=100 --where method=poll --where method=select --run 1 --run 2
+expect_rc 0 "--compare within a --run selection"
+printf 'label,method,usec,v\nlater,poll,100,1\nlater,poll,100,2\nlater,extra,1,3\nlater,extra,1,4\n' >more.csv
+"$KBENCH" --db lat.db import -q --run-by label --key method --key usec --value v --unit us more.csv
+kb --db lat.db analyze --compare before later
+expect_rc 2 "series on one side only"
+expect_err "kbench: analyze: --compare: 6 series are not on both sides:
+  'method=nanosleep,usec=100' only in before
+  'method=nanosleep,usec=1000' only in before
+  'method=select,usec=100' only in before
+  'method=select,usec=1000' only in before
+  'method=poll,usec=1000' only in before
+  (and 1 more)
+narrow the selection (--where, -b) to the series both have" "series on one side only"
+kb --db lat.db analyze -c 100
+expect_rc 2 "-c 100"
+expect_err "kbench: analyze: -c 100: expected a confidence level between 0 and 100 (percent)" "-c 100"
+kb --db lat.db analyze --format yaml
+expect_rc 2 "an unknown format"
+kb --db lat.db analyze --test t
+expect_rc 2 "an unknown test"
+kb --db lat.db analyze --format ministat
+expect_rc 2 "--format ministat over several series"
+kb --db lat.db analyze --format ministat -c 97 --where method=poll --where usec=100
+expect_rc 2 "--format ministat at a level ministat lacks"

@@ -1,0 +1,1258 @@
+/*
+ * test_stats.c: the numerics of analyze/stats*.c against values computed
+ * elsewhere.  Each reference names its origin: "R:" lines come from
+ * tests/unit/ref/ref_stats.R (R 4.2.2, coin 1.4.2), "py:" lines from
+ * tests/unit/ref/ref_stats.py (scipy 1.10.1, mpmath 1.2.1), "ministat:"
+ * from shared/data/ministat/*.out; the key after it is the script's
+ * output key.  The data sets are built the same way in the scripts.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/stats.h"
+#include "check.h"
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* Relative agreement, however small the reference (CHECK_NEAR is absolute below 1). */
+#define CHECK_REL(got, want, reltol) do {				\
+	double g_ = (got), w_ = (want), t_ = (reltol);			\
+	int ok_ = fabs(g_ - w_) <= t_ * fabs(w_);			\
+	char m_[256];							\
+	snprintf(m_, sizeof(m_), "%s = %.17g, want %.17g (rel %g)",	\
+	    #got, g_, w_, t_);						\
+	check_report(ok_, __FILE__, __LINE__, m_);			\
+} while (0)
+
+#define CHECK_EQ(got, want) do {					\
+	long long g_ = (long long)(got), w_ = (long long)(want);	\
+	char m_[256];							\
+	snprintf(m_, sizeof(m_), "%s = %lld, want %lld", #got, g_, w_); \
+	check_report(g_ == w_, __FILE__, __LINE__, m_);			\
+} while (0)
+
+static const double iguana[] = { 50, 200, 150, 400, 750, 400, 150 };
+static const double chameleon[] = { 150, 400, 720, 500, 930 };
+static const double readme_a[] = { 0.133, 0.135, 0.136, 0.136, 0.137 };
+static const double readme_b[] = { 0.139, 0.139, 0.139, 0.14, 0.14 };
+static const double levels[] = { 80, 90, 95, 98, 99, 99.5, 99.9 };
+
+static double *
+copy(const double *v, size_t n)
+{
+	double *c = malloc((n ? n : 1) * sizeof(*c));
+
+	if (c == NULL)
+		abort();
+	memcpy(c, v, n * sizeof(*c));
+	return c;
+}
+
+static double *
+sorted_copy(const double *v, size_t n)
+{
+	double *c = copy(v, n);
+
+	stats_sort(c, n);
+	return c;
+}
+
+/* x30[i] = 100 + ((37 i) mod 101) / 10, as in ref_stats.R */
+static void
+make_x30(double *v)
+{
+	int i;
+
+	for (i = 0; i < 30; i++)
+		v[i] = 100 + ((37 * i) % 101) / 10.0;
+}
+
+/* y40[i] = 101.05 + ((53 i) mod 97) / 10 */
+static void
+make_y40(double *v)
+{
+	int i;
+
+	for (i = 0; i < 40; i++)
+		v[i] = 101.05 + ((53 * i) % 97) / 10.0;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* xorshift64: test data only. */
+static uint64_t
+xs64(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* ref_stats.R: pbeta(x, a, b) */
+static const struct { double a, b, x, v; } ibeta_ref[] = {
+	{ 0.5, 0.5, 0.74748737341529159, 0.664822695160039 },
+	{ 1, 0.5, 0.87536634456664697, 0.64696507901716993 },
+	{ 2.5, 0.5, 0.96377063202082103, 0.6826900221077028 },
+	{ 10, 0.5, 0.99633965060733809, 0.78911940458614316 },
+	{ 33, 0.5, 0.999, 0.79795276372821899 },
+	{ 1000, 0.5, 0.999, 0.15724727426672377 },
+	{ 50000, 0.5, 0.999, 1.4863295759538163e-23 },
+	{ 500000, 0.5, 0.999, 1.3983637688333704e-219 },
+	{ 0.5, 1, 0.54203301123331371, 0.73622891225033671 },
+	{ 1, 1, 0.70207259421636903, 0.70207259421636903 },
+	{ 2.5, 1, 0.86335691278570026, 0.69258953763378428 },
+	{ 10, 1, 0.96718269549297209, 0.71628387878611122 },
+	{ 33, 1, 0.99057958290348991, 0.73172735079268003 },
+	{ 1000, 1, 0.999, 0.36769542477096373 },
+	{ 50000, 1, 0.999, 1.8810974691235815e-22 },
+	{ 500000, 1, 0.999, 5.5477002967144453e-218 },
+	{ 0.5, 3, 0.25832719669506798, 0.80158330596116567 },
+	{ 1, 3, 0.38555441711725957, 0.76802014129990515 },
+	{ 2.5, 3, 0.5912582941348008, 0.73997208927913904 },
+	{ 10, 3, 0.84805346743045851, 0.72910547324615482 },
+	{ 33, 3, 0.94847290248036575, 0.73117854589582354 },
+	{ 1000, 3, 0.99821537182912945, 0.73383020039917624 },
+	{ 50000, 3, 0.999, 2.4473548347665139e-19 },
+	{ 500000, 3, 0.999, 6.9624332186305565e-213 },
+	{ 0.5, 10, 0.091577745845433406, 0.82897035317918966 },
+	{ 1, 10, 0.14900087731115397, 0.80079917918286658 },
+	{ 2.5, 10, 0.27620634755325446, 0.77361905393494435 },
+	{ 10, 10, 0.57637626158259736, 0.75132037797175832 },
+	{ 33, 10, 0.81202392909925769, 0.74481574419279539 },
+	{ 1000, 10, 0.99227873180497872, 0.7427894919162481 },
+	{ 50000, 10, 0.999, 1.2293329754651924e-12 },
+	{ 500000, 10, 0.999, 3.0407695390678399e-199 },
+	{ 0.5, 100, 0.0098637182531394769, 0.84035561800207992 },
+	{ 1, 100, 0.016763398812709624, 0.81558183848160326 },
+	{ 2.5, 100, 0.035004119768588936, 0.79236527483714658 },
+	{ 10, 100, 0.1100095526196075, 0.7720782052752555 },
+	{ 33, 100, 0.27423896543144965, 0.7625392352076813 },
+	{ 1000, 100, 0.9151556422245577, 0.75344199824615266 },
+	{ 50000, 100, 0.99814357167051992, 0.75286509020357406 },
+	{ 500000, 100, 0.999, 1.1800275903964315e-106 },
+	{ 0.5, 10000, 0.001, 0.99999229418843072 },
+	{ 1, 10000, 0.001, 0.99995482665402302 },
+	{ 2.5, 10000, 0.001, 0.99875646811498631 },
+	{ 10, 10000, 0.0012200177711006305, 0.77573109246966854 },
+	{ 33, 10000, 0.0036892629528215656, 0.76752887412975457 },
+	{ 1000, 10000, 0.092827712257415526, 0.75947289393355311 },
+	{ 50000, 10000, 0.83439834054234807, 0.75764701036485205 },
+	{ 500000, 10000, 0.98052805933344533, 0.75752208720247705 },
+	{ 0.5, 500000, 0.001, 1 },
+	{ 1, 500000, 0.001, 1 },
+	{ 2.5, 500000, 0.001, 1 },
+	{ 10, 500000, 0.001, 1 },
+	{ 33, 500000, 0.001, 1 },
+	{ 1000, 500000, 0.0020401473428274678, 0.75972096072224238 },
+	{ 50000, 500000, 0.091180437028683517, 0.75823998184537011 },
+	{ 500000, 500000, 0.50034999982500017, 0.75803621061947535 },
+};
+/* ref_stats.R: pt(t, df) */
+static const struct { double t, df, v; } pt_ref[] = {
+	{ -40, 1, 0.007956089912025812 },
+	{ -5, 1, 0.06283295818900117 },
+	{ -2.5, 1, 0.12111894159084335 },
+	{ -1, 1, 0.24999999999999978 },
+	{ -0.10000000000000001, 1, 0.46827448256944643 },
+	{ 0, 1, 0.5 },
+	{ 0.29999999999999999, 1, 0.59277357907774231 },
+	{ 1.7, 1, 0.83074697266966735 },
+	{ 3, 1, 0.89758361765043326 },
+	{ 12, 1, 0.97353532394041009 },
+	{ -40, 2, 0.0003122073360923703 },
+	{ -5, 2, 0.018874775675311862 },
+	{ -2.5, 2, 0.064805860110755398 },
+	{ -1, 2, 0.21132486540518713 },
+	{ -0.10000000000000001, 2, 0.46473271920707004 },
+	{ 0, 2, 0.5 },
+	{ 0.29999999999999999, 2, 0.60375716957991121 },
+	{ 1.7, 2, 0.88438328689921442 },
+	{ 3, 2, 0.95226701686664539 },
+	{ 12, 2, 0.99656353316142077 },
+	{ -40, 3, 1.719034039457927e-05 },
+	{ -5, 3, 0.0076962190366511481 },
+	{ -2.5, 3, 0.043853323504032753 },
+	{ -1, 3, 0.19550110947788527 },
+	{ -0.10000000000000001, 3, 0.46332617440040291 },
+	{ 0, 3, 0.5 },
+	{ 0.29999999999999999, 3, 0.60811835398004055 },
+	{ 1.7, 3, 0.90615467922329507 },
+	{ 3, 3, 0.97116555718878139 },
+	{ 12, 3, 0.99937749209960536 },
+	{ -40, 7.5, 2.5595283818548949e-10 },
+	{ -5, 7.5, 0.0006381114017584901 },
+	{ -2.5, 7.5, 0.019410129136812757 },
+	{ -1, 7.5, 0.17423801281537563 },
+	{ -0.10000000000000001, 7.5, 0.46148266603389509 },
+	{ 0, 7.5, 0.5 },
+	{ 0.29999999999999999, 7.5, 0.61383867071561093 },
+	{ 1.7, 7.5, 0.93496695082133141 },
+	{ 3, 7.5, 0.99080453069589769 },
+	{ 12, 7.5, 0.99999816959677212 },
+	{ -40, 30, 6.8630225972031808e-28 },
+	{ -5, 30, 1.1648342733503893e-05 },
+	{ -2.5, 30, 0.009057824534033353 },
+	{ -1, 30, 0.16265430771301492 },
+	{ -0.10000000000000001, 30, 0.46050480589513554 },
+	{ 0, 30, 0.5 },
+	{ 0.29999999999999999, 30, 0.61687694735782361 },
+	{ 1.7, 30, 0.95026106220574158 },
+	{ 3, 30, 0.99730501796717408 },
+	{ 12, 30, 0.999999999999721 },
+	{ -40, 1000, 5.2394260775864375e-210 },
+	{ -5, 1000, 3.3836281823243068e-07 },
+	{ -2.5, 1000, 0.0062892839005453983 },
+	{ -1, 1000, 0.15877620904233633 },
+	{ -0.10000000000000001, 1000, 0.46018218451180209 },
+	{ 0, 1000, 0.5 },
+	{ 0.29999999999999999, 1000, 0.61788024791637786 },
+	{ 1.7, 1000, 0.95527905652037992 },
+	{ 3, 1000, 0.99861664547788087 },
+	{ 12, 1000, 1 },
+	{ -40, 100000, 0 },
+	{ -5, 100000, 2.8713508393208238e-07 },
+	{ -2.5, 100000, 0.0062104595962795195 },
+	{ -1, 100000, 0.15865646378205511 },
+	{ -0.10000000000000001, 100000, 0.46017226295336311 },
+	{ 0, 100000, 0.5 },
+	{ 0.29999999999999999, 100000, 0.61791111040483115 },
+	{ 1.7, 100000, 0.95543298237566854 },
+	{ 3, 100000, 0.99864976955796769 },
+	{ 12, 100000, 1 },
+};
+
+/*
+ * ref_stats.py: Student's t quantiles by mpmath (40 digits, quadrature
+ * of the density, cross-checked with the incomplete beta up to df 1e4):
+ * the t with P(T > t) = q, q = (1 - level) / 2 for two-sided levels
+ * 80, 90, 95, 98, 99, 99.5 and 99.9 %.
+ */
+static const struct { double df, q, t; } tq_ref[] = {
+	{ 1, 0.1, 3.0776835371752534026 },
+	{ 1, 0.05, 6.313751514675043099 },
+	{ 1, 0.025, 12.706204736174704646 },
+	{ 1, 0.01, 31.820515953773958039 },
+	{ 1, 0.005, 63.656741162871580995 },
+	{ 1, 0.0025, 127.32133646887214558 },
+	{ 1, 0.0005, 636.61924876871961621 },
+	{ 2, 0.1, 1.8856180831641267317 },
+	{ 2, 0.05, 2.919985580353725687 },
+	{ 2, 0.025, 4.3026527297494638523 },
+	{ 2, 0.01, 6.9645567342832741871 },
+	{ 2, 0.005, 9.9248432009182931147 },
+	{ 2, 0.0025, 14.089047275555294984 },
+	{ 2, 0.0005, 31.599054576443620733 },
+	{ 3, 0.1, 1.6377443536962101055 },
+	{ 3, 0.05, 2.3533634348018238777 },
+	{ 3, 0.025, 3.1824463052837095927 },
+	{ 3, 0.01, 4.5407028585681335553 },
+	{ 3, 0.005, 5.8409093097333572607 },
+	{ 3, 0.0025, 7.4533185051506253271 },
+	{ 3, 0.0005, 12.923978636687483065 },
+	{ 4, 0.1, 1.5332062740589439108 },
+	{ 4, 0.05, 2.1318467863266503183 },
+	{ 4, 0.025, 2.7764451051977943578 },
+	{ 4, 0.01, 3.7469473879791968366 },
+	{ 4, 0.005, 4.6040948713499932254 },
+	{ 4, 0.0025, 5.5975683670754589882 },
+	{ 4, 0.0005, 8.6103015813792750967 },
+	{ 5, 0.1, 1.4758840488244810785 },
+	{ 5, 0.05, 2.0150483733330242378 },
+	{ 5, 0.025, 2.5705818356363155147 },
+	{ 5, 0.01, 3.3649299989072185928 },
+	{ 5, 0.005, 4.0321429835552280784 },
+	{ 5, 0.0025, 4.7733406048555220517 },
+	{ 5, 0.0005, 6.8688266258811102474 },
+	{ 7, 0.1, 1.4149239276505084776 },
+	{ 7, 0.05, 1.8945786050900073895 },
+	{ 7, 0.025, 2.3646242515927853417 },
+	{ 7, 0.01, 2.9979515668685284338 },
+	{ 7, 0.005, 3.4994832973504939201 },
+	{ 7, 0.0025, 4.0293371776424849739 },
+	{ 7, 0.0005, 5.4078825208617252403 },
+	{ 7.5, 0.1, 1.4052118464159529237 },
+	{ 7.5, 0.05, 1.8757474792112885192 },
+	{ 7.5, 0.025, 2.3330396268649746116 },
+	{ 7.5, 0.01, 2.9430993234067219959 },
+	{ 7.5, 0.005, 3.4214226881240443807 },
+	{ 7.5, 0.0025, 3.922463404296046074 },
+	{ 7.5, 0.0005, 5.2077256558005457128 },
+	{ 10, 0.1, 1.3721836411103356272 },
+	{ 10, 0.05, 1.8124611228116764136 },
+	{ 10, 0.025, 2.2281388519862747484 },
+	{ 10, 0.01, 2.7637694581126961988 },
+	{ 10, 0.005, 3.1692726726169512346 },
+	{ 10, 0.0025, 3.581406202090656408 },
+	{ 10, 0.0005, 4.5868938587026358996 },
+	{ 12.34, 0.1, 1.3540457269566150661 },
+	{ 12.34, 0.05, 1.7782048421872840062 },
+	{ 12.34, 0.025, 2.172173296809783203 },
+	{ 12.34, 0.01, 2.669934019042202455 },
+	{ 12.34, 0.005, 3.0392853422833127498 },
+	{ 12.34, 0.0025, 3.4082173788220083458 },
+	{ 12.34, 0.0005, 4.2826598602687187456 },
+	{ 15, 0.1, 1.340605607850455564 },
+	{ 15, 0.05, 1.7530503556925735077 },
+	{ 15, 0.025, 2.1314495455597756821 },
+	{ 15, 0.01, 2.6024802950111233443 },
+	{ 15, 0.005, 2.9467128834752389179 },
+	{ 15, 0.0025, 3.2860385709462241631 },
+	{ 15, 0.0005, 4.0727651959037917203 },
+	{ 29, 0.1, 1.3114336473015510653 },
+	{ 29, 0.05, 1.6991270265334977506 },
+	{ 29, 0.025, 2.0452296421327042982 },
+	{ 29, 0.01, 2.4620213601504123536 },
+	{ 29, 0.005, 2.7563859036706054886 },
+	{ 29, 0.0025, 3.0380467448491750042 },
+	{ 29, 0.0005, 3.6594050194663328566 },
+	{ 30, 0.1, 1.3104150253913955782 },
+	{ 30, 0.05, 1.6972608865939578486 },
+	{ 30, 0.025, 2.04227245630123831 },
+	{ 30, 0.01, 2.4572615424005913725 },
+	{ 30, 0.005, 2.7499956535672253324 },
+	{ 30, 0.0025, 3.0297982236482426711 },
+	{ 30, 0.0005, 3.6459586350420218161 },
+	{ 31, 0.1, 1.309463549494645506 },
+	{ 31, 0.05, 1.6955187825458655626 },
+	{ 31, 0.025, 2.0395134463964084879 },
+	{ 31, 0.01, 2.4528241934026455317 },
+	{ 31, 0.005, 2.7440419192942693227 },
+	{ 31, 0.0025, 3.0221178343096847085 },
+	{ 31, 0.0005, 3.6334563497583310504 },
+	{ 50, 0.1, 1.2987136941948096502 },
+	{ 50, 0.05, 1.6759050251630975675 },
+	{ 50, 0.025, 2.0085591121007611055 },
+	{ 50, 0.01, 2.4032719166741719339 },
+	{ 50, 0.005, 2.6777932709408442492 },
+	{ 50, 0.0025, 2.9369640853037625461 },
+	{ 50, 0.0005, 3.4960128818111392542 },
+	{ 100, 0.1, 1.2900747613465159692 },
+	{ 100, 0.05, 1.6602343260853395555 },
+	{ 100, 0.025, 1.9839715185235522866 },
+	{ 100, 0.01, 2.3642173662384821363 },
+	{ 100, 0.005, 2.6258905214380179306 },
+	{ 100, 0.0025, 2.8706515238365375552 },
+	{ 100, 0.0005, 3.3904913111642299194 },
+	{ 1000, 0.1, 1.2823987214609244373 },
+	{ 1000, 0.05, 1.6463788172854647156 },
+	{ 1000, 0.025, 1.962339080826408485 },
+	{ 1000, 0.01, 2.3300826747555129819 },
+	{ 1000, 0.005, 2.5807546980659510793 },
+	{ 1000, 0.0025, 2.813277860485545971 },
+	{ 1000, 0.0005, 3.3002826484239129098 },
+	{ 10000, 0.1, 1.281636229730477544 },
+	{ 10000, 0.05, 1.6450060180692429644 },
+	{ 10000, 0.025, 1.9602012398906262578 },
+	{ 10000, 0.01, 2.3267208386694756924 },
+	{ 10000, 0.005, 2.5763210466685288926 },
+	{ 10000, 0.0025, 2.8076570189713975446 },
+	{ 10000, 0.0005, 3.2914999659416046799 },
+	{ 1e+05, 0.1, 1.2815600314493610141 },
+	{ 1e+05, 0.05, 1.644868864784969734 },
+	{ 1e+05, 0.025, 1.9599877075346096386 },
+	{ 1e+05, 0.01, 2.3263851653552680536 },
+	{ 1e+05, 0.005, 2.5758784699083753035 },
+	{ 1e+05, 0.0025, 2.8070960818387371984 },
+	{ 1e+05, 0.0005, 3.2906240314118826697 },
+	{ 1e+06, 0.1, 1.2815524121299384804 },
+	{ 1e+06, 0.05, 1.6448551507220404926 },
+	{ 1e+06, 0.025, 1.9599663568141070353 },
+	{ 1e+06, 0.01, 2.3263516031208054179 },
+	{ 1e+06, 0.005, 2.5758342201053341543 },
+	{ 1e+06, 0.0025, 2.8070399995776371816 },
+	{ 1e+06, 0.0005, 3.2905364612486911308 },
+	{ 1e+07, 0.1, 1.2815516502030828881 },
+	{ 1e+07, 0.05, 1.6448537793284016743 },
+	{ 1e+07, 0.025, 1.9599642217672054904 },
+	{ 1e+07, 0.01, 2.3263482469483227548 },
+	{ 1e+07, 0.005, 2.5758297952037489705 },
+	{ 1e+07, 0.0025, 2.8070343914660308392 },
+	{ 1e+07, 0.0005, 3.2905277044652224499 },
+};
+
+/* ---- sorting ---- */
+
+static int
+same_as_qsort(double *v, size_t n)
+{
+	double *ref = copy(v, n);
+	size_t i;
+	int ok = 1;
+
+	qsort(ref, n, sizeof(*ref), cmp_double);
+	stats_sort(v, n);
+	for (i = 0; i < n; i++)
+		if (!(v[i] == ref[i]) && !(isnan(v[i]) && isnan(ref[i])))
+			ok = 0;
+	/* -0.0 before +0.0, and the order is total */
+	for (i = 1; i < n; i++)
+		if (v[i - 1] > v[i] || (v[i - 1] == 0 && v[i] == 0 &&
+		    signbit(v[i]) && !signbit(v[i - 1])))
+			ok = 0;
+	free(ref);
+	return ok;
+}
+
+static void
+test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 63, 64, 100, 1023, 1024,
+	    1025, 5000, 100000 };
+	uint64_t s = 42;
+	size_t i, k, n;
+	double *v, sp[] = { 3, -0.0, 0.0, -1e-310, 1e-310, INFINITY,
+	    -INFINITY, DBL_MAX, -DBL_MAX, 2, 2, -0.0, 5e-324, -5e-324 };
+	int ok;
+
+	for (k = 0; k < NELEM(sizes); k++) {
+		n = sizes[k];
+		v = malloc((n ? n : 1) * sizeof(*v));
+		/* mixed signs and magnitudes, with ties and specials */
+		for (i = 0; i < n; i++) {
+			uint64_t r = xs64(&s);
+
+			v[i] = ldexp((double)(r >> 11) - 4503599627370496.0,
+			    (int)(r % 61) - 30);
+			if (r % 17 == 0)
+				v[i] = sp[r % NELEM(sp)];
+			if (r % 13 == 0 && i > 0)
+				v[i] = v[i - 1];
+		}
+		ok = same_as_qsort(v, n);
+		check_report(ok, __FILE__, __LINE__, "stats_sort == qsort, mixed");
+		/* benchmark-like: positive, one magnitude, skipped digits */
+		for (i = 0; i < n; i++)
+			v[i] = 1000 + (double)(xs64(&s) % 100000) / 1000;
+		ok = same_as_qsort(v, n);
+		check_report(ok, __FILE__, __LINE__, "stats_sort == qsort, positive");
+		/* already sorted, then reversed, then all equal */
+		ok = same_as_qsort(v, n);
+		for (i = 0; i < n / 2; i++) {
+			double t = v[i];
+
+			v[i] = v[n - 1 - i];
+			v[n - 1 - i] = t;
+		}
+		ok &= same_as_qsort(v, n);
+		for (i = 0; i < n; i++)
+			v[i] = 7.25;
+		ok &= same_as_qsort(v, n);
+		check_report(ok, __FILE__, __LINE__, "stats_sort: sorted, reversed, equal");
+		free(v);
+	}
+}
+
+/* ---- descriptive statistics ---- */
+
+static void
+test_descriptive(void)
+{
+	struct stats_desc d;
+	double x30[30], *v, big1[] = { DBL_MAX, DBL_MAX / 2 };
+	double w[] = { 1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16 };
+	double tiny[] = { 1e-300, 2e-300, 3e-300, 4e-300 };
+	double huge[] = { 1e300, 2e300, 3e300, 4e300 };
+	double zero[] = { -1, 1, -2, 2 }, one = 42;
+	size_t i, n = 1000000;
+
+	/* R: iguana.mean, iguana.sd; ministat: 300, 238.04761 */
+	CHECK_REL(stats_mean(iguana, 7), 300, 1e-15);
+	CHECK_REL(stats_stddev(iguana, 7), 238.04761428476166, 1e-14);
+	CHECK_REL(stats_stddev(iguana, 7), 238.04761, 1e-8);
+
+	make_x30(x30);
+	v = sorted_copy(x30, 30);
+	CHECK(stats_describe(v, 30, &d) == STATS_OK);
+	CHECK_EQ(d.n, 30);
+	CHECK(d.min == v[0] && d.max == v[29]);
+	/* R: x30.mean, x30.sd, x30.median */
+	CHECK_REL(d.mean, 104.83333333333333, 1e-15);
+	CHECK_REL(d.stddev, 2.9594190172296053, 1e-14);
+	CHECK_REL(d.cv, 2.9594190172296053 / 104.83333333333333, 1e-14);
+	CHECK_REL(d.median, 104.84999999999999, 1e-15);
+	/* R: x30.q, quantile(type = 7) at .01 .05 .25 .5 .75 .9 .95 .99 .999 */
+	CHECK_REL(d.p1, 100.087, 1e-15);
+	CHECK_REL(d.p5, 100.435, 1e-15);
+	CHECK_REL(d.p25, 102.375, 1e-15);
+	CHECK_REL(stats_quantile(v, 30, 0.5), 104.84999999999999, 1e-15);
+	CHECK_REL(d.p75, 107.30000000000001, 1e-15);
+	CHECK_REL(d.p90, 108.72999999999999, 1e-15);
+	CHECK_REL(d.p95, 109.22, 1e-15);
+	CHECK_REL(d.p99, 109.613, 1e-15);
+	CHECK_REL(d.p999, 109.6913, 1e-15);
+	free(v);
+
+	/* R: iguana.q: type 7 on an odd n with ties */
+	v = sorted_copy(iguana, 7);
+	CHECK(stats_describe(v, 7, &d) == STATS_OK);
+	CHECK_REL(d.p1, 56.000000000000007, 1e-15);
+	CHECK_REL(d.p5, 80, 1e-15);
+	CHECK_REL(d.p25, 150, 1e-15);
+	CHECK_REL(d.median, 200, 1e-15);
+	CHECK_REL(d.p75, 400, 1e-15);
+	CHECK_REL(d.p90, 540.00000000000011, 1e-15);
+	CHECK_REL(d.p95, 644.99999999999977, 1e-15);
+	CHECK_REL(d.p99, 728.99999999999989, 1e-15);
+	CHECK_REL(d.p999, 747.89999999999986, 1e-15);
+	CHECK(stats_quantile(v, 7, 0) == 50 && stats_quantile(v, 7, 1) == 750);
+	CHECK(isnan(stats_quantile(v, 7, 1.5)) && isnan(stats_quantile(v, 7, -0.1)));
+	free(v);
+
+	/* ministat even.n.out: even_b = 1 2 3 10: median 2.5, stddev 4.0824829 */
+	{
+		double eb[] = { 1, 2, 3, 10 };
+
+		CHECK(stats_median(eb, 4) == 2.5);
+		CHECK_REL(stats_stddev(eb, 4), 4.0824829, 1e-8);
+	}
+
+	/*
+	 * 1e8 + small values keep their digits.  R: big.mean, big.sd,
+	 * big.var (R sums in long double); the naive sum loses about 1e-7.
+	 */
+	v = malloc(n * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = 1e8 + (double)(i % 7) * 0.013;
+	CHECK_REL(stats_mean(v, n), 100000000.03899996, 1e-16);
+	CHECK_REL(stats_stddev(v, n), 0.026000028722054775, 1e-11);
+	CHECK_REL(stats_variance(v, n), 0.00067600149354767318, 1e-11);
+	free(v);
+	/* R: welford.var, var(1e9 + c(4, 7, 13, 16)) = 30 exactly */
+	CHECK(stats_variance(w, 4) == 30);
+	CHECK(stats_mean(w, 4) == 1e9 + 10);
+	/* R: tiny.sd, huge.sd: sd(1:4) scaled; the squares under/overflow */
+	CHECK_REL(stats_stddev(tiny, 4), 1.2909944487358056e-300, 1e-15);
+	CHECK_REL(stats_stddev(huge, 4), 1.2909944487358056e+300, 1e-15);
+	CHECK(stats_variance(tiny, 4) == 0);	/* 1.7e-600 underflows, honestly */
+	CHECK(isinf(stats_variance(huge, 4)));
+	/* a sum past DBL_MAX: the mean is still 0.75 DBL_MAX */
+	CHECK_REL(stats_mean(big1, 2), 0.75 * DBL_MAX, 1e-15);
+	CHECK(stats_median(big1, 2) == 0.75 * DBL_MAX);
+
+	/* n == 0, n == 1, mean 0 */
+	CHECK(stats_describe(NULL, 0, &d) == STATS_EEMPTY);
+	CHECK(d.n == 0 && isnan(d.mean) && isnan(d.median) && isnan(d.p99));
+	CHECK(isnan(stats_mean(NULL, 0)) && isnan(stats_median(NULL, 0)));
+	CHECK(stats_describe(&one, 1, &d) == STATS_OK);
+	CHECK(d.n == 1 && d.mean == 42 && d.median == 42 && d.min == 42 &&
+	    d.max == 42 && d.p1 == 42 && d.p999 == 42);
+	CHECK(isnan(d.stddev) && isnan(d.cv));
+	CHECK(isnan(stats_variance(&one, 1)));
+	v = sorted_copy(zero, 4);
+	CHECK(stats_describe(v, 4, &d) == STATS_OK);
+	CHECK(d.mean == 0 && isnan(d.cv) && !stats_cv_high(&d));
+	free(v);
+	/* all equal: no spread, no NaN */
+	{
+		double eq[] = { 5, 5, 5, 5, 5 };
+
+		CHECK(stats_describe(eq, 5, &d) == STATS_OK);
+		CHECK(d.stddev == 0 && d.cv == 0 && d.p1 == 5 && d.p999 == 5);
+	}
+	CHECK(strcmp(stats_strerror(STATS_ETOOFEW),
+	    "too few samples for this level") == 0);
+}
+
+/* ---- distributions ---- */
+
+static void
+test_distributions(void)
+{
+	/* R: pnorm.x, pnorm.v */
+	static const double nx[] = { -37.5, -10, -3, -1.96, -0.5, 0, 0.5,
+	    1.96, 3, 8.2 };
+	static const double nv[] = { 4.6053530095819552e-308,
+	    7.6198530241605269e-24, 0.0013498980316300946,
+	    0.024997895148220428, 0.30853753872598694, 0.5,
+	    0.69146246127401301, 0.97500210485177963, 0.9986501019683699,
+	    0.99999999999999989 };
+	/* R: qnorm.p, qnorm.v */
+	static const double qp[] = { 1e-300, 1e-20, 1e-5, 0.0005, 0.025, 0.1,
+	    0.4, 0.5, 0.75, 0.975, 0.9999 };
+	static const double qv[] = { -37.047096299361201, -9.2623400897984052,
+	    -4.2648907939228256, -3.2905267314918945, -1.9599639845400538,
+	    -1.2815515655446008, -0.25334710313579978, 0,
+	    0.67448975019608171, 1.9599639845400536, 3.7190164854557084 };
+	/* R: qt.975, qt(0.975, df) */
+	static const double qdf[] = { 1, 2, 3, 4, 5, 7, 10, 30, 100, 1000 };
+	static const double q975[] = { 12.706204736174694, 4.3026527297494619,
+	    3.1824463052837078, 2.7764451051977934, 2.5705818356363137,
+	    2.3646242515927844, 2.2281388519862739, 2.0422724563012378,
+	    1.9839715185235516, 1.9623390808264076 };
+	/* R: pbinom.v, pbinom(k, n, p) */
+	static const struct { uint64_t k, n; double p, v; } bi[] = {
+		{ 0, 10, 0.5, 0.00097656250000000022 },
+		{ 3, 10, 0.5, 0.17187500000000006 },
+		{ 10, 25, 0.5, 0.21217811107635515 },
+		{ 24, 50, 0.3, 0.99763045215101775 },
+		{ 50, 100, 0.5, 0.53979461869358913 },
+		{ 2, 5, 0.9, 0.008559999999999993 },
+		{ 499, 1000, 0.5, 0.48738749091081957 },
+		{ 150, 300, 0.55, 0.046470439292169041 },
+	};
+	size_t i;
+	double t, worst = 0, e;
+
+	for (i = 0; i < NELEM(nx); i++)
+		CHECK_REL(stats_normal_cdf(nx[i]), nv[i], 1e-14);
+	for (i = 0; i < NELEM(qp); i++) {
+		if (qv[i] == 0)
+			CHECK(stats_normal_quantile(qp[i]) == 0);
+		else
+			CHECK_REL(stats_normal_quantile(qp[i]), qv[i], 1e-15);
+	}
+	CHECK(stats_normal_quantile(0) == -INFINITY);
+	CHECK(stats_normal_quantile(1) == INFINITY);
+	CHECK(isnan(stats_normal_quantile(1.5)) && isnan(stats_normal_quantile(NAN)));
+
+	/* R: ibeta.*, pbeta(x, a, b); a, b up to 5e5 */
+	for (i = 0; i < NELEM(ibeta_ref); i++)
+		CHECK_REL(stats_ibeta(ibeta_ref[i].a, ibeta_ref[i].b,
+		    ibeta_ref[i].x), ibeta_ref[i].v, 1e-12);
+	CHECK(stats_ibeta(2, 3, 0) == 0 && stats_ibeta(2, 3, 1) == 1);
+	CHECK(isnan(stats_ibeta(0, 3, 0.5)) && isnan(stats_ibeta(2, 3, 1.5)));
+	/* I_x(1, 1) = x, I_x(a, 1) = x^a: closed forms */
+	CHECK_REL(stats_ibeta(1, 1, 0.3), 0.3, 1e-15);
+	CHECK_REL(stats_ibeta(3, 1, 0.2), 0.008, 1e-14);
+
+	/* R: pt.*, pt(t, df), tails to 1e-7 and df to 1e5 */
+	for (i = 0; i < NELEM(pt_ref); i++)
+		CHECK_REL(stats_t_cdf(pt_ref[i].t, pt_ref[i].df), pt_ref[i].v,
+		    1e-13);
+	CHECK(stats_t_cdf(INFINITY, 3) == 1 && stats_t_cdf(-INFINITY, 3) == 0);
+	CHECK(isnan(stats_t_cdf(1, 0)) && isnan(stats_t_cdf(NAN, 3)));
+
+	for (i = 0; i < NELEM(qdf); i++)
+		CHECK_REL(stats_t_quantile(0.975, qdf[i]), q975[i], 1e-14);
+	/*
+	 * py: tq, every df from 1 to 1e7 (Welch's df for 5M + 5M) and every
+	 * level, both tails.  Target 1e-10; the code reaches about 4e-15.
+	 */
+	for (i = 0; i < NELEM(tq_ref); i++) {
+		t = -stats_t_quantile(tq_ref[i].q, tq_ref[i].df);
+		e = fabs(t - tq_ref[i].t) / tq_ref[i].t;
+		if (e > worst)
+			worst = e;
+		CHECK_REL(t, tq_ref[i].t, 1e-13);
+		CHECK_REL(stats_t_quantile(1 - tq_ref[i].q, tq_ref[i].df),
+		    tq_ref[i].t, 1e-13);
+		/* and back: the CDF at the quantile is the tail */
+		CHECK_REL(stats_t_cdf(-tq_ref[i].t, tq_ref[i].df), tq_ref[i].q,
+		    1e-13);
+	}
+	printf("# worst relative error of the t quantiles: %.2g\n", worst);
+	CHECK(stats_t_quantile(0.5, 7) == 0);
+	CHECK(stats_t_quantile(0, 7) == -INFINITY && stats_t_quantile(1, 7) == INFINITY);
+	CHECK(isnan(stats_t_quantile(0.5, -1)) && isnan(stats_t_quantile(2, 3)));
+	/* near the centre: P(T <= t) - 1/2 keeps its digits */
+	CHECK_REL(stats_t_cdf(stats_t_quantile(0.5 + 1e-9, 5), 5) - 0.5,
+	    1e-9, 1e-6);
+
+	for (i = 0; i < NELEM(bi); i++)
+		CHECK_REL(stats_binom_cdf(bi[i].k, bi[i].n, bi[i].p), bi[i].v,
+		    1e-13);
+	CHECK(stats_binom_cdf(10, 10, 0.5) == 1);
+}
+
+/* ---- confidence intervals of one sample ---- */
+
+static void
+test_ci(void)
+{
+	/* R: cimean.x30.<level>, t.test(x30, conf.level)$conf.int */
+	static const double mlo[] = { 104.12474800624054, 103.9152720327515,
+	    103.72826811106117, 103.50306991178603, 103.34402076981536,
+	    103.19183560994364, 102.85610733488573 };
+	static const double mhi[] = { 105.54191866042612, 105.75139463391515,
+	    105.93839855560549, 106.16359675488063, 106.3226458968513,
+	    106.47483105672303, 106.81055933178092 };
+	/* R: cimed.x30.<level>: order statistics from qbinom, coverage % */
+	static const double dlo[] = { 103.3, 103.3, 103, 102.59999999999999,
+	    102.3, 102, 101.59999999999999 };
+	static const double dhi[] = { 106.3, 106.3, 106.7, 107,
+	    107.40000000000001, 107.7, 108 };
+	static const double dcov[] = { 90.126285329461112, 90.126285329461112,
+	    95.722605474293232, 98.387519828975201, 99.477712064981461,
+	    99.856909364461899, 99.96750857681036 };
+	struct stats_ci ci;
+	double x30[30], y40[40], *v, one = 3;
+	double six[] = { 3, 1, 4, 1, 5, 9 };
+	size_t i;
+
+	make_x30(x30);
+	v = sorted_copy(x30, 30);
+	for (i = 0; i < NELEM(levels); i++) {
+		CHECK(stats_ci_mean(x30, 30, levels[i], &ci) == STATS_OK);
+		CHECK_REL(ci.lo, mlo[i], 1e-14);
+		CHECK_REL(ci.hi, mhi[i], 1e-14);
+		CHECK(ci.level == levels[i] && ci.nmin == 0);
+		CHECK(stats_ci_median(v, 30, levels[i], &ci) == STATS_OK);
+		CHECK(ci.lo == dlo[i] && ci.hi == dhi[i]);
+		CHECK_REL(ci.level, dcov[i], 1e-13);
+		CHECK(ci.level >= levels[i]);
+	}
+	free(v);
+	/* R: cimean.iguana.95 */
+	CHECK(stats_ci_mean(iguana, 7, 95, &ci) == STATS_OK);
+	CHECK_REL(ci.lo, 79.842676031485269, 1e-14);
+	CHECK_REL(ci.hi, 520.15732396851479, 1e-14);
+	/* R: cimed.y40.95 */
+	make_y40(y40);
+	v = sorted_copy(y40, 40);
+	CHECK(stats_ci_median(v, 40, 95, &ci) == STATS_OK);
+	CHECK(ci.lo == 103.84999999999999 && ci.hi == 107.25);
+	CHECK_REL(ci.level, 96.152269171579974, 1e-13);
+	free(v);
+	/* R: cimed.6.95: n = 6 is the least at 95 %: [min, max], 1 - 2/64 */
+	v = sorted_copy(six, 6);
+	CHECK(stats_ci_median(v, 6, 95, &ci) == STATS_OK);
+	CHECK(ci.lo == 1 && ci.hi == 9 && ci.level == 96.875);
+	/* n = 5 at 95 %: 2^-5 > 0.025: too few, 6 needed */
+	CHECK(stats_ci_median(v, 5, 95, &ci) == STATS_ETOOFEW);
+	CHECK(ci.nmin == 6 && isnan(ci.lo) && isnan(ci.hi) && isnan(ci.level));
+	CHECK(ci.est == 3);	/* the median of 1 1 3 4 5 is still there */
+	/* 99.9 %: 2^-n <= 0.0005 from n = 11 */
+	CHECK(stats_ci_median(v, 6, 99.9, &ci) == STATS_ETOOFEW && ci.nmin == 11);
+	free(v);
+	/* a large n: exact binomial all the way (k from the incomplete beta) */
+	{
+		size_t n = 1000001;
+
+		v = malloc(n * sizeof(*v));
+		for (i = 0; i < n; i++)
+			v[i] = (double)i;
+		CHECK(stats_ci_median(v, n, 95, &ci) == STATS_OK);
+		/* R: qbinom(0.025, 1000001, 0.5) = 499021 */
+		CHECK(ci.lo == 499020 && ci.hi == 500980);
+		CHECK(ci.level >= 95 && ci.level < 95.01);
+		free(v);
+	}
+	/* n = 1 and n = 0, and bad levels */
+	CHECK(stats_ci_mean(&one, 1, 95, &ci) == STATS_ETOOFEW);
+	CHECK(ci.nmin == 2 && ci.est == 3 && isnan(ci.lo) && isnan(ci.hi));
+	CHECK(stats_ci_median(&one, 1, 80, &ci) == STATS_ETOOFEW && ci.nmin == 4);
+	CHECK(stats_ci_mean(NULL, 0, 95, &ci) == STATS_EEMPTY && isnan(ci.est));
+	CHECK(stats_ci_median(NULL, 0, 95, &ci) == STATS_EEMPTY);
+	CHECK(stats_ci_mean(x30, 30, 100, &ci) == STATS_EINVAL);
+	CHECK(stats_ci_mean(x30, 30, 0, &ci) == STATS_EINVAL);
+	CHECK(stats_ci_median(x30, 30, NAN, &ci) == STATS_EINVAL);
+	/* all equal: a zero-width interval, not NaN */
+	{
+		double eq[] = { 2, 2, 2, 2, 2, 2, 2 };
+
+		CHECK(stats_ci_mean(eq, 7, 99, &ci) == STATS_OK);
+		CHECK(ci.lo == 2 && ci.hi == 2);
+		CHECK(stats_ci_median(eq, 7, 95, &ci) == STATS_OK);
+		CHECK(ci.lo == 2 && ci.hi == 2);
+	}
+}
+
+/* ---- t tests, ratio of means, Holm ---- */
+
+static void
+check_ttest(const struct stats_ttest *r, const double *want, double tol)
+{
+	/* want: t, df, p, lo, hi as printed by ref_stats.R */
+	CHECK_REL(r->t, want[0], tol);
+	CHECK_REL(r->df, want[1], tol);
+	CHECK_REL(r->p, want[2], tol);
+	CHECK_REL(r->lo, want[3], tol);
+	CHECK_REL(r->hi, want[4], tol);
+}
+
+static void
+test_ttests(void)
+{
+	/* R: student.ic.80, t.test(chameleon, iguana, var.equal = TRUE) */
+	static const double s80[] = { 1.5516335385667452, 10,
+	    0.15179681521107496, 27.756538073623037, 452.24346192637694 };
+	static const double s95[] = { 1.5516335385667452, 10,
+	    0.15179681521107496, -104.63893128441985, 584.63893128441987 };
+	/* R: student.readme */
+	static const double srd[] = { 5.547001962252291, 8,
+	    0.00054287969402081902, 0.0023371167698178793,
+	    0.0056628832301821273 };
+	/* R: welch.xy.99, t.test(y40, x30, conf.level = 0.99) */
+	static const double wxy[] = { 0.89496863373951818, 60.892634015568156,
+	    0.37432795693068155, -1.235199280571692, 2.4885326139050221 };
+	/* R: welch.ic.90 */
+	static const double wic[] = { 1.488839530990719, 7.4254283212425065,
+	    0.17772184154340456, -62.792795162251075, 542.79279516225108 };
+	/* R: holm, p.adjust(c(.01, .04, .03, .005, NA, .2, .04), "holm") */
+	static const double hp[] = { 0.01, 0.04, 0.03, 0.005, NAN, 0.2, 0.04 };
+	static const double hw[] = { 0.05, 0.12, 0.12, 0.03, NAN, 0.2, 0.12 };
+	struct stats_ttest r;
+	struct stats_ci ci;
+	double x30[30], y40[40], adj[7], c1[] = { 3, 3, 3 }, c2[] = { 4, 4 };
+	size_t i;
+
+	CHECK(stats_ttest_student(iguana, 7, chameleon, 5, 80, &r) == STATS_OK);
+	check_ttest(&r, s80, 1e-13);
+	/* ministat iguana_chameleon.A.c80.out: 240 +/- 212.215, s = 264.159 */
+	CHECK(r.diff == 240);
+	CHECK_REL((r.hi - r.lo) / 2, 212.215, 1e-6);
+	CHECK_REL(r.spool, 264.159, 1e-6);
+	CHECK(stats_ttest_student(iguana, 7, chameleon, 5, 95, &r) == STATS_OK);
+	check_ttest(&r, s95, 1e-13);
+	/* ministat readme.A.c95.out: 0.004 +/- 0.00166288, s = 0.00114018 */
+	CHECK(stats_ttest_student(readme_a, 5, readme_b, 5, 95, &r) == STATS_OK);
+	check_ttest(&r, srd, 1e-12);
+	CHECK_REL(r.diff, 0.004, 1e-12);
+	CHECK_REL((r.hi - r.lo) / 2, 0.00166288, 1e-6);
+	CHECK_REL(r.spool, 0.00114018, 1e-6);
+
+	make_x30(x30);
+	make_y40(y40);
+	CHECK(stats_ttest_welch(x30, 30, y40, 40, 99, &r) == STATS_OK);
+	check_ttest(&r, wxy, 1e-13);
+	CHECK(isnan(r.spool));
+	CHECK(stats_ttest_welch(iguana, 7, chameleon, 5, 90, &r) == STATS_OK);
+	check_ttest(&r, wic, 1e-13);
+
+	/* constant samples: certain difference, no NaN */
+	CHECK(stats_ttest_welch(c1, 3, c2, 2, 95, &r) == STATS_OK);
+	CHECK(r.diff == 1 && r.se == 0 && r.p == 0 && isinf(r.t) && r.t > 0);
+	CHECK(r.lo == 1 && r.hi == 1 && r.df == 3);
+	CHECK(stats_ttest_student(c1, 3, c1, 2, 95, &r) == STATS_OK);
+	CHECK(r.diff == 0 && r.t == 0 && r.p == 1 && r.spool == 0);
+	CHECK(stats_ttest_student(c1, 1, c2, 2, 95, &r) == STATS_ETOOFEW);
+	CHECK(isnan(r.t) && isnan(r.p));
+	CHECK(stats_ttest_welch(c1, 0, c2, 2, 95, &r) == STATS_EEMPTY);
+	CHECK(stats_ttest_welch(c1, 3, c2, 2, 100, &r) == STATS_EINVAL);
+	/* the scale does not matter: 1e-300 times the readme data */
+	{
+		double ta[5], tb[5];
+
+		for (i = 0; i < 5; i++) {
+			ta[i] = readme_a[i] * 1e-300;
+			tb[i] = readme_b[i] * 1e-300;
+		}
+		CHECK(stats_ttest_welch(ta, 5, tb, 5, 95, &r) == STATS_OK);
+		CHECK_REL(r.t, 5.547001962252291, 1e-9);
+	}
+
+	/* R: fieller.*, solved by uniroot; 1e-9 is uniroot's own tolerance */
+	CHECK(stats_reldiff_mean(x30, 30, y40, 40, 95, &ci) == STATS_OK);
+	CHECK_REL(ci.est, 0.005977742448330714, 1e-13);
+	CHECK_REL(ci.lo, -0.0073215942249023058, 1e-9);
+	CHECK_REL(ci.hi, 0.01949084965304726, 1e-9);
+	CHECK(stats_reldiff_mean(iguana, 7, chameleon, 5, 90, &ci) == STATS_OK);
+	CHECK_REL(ci.est, 0.8, 1e-14);
+	CHECK_REL(ci.lo, -0.13494502372831962, 1e-9);
+	CHECK_REL(ci.hi, 3.2448442066260972, 1e-9);
+	CHECK(stats_reldiff_mean(readme_a, 5, readme_b, 5, 99, &ci) == STATS_OK);
+	CHECK_REL(ci.est, 0.029542097488921781, 1e-13);
+	CHECK_REL(ci.lo, 0.0078507447996762902, 1e-9);
+	CHECK_REL(ci.hi, 0.052079052332007159, 1e-9);
+	CHECK(ci.level == 99);
+	/* a baseline not distinguishable from 0: no bounded interval */
+	{
+		double za[] = { -1, 1, -2, 2.5 }, zb[] = { 3, 4, 5 };
+
+		CHECK(stats_reldiff_mean(za, 4, zb, 3, 95, &ci) == STATS_EDOMAIN);
+		CHECK(isnan(ci.lo) && isnan(ci.hi) && ci.est == 4 / 0.125 - 1);
+		CHECK(stats_reldiff_mean(za, 2, zb, 3, 95, &ci) == STATS_EDOMAIN);
+	}
+	CHECK(stats_reldiff_mean(iguana, 1, chameleon, 5, 95, &ci) == STATS_ETOOFEW);
+	CHECK(ci.nmin == 2 && ci.est == 540.0 / 50 - 1);
+
+	CHECK(stats_holm(hp, adj, 7) == STATS_OK);
+	for (i = 0; i < 7; i++) {
+		if (isnan(hw[i]))
+			CHECK(isnan(adj[i]));
+		else
+			CHECK_REL(adj[i], hw[i], 1e-15);
+	}
+	/* in place, and capped at 1 */
+	{
+		double pp[] = { 0.5, 0.6, 0.01 };
+
+		CHECK(stats_holm(pp, pp, 3) == STATS_OK);
+		CHECK(pp[0] == 1 && pp[1] == 1 && pp[2] == 0.03);
+		CHECK(stats_holm(pp, pp, 0) == STATS_OK);
+	}
+}
+
+/* ---- Mann-Whitney ---- */
+
+static void
+check_mw(const double *a, size_t na, const double *b, size_t nb, int mode,
+    double u, double p, double tol, int exact, int line)
+{
+	struct stats_mw r;
+	double *sa = sorted_copy(a, na), *sb = sorted_copy(b, nb);
+	char m[160];
+	int err;
+
+	err = stats_mannwhitney(sa, na, sb, nb, mode, &r);
+	snprintf(m, sizeof(m), "mw: err %d U %.17g (want %.17g) p %.17g "
+	    "(want %.17g) exact %d", err, r.u, u, r.p, p, r.exact);
+	check_report(err == STATS_OK && r.u == u &&
+	    fabs(r.p - p) <= tol * p && r.exact == exact, __FILE__, line, m);
+	free(sa);
+	free(sb);
+}
+
+static void
+test_mannwhitney(void)
+{
+	static const double r1[] = { 2, 1, 3, 5 }, r2[] = { 12, 11, 13, 15 };
+	static const double r3[] = { 0, 4, 6, 7 }, r4[] = { 1, 1, 1, 1, 1 };
+	static const double ta[] = { 1, 2, 2, 3, 3, 3, 4, 5, 5, 7 };
+	static const double tb[] = { 2, 3, 4, 4, 5, 6, 6, 7, 8, 8, 9, 9 };
+	static const double s1[] = { 1, 1, 2 }, s2[] = { 1, 2, 2, 3 };
+	static const double e1[] = { 4, 4, 4 }, e2[] = { 4, 4, 4, 4 };
+	double x30[30], y40[40], *x500, *y600, *x300, *y200, r30[30], r40[40];
+	struct stats_mw r;
+	size_t i;
+
+	/* The four cases of the brief.  R: mw.req1, mw.req2 (exact) */
+	check_mw(r1, 4, r2, 4, STATS_MW_AUTO, 0, 0.028571428571428571, 1e-14,
+	    1, __LINE__);
+	check_mw(r1, 4, r3, 4, STATS_MW_AUTO, 5, 0.48571428571428571, 1e-14,
+	    1, __LINE__);
+	/* R: mw.coin.req3 (coin exact); py: brute.req3 agrees */
+	check_mw(r1, 4, r4, 5, STATS_MW_AUTO, 17.5, 0.047619047619047616,
+	    1e-14, 1, __LINE__);
+	/* R: mw.req4, wilcox.test(exact = FALSE, correct = TRUE) */
+	x500 = malloc(500 * sizeof(*x500));
+	y600 = malloc(600 * sizeof(*y600));
+	for (i = 0; i < 500; i++)
+		x500[i] = 2.0 * i;
+	for (i = 0; i < 600; i++)
+		y600[i] = -41 + 2.0 * i;
+	check_mw(x500, 500, y600, 600, STATS_MW_AUTO, 135250,
+	    0.0049335360814171982, 1e-13, 0, __LINE__);
+
+	/* R: mw.x30y40 (exact, no ties); py: scipy.mw.x30y40 agrees */
+	make_x30(x30);
+	make_y40(y40);
+	check_mw(x30, 30, y40, 40, STATS_MW_AUTO, 528, 0.39853954669977426,
+	    1e-13, 1, __LINE__);
+	/* R: mw.coin.ties (coin exact); py: brute.ties agrees */
+	check_mw(ta, 10, tb, 12, STATS_MW_AUTO, 25, 0.018810910451777324,
+	    1e-13, 1, __LINE__);
+	check_mw(tb, 12, ta, 10, STATS_MW_AUTO, 95, 0.018810910451777324,
+	    1e-13, 1, __LINE__);
+	/* R: mw.ties.normal: the same data, normal with tie correction */
+	check_mw(ta, 10, tb, 12, STATS_MW_NORMAL, 25, 0.021920225122827527,
+	    1e-13, 0, __LINE__);
+	/* R: mw.coin.x30y40r: 30 + 40 values, heavy ties, exact */
+	for (i = 0; i < 30; i++)
+		r30[i] = round(x30[i]);
+	for (i = 0; i < 40; i++)
+		r40[i] = round(y40[i]);
+	{
+		double *sa = sorted_copy(r30, 30), *sb = sorted_copy(r40, 40);
+
+		CHECK(stats_mannwhitney(sa, 30, sb, 40, STATS_MW_AUTO, &r) ==
+		    STATS_OK);
+		CHECK(r.exact && r.ties);
+		CHECK_REL(r.p, 0.42156599695019359, 1e-13);
+		free(sa);
+		free(sb);
+	}
+	/* py: brute.small, brute.alltied */
+	check_mw(s1, 3, s2, 4, STATS_MW_AUTO, 3, 0.4, 1e-14, 1, __LINE__);
+	check_mw(e1, 3, e2, 4, STATS_MW_AUTO, 6, 1, 0, 1, __LINE__);
+	check_mw(e1, 3, e2, 4, STATS_MW_NORMAL, 6, 1, 0, 0, __LINE__);
+	/* R: mw.x300y200: 300 + 200 with ties, normal */
+	x300 = malloc(300 * sizeof(*x300));
+	y200 = malloc(200 * sizeof(*y200));
+	for (i = 0; i < 300; i++)
+		x300[i] = (double)((i * 7919) % 1009) / 7;
+	for (i = 0; i < 200; i++)
+		y200[i] = (double)((i * 104729) % 997) / 7 + 3;
+	check_mw(x300, 300, y200, 200, STATS_MW_AUTO, 29961,
+	    0.98059316457382739, 1e-13, 0, __LINE__);
+	/* R: mw.forced: exact past 50 when asked; refused when too big */
+	check_mw(x500, 60, y600, 70, STATS_MW_EXACT, 2975, 3.2605011388455158e-05, 1e-12, 1,
+	    __LINE__);
+	{
+		double *sa = sorted_copy(x500, 500), *sb = sorted_copy(y600, 600);
+
+		CHECK(stats_mannwhitney(sa, 500, sb, 600, STATS_MW_EXACT, &r) ==
+		    STATS_EINVAL);
+		CHECK(stats_mannwhitney(sa, 0, sb, 600, STATS_MW_AUTO, &r) ==
+		    STATS_EEMPTY);
+		CHECK(stats_mannwhitney(sa, 5, sb, 6, 7, &r) == STATS_EINVAL);
+		free(sa);
+		free(sb);
+	}
+	free(x500);
+	free(y600);
+	free(x300);
+	free(y200);
+}
+
+/* ---- Hodges-Lehmann and Moses ---- */
+
+/*
+ * The oracle: all na nb differences (or ratios), sorted.  Checks the
+ * selection against it, with the interval's ranks from stats_mw_crit.
+ */
+static int
+hl_brute(const double *a, size_t na, const double *b, size_t nb,
+    double level, int kind)
+{
+	struct stats_ci ci;
+	double *sa = sorted_copy(a, na), *sb = sorted_copy(b, nb), *d, est;
+	double cover;
+	size_t i, j, m = na * nb;
+	uint64_t k;
+	int ok;
+
+	d = malloc(m * sizeof(*d));
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			d[i * nb + j] = kind == STATS_HL_RATIO ? sb[j] / sa[i] :
+			    sb[j] - sa[i];
+	qsort(d, m, sizeof(*d), cmp_double);
+	if (m % 2)
+		est = d[m / 2];
+	else if (kind == STATS_HL_RATIO)
+		est = sqrt(d[m / 2 - 1]) * sqrt(d[m / 2]);
+	else
+		est = d[m / 2 - 1] + (d[m / 2] - d[m / 2 - 1]) / 2;
+	stats_mw_crit(na, nb, (100 - level) / 200, &k, &cover);
+	ok = stats_hodges_lehmann(sa, na, sb, nb, level, kind, &ci) ==
+	    (k ? STATS_OK : STATS_ETOOFEW) && ci.est == est;
+	if (k)
+		ok = ok && ci.lo == d[k - 1] && ci.hi == d[m - k] &&
+		    ci.level == 100 * cover;
+	free(d);
+	free(sa);
+	free(sb);
+	return ok;
+}
+
+static void
+test_hodges_lehmann(void)
+{
+	static const double ha[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55,
+	    3.06, 1.30 };
+	static const double hb[] = { 0.878, 0.647, 0.598, 2.05, 1.06, 1.29,
+	    1.07, 3.14, 1.28, 2.2, 0.7 };
+	/* R: crit.9.11.<level>: qwilcox, and 1 - 2 pwilcox(k - 1) */
+	static const struct { double level; uint64_t k; double cover; } cr[] = {
+		{ 90, 28, 0.90482257680400091 },
+		{ 95, 24, 0.95354846391998094 },
+		{ 99, 17, 0.99030721600381044 },
+	};
+	static const size_t sz[][2] = { { 1, 1 }, { 1, 7 }, { 5, 2 }, { 4, 4 },
+	    { 9, 11 }, { 17, 16 }, { 40, 3 }, { 49, 49 }, { 60, 45 },
+	    { 300, 400 }, { 1000, 70 }, { 90, 1500 } };
+	struct stats_ci ci;
+	double *sa, *sb, *a, *b, cover, one = 2, x500[500], y600[600];
+	double x300[300], y200[200];
+	uint64_t k, s = 7;
+	size_t i, t, na, nb;
+	int kind, ok;
+
+	for (i = 0; i < NELEM(cr); i++) {
+		CHECK(stats_mw_crit(9, 11, (100 - cr[i].level) / 200, &k,
+		    &cover) == STATS_OK);
+		CHECK(k == cr[i].k);
+		CHECK_REL(cover, cr[i].cover, 1e-14);
+	}
+	CHECK(stats_mw_crit(2, 2, 0.025, &k, &cover) == STATS_OK && k == 0 &&
+	    isnan(cover));
+
+	/* R: hl.hahb.95 / .80, wilcox.test(hb, ha, conf.int, exact) */
+	sa = sorted_copy(ha, 9);
+	sb = sorted_copy(hb, 11);
+	CHECK(stats_hodges_lehmann(sa, 9, sb, 11, 95, STATS_HL_SHIFT, &ci) ==
+	    STATS_OK);
+	CHECK(ci.est == -0.56000000000000005);
+	CHECK(ci.lo == -1.0329999999999999 && ci.hi == 0.36999999999999988);
+	CHECK_REL(ci.level, 95.354846391998094, 1e-14);
+	CHECK(stats_hodges_lehmann(sa, 9, sb, 11, 80, STATS_HL_SHIFT, &ci) ==
+	    STATS_OK);
+	CHECK(ci.est == -0.56000000000000005);
+	CHECK(ci.lo == -0.92000000000000015 && ci.hi == -0.010000000000000009);
+	/* R: hl.hahb.ratio.95, exp() of the same on the logs */
+	CHECK(stats_hodges_lehmann(sa, 9, sb, 11, 95, STATS_HL_RATIO, &ci) ==
+	    STATS_OK);
+	CHECK_REL(ci.est, 0.68085106382978733, 1e-14);
+	CHECK_REL(ci.lo, 0.41830065359477125, 1e-14);
+	CHECK_REL(ci.hi, 1.2654320987654319, 1e-14);
+	CHECK(stats_reldiff_median(sa, 9, sb, 11, 95, &ci) == STATS_OK);
+	CHECK_REL(ci.est, 0.68085106382978733 - 1, 1e-13);
+	CHECK_REL(ci.lo, 0.41830065359477125 - 1, 1e-13);
+	CHECK_REL(ci.hi, 1.2654320987654319 - 1, 1e-13);
+	/* ratios need positive values */
+	sa[0] = 0;
+	CHECK(stats_reldiff_median(sa, 9, sb, 11, 95, &ci) == STATS_EDOMAIN);
+	CHECK(isnan(ci.est) && isnan(ci.lo));
+	free(sa);
+	free(sb);
+
+	/* R: hl.big.95: order statistics of sort(outer(y, x, "-")) */
+	for (i = 0; i < 500; i++)
+		x500[i] = 2.0 * i;
+	for (i = 0; i < 600; i++)
+		y600[i] = -41 + 2.0 * i;
+	CHECK(stats_hodges_lehmann(x500, 500, y600, 600, 95, STATS_HL_SHIFT,
+	    &ci) == STATS_OK);
+	CHECK(ci.est == 59 && ci.lo == 17 && ci.hi == 101);
+	CHECK_REL(ci.level, 95.001540092187724, 1e-13);
+	/* R: hl.x300y200.99: ties, an even count (mean of the middle two) */
+	for (i = 0; i < 300; i++)
+		x300[i] = (double)((i * 7919) % 1009) / 7;
+	for (i = 0; i < 200; i++)
+		y200[i] = (double)((i * 104729) % 997) / 7 + 3;
+	sa = sorted_copy(x300, 300);
+	sb = sorted_copy(y200, 200);
+	CHECK(stats_hodges_lehmann(sa, 300, sb, 200, 99, STATS_HL_SHIFT,
+	    &ci) == STATS_OK);
+	CHECK_NEAR(ci.est, 0.1428571428571388, 1e-13);
+	CHECK(ci.lo == -10.142857142857139 && ci.hi == 10.142857142857139);
+	CHECK_REL(ci.level, 99.00125195677623, 1e-13);
+	free(sa);
+	free(sb);
+
+	/*
+	 * The brute-force oracle over shapes: small (all gathered at once),
+	 * and large enough for the sampling rounds (300 x 400 and up),
+	 * rows on either side, with and without heavy ties.
+	 */
+	for (t = 0; t < NELEM(sz); t++) {
+		na = sz[t][0];
+		nb = sz[t][1];
+		a = malloc(na * sizeof(*a));
+		b = malloc(nb * sizeof(*b));
+		for (kind = 0; kind < 4; kind++) {
+			for (i = 0; i < na; i++)
+				a[i] = 1 + (double)(xs64(&s) % 100000) / 1000;
+			for (i = 0; i < nb; i++)
+				b[i] = 1.5 + (double)(xs64(&s) % 100000) / 1000;
+			if (kind >= 2) {	/* heavy ties */
+				for (i = 0; i < na; i++)
+					a[i] = round(a[i] / 4) + 1;
+				for (i = 0; i < nb; i++)
+					b[i] = round(b[i] / 4) + 1;
+			}
+			ok = hl_brute(a, na, b, nb, levels[(t + kind) %
+			    NELEM(levels)], kind % 2 ? STATS_HL_RATIO :
+			    STATS_HL_SHIFT);
+			check_report(ok, __FILE__, __LINE__,
+			    "hodges-lehmann == sorted differences");
+		}
+		free(a);
+		free(b);
+	}
+	/* 1 + 1: an estimate and no interval */
+	CHECK(stats_hodges_lehmann(&one, 1, x500 + 3, 1, 95, STATS_HL_SHIFT,
+	    &ci) == STATS_ETOOFEW);
+	CHECK(ci.est == 4 && isnan(ci.lo) && ci.nmin == 4);
+	CHECK(stats_hodges_lehmann(&one, 0, x500, 1, 95, STATS_HL_SHIFT, &ci) ==
+	    STATS_EEMPTY);
+	CHECK(stats_hodges_lehmann(&one, 1, x500, 1, 95, 9, &ci) == STATS_EINVAL);
+}
+
+/* ---- warnings and planning ---- */
+
+static void
+test_warnings(void)
+{
+	struct stats_fences f;
+	struct stats_shape sh;
+	struct stats_desc d;
+	double x30[30], outl[33], bimod[40], skewd[20], *v;
+	double eq[] = { 1, 1, 1, 1, 1 };
+	size_t i, n;
+
+	/* R: tukey.iguana */
+	v = sorted_copy(iguana, 7);
+	CHECK(stats_tukey(v, 7, &f) == STATS_OK);
+	CHECK(f.lo == -225 && f.hi == 775 && f.nlow == 0 && f.nhigh == 0);
+	free(v);
+	/* R: tukey.outl: x30 with 150, 160 and 20 added */
+	make_x30(outl);
+	outl[30] = 150;
+	outl[31] = 160;
+	outl[32] = 20;
+	v = sorted_copy(outl, 33);
+	CHECK(stats_tukey(v, 33, &f) == STATS_OK);
+	CHECK_REL(f.lo, 94.199999999999989, 1e-15);
+	CHECK_REL(f.hi, 115.80000000000001, 1e-15);
+	CHECK(f.nlow == 1 && f.nhigh == 2);
+	free(v);
+	CHECK(stats_tukey(NULL, 0, &f) == STATS_EEMPTY);
+	CHECK(stats_tukey(eq, 5, &f) == STATS_OK && f.nlow == 0 && f.nhigh == 0);
+
+	/* py: shape.x30, shape.bimod, shape.skewd (scipy, bias=False) */
+	make_x30(x30);
+	CHECK(stats_shape(x30, 30, &sh) == STATS_OK);
+	CHECK_REL(sh.skew, 0.0030393331713999445, 1e-10);
+	CHECK_REL(sh.kurt, -1.2052729236017994, 1e-13);
+	CHECK_REL(sh.bc, 0.46904117874793189, 1e-13);
+	CHECK(!sh.bimodal);
+	for (i = 0; i < 20; i++) {
+		bimod[i] = 10 + i / 100.0;
+		bimod[20 + i] = 20 + i / 100.0;
+		skewd[i] = 1.0 / (i + 1);
+	}
+	CHECK(stats_shape(bimod, 40, &sh) == STATS_OK);
+	CHECK_NEAR(sh.skew, 7.3247691610517646e-16, 1e-12);
+	CHECK_REL(sh.kurt, -2.1075032260177031, 1e-13);
+	CHECK_REL(sh.bc, 0.87883213553103634, 1e-13);
+	CHECK(sh.bimodal);
+	CHECK(stats_shape(skewd, 20, &sh) == STATS_OK);
+	CHECK_REL(sh.skew, 2.9984112558273153, 1e-13);
+	CHECK_REL(sh.kurt, 9.9344083306335964, 1e-13);
+	CHECK_REL(sh.bc, 0.74148351227070441, 1e-13);
+	CHECK(stats_shape(x30, 3, &sh) == STATS_ETOOFEW && isnan(sh.bc));
+	CHECK(stats_shape(eq, 5, &sh) == STATS_EDOMAIN && !sh.bimodal);
+
+	/* the CV flag: x30's CV is 2.8 %, iguana's 79 % */
+	v = sorted_copy(x30, 30);
+	stats_describe(v, 30, &d);
+	CHECK(!stats_cv_high(&d));
+	free(v);
+	v = sorted_copy(iguana, 7);
+	stats_describe(v, 7, &d);
+	CHECK(stats_cv_high(&d));
+	free(v);
+
+	/*
+	 * R: power.formula (the formula of stats.h), and power.ptt
+	 * (power.t.test, noncentral t): 393.4, 63.8, 120.7 samples.
+	 */
+	CHECK(stats_power_n(0.05, 0.01, 0.05, 0.8, &n) == STATS_OK && n == 394);
+	CHECK(stats_power_n(0.02, 0.01, 0.05, 0.8, &n) == STATS_OK && n == 64);
+	CHECK(stats_power_n(0.1, 0.05, 0.01, 0.9, &n) == STATS_OK && n == 121);
+	CHECK(stats_power_n(0.001, 0.01, 0.05, 0.8, &n) == STATS_OK && n == 2);
+	CHECK(stats_power_n(0.05, -0.01, 0.05, 0.8, &n) == STATS_OK && n == 394);
+	CHECK(stats_power_n(0, 0.01, 0.05, 0.8, &n) == STATS_OK && n == 2);
+	CHECK(stats_power_n(0.05, 0, 0.05, 0.8, &n) == STATS_EINVAL);
+	CHECK(stats_power_n(0.05, 0.01, 1, 0.8, &n) == STATS_EINVAL);
+	CHECK(stats_power_n(NAN, 0.01, 0.05, 0.8, &n) == STATS_EINVAL);
+	CHECK(stats_power_n(1e10, 1e-10, 0.05, 0.8, &n) == STATS_OK &&
+	    n == SIZE_MAX);
+}
+
+int
+main(void)
+{
+	test_sort();
+	test_descriptive();
+	test_distributions();
+	test_ci();
+	test_ttests();
+	test_mannwhitney();
+	test_hodges_lehmann();
+	test_warnings();
+	return check_done();
+}
