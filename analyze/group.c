@@ -31,16 +31,16 @@ run_attribute(const struct run_row *run, const char *key)
 }
 
 static struct group *
-group_new(struct groupset *gs, const struct sample_row *row, const char *by)
+group_new(struct groupset *gs, const struct series_row *row, const char *by)
 {
 	struct group *g = xcalloc(1, sizeof(*g));
 	size_t i, j;
 
-	g->series = xstrdup(row->series_name);
+	g->series = xstrdup(row->name);
 	g->by = xstrdup(by);
 	g->unit = xstrdup(row->unit);
 	g->better = xstrdup(row->better);
-	g->order = row->series_id;
+	g->order = row->id;
 	for (i = 0; i < row->keys->n; i++) {
 		kv_set(&g->keys, row->keys->v[i].key, row->keys->v[i].value);
 		for (j = 0; j < gs->keynames.n; j++)
@@ -63,47 +63,45 @@ group_new(struct groupset *gs, const struct sample_row *row, const char *by)
 	return g;
 }
 
+struct collect_state {
+	struct store	*store;
+	struct groupset	*gs;
+};
+
+/* One series of one run: its values join the group of (series, by). */
 static int
-add_sample(const struct sample_row *row, void *arg)
+add_series(const struct series_row *row, void *arg)
 {
-	struct groupset *gs = arg;
-	struct group *g = gs->last;
+	struct collect_state *cs = arg;
+	struct groupset *gs = cs->gs;
 	const char *by = run_attribute(row->run, gs->by);
+	struct group *g;
 
 	if (by == NULL)
 		by = "";
-	/* Samples come by run and series: mostly the group of the last one. */
-	if (g == NULL || strcmp(g->series, row->series_name) != 0 ||
-	    strcmp(g->by, by) != 0) {
-		sb_reset(&gs->key);
-		sb_adds(&gs->key, row->series_name);
-		sb_add(&gs->key, "\x1f", 1);
-		sb_adds(&gs->key, by);
-		if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
-			g = group_new(gs, row, by);
-		if (row->series_id < g->order)
-			g->order = row->series_id;
-		gs->last = g;
-	}
+	sb_reset(&gs->key);
+	sb_adds(&gs->key, row->name);
+	sb_add(&gs->key, "\x1f", 1);
+	sb_adds(&gs->key, by);
+	if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
+		g = group_new(gs, row, by);
+	if (row->id < g->order)
+		g->order = row->id;
 	if (g->last_run != row->run->info.id) {
 		g->last_run = row->run->info.id;
 		g->nruns++;
 	}
-	if (g->n == g->cap) {
-		/* 1.5x: large blocks grow by mremap, so this wastes little. */
-		g->cap = g->cap < 64 ? 64 : g->cap + g->cap / 2;
-		g->v = xreallocarray(g->v, g->cap, sizeof(*g->v));
-	}
-	g->v[g->n++] = row->value;
-	return 0;
+	return store_series_values(cs->store, row->id, &g->v, &g->n, &g->cap);
 }
 
 int
 groups_collect(struct store *s, const struct filter *f, const char *by,
     struct groupset *gs)
 {
+	struct collect_state cs = { s, gs };
+
 	gs->by = by;
-	return store_each_sample(s, f, add_sample, gs);
+	return store_each_series(s, f, add_series, &cs);
 }
 
 /* Numbers compare as numbers ("250" < "1000"), the rest as strings. */

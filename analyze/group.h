@@ -54,7 +54,6 @@ struct groupset {
 	struct group	**g;
 	size_t		  n, cap;
 	struct strmap	  index;	/* "series\x1fby" -> group */
-	struct group	 *last;		/* the previous sample's group */
 	struct strbuf	  key;		/* scratch */
 	const char	 *by;		/* the by key */
 	struct strlist	  byvalues;	/* distinct by values, in order */

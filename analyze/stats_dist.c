@@ -21,7 +21,10 @@
 #define QUANT_MAXIT	200
 #define HALF_MIN	15	/* I_x(a, 1/2) by expansion from this a ... */
 #define HALF_XMIN	0.36787944117144233	/* ... and x >= 1/e (w0 <= 1) */
+#define PI		3.141592653589793238462643383280	/* M_PI is not C11 */
 #define SQRT_PI		1.772453850905516027298167483341	/* sqrt(pi) */
+#define SQRT1_2_HI	0.70710678118654757	/* 1/sqrt(2) rounded, */
+#define SQRT1_2_LO	(-4.8336466567264565e-17)	/* and the rest */
 
 /*
  * Stirling's remainder w(x) = lgamma(x) - ((x - 1/2) ln x - x + ln sqrt(2 pi))
@@ -39,19 +42,17 @@ stirling_rem(double x)
 }
 
 /*
- * ln B(a, b).  lgamma(a) + lgamma(b) - lgamma(a + b) cancels badly when
- * a or b is large (lgamma(5e5) is 6e6 for a result near -6): there, the
- * Stirling terms are combined by hand so only small numbers are added.
+ * ln B(a, b) when min(a, b) < STIRLING_MIN (the case lprefactor() does
+ * not cover: t's b = 1/2, small binomials).  lgamma(a) + lgamma(b) -
+ * lgamma(a + b) cancels badly when the other one is large (lgamma(5e5)
+ * is 6e6 for a result near -6): there the Stirling terms of the large
+ * ones are combined by hand so only small numbers are added.
  */
 static double
 lbeta(double a, double b)
 {
 	double p = fmin(a, b), q = fmax(a, b), r = p / (p + q);
 
-	if (p >= STIRLING_MIN)
-		return -0.5 * log(q) + LN_SQRT_2PI + stirling_rem(p) +
-		    stirling_rem(q) - stirling_rem(p + q) +
-		    (p - 0.5) * log(r) + q * log1p(-r);
 	if (q >= STIRLING_MIN)
 		return lgamma(p) + stirling_rem(q) - stirling_rem(p + q) +
 		    p - p * log(p + q) + (q - 0.5) * log1p(-r);
@@ -298,12 +299,25 @@ t_tails(double t, double df, double *upper, double *center)
 	*center = j / 2;
 }
 
+/*
+ * Phi(x) = erfc(z) / 2, z = -x / sqrt 2.  Far in the lower tail erfc
+ * magnifies the rounding of z by 2 z^2 (1e-12 relative at x = -37):
+ * there the rounding d = z - fl(z) is recovered with an fma and a
+ * two-part 1/sqrt 2, and erfc(fl(z) + d) = erfc(fl(z)) e^(-2 z d) to
+ * first order (the next term is below 1e-25).
+ */
 double
 stats_normal_cdf(double x)
 {
+	double z, d;
+
 	if (isnan(x))
 		return NAN;
-	return 0.5 * erfc(-x / M_SQRT2);
+	z = -x * SQRT1_2_HI;
+	if (z < 1)
+		return 0.5 * erfc(z);
+	d = fma(-x, SQRT1_2_HI, -z) - x * SQRT1_2_LO;
+	return 0.5 * erfc(z) * exp(-2 * z * d);
 }
 
 double
@@ -366,8 +380,8 @@ as241(double p)
 		    (((((((2.04426310338993978564e-15 * r +
 		    1.4215117583164458887e-7) * r + 1.8463183175100546818e-5) *
 		    r + 7.868691311456132591e-4) * r + 0.0148753612908506148525)
-		    * r + 0.13692988092273580531) * r + 0.59983220655588793769) *
-		    r + 1);
+		    * r + 0.13692988092273580531) * r +
+		    0.59983220655588793769) * r + 1);
 	}
 	return q < 0 ? -val : val;
 }
@@ -406,7 +420,7 @@ t_upper_quantile(double q, double df)
 	int it, central = q > 0.25;
 
 	if (df == 1)	/* Cauchy: t = cot(pi q) = tan(pi (1/2 - q)) */
-		return central ? tan(M_PI * (0.5 - q)) : 1 / tan(M_PI * q);
+		return central ? tan(PI * (0.5 - q)) : 1 / tan(PI * q);
 	if (df == 2)	/* P(T > t) = (1 - t / sqrt(2 + t^2)) / 2 */
 		return 2 * (0.5 - q) / sqrt(2 * q * (1 - q));
 	z = -as241(q);
@@ -421,7 +435,8 @@ t_upper_quantile(double q, double df)
 	hi = INFINITY;
 	for (it = 0; it < QUANT_MAXIT; it++) {
 		t_tails(t, df, &up, &ce);
-		f = central ? (0.5 - q) - ce : up - q;	/* > 0: t too small */
+		/* f > 0: t is too small */
+		f = central ? (0.5 - q) - ce : up - q;
 		if (f == 0)
 			return t;
 		if (f > 0)
@@ -431,7 +446,10 @@ t_upper_quantile(double q, double df)
 		step = f / t_pdf(t, df);
 		tn = t + step;
 		if (!(tn > lo && tn < hi)) {
-			/* Outside the bracket: bisect (geometrically when it spans decades). */
+			/*
+			 * Outside the bracket: bisect, geometrically when
+			 * it spans decades.
+			 */
 			if (isinf(hi))
 				tn = 2 * t;
 			else if (lo > 0 && hi > 4 * lo)

@@ -18,7 +18,7 @@
 #include "stats.h"
 
 #define HL_SAMPLE	4096	/* values drawn per pivot round */
-#define HL_GATHER_MIN	4096	/* gather the live values below this... */
+#define HL_GATHER_MIN	4096	/* gather when this few values are left */
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
 
 enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };	/* c - r, c / r, r - c, r / c */
@@ -411,7 +411,12 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 		m.op = swap ? HL_RDC : HL_CDR;
 	else
 		m.op = swap ? HL_RMC : HL_CMR;
-	m.gather = (na + nb) / 2 > HL_GATHER_MIN ? (na + nb) / 2 :
+	/*
+	 * The memory budget: with 8 bytes a value of data held by the
+	 * caller, 16 for the bounds of each row of the smaller sample and
+	 * 2 a value for the gathered ones, 5M + 5M values need 18 a value.
+	 */
+	m.gather = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 :
 	    HL_GATHER_MIN;
 	mm = (uint64_t)na * nb;
 	alpha2 = (100 - level) / 200;
@@ -430,10 +435,14 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	k = (mm + 1) / 2;
 	if ((err = hl_select(&m, &v[0], &v[1], &v[2], &v[3], k, &v1)) != 0)
 		goto out;
-	v2 = mm % 2 ? v1 : hl_next(&m, v1, k);
-	/* The geometric mean for ratios: the mean of the logs. */
-	ci->est = kind == STATS_HL_RATIO ? sqrt(v1) * sqrt(v2) :
-	    v1 + (v2 - v1) / 2;
+	if (mm % 2 == 1)
+		ci->est = v1;
+	else {
+		v2 = hl_next(&m, v1, k);
+		/* The geometric mean for ratios: the mean of the logs. */
+		ci->est = kind == STATS_HL_RATIO ? sqrt(v1) * sqrt(v2) :
+		    v1 + (v2 - v1) / 2;
+	}
 	if (kci == 0) {
 		ci->nmin = moses_nmin(alpha2);
 		err = STATS_ETOOFEW;

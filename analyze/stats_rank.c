@@ -194,6 +194,8 @@ stats_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
 	free(w);
 	if (err == STATS_OK)
 		r->exact = 1;
+	else
+		r->p = NAN;	/* no p-value rather than the wrong kind */
 	return err;
 }
 

@@ -92,7 +92,7 @@ stats_shape(const double *v, size_t n, struct stats_shape *s)
 	m2 /= dn;
 	m3 /= dn;
 	m4 /= dn;
-	g1 = m3 / pow(m2, 1.5);		/* the biased moments' skewness */
+	g1 = m3 / pow(m2, 1.5);		/* biased moments: skewness */
 	g2 = m4 / (m2 * m2) - 3;	/* and excess kurtosis */
 	s->skew = g1 * sqrt(dn * (dn - 1)) / (dn - 2);
 	s->kurt = ((dn + 1) * g2 + 6) * (dn - 1) / ((dn - 2) * (dn - 3));

@@ -48,6 +48,7 @@ struct store {
 	sqlite3_stmt	*ins_series;
 	sqlite3_stmt	*ins_series_key;
 	sqlite3_stmt	*ins_fact;
+	sqlite3_stmt	*sel_values;
 };
 
 /* Record "context: sqlite's message" as the error; returns -1. */
@@ -286,6 +287,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->ins_series);
 	sqlite3_finalize(s->ins_series_key);
 	sqlite3_finalize(s->ins_fact);
+	sqlite3_finalize(s->sel_values);
 	sqlite3_close(s->db);
 	sb_free(&s->err);
 	sb_free(&s->name);
@@ -933,5 +935,99 @@ store_check_filter(struct store *s, const struct filter *f, struct strbuf *msg)
 			return 1;
 		}
 	}
+	return 0;
+}
+
+int
+store_each_series(struct store *s, const struct filter *f, series_cb *cb,
+    void *arg)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	struct run_row run;
+	struct kvlist keys = KVLIST_INIT;
+	struct series_row row;
+	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
+	int64_t cur_run = -1, rid;
+	int rc, ret = -1;
+
+	memset(&run, 0, sizeof(run));
+	if (store_flush(s) == -1)
+		return -1;
+	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better FROM run r"
+	    " JOIN series s ON s.run_id = r.id WHERE 1");
+	filter_sql(f, 1, &sql, &binds);
+	sb_adds(&sql, " ORDER BY r.id, s.name");
+	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
+		goto out;
+	if (sqlite3_prepare_v2(s->db, "SELECT " RUN_COLUMNS " FROM run r"
+	    " WHERE r.id = ?", -1, &rs, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(s->db, "SELECT key, value FROM series_key"
+	    " WHERE series_id = ? ORDER BY key", -1, &ks, NULL) != SQLITE_OK) {
+		fail(s, "preparing series query");
+		goto out;
+	}
+	row.run = &run;
+	row.keys = &keys;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		rid = sqlite3_column_int64(st, 0);
+		if (rid != cur_run) {
+			sqlite3_reset(rs);
+			sqlite3_bind_int64(rs, 1, rid);
+			if (sqlite3_step(rs) != SQLITE_ROW) {
+				fail(s, "reading run %lld", (long long)rid);
+				goto out;
+			}
+			if (run_row_fill(s, rs, 0, &run) == -1)
+				goto out;
+			cur_run = rid;
+		}
+		row.id = sqlite3_column_int64(st, 1);
+		if (series_keys_load(s, ks, row.id, &keys) == -1)
+			goto out;
+		row.name = col_text(st, 2);
+		row.unit = col_text(st, 3);
+		row.better = col_text(st, 4);
+		if (cb(&row, arg) != 0)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		fail(s, "reading series");
+		goto out;
+	}
+	ret = 0;
+out:
+	sqlite3_finalize(st);
+	sqlite3_finalize(rs);
+	sqlite3_finalize(ks);
+	kv_clear(&run.facts);
+	kv_clear(&keys);
+	strlist_free(&binds);
+	sb_free(&sql);
+	return ret;
+}
+
+int
+store_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
+    size_t *cap)
+{
+	int rc;
+
+	if (prepare(s, &s->sel_values, "SELECT value FROM sample"
+	    " WHERE series_id = ? ORDER BY seq") == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_values, 1, series_id);
+	while ((rc = sqlite3_step(s->sel_values)) == SQLITE_ROW) {
+		if (*n == *cap) {
+			/* 1.5x: large blocks grow by mremap, without a copy. */
+			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
+			*v = xreallocarray(*v, *cap, sizeof(**v));
+		}
+		(*v)[(*n)++] = sqlite3_column_double(s->sel_values, 0);
+	}
+	sqlite3_reset(s->sel_values);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the samples of series %lld",
+		    (long long)series_id);
 	return 0;
 }

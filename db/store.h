@@ -121,6 +121,26 @@ typedef int sample_cb(const struct sample_row *row, void *arg);
 int	store_each_sample(struct store *s, const struct filter *f,
 	    sample_cb *cb, void *arg);
 
+/* One series of a run, for readers that want its values in bulk. */
+struct series_row {
+	const struct run_row	*run;
+	int64_t			 id;
+	const char		*name;
+	const struct kvlist	*keys;
+	const char		*unit;
+	const char		*better;
+};
+typedef int series_cb(const struct series_row *row, void *arg);
+/*
+ * Call cb for each series selected, by run then name; cb may call
+ * store_series_values() on it.  The fast way to read many samples.
+ */
+int	store_each_series(struct store *s, const struct filter *f,
+	    series_cb *cb, void *arg);
+/* Append the values of a series, in seq order, to *v (grown as needed). */
+int	store_series_values(struct store *s, int64_t series_id, double **v,
+	    size_t *n, size_t *cap);
+
 /* The distinct fact keys and series keys of the selected runs, sorted. */
 int	store_fact_keys(struct store *s, const struct filter *f,
 	    struct strlist *keys);

@@ -5,6 +5,10 @@
 #   import   10 million samples of canonical CSV: kbench import vs
 #            sqlite3 ".import --csv" of the same file into a plain table;
 #            samples/s, bytes on disk per sample, peak memory.
+#   analyze  10 million samples in two groups of 5 million: kbench analyze
+#            --compare (descriptive statistics, intervals, U test,
+#            Hodges-Lehmann) from the database vs ministat -A on the same
+#            values exported as two text files; wall time and memory.
 #
 # BENCH_SAMPLES (default 10000000) and BENCH_DIR (default build/bench)
 # change the size and the scratch directory (it needs ~2 GB).
@@ -61,3 +65,27 @@ awk -v n="$n" -v kw="$kb_wall" -v kr="$kb_rss" -v kb="$kb_bytes" \
 	    (kr / 1024 <= 64 ? "met" : "NOT met")
 }'
 rm -f "$dir/samples.csv" "$dir/peer.db"
+
+echo
+echo "== analyze: $n samples, two groups of $((n / 2))"
+"$build/gencsv" -2 "$n" >"$dir/two.csv"
+rm -f "$dir/two.db" "$dir/two.db-wal" "$dir/two.db-shm"
+"$kbench" -d "$dir/two.db" import -q "$dir/two.csv"
+rm -rf "$dir/ministat"
+mkdir "$dir/ministat"
+"$kbench" -d "$dir/two.db" export --format ministat -o "$dir/ministat"
+timed "kbench analyze" "$kbench" -d "$dir/two.db" analyze --compare before after
+ka_wall=$wall ka_rss=$rss_kib
+timed "ministat -A" ministat -A "$dir/ministat/before.method-nanosleep.txt" \
+    "$dir/ministat/after.method-nanosleep.txt"
+mi_wall=$wall mi_rss=$rss_kib
+awk -v n="$n" -v kw="$ka_wall" -v kr="$ka_rss" -v mw="$mi_wall" -v mr="$mi_rss" 'BEGIN {
+	printf "   %-34s %10s %12s %16s\n", "", "wall s", "peak MiB", "peak / raw data"
+	printf "   %-34s %10.2f %12.1f %16.2f\n", "kbench analyze --compare", kw, kr / 1024, kr * 1024 / (8 * n)
+	printf "   %-34s %10.2f %12.1f %16.2f\n", "ministat -A", mw, mr / 1024, mr * 1024 / (8 * n)
+	printf "   ratio kbench/ministat wall time: %.2f (target <= 0.5)\n", kw / mw
+	printf "   targets: ratio <= 0.5: %s; peak <= 2.5 x raw: %s\n",
+	    (kw / mw <= 0.5 ? "met" : "NOT met"), (kr * 1024 / (8 * n) <= 2.5 ? "met" : "NOT met")
+}'
+"$kbench" -d "$dir/two.db" analyze --compare before after | sed 's/^/   | /'
+rm -rf "$dir/two.csv" "$dir/ministat"

@@ -3,10 +3,42 @@
  * for make bench: 10 runs x 100 series (method x usec) x N/1000 samples,
  * values like a sleep latency in microseconds with two decimals.
  *
- * usage: gencsv N
+ * usage: gencsv N          10 runs x 100 series
+ *        gencsv -2 N       2 runs ("before", "after") of one series, N/2
+ *                          samples each, "after" 1% slower
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+static unsigned long rng = 88172645463325252UL;	/* xorshift64 */
+
+static double
+uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+/* Two sides of one series: a noisy latency, "after" 1% slower. */
+static int
+two_sides(long n)
+{
+	long i, side;
+
+	printf("run,label,benchmark,status,started,ended,command,version,"
+	    "key.method,unit,better,seq,value\n");
+	for (side = 0; side < 2; side++)
+		for (i = 0; i < n / 2; i++)
+			printf("00000000-0000-4000-8000-%012ld,%s,sleep,complete,"
+			    "2026-11-0%ldT00:00:00.000Z,,gencsv,0.1.0,nanosleep,"
+			    "us,lower,%ld,%.3f\n", side, side ? "after" : "before",
+			    side + 1, i, (1 + 0.01 * side) * (350 + 20 * uniform() +
+			    10 * uniform() * uniform()));
+	return ferror(stdout) ? 1 : 0;
+}
 
 int
 main(int argc, char **argv)
@@ -19,8 +51,10 @@ main(int argc, char **argv)
 	long n, per, r, m, u, i;
 	unsigned long x = 88172645463325252UL;	/* xorshift64: reproducible */
 
+	if (argc == 3 && strcmp(argv[1], "-2") == 0 && (n = atol(argv[2])) >= 2)
+		return two_sides(n);
 	if (argc != 2 || (n = atol(argv[1])) < 1000) {
-		fprintf(stderr, "usage: gencsv N (N >= 1000)\n");
+		fprintf(stderr, "usage: gencsv N (N >= 1000) | gencsv -2 N\n");
 		return 2;
 	}
 	per = n / 1000;
