@@ -3,6 +3,7 @@
  * attribute, or a baseline/new comparison with a verdict per series.
  */
 #include <err.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -90,6 +91,38 @@ collect_side(struct store *s, const struct filter *f, const char *spec,
 	return KB_EXIT_OK;
 }
 
+/*
+ * The new side is read and summarized in a thread of its own, with its
+ * own connection, while this one does the baseline: both cores work.
+ */
+struct side_job {
+	const char		*path;
+	const struct filter	*f;
+	const char		*spec;
+	struct groupset		*gs;
+	double			 level;
+	int			 rc;
+};
+
+static void *
+side_thread(void *arg)
+{
+	struct side_job *job = arg;
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	int why;
+
+	if ((s = store_open(job->path, 0, &err, &why)) == NULL) {
+		warnx("analyze: %s", sb_str(&err));
+		job->rc = KB_EXIT_DB;
+	} else {
+		job->rc = collect_side(s, job->f, job->spec, job->gs, job->level);
+		store_close(s);
+	}
+	sb_free(&err);
+	return NULL;
+}
+
 /* The union of both sides' key names, sorted as groups_sort does. */
 static void
 union_keys(struct analysis *an)
@@ -151,8 +184,10 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct filter fa, fb;
 	struct strbuf err = STRBUF_INIT;
+	struct side_job job;
+	pthread_t tid;
 	size_t i;
-	int rc;
+	int rc, threaded;
 
 	memset(&fa, 0, sizeof(fa));
 	memset(&fb, 0, sizeof(fb));
@@ -164,8 +199,20 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 		rc = KB_EXIT_DB;
 		goto out;
 	}
-	if ((rc = collect_side(s, &fa, an->name_a, &an->ga, an->level)) != 0 ||
-	    (rc = collect_side(s, &fb, an->name_b, &an->gb, an->level)) != 0)
+	job.path = store_path(s);
+	job.f = &fb;
+	job.spec = an->name_b;
+	job.gs = &an->gb;
+	job.level = an->level;
+	threaded = pthread_create(&tid, NULL, side_thread, &job) == 0;
+	if (!threaded)
+		side_thread(&job);
+	rc = collect_side(s, &fa, an->name_a, &an->ga, an->level);
+	if (threaded)
+		pthread_join(tid, NULL);
+	if (rc == KB_EXIT_OK)
+		rc = job.rc;
+	if (rc != KB_EXIT_OK)
 		goto out;
 	rc = KB_EXIT_USAGE;
 	if (pair_series(an) == -1)

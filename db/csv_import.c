@@ -328,7 +328,8 @@ same_columns(struct importer *im, const size_t *cols, size_t n,
 
 	for (i = 0; i < n; i++) {
 		fd = &im->f[cols[i]];
-		if (fd->len != prev[i].len || memcmp(fd->p, prev[i].p, fd->len) != 0)
+		if (fd->len != prev[i].len || (fd->len > 0 &&
+		    memcmp(fd->p, prev[i].p, fd->len) != 0))
 			break;
 	}
 	if (i == n)
