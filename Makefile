@@ -40,7 +40,9 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c
-COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
+COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
+	       collect/protocol.c collect/collector.c collect/tools.c \
+	       collect/cmd_collect.c collect/collect_sleep.c
 STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c
@@ -49,15 +51,24 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/format_data.c analyze/cmd_analyze.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
-	       db/csvio.h db/schema.h collect/hostfacts.h analyze/stats.h \
+	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
+	       collect/collector.h collect/tools.h collect/collect.h analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
-	       ${BUILD}/test_csv ${BUILD}/test_ministat
+	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol
 
 .PHONY: all demo check check-sanitize bench install clean deps test-bins
 
-all: ${BUILD}/kbench
+TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
+	       collect/sleep_methods_${OS}.c lib/util.c
+TESTSLEEP_HDRS = collect/sleep_methods.h collect/protocol.h lib/util.h
+
+all: ${BUILD}/kbench ${BUILD}/testsleep
+
+${BUILD}/testsleep: ${TESTSLEEP_SRCS} ${TESTSLEEP_HDRS}
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ ${TESTSLEEP_SRCS} ${OS_LIBS_${OS}}
 
 ${BUILD}/kbench: ${KBENCH_SRCS} ${HDRS}
 	@mkdir -p ${BUILD}
@@ -79,11 +90,15 @@ ${BUILD}/test_csv: tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
+${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${HDRS} tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
+
 ${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
-test-bins: ${BUILD}/kbench ${UNIT_TESTS}
+test-bins: ${BUILD}/kbench ${BUILD}/testsleep ${UNIT_TESTS}
 
 deps:
 	@sh mk/deps.sh
@@ -108,7 +123,9 @@ bench: deps
 install: all
 	mkdir -p ${DESTDIR}${PREFIX}/bin ${DESTDIR}${PREFIX}/share/man/man1
 	install -m 755 ${BUILD}/kbench ${DESTDIR}${PREFIX}/bin/kbench
+	install -m 755 ${BUILD}/testsleep ${DESTDIR}${PREFIX}/bin/testsleep
 	install -m 644 kbench.1 ${DESTDIR}${PREFIX}/share/man/man1/kbench.1
+	install -m 644 testsleep.1 ${DESTDIR}${PREFIX}/share/man/man1/testsleep.1
 
 clean:
 	rm -rf ${BUILD}

@@ -33,6 +33,8 @@ static const struct command commands[] = {
 	{ "analyze", cmd_analyze, analyze_help,
 	  "statistics per series, or compare a baseline and a new side",
 	  CMD_DB_READ },
+	{ "collect", cmd_collect, collect_help,
+	  "run a benchmark matrix and store every sample", CMD_DB_WRITE },
 	{ "export", cmd_export, export_help,
 	  "write samples as canonical CSV or as ministat files", CMD_DB_READ },
 	{ "facts", cmd_facts, facts_help,
@@ -182,11 +184,19 @@ main(int argc, char **argv)
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct kbench_ctx ctx;
+	struct strbuf cmdline = STRBUF_INIT;
 	const struct command *cmd;
 	int ch;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
+	ctx.argv0 = argv[0];
+	for (ch = 0; ch < argc; ch++) {
+		if (ch > 0)
+			sb_add(&cmdline, " ", 1);
+		sb_adds(&cmdline, ch == 0 ? "kbench" : argv[ch]);
+	}
+	ctx.cmdline = sb_str(&cmdline);
 	ctx.db_path = getenv("KBENCH_DB");
 	if (ctx.db_path == NULL || *ctx.db_path == '\0')
 		ctx.db_path = "kbench.db";

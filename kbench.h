@@ -22,6 +22,8 @@ struct store;
 struct kbench_ctx {
 	const char	*progname;	/* "kbench" */
 	const char	*db_path;	/* -d / $KBENCH_DB / ./kbench.db */
+	const char	*argv0;		/* how kbench was run: finds its tools */
+	const char	*cmdline;	/* the whole command line, for the record */
 	struct store	*db;		/* open when the command has CMD_NEED_DB */
 };
 
@@ -29,6 +31,7 @@ struct kbench_ctx {
 typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);
 
 cmd_fn	cmd_analyze;
+cmd_fn	cmd_collect;
 cmd_fn	cmd_export;
 cmd_fn	cmd_facts;
 cmd_fn	cmd_import;
@@ -37,6 +40,7 @@ cmd_fn	cmd_runs;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
 extern const char analyze_help[];
+extern const char collect_help[];
 extern const char export_help[];
 extern const char facts_help[];
 extern const char import_help[];

@@ -418,18 +418,19 @@ compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	size_t i, nneed = 0;
 	double worst = 0;
 
-	fprintf(out, "%s%zu improved, %zu regressed, %zu unchanged (~), %zu "
-	    "untested", prefix, an->count[VERDICT_IMPROVED],
+	sb_addf(&note, "%zu improved, %zu regressed, %zu unchanged (~), %zu "
+	    "untested", an->count[VERDICT_IMPROVED],
 	    an->count[VERDICT_REGRESSED], an->count[VERDICT_SAME],
 	    an->count[VERDICT_UNTESTED]);
 	if (!isnan(an->geomean))
-		fprintf(out, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
+		sb_addf(&note, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
 		    an->name_b, an->name_a, an->geomean, 100 * (an->geomean - 1));
-	fputs("\n", out);
+	print_wrapped(out, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
-		fprintf(out, "%suntested: fewer than 2 samples on a side, so no "
-		    "test and no interval; the change is the ratio of the values.\n",
-		    prefix);
+		print_wrapped(out, prefix, prefix, "untested: fewer than 2 "
+		    "samples on a side, so no test and no interval; the change "
+		    "is the ratio of the values.");
+	sb_reset(&note);
 	/* Power: the largest sample count that "~" rows would have needed. */
 	for (i = 0; i < an->ncmp; i++)
 		if (an->cmp[i].verdict == VERDICT_SAME &&

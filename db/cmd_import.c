@@ -37,19 +37,6 @@ const char import_help[] =
 
 enum { OPT_VALUE = 256, OPT_KEY, OPT_RUNBY, OPT_UNIT, OPT_BETTER, OPT_META };
 
-/* The command line, as stored with each run created. */
-static void
-join_args(int argc, char **argv, struct strbuf *out)
-{
-	int i;
-
-	sb_adds(out, "kbench");
-	for (i = 0; i < argc; i++) {
-		sb_add(out, " ", 1);
-		sb_adds(out, argv[i]);
-	}
-}
-
 int
 cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 {
@@ -67,14 +54,13 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 	};
 	struct import_opts o;
 	struct import_totals t;
-	struct strbuf err = STRBUF_INIT, cmdline = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT;
 	enum csv_status st = CSV_OK;
 	int ch, i, quiet = 0, rc = KB_EXIT_USAGE;
 	size_t j;
 
 	memset(&o, 0, sizeof(o));
 	memset(&t, 0, sizeof(t));
-	join_args(argc, argv, &cmdline);
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:l:q", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -138,7 +124,7 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 			    "label: choose one");
 			goto out;
 		}
-	o.command = sb_str(&cmdline);
+	o.command = ctx->cmdline;
 
 	if (store_begin(ctx->db) == -1) {
 		warnx("import: %s", store_error(ctx->db));
@@ -168,6 +154,5 @@ out:
 	strlist_free(&o.runby_cols);
 	kv_clear(&o.meta);
 	sb_free(&err);
-	sb_free(&cmdline);
 	return rc;
 }

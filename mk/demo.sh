@@ -33,4 +33,14 @@ echo "wrote $out/calloutng.csv ($(wc -l <"$out/calloutng.csv") lines)"
 echo "wrote $(ls "$out/ministat" | wc -l) files into $out/ministat/, e.g.:"
 ls "$out/ministat" | head -3 | sed 's/^/    /'
 
-step "done: the database is $db (kbench -d $db runs)"
+step "kbench analyze: the seed's 'With no patches' table, HZ across"
+"$kbench" -d "$db" analyze -b sleep --by hz --where label=unpatched | head -14
+echo "    ... (all 35 rows in $out/unpatched-by-hz.txt)"
+"$kbench" -d "$db" analyze -b sleep --by hz --where label=unpatched \
+    >"$out/unpatched-by-hz.txt"
+
+step "kbench analyze --compare unpatched calloutng_12_26, at HZ=1000"
+"$kbench" -d "$db" analyze --compare unpatched calloutng_12_26 --where hz=1000 \
+    --where requested_us=300 | tee "$out/compare-hz1000.txt"
+
+step "done: the database is $db (kbench -d $db runs); outputs in $out/"

@@ -1,0 +1,281 @@
+/*
+ * collect_sleep.c: kbench collect sleep: the sleep matrix (methods x
+ * durations) through testsleep, round after round.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect.h"
+#include "collector.h"
+#include "hostfacts.h"
+#include "kbench.h"
+#include "tools.h"
+
+/* The seed's durations (µs). */
+static const char default_usecs[] = "1,300,3000,30000,300000";
+
+#define MAX_USEC	60000000L	/* as testsleep: above a minute is absurd */
+
+/* Iterations of a cell when -n and -T are not given: testsleep's rule,
+ * so that a 300000 µs cell stays near 2 s. */
+static long
+default_iterations(long usec)
+{
+	long n = usec > 0 ? 2000000 / usec : 1000;
+
+	return n < 5 ? 5 : n > 1000 ? 1000 : n;
+}
+
+/* Split a comma list into l. */
+static void
+split_list(const char *s, struct strlist *l)
+{
+	char *copy = xstrdup(s), *tok, *save;
+
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save))
+		strlist_add(l, tok);
+	free(copy);
+}
+
+static int
+in_list(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+int
+collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	enum { OPT_SLACK = 300, OPT_FIFO, OPT_CPU, OPT_META, OPT_TIMEOUT };
+	static const struct option longopts[] = {
+		{ "cpu",	required_argument, NULL, OPT_CPU },
+		{ "fifo",	required_argument, NULL, OPT_FIFO },
+		{ "iterations",	required_argument, NULL, 'n' },
+		{ "label",	required_argument, NULL, 'l' },
+		{ "meta",	required_argument, NULL, OPT_META },
+		{ "methods",	required_argument, NULL, 'm' },
+		{ "quiet",	no_argument,	   NULL, 'q' },
+		{ "rounds",	required_argument, NULL, 'r' },
+		{ "seconds",	required_argument, NULL, 'T' },
+		{ "slack",	required_argument, NULL, OPT_SLACK },
+		{ "timeout",	required_argument, NULL, OPT_TIMEOUT },
+		{ "usecs",	required_argument, NULL, 'u' },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	struct collection c;
+	struct strlist methods = { NULL, 0 }, usecs = { NULL, 0 };
+	struct strlist avail = { NULL, 0 };
+	struct kvlist meta = KVLIST_INIT;
+	struct utsname u;
+	const char *label = NULL, *slack = NULL, *fifo = NULL, *cpu = NULL;
+	const char *iters = NULL, *seconds = NULL;
+	char *testsleep = NULL, *list_argv[3], *cell_argv[16], name[256];
+	char nbuf[32];
+	long v, usec, n;
+	double t = 0, est, timeout = 0;
+	size_t i, j;
+	int ch, k, rc = KB_EXIT_USAGE;
+
+	memset(&c, 0, sizeof(c));
+	c.rounds = 5;
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "l:m:n:qr:T:u:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'l':
+			label = optarg;
+			break;
+		case 'm':
+			split_list(optarg, &methods);
+			break;
+		case 'n':
+			if (parse_long(optarg, 1, 100000000L, &v) == -1) {
+				warnx("collect sleep: -n %s: expected iterations "
+				    "from 1 to 100000000", optarg);
+				goto out;
+			}
+			iters = optarg;
+			break;
+		case 'q':
+			c.quiet = 1;
+			break;
+		case 'r':
+			if (parse_long(optarg, 1, 100000, &v) == -1) {
+				warnx("collect sleep: -r %s: expected a number of "
+				    "rounds from 1 to 100000", optarg);
+				goto out;
+			}
+			c.rounds = (int)v;
+			break;
+		case 'T':
+			if (parse_double(optarg, &t) == -1 || t <= 0 || t > 86400) {
+				warnx("collect sleep: -T %s: expected seconds per "
+				    "cell, more than 0 and at most 86400", optarg);
+				goto out;
+			}
+			seconds = optarg;
+			break;
+		case 'u':
+			split_list(optarg, &usecs);
+			break;
+		case OPT_CPU:
+			if (parse_long(optarg, 0, 65535, &v) == -1) {
+				warnx("collect sleep: --cpu %s: expected a CPU "
+				    "number", optarg);
+				goto out;
+			}
+			cpu = optarg;
+			break;
+		case OPT_FIFO:
+			if (parse_long(optarg, 1, 99, &v) == -1) {
+				warnx("collect sleep: --fifo %s: expected a "
+				    "SCHED_FIFO priority from 1 to 99", optarg);
+				goto out;
+			}
+			fifo = optarg;
+			break;
+		case OPT_META:
+			if (kv_parse(&meta, optarg) == -1) {
+				warnx("collect sleep: --meta '%s': expected "
+				    "KEY=VALUE", optarg);
+				goto out;
+			}
+			break;
+		case OPT_SLACK:
+			if (parse_long(optarg, 1, 4000000000L, &v) == -1) {
+				warnx("collect sleep: --slack %s: expected "
+				    "nanoseconds from 1 to 4000000000", optarg);
+				goto out;
+			}
+			slack = optarg;
+			break;
+		case OPT_TIMEOUT:
+			if (parse_double(optarg, &timeout) == -1 || timeout <= 0) {
+				warnx("collect sleep: --timeout %s: expected seconds "
+				    "> 0", optarg);
+				goto out;
+			}
+			break;
+		default:
+			fputs(collect_help, stderr);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		warnx("collect sleep: unexpected argument '%s'", argv[optind]);
+		goto out;
+	}
+	if (iters != NULL && seconds != NULL) {
+		warnx("collect sleep: -n and -T both set the length of a cell: "
+		    "choose one");
+		goto out;
+	}
+	if ((testsleep = tool_path(ctx->argv0, "testsleep")) == NULL) {
+		warnx("collect sleep: testsleep not found beside kbench nor on "
+		    "PATH (make builds build/testsleep; $KBENCH_LIBEXEC names "
+		    "its directory)");
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	list_argv[0] = testsleep;
+	list_argv[1] = "-l";
+	list_argv[2] = NULL;
+	if (tool_list(list_argv, &avail) == -1 || avail.n == 0) {
+		warnx("collect sleep: %s -l failed", testsleep);
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	if (methods.n == 0) {
+		/* Every method of this OS, but "none", the harness alone. */
+		for (i = 0; i < avail.n; i++)
+			if (strcmp(avail.v[i], "none") != 0)
+				strlist_add(&methods, avail.v[i]);
+	}
+	for (i = 0; i < methods.n; i++)
+		if (!in_list(&avail, methods.v[i])) {
+			warnx("collect sleep: unknown method '%s' (%s -l lists "
+			    "them)", methods.v[i], testsleep);
+			goto out;
+		}
+	if (usecs.n == 0)
+		split_list(default_usecs, &usecs);
+	for (i = 0; i < usecs.n; i++)
+		if (parse_long(usecs.v[i], 0, MAX_USEC, &v) == -1) {
+			warnx("collect sleep: -u: '%s' is not a duration in µs "
+			    "from 0 to %ld", usecs.v[i], MAX_USEC);
+			goto out;
+		}
+
+	if (label == NULL)
+		label = uname(&u) == 0 ? u.release : "sleep";
+	c.benchmark = "sleep";
+	c.label = label;
+	c.command = ctx->cmdline;
+	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+	hostfacts_collect(&c.facts);
+	for (i = 0; i < meta.n; i++)
+		kv_set(&c.facts, meta.v[i].key, meta.v[i].value);
+	kv_set(&c.facts, "testsleep", testsleep);
+	for (i = 0; i < methods.n; i++)
+		for (j = 0; j < usecs.n; j++) {
+			usec = strtol(usecs.v[j], NULL, 10);
+			k = 0;
+			cell_argv[k++] = testsleep;
+			cell_argv[k++] = "-m";
+			if (seconds != NULL) {
+				cell_argv[k++] = "-T";
+				cell_argv[k++] = (char *)seconds;
+				est = t;
+			} else {
+				n = iters != NULL ? strtol(iters, NULL, 10) :
+				    default_iterations(usec);
+				snprintf(nbuf, sizeof(nbuf), "%ld", n);
+				cell_argv[k++] = "-n";
+				cell_argv[k++] = nbuf;
+				/* A sleep overshoots by ~50 µs of slack and more
+				 * on a tick-based kernel: budget 1 ms each. */
+				est = n * (usec + 1000) / 1e6;
+			}
+			if (slack != NULL) {
+				cell_argv[k++] = "-s";
+				cell_argv[k++] = (char *)slack;
+			}
+			if (fifo != NULL) {
+				cell_argv[k++] = "-p";
+				cell_argv[k++] = (char *)fifo;
+			}
+			if (cpu != NULL) {
+				cell_argv[k++] = "-c";
+				cell_argv[k++] = (char *)cpu;
+			}
+			cell_argv[k++] = usecs.v[j];
+			cell_argv[k++] = methods.v[i];
+			cell_argv[k] = NULL;
+			snprintf(name, sizeof(name), "method=%s,usec=%s",
+			    methods.v[i], usecs.v[j]);
+			/* Hung: far past what the cell could take. */
+			collection_add(&c, cell_argv, name, est,
+			    timeout > 0 ? timeout : 10 * est + 30);
+		}
+	rc = collection_run(ctx->db, &c);
+out:
+	collection_free(&c);
+	strlist_free(&methods);
+	strlist_free(&usecs);
+	strlist_free(&avail);
+	kv_clear(&meta);
+	free(testsleep);
+	return rc;
+}

@@ -1,0 +1,494 @@
+/*
+ * collector.c: the rounds of a collection; see collector.h.
+ *
+ * The write lock is taken only to store a finished round, never while
+ * a benchmark runs: collectors sharing a database do not wait on each
+ * other's measurements.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collector.h"
+#include "kbench.h"
+#include "protocol.h"
+#include "strmap.h"
+
+/* Bytes of a failing child's stderr kept for the message. */
+#define ERR_TAIL	2048
+
+static volatile sig_atomic_t got_signal;
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+void
+collection_add(struct collection *c, char *const *argv, const char *name,
+    double est_s, double timeout_s)
+{
+	struct cell *cell;
+	size_t n, i;
+
+	for (n = 0; argv[n] != NULL; n++)
+		;
+	c->cells = xreallocarray(c->cells, c->ncells + 1, sizeof(*c->cells));
+	cell = &c->cells[c->ncells++];
+	cell->argv = xcalloc(n + 1, sizeof(char *));
+	for (i = 0; i < n; i++)
+		cell->argv[i] = xstrdup(argv[i]);
+	cell->name = xstrdup(name);
+	cell->est_s = est_s;
+	cell->timeout_s = timeout_s;
+}
+
+void
+collection_free(struct collection *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->ncells; i++) {
+		for (j = 0; c->cells[i].argv[j] != NULL; j++)
+			free(c->cells[i].argv[j]);
+		free(c->cells[i].argv);
+		free(c->cells[i].name);
+	}
+	free(c->cells);
+	kv_clear(&c->facts);
+	c->cells = NULL;
+	c->ncells = 0;
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* What one cell produced. */
+struct result {
+	struct proto_output	out;
+	struct strbuf		why;	/* empty when the cell succeeded */
+};
+
+/* Keep the last ERR_TAIL bytes of the child's stderr. */
+static void
+keep_tail(struct strbuf *tail, const char *buf, size_t n)
+{
+	sb_add(tail, buf, n);
+	if (tail->len > 2 * ERR_TAIL) {
+		memmove(tail->buf, tail->buf + tail->len - ERR_TAIL, ERR_TAIL);
+		tail->len = ERR_TAIL;
+		tail->buf[tail->len] = '\0';
+	}
+}
+
+/* The last non-empty line of the child's stderr, for the message. */
+static const char *
+last_line(struct strbuf *tail)
+{
+	char *p;
+
+	while (tail->len > 0 && (tail->buf[tail->len - 1] == '\n' ||
+	    tail->buf[tail->len - 1] == '\r'))
+		tail->buf[--tail->len] = '\0';
+	if (tail->len == 0)
+		return NULL;
+	p = strrchr(tail->buf, '\n');
+	return p != NULL ? p + 1 : tail->buf;
+}
+
+static void
+describe_exit(struct strbuf *why, int status, struct strbuf *tail)
+{
+	const char *line = last_line(tail);
+
+	if (WIFSIGNALED(status))
+		sb_addf(why, "killed by signal %d (%s)", WTERMSIG(status),
+		    strsignal(WTERMSIG(status)));
+	else
+		sb_addf(why, "exited with status %d", WEXITSTATUS(status));
+	if (line != NULL)
+		sb_addf(why, ": %s", line);
+}
+
+/*
+ * Run one cell: fork, exec, read its stdout through the protocol parser
+ * and its stderr into a tail, until both close or the deadline passes.
+ */
+static void
+run_cell(const struct cell *cell, struct result *r)
+{
+	struct proto_parser pp;
+	struct strbuf tail = STRBUF_INIT;
+	struct pollfd pfd[2];
+	int out[2], err[2], status = 0, open_fds, killed = 0, bad = 0;
+	double deadline = now_s() + cell->timeout_s;
+	char buf[65536];
+	pid_t pid;
+	ssize_t n;
+	int i;
+
+	proto_init(&pp, &r->out);
+	if (pipe(out) == -1 || pipe(err) == -1) {
+		sb_addf(&r->why, "pipe: %s", strerror(errno));
+		return;
+	}
+	if ((pid = fork()) == -1) {
+		sb_addf(&r->why, "fork: %s", strerror(errno));
+		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+		return;
+	}
+	if (pid == 0) {
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err[1], STDERR_FILENO);
+		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execv(cell->argv[0], cell->argv);
+		dprintf(STDERR_FILENO, "cannot run %s: %s\n", cell->argv[0],
+		    strerror(errno));
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	pfd[0].fd = out[0];
+	pfd[1].fd = err[0];
+	pfd[0].events = pfd[1].events = POLLIN;
+	for (open_fds = 2; open_fds > 0; ) {
+		double left = deadline - now_s();
+
+		if (got_signal || left <= 0 || bad) {
+			/* Interrupted, hung, or talking nonsense: stop it. */
+			kill(pid, got_signal && !bad && left > 0 ? SIGTERM : SIGKILL);
+			killed = 1;
+			break;
+		}
+		if (poll(pfd, 2, (int)(left * 1000) + 1) == -1) {
+			if (errno == EINTR)
+				continue;
+			sb_addf(&r->why, "poll: %s", strerror(errno));
+			kill(pid, SIGKILL);
+			killed = 1;
+			break;
+		}
+		for (i = 0; i < 2; i++) {
+			if (pfd[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
+				continue;
+			n = read(pfd[i].fd, buf, sizeof(buf));
+			if (n <= 0) {
+				if (n == -1 && errno == EINTR)
+					continue;
+				pfd[i].fd = -1;
+				open_fds--;
+			} else if (i == 0) {
+				if (proto_feed(&pp, buf, (size_t)n) == -1)
+					bad = 1;
+			} else
+				keep_tail(&tail, buf, (size_t)n);
+		}
+	}
+	close(out[0]);
+	close(err[0]);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (r->why.len > 0)
+		goto out;
+	if (got_signal)
+		sb_adds(&r->why, "interrupted");
+	else if (bad)
+		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
+	else if (killed)
+		sb_addf(&r->why, "no result after %.0f s: killed (a hang?)",
+		    cell->timeout_s);
+	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		describe_exit(&r->why, status, &tail);
+	else if (proto_finish(&pp) == -1)
+		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
+out:
+	proto_parser_free(&pp);
+	sb_free(&tail);
+}
+
+/* xorshift64*: the shuffles are reproducible from the recorded seed. */
+static unsigned long long
+next_rand(unsigned long long *x)
+{
+	*x ^= *x >> 12;
+	*x ^= *x << 25;
+	*x ^= *x >> 27;
+	return *x * 2685821657736338717ULL;
+}
+
+static void
+shuffle(size_t *order, size_t n, unsigned long long *rng)
+{
+	size_t i, j, t;
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	for (i = n; i > 1; i--) {
+		j = (size_t)(next_rand(rng) % i);
+		t = order[i - 1];
+		order[i - 1] = order[j];
+		order[j] = t;
+	}
+}
+
+static void
+fmt_time(char *buf, size_t size, double s)
+{
+	long t = s < 0 ? 0 : (long)(s + 0.5);
+
+	if (t >= 3600)
+		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+struct progress {
+	int	 on;		/* stderr is a terminal, not -q */
+	double	 start;
+	double	 est_total;	/* all rounds, estimated */
+	double	 est_done;	/* estimated seconds of the cells done */
+};
+
+static void
+show_progress(struct progress *pg, const struct collection *c, int round,
+    size_t k, const struct cell *cell)
+{
+	char el[32], eta[32];
+	double elapsed = now_s() - pg->start, rate;
+
+	if (!pg->on)
+		return;
+	/* Scale the estimate by how fast the work has really gone. */
+	rate = pg->est_done > 0 && elapsed > 1 ? elapsed / pg->est_done : 1;
+	fmt_time(el, sizeof(el), elapsed);
+	fmt_time(eta, sizeof(eta), (pg->est_total - pg->est_done) * rate);
+	fprintf(stderr, "\r\033[K[round %d/%d, cell %zu/%zu] %.50s  elapsed %s"
+	    "  ETA %s", round + 1, c->rounds, k + 1, c->ncells, cell->name,
+	    el, eta);
+	fflush(stderr);
+}
+
+static void
+end_progress(struct progress *pg)
+{
+	if (pg->on)
+		fputs("\r\033[K", stderr);
+}
+
+/* Facts every cell of the first round reported alike are run facts. */
+static int
+store_child_facts(struct store *s, int64_t run_id, struct result *res,
+    size_t n)
+{
+	const struct kvlist *f0 = &res[0].out.facts;
+	const char *v;
+	size_t i, j;
+
+	for (i = 0; i < f0->n; i++) {
+		for (j = 1; j < n; j++) {
+			v = kv_get(&res[j].out.facts, f0->v[i].key);
+			if (v == NULL || strcmp(v, f0->v[i].value) != 0)
+				break;
+		}
+		if (j == n && store_fact_set(s, run_id, f0->v[i].key,
+		    f0->v[i].value) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* Store one finished round in one transaction. */
+static int
+store_round(struct store *s, int64_t run_id, struct result *res, size_t n,
+    int first, struct strmap *seqs)
+{
+	struct strbuf name = STRBUF_INIT;
+	struct series_info si;
+	int64_t sid, *next;
+	size_t i, j, k;
+
+	if (store_begin(s) == -1)
+		return -1;
+	if (first && store_child_facts(s, run_id, res, n) == -1)
+		goto fail;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < res[i].out.nseries; j++) {
+			struct proto_series *ps = &res[i].out.series[j];
+
+			si.keys = &ps->keys;
+			si.unit = ps->unit;
+			si.better = ps->better;
+			if (store_series_get(s, run_id, &si, &sid) == -1)
+				goto fail;
+			/* seq goes on across rounds, per series. */
+			store_series_name(&ps->keys, &name);
+			if ((next = strmap_get(seqs, sb_str(&name))) == NULL) {
+				next = xcalloc(1, sizeof(*next));
+				strmap_put(seqs, sb_str(&name), next);
+			}
+			for (k = 0; k < ps->n; k++)
+				if (store_sample_add(s, sid, (*next)++, ps->v[k],
+				    0) == -1)
+					goto fail;
+		}
+	if (store_commit(s) == -1)
+		goto fail;
+	sb_free(&name);
+	return 0;
+fail:
+	store_rollback(s);
+	sb_free(&name);
+	return -1;
+}
+
+static int
+finish_run(struct store *s, int64_t run_id, const char *status)
+{
+	if (store_begin(s) == -1 || store_run_finish(s, run_id, status) == -1 ||
+	    store_commit(s) == -1) {
+		store_rollback(s);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+print_matrix(const struct collection *c)
+{
+	char t[32];
+	double total = 0;
+	size_t i;
+
+	for (i = 0; i < c->ncells; i++)
+		total += c->cells[i].est_s;
+	fmt_time(t, sizeof(t), total * c->rounds);
+	fprintf(stderr, "kbench collect %s: label %s, %zu cells x %d rounds, "
+	    "about %s\n", c->benchmark, c->label, c->ncells, c->rounds, t);
+	for (i = 0; i < c->ncells; i++)
+		fprintf(stderr, "  %s\n", c->cells[i].name);
+}
+
+int
+collection_run(struct store *s, struct collection *c)
+{
+	struct sigaction sa, old_int, old_term;
+	struct run_info ri;
+	struct progress pg;
+	struct result *res;
+	struct strmap seqs = STRMAP_INIT;
+	unsigned long long rng = c->seed ? c->seed : 1;
+	size_t *order, i, k, failed = (size_t)-1;
+	int round, rc = KB_EXIT_OK, done_rounds = 0;
+	char seed[32];
+
+	memset(&ri, 0, sizeof(ri));
+	memset(&pg, 0, sizeof(pg));
+	pg.on = !c->quiet && isatty(STDERR_FILENO);
+	for (i = 0; i < c->ncells; i++)
+		pg.est_total += c->cells[i].est_s * c->rounds;
+	if (!c->quiet)
+		print_matrix(c);
+
+	ri.label = c->label;
+	ri.benchmark = c->benchmark;
+	ri.status = RUN_RUNNING;
+	ri.command = c->command;
+	snprintf(seed, sizeof(seed), "%lu", c->seed);
+	kv_set(&c->facts, "shuffle_seed", seed);
+	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
+		goto dberr;
+	for (i = 0; i < c->facts.n; i++)
+		if (store_fact_set(s, ri.id, c->facts.v[i].key,
+		    c->facts.v[i].value) == -1)
+			goto dberr;
+	if (store_commit(s) == -1)
+		goto dberr;
+
+	got_signal = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	order = xcalloc(c->ncells, sizeof(*order));
+	res = xcalloc(c->ncells, sizeof(*res));
+	pg.start = now_s();
+	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
+		shuffle(order, c->ncells, &rng);
+		for (k = 0; k < c->ncells; k++) {
+			show_progress(&pg, c, round, k, &c->cells[order[k]]);
+			run_cell(&c->cells[order[k]], &res[k]);
+			pg.est_done += c->cells[order[k]].est_s;
+			if (res[k].why.len > 0) {
+				failed = k++;
+				break;
+			}
+		}
+		end_progress(&pg);
+		if (failed == (size_t)-1 && !got_signal) {
+			if (store_round(s, ri.id, res, c->ncells, round == 0,
+			    &seqs) == -1)
+				rc = KB_EXIT_DB;
+			else
+				done_rounds++;
+		} else if (got_signal)
+			rc = 128 + got_signal;
+		else {
+			warnx("collect: cell %s (round %d): %s", c->cells[order[failed]].name,
+			    round + 1, sb_str(&res[failed].why));
+			rc = KB_EXIT_IO;
+		}
+		for (i = 0; i < k; i++) {
+			proto_output_free(&res[i].out);
+			sb_free(&res[i].why);
+		}
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	free(order);
+	free(res);
+	for (i = 0; i < seqs.cap; i++)
+		free(seqs.slot[i].value);
+	strmap_free(&seqs);
+
+	if (rc == KB_EXIT_DB) {
+		warnx("collect: %s", store_error(s));
+		finish_run(s, ri.id, RUN_ABORTED);
+		return rc;
+	}
+	if (finish_run(s, ri.id, rc == KB_EXIT_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
+		goto dberr;
+	if (rc != KB_EXIT_OK)
+		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
+		    (long long)ri.id, rc >= 128 ? " (interrupted)" : "",
+		    done_rounds, c->rounds);
+	else if (!c->quiet)
+		fprintf(stderr, "kbench collect %s: run %lld complete: %d rounds "
+		    "of %zu cells into %s\n", c->benchmark, (long long)ri.id,
+		    c->rounds, c->ncells, store_path(s));
+	return rc;
+dberr:
+	warnx("collect: %s", store_error(s));
+	store_rollback(s);
+	return KB_EXIT_DB;
+}

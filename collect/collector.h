@@ -1,0 +1,53 @@
+/*
+ * collector.h: run a matrix of benchmark cells, round after round, and
+ * store every sample.
+ *
+ * A cell is one run of a benchmark program (a child process speaking the
+ * protocol of protocol.h).  Each round runs every cell once, in an order
+ * shuffled anew (slow drift must not bias one cell), and is committed as
+ * one transaction when it completes: a crash, a hang, garbage from a
+ * child or Ctrl-C loses at most the round in progress, and the run is
+ * then marked aborted.  A run killed outright (kill -9, power loss)
+ * stays "running", which kbench shows as incomplete.
+ */
+#ifndef KBENCH_COLLECTOR_H
+#define KBENCH_COLLECTOR_H
+
+#include <stddef.h>
+
+#include "kv.h"
+#include "store.h"
+
+struct cell {
+	char		**argv;		/* the child's command, NULL-terminated */
+	char		 *name;		/* "method=nanosleep,usec=300": messages */
+	double		  est_s;	/* expected duration, for the ETA */
+	double		  timeout_s;	/* a child still running then hangs */
+};
+
+struct collection {
+	const char	*benchmark;	/* "sleep", "lock" */
+	const char	*label;
+	const char	*command;	/* kbench's command line */
+	int		 rounds;
+	struct cell	*cells;
+	size_t		 ncells;
+	struct kvlist	 facts;		/* run facts: host, knobs, --meta */
+	unsigned long	 seed;		/* of the shuffles; recorded */
+	int		 quiet;		/* no matrix, no progress */
+};
+
+/* Add a cell; argv is copied.  name describes it in messages. */
+void	collection_add(struct collection *c, char *const *argv,
+	    const char *name, double est_s, double timeout_s);
+void	collection_free(struct collection *c);
+
+/*
+ * Run it into the store.  Returns a kbench exit status: 0; 130 or 143
+ * after SIGINT or SIGTERM (the run aborted, complete rounds kept); 4
+ * when a child failed (crash, hang, garbage); 3 on a database error.
+ * Messages go to stderr.
+ */
+int	collection_run(struct store *s, struct collection *c);
+
+#endif

@@ -1,0 +1,113 @@
+#!/bin/sh
+# kbench collect sleep: a short real collection, Ctrl-C, and benchmark
+# children that fail every way (a stand-in testsleep in fixtures/).
+. "$(dirname "$0")/lib.sh"
+
+runs() { sql kbench.db "SELECT count(*) FROM run $1"; }
+samples() { sql kbench.db "SELECT count(*) FROM sample"; }
+
+# 1. A real collection: 2 methods x 2 durations x 2 rounds x 3 sleeps.
+kb collect sleep -q -l short -m nanosleep,select -u 100,1000 -r 2 -n 3 --meta kernel_rev=abc123
+expect_rc 0 "a short real collection"
+expect_err "" "collect -q says nothing"
+v=$(sql kbench.db "SELECT status || ' ' || label || ' ' || benchmark FROM run")
+[ "$v" = "complete short sleep" ]; check $? "one complete run (got $v)"
+v=$(sql kbench.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.name)")
+[ "$v" = "method=nanosleep,usec=100:6 method=nanosleep,usec=1000:6 method=select,usec=100:6 method=select,usec=1000:6" ]
+check $? "4 series of 2 rounds x 3 samples (got $v)"
+v=$(sql kbench.db "SELECT group_concat(seq, ',') FROM (SELECT seq FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=select,usec=100' ORDER BY seq)")
+[ "$v" = "0,1,2,3,4,5" ]; check $? "seq runs on across rounds (got $v)"
+for k in host os kernel_release arch ncpu hz highres clocksource timer_slack_ns \
+    sched_policy loadavg cmdline shuffle_seed testsleep kernel_rev; do
+	v=$(sql kbench.db "SELECT count(*) FROM run_fact WHERE key = '$k'")
+	[ "$v" = 1 ]; check $? "run fact $k"
+done
+v=$(sql kbench.db "SELECT unit || ' ' || better FROM series LIMIT 1")
+[ "$v" = "us lower" ]; check $? "unit us, lower is better"
+v=$(sql kbench.db "SELECT min(value) >= 100 FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=nanosleep,usec=100'")
+[ "$v" = 1 ]; check $? "nanosleep(100 us) never takes less than 100 us"
+kb analyze --where method=nanosleep
+expect_rc 0 "analyze reads the collection"
+
+# 2. Bad options.
+kb collect sleep -m bogus
+expect_rc 2 "an unknown method"
+grep -q "collect sleep: unknown method 'bogus' (.*testsleep -l lists them)" "$T/err"; check $? "an unknown method is named"
+kb collect sleep -u 1,x
+expect_rc 2 "a bad duration"
+expect_err "kbench: collect sleep: -u: 'x' is not a duration in µs from 0 to 60000000" "a bad duration"
+kb collect sleep -n 5 -T 1
+expect_rc 2 "-n with -T"
+kb collect sleep -r 0
+expect_rc 2 "-r 0"
+kb collect
+expect_rc 2 "collect without a kind"
+kb collect frobs
+expect_rc 2 "collect of an unknown kind"
+
+# 3. Ctrl-C in the middle: the rounds done stay, the run is aborted.
+"$KBENCH" --db int.db collect sleep -q -l int -m nanosleep -u 1000 -r 100 -n 50 \
+    >/dev/null 2>"$T/int.err" &
+pid=$!
+i=0
+while [ "$i" -lt 200 ]; do
+	n=$(sqlite3 int.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
+	[ "${n:-0}" -gt 0 ] && break
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 130 ]; check $? "SIGINT: exit 130 (got $rc)"
+v=$(sqlite3 int.db "SELECT status FROM run")
+[ "$v" = aborted ]; check $? "SIGINT: the run is aborted (got $v)"
+n=$(sqlite3 int.db "SELECT count(*) FROM sample")
+[ "$n" -gt 0 ] && [ $((n % 50)) -eq 0 ]; check $? "SIGINT: whole rounds kept, $n samples"
+grep -q 'collect: run 1 aborted (interrupted); [0-9]* of 100 rounds kept' "$T/int.err"; check $? "SIGINT: said so"
+"$KBENCH" --db int.db runs | grep -q ' aborted '; check $? "runs shows the aborted run"
+"$KBENCH" --db int.db analyze >/dev/null 2>&1
+[ $? -eq 2 ]; check $? "analyze leaves the aborted run out"
+"$KBENCH" --db int.db analyze --incomplete >/dev/null 2>&1; check $? "analyze --incomplete reads it"
+
+# 4. Children that fail: the message names the cell, the run is aborted,
+#    nothing of the round is stored.
+KBENCH_LIBEXEC=$FIXTURES/fakebench
+export KBENCH_LIBEXEC
+fake() {
+	mode=$1
+	shift
+	rm -f fake.db fake.db-wal fake.db-shm
+	FAKE_MODE=$mode "$KBENCH" --db fake.db collect sleep -q -m nanosleep -u 100 "$@" \
+	    >"$T/out" 2>"$T/err"
+	rc=$?
+}
+fake ok -r 3
+expect_rc 0 "a well-behaved stand-in"
+v=$(sqlite3 fake.db "SELECT count(*) FROM sample")
+[ "$v" = 6 ]; check $? "its 3 rounds x 2 samples stored (got $v)"
+fake exit3
+expect_rc 4 "a benchmark that exits 3"
+expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): exited with status 3: fake: the timer is on fire
+kbench: collect: run 1 aborted; 0 of 5 rounds kept" "a benchmark that exits 3"
+v=$(sqlite3 fake.db "SELECT status || ' ' || (SELECT count(*) FROM sample) FROM run")
+[ "$v" = "aborted 0" ]; check $? "aborted, nothing stored (got $v)"
+fake crash
+expect_rc 4 "a benchmark that crashes"
+grep -q 'killed by signal 11 (Segmentation fault)' "$T/err"; check $? "the crash is named"
+fake garbage
+expect_rc 4 "a benchmark that prints garbage"
+grep -q "invalid output: line 3: sample: '12abc' is not a finite number" "$T/err"; check $? "the garbage is named"
+fake nothing
+expect_rc 4 "a benchmark that prints nothing"
+grep -q 'invalid output: line 1: no output at all' "$T/err"; check $? "no output is named"
+fake truncated
+expect_rc 4 "a benchmark whose output stops short"
+grep -q 'invalid output: line 4: no "end" line' "$T/err"; check $? "the truncation is named"
+fake flood
+expect_rc 4 "a benchmark that floods garbage"
+grep -q 'invalid output: line 2: longer than 4096 bytes' "$T/err"; check $? "the flood is cut at the line limit"
+fake hang --timeout 1
+expect_rc 4 "a benchmark that hangs"
+grep -q 'no result after 1 s: killed (a hang?)' "$T/err"; check $? "the hang is named"
+unset KBENCH_LIBEXEC
