@@ -365,49 +365,94 @@ group_name(const struct analysis *an, const struct group *g, const char *side,
 		sb_addf(sb, " [%s=%s]", an->by, g->by);
 }
 
+/* The groups a text report covers: both sides of each comparison. */
+static size_t
+report_groups(const struct analysis *an, const struct group **g,
+    const char **side)
+{
+	size_t i, n = 0;
+
+	if (!an->compare) {
+		for (i = 0; i < an->gs.n; i++) {
+			side[n] = NULL;
+			g[n++] = an->gs.g[i];
+		}
+		return n;
+	}
+	for (i = 0; i < an->ncmp; i++) {
+		side[n] = an->name_a;
+		g[n++] = an->cmp[i].a;
+		side[n] = an->name_b;
+		g[n++] = an->cmp[i].b;
+	}
+	return n;
+}
+
+/*
+ * The warnings, one paragraph per kind, naming the groups (the first
+ * few): latency data has outliers in most groups, and a line per group
+ * would bury the table.  CSV and JSON have every group's own warnings.
+ */
 static void
 warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
-	struct strbuf name = STRBUF_INIT, w = STRBUF_INIT;
-	const struct comparison *c;
-	size_t i;
+	static const struct {
+		unsigned	 bit;
+		const char	*what;
+	} kinds[] = {
+		{ WARN_FEW, "f  too few samples for a %g%% interval" },
+		{ WARN_BIMODAL, "b  bimodal? (bimodality coefficient > 5/9): "
+		  "compare medians, not means" },
+		{ WARN_NOISY, "v  coefficient of variation above 10%%" },
+		{ WARN_OUTLIERS, "o  values beyond Tukey's fences (counted, "
+		  "kept)" },
+	};
+	const struct group **g;
+	const char **side;
+	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
+	size_t n, i, k, hit, shown, values;
 	int any = 0;
 
-#define WARNLINE()	do {						\
-	if (!any++)							\
-		fprintf(out, "\n%sWarnings (f: too few samples, o: outliers, " \
-		    "b: bimodal, v: CV > 10%%):\n", prefix);		\
-	sb_addf(&name, ": %s", sb_str(&w));				\
-	print_wrapped(out, "  ", "      ", sb_str(&name));		\
-} while (0)
-	if (!an->compare) {
-		for (i = 0; i < an->gs.n; i++) {
-			sb_reset(&w);
-			report_warnings(an->gs.g[i], an->level, &w);
-			if (w.len == 0)
+	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
+	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
+	n = report_groups(an, g, side);
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		sb_reset(&para);
+		sb_addf(&para, kinds[k].what, an->level);
+		hit = shown = values = 0;
+		for (i = 0; i < n; i++) {
+			if (!(g[i]->sum.warn & kinds[k].bit))
 				continue;
-			group_name(an, an->gs.g[i], NULL, &name);
-			WARNLINE();
+			values += g[i]->sum.fences.nlow + g[i]->sum.fences.nhigh;
+			if (hit++ >= 6)
+				continue;
+			group_name(an, g[i], side[i], &name);
+			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
+			if (kinds[k].bit == WARN_FEW)
+				sb_addf(&para, " (n %zu, needs %zu)", g[i]->n,
+				    g[i]->sum.median_err == STATS_ETOOFEW ?
+				    g[i]->sum.median.nmin : g[i]->sum.mean.nmin);
+			else if (kinds[k].bit == WARN_BIMODAL)
+				sb_addf(&para, " (%.2f)", g[i]->sum.shape.bc);
+			else if (kinds[k].bit == WARN_NOISY)
+				sb_addf(&para, " (%.1f%%)", 100 * g[i]->sum.d.cv);
+			else
+				sb_addf(&para, " (%zu)", g[i]->sum.fences.nlow +
+				    g[i]->sum.fences.nhigh);
 		}
+		if (hit == 0)
+			continue;
+		if (hit > shown)
+			sb_addf(&para, ", and %zu more", hit - shown);
+		sb_addf(&para, " [%zu of %zu groups]", hit, n);
+		if (!any++)
+			fprintf(out, "\n%sWarnings:\n", prefix);
+		print_wrapped(out, "  ", "     ", sb_str(&para));
 	}
-	for (i = 0; an->compare && i < an->ncmp; i++) {
-		c = &an->cmp[i];
-		sb_reset(&w);
-		report_warnings(c->a, an->level, &w);
-		if (w.len) {
-			group_name(an, c->a, an->name_a, &name);
-			WARNLINE();
-		}
-		sb_reset(&w);
-		report_warnings(c->b, an->level, &w);
-		if (w.len) {
-			group_name(an, c->b, an->name_b, &name);
-			WARNLINE();
-		}
-	}
-#undef WARNLINE
+	free(g);
+	free(side);
+	sb_free(&para);
 	sb_free(&name);
-	sb_free(&w);
 }
 
 /* The lines around the table: what was compared, how, and the verdicts. */

@@ -317,23 +317,31 @@ store_child_facts(struct store *s, int64_t run_id, struct result *res,
 	return 0;
 }
 
-/* Store one finished round in one transaction. */
+/*
+ * Store one finished round in one transaction, in the matrix's order
+ * (res[k] is cell order[k]): series are made in the order the user gave
+ * the matrix, which is the order kbench analyze shows them in.
+ */
 static int
-store_round(struct store *s, int64_t run_id, struct result *res, size_t n,
-    int first, struct strmap *seqs)
+store_round(struct store *s, int64_t run_id, struct result *res,
+    const size_t *order, size_t n, int first, struct strmap *seqs)
 {
 	struct strbuf name = STRBUF_INIT;
 	struct series_info si;
+	struct result *r;
 	int64_t sid, *next;
-	size_t i, j, k;
+	size_t i, j, k, cell;
 
 	if (store_begin(s) == -1)
 		return -1;
 	if (first && store_child_facts(s, run_id, res, n) == -1)
 		goto fail;
-	for (i = 0; i < n; i++)
-		for (j = 0; j < res[i].out.nseries; j++) {
-			struct proto_series *ps = &res[i].out.series[j];
+	for (cell = 0; cell < n; cell++) {
+		for (i = 0; order[i] != cell; i++)
+			;
+		r = &res[i];
+		for (j = 0; j < r->out.nseries; j++) {
+			struct proto_series *ps = &r->out.series[j];
 
 			si.keys = &ps->keys;
 			si.unit = ps->unit;
@@ -351,6 +359,7 @@ store_round(struct store *s, int64_t run_id, struct result *res, size_t n,
 				    0) == -1)
 					goto fail;
 		}
+	}
 	if (store_commit(s) == -1)
 		goto fail;
 	sb_free(&name);
@@ -446,8 +455,8 @@ collection_run(struct store *s, struct collection *c)
 		}
 		end_progress(&pg);
 		if (failed == (size_t)-1 && !got_signal) {
-			if (store_round(s, ri.id, res, c->ncells, round == 0,
-			    &seqs) == -1)
+			if (store_round(s, ri.id, res, order, c->ncells,
+			    round == 0, &seqs) == -1)
 				rc = KB_EXIT_DB;
 			else
 				done_rounds++;

@@ -111,3 +111,19 @@ fake hang --timeout 1
 expect_rc 4 "a benchmark that hangs"
 grep -q 'no result after 1 s: killed (a hang?)' "$T/err"; check $? "the hang is named"
 unset KBENCH_LIBEXEC
+
+# 5. The Linux knob that changes sleep precision without a reboot: with
+#    a timer slack of 1 ns, nanosleep(300 us) overshoots less than with
+#    the default 50 us.  A direction only: no absolute thresholds here.
+if [ "$(uname -s)" = Linux ]; then
+	"$KBENCH" --db slack.db collect sleep -q -l slack-default -m nanosleep -u 300 -r 2 -n 30 --slack 50000 &&
+	"$KBENCH" --db slack.db collect sleep -q -l slack-1ns -m nanosleep -u 300 -r 2 -n 30 --slack 1
+	check $? "two collections at 50 us and 1 ns of timer slack"
+	kb --db slack.db analyze --compare slack-default slack-1ns --format json
+	v=$(jq -r '.comparisons[0] | (.center_b < .center_a)' "$T/out")
+	[ "$v" = true ]; check $? "slack 1 ns: nanosleep(300 us) overshoots less than at 50 us"
+	v=$(sqlite3 slack.db "SELECT group_concat(f.value, ' ') FROM run_fact f JOIN run r ON r.id = f.run_id WHERE f.key = 'timer_slack_ns' ORDER BY r.id")
+	[ "$v" = "50000 1" ]; check $? "the slack in force is a run fact (got $v)"
+else
+	skip "timer slack is a Linux knob"
+fi
