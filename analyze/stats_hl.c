@@ -14,12 +14,24 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+#if defined(__SSE2__) && defined(__x86_64__)
+#include <emmintrin.h>
+#define HL_SSE2	1
+#endif
 
 #include "stats.h"
 
-#define HL_SAMPLE	4096	/* values drawn per pivot round */
+#define HL_SAMPLE_MIN	4096	/* values drawn per pivot round, at least */
+#define HL_SAMPLE_MAX	65536	/* and at most */
 #define HL_GATHER_MIN	4096	/* gather when this few values are left */
+#define HL_Z		2.5	/* pivots this many sd around the rank */
+#define HL_JOINT	0.25	/* joint rounds while they keep <= this */
+#define HL_BLK		8	/* columns a row compares at once */
+#define HL_SEGMIN	64	/* rows worth splitting a walk for */
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
+#define HL_MARGIN	0x1p-49	/* 16 units in the last place */
 
 enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };	/* c - r, c / r, r - c, r / c */
 
@@ -27,17 +39,43 @@ enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };	/* c - r, c / r, r - c, r / c */
  * The na x nb pairwise values b[j] - a[i] (or b[j] / a[i]) as a matrix
  * ascending along rows and columns: rows run over the smaller sample, so
  * the per-row state is small; a is taken in descending order, b in
- * ascending order.  Element (r, c) is f(rv[rs r], cv[cs c]).  Rounding
- * is monotone, so the computed values are sorted the same way.
+ * ascending order.  Element (r, c) is f(rv[rs r], cv[cs c]): rs is -1
+ * and cs 1 for HL_CMR and HL_CDR, the other way round for the two
+ * others.  Rounding is monotone, so the computed values are sorted the
+ * same way.
  */
 struct hlm {
 	const double	*rv, *cv;
 	ptrdiff_t	 rs, cs;
 	int		 op;
-	size_t		 nrow, ncol, gather;
-	uint64_t	*pos;	/* HL_SAMPLE positions, */
-	double		*smp;	/* and values, of a sample */
+	size_t		 nrow, ncol;
+	double		 xlo, xhi;	/* the smallest and largest row value */
 	uint64_t	 seed;
+};
+
+/*
+ * A pivot p and its thresholds.  A walk compares column values with a
+ * row's thresholds, tout(x) and tin(x) below, instead of computing
+ * f(x, y): a value y beyond tout is surely > p, one beyond tin surely
+ * < p, each with a margin of 16 ulp over the rounding errors of the
+ * thresholds (see hl_prep).  Only the few values between the two are
+ * computed and compared exactly, so every count is exact.  fast is 0
+ * when the magnitudes leave no room for that margin (values beyond
+ * 2^+-500): then every comparison is computed.
+ */
+struct hlpiv {
+	double	p, to, ti;
+	int	fast;
+};
+
+/*
+ * The live part of the matrix: in row r, the columns [lo[r], hi[r]);
+ * NULL stands for 0 (lo) and ncol (hi).  slo values lie left of the lo
+ * bounds, shi left of the hi bounds.
+ */
+struct hlbr {
+	uint32_t	*lo, *hi;
+	uint64_t	 slo, shi;
 };
 
 static inline double
@@ -55,116 +93,383 @@ hl_f(int op, double r, double c)
 	}
 }
 
+/* With op a constant, these fold into plain loads and compares. */
 static inline double
-hl_row(const struct hlm *m, size_t r)
+hl_row(const struct hlm *m, int op, size_t r)
 {
-	return m->rv[m->rs * (ptrdiff_t)r];
+	return op <= HL_CDR ? m->rv[-(ptrdiff_t)r] : m->rv[r];
 }
 
 static inline double
-hl_at(const struct hlm *m, double rowval, size_t c)
+hl_col(const struct hlm *m, int op, size_t c)
 {
-	return hl_f(m->op, rowval, m->cv[m->cs * (ptrdiff_t)c]);
+	return op <= HL_CDR ? m->cv[c] : m->cv[-(ptrdiff_t)c];
+}
+
+static inline double
+hl_at(const struct hlm *m, int op, double x, size_t c)
+{
+	return hl_f(op, x, hl_col(m, op, c));
+}
+
+/* The thresholds of row value x, see hl_prep. */
+static inline double
+hl_tout(int op, double x, const struct hlpiv *pv)
+{
+	switch (op) {
+	case HL_CMR:
+		return x + pv->to;
+	case HL_RMC:
+		return x - pv->to;
+	default:
+		return x * pv->to;
+	}
+}
+
+static inline double
+hl_tin(int op, double x, const struct hlpiv *pv)
+{
+	switch (op) {
+	case HL_CMR:
+		return x + pv->ti;
+	case HL_RMC:
+		return x - pv->ti;
+	default:
+		return x * pv->ti;
+	}
+}
+
+/* Column value y is surely > p (out), surely < p (less). */
+static inline int
+hl_sout(int op, double y, double t)
+{
+	return op <= HL_CDR ? y > t : y < t;
+}
+
+static inline int
+hl_sless(int op, double y, double t)
+{
+	return op <= HL_CDR ? y < t : y > t;
 }
 
 /*
- * The number of values <= p (le) or < p (!le) in each row, into out[],
- * and their total.  The counts fall as r grows (the staircase of a
- * merge), so one pointer walks left across all the rows: nrow + ncol
- * steps.  Each step either moves the pointer or closes a row, chosen
- * without a branch: the walk's turns are unpredictable, and mispredicted
- * branches cost more than the arithmetic.
+ * The thresholds.  With u = 2^-53 and E = |p| + max |x|, for c - r:
+ * to = p + 16 u E, and x + to, rounded twice, is above x + p + 13.9 u E,
+ * so y above it makes y - x >= p + ulp(p), which rounds above p;
+ * likewise below x + ti, y - x rounds below p.  For c / r: x (p (1 +
+ * 16 u)) is above x p (1 + 13.9 u), and so on; r / c goes through 1 / p,
+ * one rounding more (12.9 u left).  The bounds hold for normal numbers:
+ * E (or x, p) within 2^+-500, so that no threshold under- or overflows.
  */
-static inline uint64_t
-hl_walk_op(const struct hlm *m, double p, int le, int op, uint32_t *out)
+static void
+hl_prep(const struct hlm *m, double p, struct hlpiv *pv)
 {
-	size_t r = 0, c = m->ncol, step;
-	uint64_t tot = 0;
-	double v;
+	double e, g, ip;
 
-	while (r < m->nrow) {
-		/* Past the first column every value counts as below. */
-		v = c > 0 ? hl_f(op, hl_row(m, r), m->cv[m->cs *
-		    (ptrdiff_t)(c - 1)]) : -INFINITY;
-		step = le ? v > p : v >= p;
-		c -= step;
-		out[r] = (uint32_t)c;
-		tot += step ? 0 : c;
-		r += !step;
-	}
-	return tot;
-}
-
-static uint64_t
-hl_walk(const struct hlm *m, double p, int le, uint32_t *out)
-{
+	pv->p = p;
+	pv->to = pv->ti = 0;
+	pv->fast = 0;
 	switch (m->op) {
 	case HL_CMR:
-		return hl_walk_op(m, p, le, HL_CMR, out);
-	case HL_CDR:
-		return hl_walk_op(m, p, le, HL_CDR, out);
 	case HL_RMC:
-		return hl_walk_op(m, p, le, HL_RMC, out);
+		e = fabs(p) + fmax(fabs(m->xlo), fabs(m->xhi));
+		if (!(e >= 0x1p-500 && e <= 0x1p500))
+			return;
+		g = e * HL_MARGIN;
+		pv->to = p + g;
+		pv->ti = p - g;
+		break;
 	default:
-		return hl_walk_op(m, p, le, HL_RDC, out);
+		if (!(p >= 0x1p-500 && p <= 0x1p500 && m->xlo >= 0x1p-500 &&
+		    m->xhi <= 0x1p500))
+			return;
+		if (m->op == HL_CDR) {
+			pv->to = p * (1 + HL_MARGIN);
+			pv->ti = p * (1 - HL_MARGIN);
+		} else {
+			ip = 1 / p;
+			pv->to = ip * (1 - HL_MARGIN);
+			pv->ti = ip * (1 + HL_MARGIN);
+		}
+		break;
 	}
+	pv->fast = 1;
+}
+
+static inline size_t
+hl_brlo(const struct hlbr *b, size_t r)
+{
+	return b->lo != NULL ? b->lo[r] : 0;
+}
+
+static inline size_t
+hl_brhi(const struct hlm *m, const struct hlbr *b, size_t r)
+{
+	return b->hi != NULL ? b->hi[r] : m->ncol;
 }
 
 /*
- * Two walks at once, values <= p1 into o1[] and values < p2 into o2[]:
- * each step of a walk waits on the one before (its pointer), so two
- * independent walks in one loop run nearly twice as fast as one after
- * the other.  When one is done, the other finishes alone.
+ * Row r's count of values <= p, given a count c of the row above (or
+ * any c with all columns from c on > p): skip the values surely above p,
+ * galloping then bisecting, then settle the uncertain ones exactly.
+ */
+static size_t
+hl_fix(const struct hlm *m, int op, const struct hlpiv *pv, double x,
+    size_t c, double to, double ti)
+{
+	size_t lo, hi, mid, step;
+
+	if (!pv->fast) {
+		while (c > 0 && hl_at(m, op, x, c - 1) > pv->p)
+			c--;
+		return c;
+	}
+	if (c > 0 && hl_sout(op, hl_col(m, op, c - 1), to)) {
+		/* Column hi is out; find the first that is. */
+		hi = c - 1;
+		step = 1;
+		while (step <= hi && hl_sout(op, hl_col(m, op, hi - step), to)) {
+			hi -= step;
+			step <<= 1;
+		}
+		lo = step <= hi ? hi - step + 1 : 0;
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (hl_sout(op, hl_col(m, op, mid), to))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		c = lo;
+	}
+	while (c > 0 && !hl_sless(op, hl_col(m, op, c - 1), ti) &&
+	    hl_at(m, op, x, c - 1) > pv->p)
+		c--;
+	return c;
+}
+
+/* The number of the HL_BLK columns below c that are surely out. */
+static inline size_t
+hl_nout(const struct hlm *m, int op, size_t c, double t)
+{
+	const double *q = op <= HL_CDR ? m->cv + c - HL_BLK :
+	    m->cv - (ptrdiff_t)c + 1;
+#ifdef HL_SSE2
+	__m128d tv = _mm_set1_pd(t), v0, v1, v2, v3;
+	__m128i s;
+
+	v0 = _mm_loadu_pd(q);
+	v1 = _mm_loadu_pd(q + 2);
+	v2 = _mm_loadu_pd(q + 4);
+	v3 = _mm_loadu_pd(q + 6);
+	if (op <= HL_CDR) {
+		v0 = _mm_cmplt_pd(tv, v0);
+		v1 = _mm_cmplt_pd(tv, v1);
+		v2 = _mm_cmplt_pd(tv, v2);
+		v3 = _mm_cmplt_pd(tv, v3);
+	} else {
+		v0 = _mm_cmplt_pd(v0, tv);
+		v1 = _mm_cmplt_pd(v1, tv);
+		v2 = _mm_cmplt_pd(v2, tv);
+		v3 = _mm_cmplt_pd(v3, tv);
+	}
+	/* Each true lane is -1. */
+	s = _mm_add_epi64(_mm_add_epi64(_mm_castpd_si128(v0),
+	    _mm_castpd_si128(v1)), _mm_add_epi64(_mm_castpd_si128(v2),
+	    _mm_castpd_si128(v3)));
+	s = _mm_add_epi64(s, _mm_shuffle_epi32(s, 0x4e));
+	return (size_t)-_mm_cvtsi128_si64(s);
+#else
+	size_t i, n = 0;
+
+	for (i = 0; i < HL_BLK; i++)
+		n += (size_t)hl_sout(op, q[i], t);
+	return n;
+#endif
+}
+
+/*
+ * One row of a walk: c from the row above (at least HL_BLK) becomes this
+ * row's count.  The HL_BLK columns below c are compared at once, without
+ * a branch: the counts fall by about na / nb a row, rarely by HL_BLK or
+ * more, and the uncertain values are rarer still; hl_fix takes both.
+ */
+#define HL_ROWOP(x, c, pv, o, t, r) do {				\
+	double to_ = hl_tout(op, x, pv), ti_ = hl_tin(op, x, pv);	\
+	size_t n_ = hl_nout(m, op, c, to_);				\
+	(c) -= n_;							\
+	if (n_ == HL_BLK ||						\
+	    !hl_sless(op, hl_col(m, op, (c) - 1), ti_))			\
+		(c) = hl_fix(m, op, pv, x, c, to_, ti_);		\
+	(o)[r] = (uint32_t)(c);						\
+	(t) += (c);							\
+} while (0)
+
+/*
+ * Four walks at once, two pivots on two runs of len rows, from ra and rb:
+ * each row waits on the one before (its count), so independent walks in
+ * one loop overlap.  c[] holds the counts of the rows before ra and rb
+ * for p0 and p1 and gets those of the last rows; t[] the sums.
  */
 static inline void
-hl_walk2_op(const struct hlm *m, double p1, double p2, int op, uint32_t *o1,
-    uint32_t *o2, uint64_t *t1, uint64_t *t2)
+hl_walk4_op(const struct hlm *m, int op, const struct hlpiv *p0,
+    const struct hlpiv *p1, size_t ra, size_t rb, size_t len, size_t *c,
+    uint32_t *o0, uint32_t *o1, uint64_t *t)
 {
-	size_t r1 = 0, r2 = 0, c1 = m->ncol, c2 = m->ncol, s1, s2;
-	size_t n = m->nrow;
-	uint64_t a1 = 0, a2 = 0;
-	double v1, v2;
+	struct hlpiv q0 = *p0, q1 = *p1;
+	size_t a0 = c[0], a1 = c[1], b0 = c[2], b1 = c[3], i;
+	uint64_t ta0 = 0, ta1 = 0, tb0 = 0, tb1 = 0;
+	double xa, xb;
 
-#define HL_STEP(r, c, v, s, le, p, o, t) do {				\
-	v = c > 0 ? hl_f(op, hl_row(m, r), m->cv[m->cs *		\
-	    (ptrdiff_t)(c - 1)]) : -INFINITY;				\
-	s = le ? v > p : v >= p;					\
-	c -= s;								\
-	o[r] = (uint32_t)c;						\
-	t += s ? 0 : c;							\
-	r += !s;							\
-} while (0)
-	while (r1 < n && r2 < n) {
-		HL_STEP(r1, c1, v1, s1, 1, p1, o1, a1);
-		HL_STEP(r2, c2, v2, s2, 0, p2, o2, a2);
+	for (i = 0; i < len; i++) {
+		xa = hl_row(m, op, ra + i);
+		xb = hl_row(m, op, rb + i);
+		HL_ROWOP(xa, a0, &q0, o0, ta0, ra + i);
+		HL_ROWOP(xa, a1, &q1, o1, ta1, ra + i);
+		HL_ROWOP(xb, b0, &q0, o0, tb0, rb + i);
+		HL_ROWOP(xb, b1, &q1, o1, tb1, rb + i);
 	}
-	while (r1 < n)
-		HL_STEP(r1, c1, v1, s1, 1, p1, o1, a1);
-	while (r2 < n)
-		HL_STEP(r2, c2, v2, s2, 0, p2, o2, a2);
-#undef HL_STEP
-	*t1 = a1;
-	*t2 = a2;
+	c[0] = a0;
+	c[1] = a1;
+	c[2] = b0;
+	c[3] = b1;
+	t[0] += ta0 + tb0;
+	t[1] += ta1 + tb1;
 }
 
 static void
-hl_walk2(const struct hlm *m, double p1, double p2, uint32_t *o1,
-    uint32_t *o2, uint64_t *t1, uint64_t *t2)
+hl_walk4(const struct hlm *m, const struct hlpiv *p0, const struct hlpiv *p1,
+    size_t ra, size_t rb, size_t len, size_t *c, uint32_t *o0, uint32_t *o1,
+    uint64_t *t)
 {
 	switch (m->op) {
 	case HL_CMR:
-		hl_walk2_op(m, p1, p2, HL_CMR, o1, o2, t1, t2);
+		hl_walk4_op(m, HL_CMR, p0, p1, ra, rb, len, c, o0, o1, t);
 		break;
 	case HL_CDR:
-		hl_walk2_op(m, p1, p2, HL_CDR, o1, o2, t1, t2);
+		hl_walk4_op(m, HL_CDR, p0, p1, ra, rb, len, c, o0, o1, t);
 		break;
 	case HL_RMC:
-		hl_walk2_op(m, p1, p2, HL_RMC, o1, o2, t1, t2);
+		hl_walk4_op(m, HL_RMC, p0, p1, ra, rb, len, c, o0, o1, t);
 		break;
 	default:
-		hl_walk2_op(m, p1, p2, HL_RDC, o1, o2, t1, t2);
+		hl_walk4_op(m, HL_RDC, p0, p1, ra, rb, len, c, o0, o1, t);
 		break;
 	}
+}
+
+/* Rows r0 on, one at a time: the short counts at the end, or all rows. */
+static uint64_t
+hl_walk1(const struct hlm *m, const struct hlpiv *pv, size_t r0, size_t c,
+    uint32_t *o)
+{
+	size_t r;
+	uint64_t t = 0;
+	double x;
+	int op = m->op;
+
+	for (r = r0; r < m->nrow && c > 0; r++) {
+		x = hl_row(m, op, r);
+		c = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),
+		    hl_tin(op, x, pv));
+		o[r] = (uint32_t)c;
+		t += c;
+	}
+	if (r < m->nrow)
+		memset(o + r, 0, (m->nrow - r) * sizeof(*o));
+	return t;
+}
+
+/* Row r's count of values <= p, by bisection within the bracket. */
+static size_t
+hl_count(const struct hlm *m, const struct hlbr *b, double p, size_t r)
+{
+	size_t lo = hl_brlo(b, r), hi = hl_brhi(m, b, r), mid;
+	double x = hl_row(m, m->op, r);
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (hl_at(m, m->op, x, mid) <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first row whose count of values <= p is below HL_BLK. */
+static size_t
+hl_rowlim(const struct hlm *m, double p)
+{
+	size_t lo = 0, hi = m->nrow, mid;
+
+	if (m->ncol < HL_BLK)
+		return 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (hl_at(m, m->op, hl_row(m, m->op, mid), HL_BLK - 1) > p)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/*
+ * The number of values <= p0 and <= p1 in each row, into o0[] and o1[],
+ * and their totals; b brackets both pivots (its bounds start the walks).
+ * The rows whose counts stay at HL_BLK or more go in two halves, four
+ * walks at once; the rest one row at a time.  O(nrow + ncol) compares,
+ * and fewer when the counts fall by less than HL_BLK a row.
+ */
+static void
+hl_walk(const struct hlm *m, const struct hlbr *b, const struct hlpiv *p0,
+    const struct hlpiv *p1, uint32_t *o0, uint32_t *o1, uint64_t *t)
+{
+	size_t c[4], h, r0 = 0, lim;
+
+	t[0] = t[1] = 0;
+	lim = p0->fast && p1->fast ? hl_rowlim(m, p0->p) : 0;
+	h = lim / 2;
+	if (h >= HL_SEGMIN) {
+		c[0] = hl_count(m, b, p0->p, 0);
+		c[1] = hl_count(m, b, p1->p, 0);
+		c[2] = hl_count(m, b, p0->p, h);
+		c[3] = hl_count(m, b, p1->p, h);
+		hl_walk4(m, p0, p1, 0, h, h, c, o0, o1, t);
+		r0 = 2 * h;
+	} else
+		c[2] = c[3] = hl_brhi(m, b, 0);
+	t[0] += hl_walk1(m, p0, r0, c[2], o0);
+	t[1] += hl_walk1(m, p1, r0, c[3], o1);
+}
+
+/*
+ * The number of values < p, from o[] holding the counts of values <= p:
+ * each row steps back over its values equal to p.  Into o[] too when
+ * write is set.
+ */
+static uint64_t
+hl_less(const struct hlm *m, const struct hlpiv *pv, uint32_t *o, int write)
+{
+	size_t r, c;
+	uint64_t t = 0;
+	double x, ti;
+	int op = m->op;
+
+	for (r = 0; r < m->nrow; r++) {
+		c = o[r];
+		x = hl_row(m, op, r);
+		ti = hl_tin(op, x, pv);
+		while (c > 0 && !(pv->fast &&
+		    hl_sless(op, hl_col(m, op, c - 1), ti)) &&
+		    hl_at(m, op, x, c - 1) == pv->p)
+			c--;
+		if (write)
+			o[r] = (uint32_t)c;
+		t += c;
+	}
+	return t;
 }
 
 /* SplitMix64: a small, fixed-seed generator; only the speed depends on it. */
@@ -178,24 +483,9 @@ sm64(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-static int
-cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return (a > b) - (a < b);
-}
-
-static int
-cmp_dbl(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
-}
-
 /*
- * The k-th smallest (0-based) of v[0..n-1], in place: quickselect with a
+ * The k-th smallest (0-based) of v[0..n-1], in place, leaving the
+ * smaller values before it and the larger after: quickselect with a
  * random pivot (the gathered rows are sorted runs, which would make a
  * fixed choice quadratic) and a three-way partition (ties are common).
  */
@@ -233,134 +523,284 @@ quickselect(double *v, size_t n, size_t k, uint64_t *seed)
 }
 
 /*
- * HL_SAMPLE live values drawn uniformly (with replacement), sorted
- * ascending into m->smp[]; live is the number of live values.
+ * n live values of bracket b into v[], at stratified positions: one
+ * drawn uniformly in each of n equal slices of the live values, taken
+ * row after row.
  */
 static void
-hl_sample(struct hlm *m, const uint32_t *lo, const uint32_t *hi,
-    uint64_t live)
+hl_sample(struct hlm *m, const struct hlbr *b, double *v, size_t n)
 {
-	size_t i, r = 0;
-	uint64_t base = 0, *pos = m->pos;
+	uint64_t live = b->shi - b->slo, base = 0, pos;
+	double step = (double)live / (double)n;
+	size_t i = 0, r, lo, w;
+	int op = m->op;
 
-	for (i = 0; i < HL_SAMPLE; i++)
-		pos[i] = sm64(&m->seed) % live;
-	qsort(pos, HL_SAMPLE, sizeof(*pos), cmp_u64);
-	for (i = 0; i < HL_SAMPLE; i++) {
-		while (pos[i] >= base + (hi[r] - lo[r])) {
-			base += hi[r] - lo[r];
-			r++;
+#define HL_POS(i) do {							\
+	pos = (uint64_t)(((double)(i) +					\
+	    (double)(sm64(&m->seed) >> 11) * 0x1p-53) * step);		\
+	if (pos >= live)						\
+		pos = live - 1;						\
+} while (0)
+	HL_POS(0);
+	for (r = 0; r < m->nrow && i < n; r++) {
+		lo = hl_brlo(b, r);
+		w = hl_brhi(m, b, r) - lo;
+		while (pos - base < w) {
+			v[i++] = hl_at(m, op, hl_row(m, op, r),
+			    lo + (size_t)(pos - base));
+			if (i == n)
+				break;
+			HL_POS(i);
 		}
-		m->smp[i] = hl_at(m, hl_row(m, r), lo[r] + (pos[i] - base));
+		base += w;
 	}
-	qsort(m->smp, HL_SAMPLE, sizeof(*m->smp), cmp_dbl);
+#undef HL_POS
 }
 
-/* Gather the live values and select the one of rank k (1-based). */
-static int
-hl_gather(struct hlm *m, const uint32_t *lo, const uint32_t *hi,
-    uint64_t below, uint64_t live, uint64_t k, double *out)
-{
-	size_t r, c, n;
-	double *buf, x;
+/*
+ * The selection: the wanted ranks t[] (ascending, 1-based) and their
+ * values, found jointly; four bound arrays of nrow, a sample buffer.
+ */
+struct hlsel {
+	struct hlm	*m;
+	uint32_t	*arr[4];
+	double		*smp;
+	size_t		 nsmp, gather, nt;
+	uint64_t	 t[4];
+	double		 v[4];
+	int		 done[4];
+};
 
-	buf = malloc((live ? live : 1) * sizeof(*buf));
+/* Gather the live values of b and select the open ranks of t[g0..g1). */
+static int
+hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
+{
+	struct hlm *m = h->m;
+	size_t r, c, hi, n = 0, base = 0, i;
+	double *buf, x;
+	int op = m->op;
+
+	buf = malloc((size_t)(b->shi - b->slo ? b->shi - b->slo : 1) *
+	    sizeof(*buf));
 	if (buf == NULL)
 		return STATS_ENOMEM;
-	for (n = 0, r = 0; r < m->nrow; r++)
-		for (x = hl_row(m, r), c = lo[r]; c < hi[r]; c++)
-			buf[n++] = hl_at(m, x, c);
-	*out = quickselect(buf, n, (size_t)(k - below - 1), &m->seed);
+	for (r = 0; r < m->nrow; r++) {
+		x = hl_row(m, op, r);
+		for (c = hl_brlo(b, r), hi = hl_brhi(m, b, r); c < hi; c++)
+			buf[n++] = hl_at(m, op, x, c);
+	}
+	/* Ascending ranks: each selection leaves the larger values after. */
+	for (i = g0; i < g1; i++) {
+		if (h->done[i])
+			continue;
+		c = (size_t)(h->t[i] - b->slo - 1);
+		h->v[i] = quickselect(buf + base, n - base, c - base,
+		    &m->seed);
+		h->done[i] = 1;
+		base = c + 1;
+	}
 	free(buf);
 	return STATS_OK;
 }
 
-/*
- * The k-th smallest (1-based) of the na nb values.  lo[] and hi[] bound
- * the live columns of each row: the answer is among them, and the slo
- * values left of them lie below.  Each round draws a sample of live
- * values and takes two pivots around the answer's expected place in it.
- * Two walks count the values <= p1 and < p2 into nlo[] and nhi[], which
- * become lo[] and hi[] when the answer lies between the pivots, as it
- * does in 99 % of the rounds, each keeping about 1/25 of the live
- * values; otherwise a third walk settles on which side, or on a pivot.
- * Every round removes at least one pivot.  Once few values are left,
- * they are gathered and selected directly.  The four arrays are
- * scratch, nrow each; the pointers are swapped, not the contents.
- */
-static int
-hl_select(struct hlm *m, uint32_t **lo, uint32_t **hi, uint32_t **nlo,
-    uint32_t **nhi, uint64_t k, double *out)
+/* Copy bound array src (NULL: all v) into dst. */
+static void
+hl_fill(const struct hlm *m, uint32_t *dst, const uint32_t *src, size_t v)
 {
-	uint64_t slo = 0, shi, le1, lt1, le2, lt2;
-	uint32_t *t;
-	double f, d, p1, p2;
-	size_t r, i1, i2;
+	size_t r;
 
-	m->seed = HL_SEED ^ k;
-	for (r = 0; r < m->nrow; r++) {
-		(*lo)[r] = 0;
-		(*hi)[r] = (uint32_t)m->ncol;
-	}
-	shi = (uint64_t)m->nrow * m->ncol;
-#define SWAP(x, y)	do { t = *(x); *(x) = *(y); *(y) = t; } while (0)
-	while (shi - slo > m->gather) {
-		hl_sample(m, *lo, *hi, shi - slo);
-		/* Where the answer should sit in the sample, +/- 2.5 sd. */
-		f = (k - slo - 0.5) / (double)(shi - slo);
-		d = 2.5 * sqrt(HL_SAMPLE * f * (1 - f)) + 1;
-		i1 = f * HL_SAMPLE > d ? (size_t)(f * HL_SAMPLE - d) : 0;
-		i2 = (size_t)fmin(f * HL_SAMPLE + d, HL_SAMPLE - 1);
-		p1 = m->smp[i1];
-		p2 = m->smp[i2];
-		hl_walk2(m, p1, p2, *nlo, *nhi, &le1, &lt2);
-		if (le1 < k && k <= lt2) {		/* p1 < answer < p2 */
-			SWAP(lo, nlo);
-			SWAP(hi, nhi);
-			slo = le1;
-			shi = lt2;
-		} else if (k <= le1) {			/* answer <= p1 */
-			lt1 = hl_walk(m, p1, 0, *nhi);
-			if (k > lt1) {
-				*out = p1;
-				return STATS_OK;
-			}
-			SWAP(hi, nhi);
-			shi = lt1;
-		} else {				/* answer >= p2 */
-			le2 = hl_walk(m, p2, 1, *nlo);
-			if (k <= le2) {
-				*out = p2;
-				return STATS_OK;
-			}
-			SWAP(lo, nlo);
-			slo = le2;
-		}
-	}
-#undef SWAP
-	return hl_gather(m, *lo, *hi, slo, shi - slo, k, out);
+	if (src != NULL)
+		memcpy(dst, src, m->nrow * sizeof(*dst));
+	else
+		for (r = 0; r < m->nrow; r++)
+			dst[r] = (uint32_t)v;
 }
 
 /*
- * The smallest value greater than v, or v itself when more than k
- * values are <= v (v being the k-th): the upper middle of an even count.
+ * One round on bracket *b for the open ranks of t[g0..g1): a sample,
+ * two pivots around the ranks' expected places in it, +/- HL_Z sd, two
+ * walks into o1 and o2.  Each open rank then lies below p1 (or is p1),
+ * between the two (p2 included), or above p2; the new bracket spans the
+ * classes that hold some.  With fb NULL, o1 and o2 are not b's arrays
+ * and b's bounds are kept as they are; else o1 and o2 may be b's own,
+ * whose lost bounds fb's replace, copied (rare: the ranks fall outside
+ * the pivots in about 1 % of the rounds).  Returns 1 when the round
+ * excluded nothing (ranks on both sides; only with fb NULL), else 0.
+ * *phi gets the expected fraction kept; with phimax > 0 the round stops
+ * there (returning 1) when more would be kept.
  */
-static double
-hl_next(const struct hlm *m, double v, uint64_t k)
+static int
+hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
+    uint32_t *o1, uint32_t *o2, const struct hlbr *fb, double phimax)
 {
-	size_t r, c = m->ncol;
-	uint64_t le = 0;
-	double best = INFINITY, x;
+	struct hlm *m = h->m;
+	struct hlpiv p1, p2;
+	uint64_t live = b->shi - b->slo, tot[2], tmin = 0, tmax = 0, lt1 = 0;
+	size_t i, i1, i2, s;
+	double f1, f2, d1, d2;
+	int below = 0, mid = 0, above = 0, havelt = 0, first = 1;
 
-	for (r = 0; r < m->nrow; r++) {
-		x = hl_row(m, r);
-		while (c > 0 && hl_at(m, x, c - 1) > v)
-			c--;
-		le += c;
-		if (c < m->ncol && hl_at(m, x, c) < best)
-			best = hl_at(m, x, c);
+	for (i = g0; i < g1; i++) {
+		if (h->done[i])
+			continue;
+		if (first)
+			tmin = h->t[i];
+		tmax = h->t[i];
+		first = 0;
 	}
-	return le > k ? v : best;
+	s = h->nsmp < live ? h->nsmp : (size_t)live;
+	f1 = (tmin - b->slo - 0.5) / (double)live;
+	f2 = (tmax - b->slo - 0.5) / (double)live;
+	d1 = HL_Z * sqrt(s * f1 * (1 - f1)) + 1;
+	d2 = HL_Z * sqrt(s * f2 * (1 - f2)) + 1;
+	i1 = f1 * s > d1 ? (size_t)(f1 * s - d1) : 0;
+	i2 = (size_t)fmin(f2 * s + d2, s - 1);
+	if (phimax > 0 && (double)(i2 - i1 + 1) / s > phimax)
+		return 1;
+	hl_sample(m, b, h->smp, s);
+	hl_prep(m, quickselect(h->smp, s, i1, &m->seed), &p1);
+	hl_prep(m, i2 > i1 ? quickselect(h->smp + i1 + 1, s - i1 - 1,
+	    i2 - i1 - 1, &m->seed) : p1.p, &p2);
+	hl_walk(m, b, &p1, &p2, o1, o2, tot);
+	for (i = g0; i < g1; i++) {
+		if (h->done[i])
+			continue;
+		if (h->t[i] <= tot[0]) {
+			if (!havelt) {
+				lt1 = hl_less(m, &p1, o1, 0);
+				havelt = 1;
+			}
+			if (h->t[i] > lt1) {
+				h->v[i] = p1.p;
+				h->done[i] = 1;
+			} else
+				below = 1;
+		} else if (h->t[i] <= tot[1])
+			mid = 1;
+		else
+			above = 1;
+	}
+	if (!below && !mid && !above)
+		return 0;
+	if (below && above && fb == NULL)
+		return 1;
+	/*
+	 * The new bounds: the old lo (below), le(p1) (between) or le(p2);
+	 * the old hi (above), le(p2) (between) or lt(p1).  With fb, the old
+	 * bounds are fb's, copied into whichever of o1 and o2 is free.
+	 */
+	if (below) {
+		if (fb != NULL) {
+			uint32_t *f = mid || above ? o1 : o2;
+
+			hl_fill(m, f, fb->lo, 0);
+			b->lo = f;
+			b->slo = fb->slo;
+		}
+	} else if (mid) {
+		b->lo = o1;
+		b->slo = tot[0];
+	} else {
+		b->lo = o2;
+		b->slo = tot[1];
+	}
+	if (above) {
+		if (fb != NULL) {
+			uint32_t *f = below || mid ? o2 : o1;
+
+			hl_fill(m, f, fb->hi, m->ncol);
+			b->hi = f;
+			b->shi = fb->shi;
+		}
+	} else if (mid) {
+		b->hi = o2;
+		b->shi = tot[1];
+	} else {
+		hl_less(m, &p1, o1, 1);
+		b->hi = o1;
+		b->shi = lt1;
+	}
+	return 0;
+}
+
+/* The open ranks among t[g0..g1). */
+static int
+hl_open(const struct hlsel *h, size_t g0, size_t g1)
+{
+	size_t i;
+
+	for (i = g0; i < g1; i++)
+		if (!h->done[i])
+			return 1;
+	return 0;
+}
+
+/* Two of the four arrays that bracket b does not use. */
+static void
+hl_spare(struct hlsel *h, const struct hlbr *b, uint32_t **o1, uint32_t **o2)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < 4 && n < 2; i++)
+		if (h->arr[i] != b->lo && h->arr[i] != b->hi)
+			*(n++ ? o2 : o1) = h->arr[i];
+}
+
+/*
+ * Select ranks t[0..nt) jointly.  They are close together (the median
+ * and the ends of the interval hold 1 - 2 alpha of the values between
+ * them, a fraction about 4 / sqrt(3 (na + nb)) of all): while one round
+ * for all of them keeps a small enough fraction, the rounds narrow a
+ * bracket J of all of them; then each group of adjacent ranks (the two
+ * middle ones of an even count, each end) narrows a bracket of its own
+ * from J, in place.  Two bracket arrays are J's, two the group's.
+ */
+static int
+hl_select(struct hlsel *h)
+{
+	struct hlm *m = h->m;
+	struct hlbr j, w;
+	uint32_t *o1 = NULL, *o2 = NULL;
+	uint64_t n = (uint64_t)m->nrow * m->ncol;
+	size_t g0, g1, ngroup = 0, i;
+	int own;
+
+	for (i = 0; i < h->nt; i++)
+		ngroup += i == 0 || h->t[i] > h->t[i - 1] + 1;
+	j.lo = j.hi = NULL;
+	j.slo = 0;
+	j.shi = n;
+	while (hl_open(h, 0, h->nt)) {
+		if (j.shi - j.slo <= h->gather)
+			return hl_gather(h, &j, 0, h->nt);
+		hl_spare(h, &j, &o1, &o2);
+		if (hl_round(h, &j, 0, h->nt, o1, o2, NULL,
+		    ngroup > 1 ? HL_JOINT : 0) != 0)
+			break;
+	}
+	for (g0 = 0; g0 < h->nt; g0 = g1) {
+		for (g1 = g0 + 1; g1 < h->nt && h->t[g1] <= h->t[g1 - 1] + 1;
+		    g1++)
+			;
+		w = j;
+		own = 0;
+		while (hl_open(h, g0, g1)) {
+			if (w.shi - w.slo <= h->gather) {
+				if (hl_gather(h, &w, g0, g1) != STATS_OK)
+					return STATS_ENOMEM;
+				break;
+			}
+			if (!own)
+				hl_spare(h, &j, &o1, &o2);
+			else {
+				o1 = w.lo;
+				o2 = w.hi;
+			}
+			hl_round(h, &w, g0, g1, o1, o2, &j, 0);
+			own = 1;
+		}
+	}
+	return STATS_OK;
 }
 
 /* Smallest n with 1 / C(2n, n) <= alpha2: both samples of that size. */
@@ -382,9 +822,11 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
     double level, int kind, struct stats_ci *ci)
 {
 	struct hlm m;
-	uint32_t *arr = NULL, *v[4];
+	struct hlsel h;
+	uint32_t *arr = NULL;
 	uint64_t mm, k, kci;
-	double v1, v2, alpha2, cover;
+	double alpha2, cover;
+	size_t i, n;
 	int err, swap;
 
 	ci->est = ci->lo = ci->hi = ci->level = NAN;
@@ -407,51 +849,77 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	m.rs = swap ? 1 : -1;
 	m.cv = swap ? a + na - 1 : b;
 	m.cs = swap ? -1 : 1;
+	m.xlo = swap ? b[0] : a[0];
+	m.xhi = swap ? b[nb - 1] : a[na - 1];
+	m.seed = HL_SEED;
 	if (kind == STATS_HL_RATIO)
 		m.op = swap ? HL_RDC : HL_CDR;
 	else
 		m.op = swap ? HL_RMC : HL_CMR;
+	mm = (uint64_t)na * nb;
+	alpha2 = (100 - level) / 200;
+	if ((err = stats_mw_crit(na, nb, alpha2, &kci, &cover)) != STATS_OK)
+		return err;
+	/*
+	 * The ranks: the median (the middle two for an even count), and
+	 * the ends of the interval.
+	 */
+	memset(&h, 0, sizeof(h));
+	h.m = &m;
+	k = (mm + 1) / 2;
+	if (kci > 0)
+		h.t[h.nt++] = kci;
+	h.t[h.nt++] = k;
+	if (mm % 2 == 0)
+		h.t[h.nt++] = k + 1;
+	if (kci > 0)
+		h.t[h.nt++] = mm + 1 - kci;
+	/* Ascending, without duplicates (the gathers want that). */
+	for (n = 1, i = 1; i < h.nt; i++)
+		if (h.t[i] > h.t[n - 1])
+			h.t[n++] = h.t[i];
+	h.nt = n;
 	/*
 	 * The memory budget: with 8 bytes a value of data held by the
 	 * caller, 16 for the bounds of each row of the smaller sample and
 	 * 2 a value for the gathered ones, 5M + 5M values need 18 a value.
 	 */
-	m.gather = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 :
+	h.gather = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 :
 	    HL_GATHER_MIN;
-	mm = (uint64_t)na * nb;
-	alpha2 = (100 - level) / 200;
-	if ((err = stats_mw_crit(na, nb, alpha2, &kci, &cover)) != STATS_OK)
-		return err;
-	/* Four bound arrays, then the sample's positions and values. */
-	arr = malloc(4 * m.nrow * sizeof(*arr) +
-	    HL_SAMPLE * (sizeof(*m.pos) + sizeof(*m.smp)));
-	if (arr == NULL)
-		return STATS_ENOMEM;
-	for (k = 0; k < 4; k++)
-		v[k] = arr + k * m.nrow;
-	m.pos = (uint64_t *)(void *)(arr + 4 * m.nrow);
-	m.smp = (double *)(void *)(m.pos + HL_SAMPLE);
-	/* The median: the middle value, or the middle two. */
-	k = (mm + 1) / 2;
-	if ((err = hl_select(&m, &v[0], &v[1], &v[2], &v[3], k, &v1)) != 0)
-		goto out;
-	if (mm % 2 == 1)
-		ci->est = v1;
-	else {
-		v2 = hl_next(&m, v1, k);
-		/* The geometric mean for ratios: the mean of the logs. */
-		ci->est = kind == STATS_HL_RATIO ? sqrt(v1) * sqrt(v2) :
-		    v1 + (v2 - v1) / 2;
+	h.nsmp = m.nrow / 4;
+	h.nsmp = h.nsmp < HL_SAMPLE_MIN ? HL_SAMPLE_MIN :
+	    h.nsmp > HL_SAMPLE_MAX ? HL_SAMPLE_MAX : h.nsmp;
+	if (mm > h.gather) {
+		/* Four bound arrays, then the sample. */
+		arr = malloc(4 * m.nrow * sizeof(*arr) +
+		    h.nsmp * sizeof(*h.smp));
+		if (arr == NULL)
+			return STATS_ENOMEM;
+		for (i = 0; i < 4; i++)
+			h.arr[i] = arr + i * m.nrow;
+		h.smp = (double *)(void *)(arr + 4 * m.nrow);
 	}
+	if ((err = hl_select(&h)) != STATS_OK)
+		goto out;
+	for (i = 0; h.t[i] != k; i++)
+		;
+	if (mm % 2 == 1)
+		ci->est = h.v[i];
+	else
+		/* The geometric mean for ratios: the mean of the logs. */
+		ci->est = kind == STATS_HL_RATIO ? sqrt(h.v[i]) *
+		    sqrt(h.v[i + 1]) : h.v[i] + (h.v[i + 1] - h.v[i]) / 2;
 	if (kci == 0) {
 		ci->nmin = moses_nmin(alpha2);
 		err = STATS_ETOOFEW;
 		goto out;
 	}
-	if ((err = hl_select(&m, &v[0], &v[1], &v[2], &v[3], kci,
-	    &ci->lo)) != 0 || (err = hl_select(&m, &v[0], &v[1], &v[2],
-	    &v[3], mm + 1 - kci, &ci->hi)) != 0)
-		goto out;
+	for (i = 0; h.t[i] != kci; i++)
+		;
+	ci->lo = h.v[i];
+	for (i = 0; h.t[i] != mm + 1 - kci; i++)
+		;
+	ci->hi = h.v[i];
 	ci->level = 100 * cover;
 out:
 	if (err != STATS_OK && err != STATS_ETOOFEW)

@@ -10,6 +10,12 @@
 #            Hodges-Lehmann) from the database vs ministat -A on the same
 #            values exported as two text files; wall time and memory.
 #
+#   sleep    the harness overhead (testsleep's "none": two clock_gettime
+#            calls around nothing), and kbench's clock_nanosleep against
+#            rt-tests' cyclictest in the same conditions (SCHED_OTHER, the
+#            default timer slack, 1000 us, neither holding PM QoS:
+#            cyclictest --laptop), three times each, interleaved.
+#
 # BENCH_SAMPLES (default 10000000) and BENCH_DIR (default build/bench)
 # change the size and the scratch directory (it needs ~2 GB).
 set -eu
@@ -39,6 +45,39 @@ timed() {
 	wall=$(echo "$line" | sed 's/.*wall_s=\([0-9.]*\).*/\1/')
 	rss_kib=$(echo "$line" | sed 's/.*maxrss_kib=\([0-9]*\).*/\1/')
 }
+
+echo "== sleep: the timing harness, and clock_nanosleep against cyclictest"
+"$build/testsleep" -m -n 200000 0 none >"$dir/none.out"
+awk '/^sample / { s += $2; n++ } END {
+	printf "   harness overhead (two clock_gettime calls): %.1f ns (target < 100: %s)\n",
+	    s / n * 1000, (s / n * 1000 < 100 ? "met" : "NOT met") }' "$dir/none.out"
+if command -v cyclictest >/dev/null 2>&1; then
+	: >"$dir/pairs"
+	for i in 1 2 3; do
+		rm -f "$dir/sleep.db" "$dir/sleep.db-wal" "$dir/sleep.db-shm"
+		"$kbench" -d "$dir/sleep.db" collect sleep -q -l cyc -m clock_nanosleep \
+		    -u 1000 -n 5000 -r 1
+		kb=$("$kbench" -d "$dir/sleep.db" analyze --format json |
+		    jq '.groups[0].mean')
+		cy=$(cyclictest --laptop -q -i 1000 -l 5000 -t 1 2>/dev/null |
+		    sed -n 's/.*Avg: *\([0-9]*\).*/\1/p')
+		echo "$kb $cy" >>"$dir/pairs"
+	done
+	awk '{ k[NR] = $1 - 1000; c[NR] = $2 }
+	function med(a,   x, y, z) { x = a[1]; y = a[2]; z = a[3]
+		if ((x - y) * (z - x) >= 0) return x; if ((y - x) * (z - y) >= 0) return y; return z }
+	END {
+		for (i = 1; i <= NR; i++)
+			printf "   pair %d: kbench clock_nanosleep latency %.1f us, cyclictest Avg %d us\n", i, k[i], c[i]
+		mk = med(k); mc = med(c); d = mk - mc; if (d < 0) d = -d
+		lim = 0.1 * mc; if (lim < 2) lim = 2
+		printf "   median: kbench %.1f us, cyclictest %d us, ratio %.2f; agree within max(2 us, 10%%): %s\n",
+		    mk, mc, mk / mc, (d <= lim ? "yes" : "NO")
+	}' "$dir/pairs"
+else
+	echo "   cyclictest not installed (Debian: rt-tests): comparison skipped"
+fi
+echo
 
 echo "== import: $n samples of canonical CSV"
 "$build/gencsv" "$n" >"$dir/samples.csv"

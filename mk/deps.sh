@@ -14,10 +14,11 @@
 #   ministat                       the reference kbench ministat is checked against
 #   bmake                          checking the Makefile the way FreeBSD's make reads it
 #   jq                             tests read kbench's JSON
+#   rt-tests (cyclictest)          make bench checks the sleep tester against it
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq"
 
 missing=""
