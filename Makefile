@@ -42,7 +42,7 @@ STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
 	       collect/protocol.c collect/collector.c collect/tools.c \
-	       collect/cmd_collect.c collect/collect_sleep.c
+	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c
 STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c

@@ -23,6 +23,24 @@
 
 #include "stats.h"
 
+#ifdef HL_DEBUG
+#include <stdio.h>
+#include <time.h>
+static double
+hl_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec * 1e-9;
+}
+#define HL_T0()	double t0_ = hl_now()
+#define HL_LOG(...) do { fprintf(stderr, "%8.2f ms ", (hl_now() - t0_) * 1e3); fprintf(stderr, __VA_ARGS__); t0_ = hl_now(); } while (0)
+#else
+#define HL_T0()	do { } while (0)
+#define HL_LOG(...) do { } while (0)
+#endif
+
 #define HL_SAMPLE_MIN	4096	/* values drawn per pivot round, at least */
 #define HL_SAMPLE_MAX	65536	/* and at most */
 #define HL_GATHER_MIN	4096	/* gather when this few values are left */
@@ -580,6 +598,7 @@ hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 	double *buf, x;
 	int op = m->op;
 
+	HL_T0();
 	buf = malloc((size_t)(b->shi - b->slo ? b->shi - b->slo : 1) *
 	    sizeof(*buf));
 	if (buf == NULL)
@@ -589,6 +608,7 @@ hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 		for (c = hl_brlo(b, r), hi = hl_brhi(m, b, r); c < hi; c++)
 			buf[n++] = hl_at(m, op, x, c);
 	}
+	HL_LOG("gather %zu\n", n);
 	/* Ascending ranks: each selection leaves the larger values after. */
 	for (i = g0; i < g1; i++) {
 		if (h->done[i])
@@ -599,6 +619,7 @@ hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 		h->done[i] = 1;
 		base = c + 1;
 	}
+	HL_LOG("gselect\n");
 	free(buf);
 	return STATS_OK;
 }
@@ -657,11 +678,15 @@ hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
 	i2 = (size_t)fmin(f2 * s + d2, s - 1);
 	if (phimax > 0 && (double)(i2 - i1 + 1) / s > phimax)
 		return 1;
+	HL_T0();
 	hl_sample(m, b, h->smp, s);
+	HL_LOG("sample %zu of %g\n", s, (double)live);
 	hl_prep(m, quickselect(h->smp, s, i1, &m->seed), &p1);
 	hl_prep(m, i2 > i1 ? quickselect(h->smp + i1 + 1, s - i1 - 1,
 	    i2 - i1 - 1, &m->seed) : p1.p, &p2);
+	HL_LOG("select\n");
 	hl_walk(m, b, &p1, &p2, o1, o2, tot);
+	HL_LOG("walk -> %g\n", (double)(tot[1] - tot[0]));
 	for (i = g0; i < g1; i++) {
 		if (h->done[i])
 			continue;

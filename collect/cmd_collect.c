@@ -13,6 +13,10 @@ const char collect_help[] =
     "usage: kbench collect sleep [-l LABEL] [-r ROUNDS] [-m METHODS] [-u USECS]\n"
     "                            [-n N | -T SECONDS] [--slack NS] [--fifo PRIO]\n"
     "                            [--cpu N] [--timeout S] [--meta K=V]... [-q]\n"
+    "       kbench collect lock [-l LABEL] [-r ROUNDS] [--backend user|kmod]\n"
+    "                           [-H HEADS] [-k HOOKS] [-t THREADS] [-n COUNT]\n"
+    "                           [-d DELAY_NS] [-w WRITE_MS] [--pin]\n"
+    "                           [--timeout S] [--meta K=V]... [-q]\n"
     "\n"
     "Runs the benchmark program once per cell of its matrix, ROUNDS times,\n"
     "the order of the cells shuffled in each round, and stores every sample\n"
@@ -35,18 +39,36 @@ const char collect_help[] =
     "   --timeout S          a cell running longer is a hang (default: ten times\n"
     "                        its expected time, plus 30 s)\n"
     "   --meta K=V           a fact of the run (repeatable)\n"
-    "   -q, --quiet          no matrix, no progress line\n";
+    "   -q, --quiet          no matrix, no progress line\n"
+    "\n"
+    "lock: the pfil hook-chain experiment: THREADS threads run a chain of three\n"
+    "hooks COUNT times; the chain is protected by a HEAD lock, each hook takes\n"
+    "its HOOK lock around a busy-wait of DELAY_NS.  One sample per thread: ns\n"
+    "per chain call (lower is better).\n"
+    "   --backend B          user (lockbench: pthread, ck_brlock, liburcu) or kmod\n"
+    "                        (the pfilbench kernel module, through pfilbench-ctl);\n"
+    "                        default: kmod when the module is loaded, else user\n"
+    "   -H, --heads LIST     head locks (default rw,rm,epoch,none)\n"
+    "   -k, --hooks LIST     hook locks (default null,mtx,rw,rm,spin; kmod: rwsem)\n"
+    "   -t, --threads LIST   thread counts (default 1,2)\n"
+    "   -n, --count N        chain calls per thread (default 100000)\n"
+    "   -d, --delay NS       busy-wait inside each hook (default 1000, DELAY(1))\n"
+    "   -w, --write MS       a writer takes the head lock every MS ms\n"
+    "   --pin                pin threads round-robin to CPUs\n"
+    "   (-l, -r, --timeout, --meta, -q as for sleep)\n";
 
 int
 cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 {
 	if (argc < 2) {
-		warnx("collect: which benchmark? kbench collect sleep (kbench "
-		    "help collect)");
+		warnx("collect: which benchmark? kbench collect sleep|lock "
+		    "(kbench help collect)");
 		return KB_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "sleep") == 0)
 		return collect_sleep(argc - 1, argv + 1, ctx);
-	warnx("collect: unknown benchmark '%s': expected sleep", argv[1]);
+	if (strcmp(argv[1], "lock") == 0)
+		return collect_lock(argc - 1, argv + 1, ctx);
+	warnx("collect: unknown benchmark '%s': expected sleep or lock", argv[1]);
 	return KB_EXIT_USAGE;
 }

@@ -8,6 +8,7 @@
 
 extern const char collect_help[];
 
+cmd_fn	collect_lock;
 cmd_fn	collect_sleep;
 
 #endif

@@ -424,6 +424,9 @@ collection_run(struct store *s, struct collection *c)
 	ri.command = c->command;
 	snprintf(seed, sizeof(seed), "%lu", c->seed);
 	kv_set(&c->facts, "shuffle_seed", seed);
+	/* Who runs it: "kbench runs" tells a live run from a dead one. */
+	snprintf(seed, sizeof(seed), "%ld", (long)getpid());
+	kv_set(&c->facts, "collector_pid", seed);
 	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
 		goto dberr;
 	for (i = 0; i < c->facts.n; i++)

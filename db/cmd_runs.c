@@ -2,7 +2,11 @@
  * cmd_runs.c: kbench runs: one line per run, or JSON.
  */
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,8 +19,10 @@ const char runs_help[] =
     "usage: kbench runs [--json] " FILTER_SYNOPSIS "\n"
     "\n"
     "Lists the runs in the database, oldest first: id, label, benchmark,\n"
-    "status, start time (UTC), host, HZ and the number of samples.  Runs that\n"
-    "are still running or were aborted are listed too (their STATUS says so).\n"
+    "status, start time (UTC), host, HZ and the number of samples.  STATUS is\n"
+    "complete, aborted (interrupted, or a benchmark failed), running, or\n"
+    "incomplete: marked running, but its collector on this host is gone\n"
+    "(kill -9, a crash): it will never complete.\n"
     "   --json           one JSON object per run, one per line\n"
     "Filters:\n"
     "   --label L        runs with this label (repeatable: any of them)\n"
@@ -38,6 +44,28 @@ fact_or_dash(const struct run_row *r, const char *key)
 	return v != NULL && *v != '\0' ? v : "-";
 }
 
+/*
+ * A run still marked running whose collector is gone from this host
+ * (killed, or the machine went down) will never complete: "incomplete".
+ */
+static const char *
+shown_status(const struct run_row *r)
+{
+	const char *host = kv_get(&r->facts, "host"), *pid;
+	char me[256];
+	long p;
+
+	if (strcmp(r->info.status, RUN_RUNNING) != 0)
+		return r->info.status;
+	pid = kv_get(&r->facts, "collector_pid");
+	if (host == NULL || pid == NULL || gethostname(me, sizeof(me)) != 0 ||
+	    strcmp(host, me) != 0 || parse_long(pid, 1, LONG_MAX, &p) == -1)
+		return r->info.status;
+	if (kill((pid_t)p, 0) == -1 && errno == ESRCH)
+		return "incomplete";
+	return r->info.status;
+}
+
 static int
 print_run(const struct run_row *r, void *arg)
 {
@@ -53,7 +81,7 @@ print_run(const struct run_row *r, void *arg)
 		fputs(",\"benchmark\":", stdout);
 		json_string(stdout, r->info.benchmark);
 		fputs(",\"status\":", stdout);
-		json_string(stdout, r->info.status);
+		json_string(stdout, shown_status(r));
 		fputs(",\"started\":", stdout);
 		json_string(stdout, r->info.started_at);
 		fputs(",\"ended\":", stdout);
@@ -82,7 +110,7 @@ print_run(const struct run_row *r, void *arg)
 			started[10] = ' ';
 		printf("%5lld  %-20s %-10s %-9s %-20s %-16s %5s %9lld\n",
 		    (long long)r->info.id, r->info.label, r->info.benchmark,
-		    r->info.status, started, fact_or_dash(r, "host"),
+		    shown_status(r), started, fact_or_dash(r, "host"),
 		    fact_or_dash(r, "hz"), (long long)r->nsamples);
 	}
 	ro->count++;

@@ -127,3 +127,30 @@ if [ "$(uname -s)" = Linux ]; then
 else
 	skip "timer slack is a Linux knob"
 fi
+
+# 6. kill -9: the run stays "running" in the database, which kbench runs
+#    shows as incomplete once its collector is gone; analysis skips it.
+"$KBENCH" --db k9.db collect sleep -q -l k9 -m nanosleep -u 1000 -r 100 -n 50 \
+    >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ "$i" -lt 200 ]; do
+	n=$(sqlite3 k9.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
+	[ "${n:-0}" -gt 0 ] && break
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+v=$(sqlite3 k9.db "SELECT status FROM run")
+[ "$v" = running ]; check $? "kill -9: the run is left running (got $v)"
+kb --db k9.db runs
+grep -q ' k9  *sleep  *incomplete ' "$T/out"; check $? "kill -9: kbench runs shows it incomplete"
+kb --db k9.db runs --json
+jq -e '.status == "incomplete"' "$T/out" >/dev/null; check $? "kill -9: runs --json says incomplete"
+kb --db k9.db analyze
+expect_rc 2 "kill -9: analyze leaves the run out"
+kb --db k9.db collect sleep -q -l after -m nanosleep -u 100 -r 1 -n 3
+expect_rc 0 "kill -9: the next collection works"
+v=$(sqlite3 k9.db "PRAGMA integrity_check")
+[ "$v" = ok ]; check $? "kill -9: integrity_check ok"

@@ -1,0 +1,312 @@
+/*
+ * collect_lock.c: kbench collect lock: the pfil lock experiment, head
+ * lock x hook lock x threads, round after round.
+ *
+ * A backend is a program speaking the benchmark protocol with the same
+ * options: lockbench (user space) or pfilbench-ctl, which drives the
+ * pfilbench kernel module through its control files (kmod/).  Adding a
+ * backend is one entry in the table below and one program.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect.h"
+#include "collector.h"
+#include "hostfacts.h"
+#include "kbench.h"
+#include "tools.h"
+
+struct lock_backend {
+	const char	*name;
+	const char	*program;
+	const char	*heads;		/* what it knows, comma-separated */
+	const char	*hooks;
+	const char	*about;
+};
+
+static const struct lock_backend backends[] = {
+	{ "user", "lockbench", "rw,rm,epoch,none", "null,mtx,rw,rm,spin",
+	  "pthread locks, ck_brlock, liburcu, in user space" },
+	{ "kmod", "pfilbench-ctl", "rw,rm,epoch,none",
+	  "null,mtx,rw,rwsem,rm,spin", "the kernel's own locks, in pfilbench.ko" },
+};
+
+static const struct lock_backend *
+find_backend(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(backends) / sizeof(backends[0]); i++)
+		if (strcmp(backends[i].name, name) == 0)
+			return &backends[i];
+	return NULL;
+}
+
+/* Is the kernel module loaded?  pfilbench-ctl -s answers with its status. */
+static int
+kmod_loaded(const char *argv0)
+{
+	char *prog = tool_path(argv0, "pfilbench-ctl");
+	int status = -1;
+	pid_t pid;
+
+	if (prog == NULL)
+		return 0;
+	if ((pid = fork()) == 0) {
+		freopen("/dev/null", "w", stdout);
+		freopen("/dev/null", "w", stderr);
+		execl(prog, prog, "-s", (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	free(prog);
+	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+static void
+split_list(const char *s, struct strlist *l)
+{
+	char *copy = xstrdup(s), *tok, *save;
+
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save))
+		strlist_add(l, tok);
+	free(copy);
+}
+
+/* Every item of l must be in the comma list known. */
+static int
+check_kinds(const struct strlist *l, const char *known, const char *what,
+    const struct lock_backend *be)
+{
+	struct strlist k = { NULL, 0 };
+	size_t i, j;
+	int ok = 1;
+
+	split_list(known, &k);
+	for (i = 0; i < l->n && ok; i++) {
+		for (j = 0; j < k.n; j++)
+			if (strcmp(l->v[i], k.v[j]) == 0)
+				break;
+		if (j == k.n) {
+			warnx("collect lock: unknown %s lock '%s' for the %s "
+			    "backend (it knows %s)", what, l->v[i], be->name, known);
+			ok = 0;
+		}
+	}
+	strlist_free(&k);
+	return ok ? 0 : -1;
+}
+
+int
+collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	enum { OPT_BACKEND = 300, OPT_META, OPT_TIMEOUT, OPT_PIN };
+	static const struct option longopts[] = {
+		{ "backend",	required_argument, NULL, OPT_BACKEND },
+		{ "count",	required_argument, NULL, 'n' },
+		{ "delay",	required_argument, NULL, 'd' },
+		{ "heads",	required_argument, NULL, 'H' },
+		{ "hooks",	required_argument, NULL, 'k' },
+		{ "label",	required_argument, NULL, 'l' },
+		{ "meta",	required_argument, NULL, OPT_META },
+		{ "pin",	no_argument,	   NULL, OPT_PIN },
+		{ "quiet",	no_argument,	   NULL, 'q' },
+		{ "rounds",	required_argument, NULL, 'r' },
+		{ "threads",	required_argument, NULL, 't' },
+		{ "timeout",	required_argument, NULL, OPT_TIMEOUT },
+		{ "write",	required_argument, NULL, 'w' },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	const struct lock_backend *be = NULL;
+	struct collection c;
+	struct strlist heads = { NULL, 0 }, hooks = { NULL, 0 };
+	struct strlist threads = { NULL, 0 };
+	struct kvlist meta = KVLIST_INIT;
+	struct utsname u;
+	const char *label = NULL, *count = "100000", *delay = "1000";
+	const char *write_ms = NULL;
+	char *prog = NULL, *cell_argv[20], name[256];
+	double timeout = 0, est;
+	long v, ncount, ndelay, nthreads, ncpu;
+	size_t i, j, k;
+	int ch, a, pin = 0, rc = KB_EXIT_USAGE;
+
+	memset(&c, 0, sizeof(c));
+	c.rounds = 5;
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "d:H:k:l:n:qr:t:w:", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			if (parse_long(optarg, 0, 1000000000L, &v) == -1) {
+				warnx("collect lock: -d %s: expected a busy-wait in "
+				    "ns from 0 to 1000000000", optarg);
+				goto out;
+			}
+			delay = optarg;
+			break;
+		case 'H':
+			split_list(optarg, &heads);
+			break;
+		case 'k':
+			split_list(optarg, &hooks);
+			break;
+		case 'l':
+			label = optarg;
+			break;
+		case 'n':
+			if (parse_long(optarg, 1, 10000000000L, &v) == -1) {
+				warnx("collect lock: -n %s: expected calls per "
+				    "thread from 1 to 10000000000", optarg);
+				goto out;
+			}
+			count = optarg;
+			break;
+		case 'q':
+			c.quiet = 1;
+			break;
+		case 'r':
+			if (parse_long(optarg, 1, 100000, &v) == -1) {
+				warnx("collect lock: -r %s: expected a number of "
+				    "rounds from 1 to 100000", optarg);
+				goto out;
+			}
+			c.rounds = (int)v;
+			break;
+		case 't':
+			split_list(optarg, &threads);
+			break;
+		case 'w':
+			if (parse_long(optarg, 1, 3600000, &v) == -1) {
+				warnx("collect lock: -w %s: expected a writer period "
+				    "in ms from 1 to 3600000", optarg);
+				goto out;
+			}
+			write_ms = optarg;
+			break;
+		case OPT_BACKEND:
+			if ((be = find_backend(optarg)) == NULL) {
+				warnx("collect lock: --backend %s: expected user or "
+				    "kmod", optarg);
+				goto out;
+			}
+			break;
+		case OPT_META:
+			if (kv_parse(&meta, optarg) == -1) {
+				warnx("collect lock: --meta '%s': expected KEY=VALUE",
+				    optarg);
+				goto out;
+			}
+			break;
+		case OPT_PIN:
+			pin = 1;
+			break;
+		case OPT_TIMEOUT:
+			if (parse_double(optarg, &timeout) == -1 || timeout <= 0) {
+				warnx("collect lock: --timeout %s: expected seconds "
+				    "> 0", optarg);
+				goto out;
+			}
+			break;
+		default:
+			fputs(collect_help, stderr);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		warnx("collect lock: unexpected argument '%s'", argv[optind]);
+		goto out;
+	}
+	/* The kernel's own locks when the module is there. */
+	if (be == NULL)
+		be = find_backend(kmod_loaded(ctx->argv0) ? "kmod" : "user");
+	if (heads.n == 0)
+		split_list(be->heads, &heads);
+	if (hooks.n == 0)
+		split_list(be->hooks, &hooks);
+	if (threads.n == 0)
+		split_list("1,2", &threads);
+	if (check_kinds(&heads, be->heads, "head", be) == -1 ||
+	    check_kinds(&hooks, be->hooks, "hook", be) == -1)
+		goto out;
+	for (i = 0; i < threads.n; i++)
+		if (parse_long(threads.v[i], 1, 1024, &v) == -1) {
+			warnx("collect lock: -t: '%s' is not a thread count from "
+			    "1 to 1024", threads.v[i]);
+			goto out;
+		}
+	if ((prog = tool_path(ctx->argv0, be->program)) == NULL) {
+		warnx("collect lock: %s (the %s backend) not found beside kbench "
+		    "nor on PATH", be->program, be->name);
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+
+	if (label == NULL)
+		label = uname(&u) == 0 ? u.release : "lock";
+	c.benchmark = "lock";
+	c.label = label;
+	c.command = ctx->cmdline;
+	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+	hostfacts_collect(&c.facts);
+	for (i = 0; i < meta.n; i++)
+		kv_set(&c.facts, meta.v[i].key, meta.v[i].value);
+	kv_set(&c.facts, "backend", be->name);
+	kv_set(&c.facts, "backend_program", prog);
+	ncount = strtol(count, NULL, 10);
+	ndelay = strtol(delay, NULL, 10);
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
+	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	for (i = 0; i < heads.n; i++)
+		for (j = 0; j < hooks.n; j++)
+			for (k = 0; k < threads.n; k++) {
+				a = 0;
+				cell_argv[a++] = prog;
+				cell_argv[a++] = "-m";
+				cell_argv[a++] = "-t";
+				cell_argv[a++] = threads.v[k];
+				cell_argv[a++] = "-n";
+				cell_argv[a++] = (char *)count;
+				cell_argv[a++] = "-d";
+				cell_argv[a++] = (char *)delay;
+				cell_argv[a++] = "-H";
+				cell_argv[a++] = heads.v[i];
+				cell_argv[a++] = "-k";
+				cell_argv[a++] = hooks.v[j];
+				if (write_ms != NULL) {
+					cell_argv[a++] = "-w";
+					cell_argv[a++] = (char *)write_ms;
+				}
+				if (pin)
+					cell_argv[a++] = "-p";
+				cell_argv[a] = NULL;
+				snprintf(name, sizeof(name), "head=%s,hook=%s,"
+				    "threads=%s", heads.v[i], hooks.v[j],
+				    threads.v[k]);
+				/* Worst case: every call serialised on one lock,
+				 * three hooks a chain, plus ~300 ns of overhead. */
+				nthreads = strtol(threads.v[k], NULL, 10);
+				est = ncount * (3.0 * ndelay + 300) / 1e9 *
+				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
+				collection_add(&c, cell_argv, name, est,
+				    timeout > 0 ? timeout : 10 * est * nthreads + 30);
+			}
+	rc = collection_run(ctx->db, &c);
+out:
+	collection_free(&c);
+	strlist_free(&heads);
+	strlist_free(&hooks);
+	strlist_free(&threads);
+	kv_clear(&meta);
+	free(prog);
+	return rc;
+}
