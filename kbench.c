@@ -186,7 +186,7 @@ main(int argc, char **argv)
 	struct kbench_ctx ctx;
 	struct strbuf cmdline = STRBUF_INIT;
 	const struct command *cmd;
-	int ch;
+	int ch, rc;
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
@@ -208,13 +208,16 @@ main(int argc, char **argv)
 			ctx.db_path = optarg;
 			break;
 		case 'h':
-			return help(NULL);
+			rc = help(NULL);
+			goto out;
 		case 'V':
 			printf("kbench %s\n", KBENCH_VERSION);
-			return finish_stdout("kbench") ? KB_EXIT_IO : KB_EXIT_OK;
+			rc = finish_stdout("kbench") ? KB_EXIT_IO : KB_EXIT_OK;
+			goto out;
 		default:
 			fputs(usage_text, stderr);
-			return KB_EXIT_USAGE;
+			rc = KB_EXIT_USAGE;
+			goto out;
 		}
 	}
 	argc -= optind;
@@ -222,14 +225,16 @@ main(int argc, char **argv)
 	if (argc == 0) {
 		fputs(usage_text, stderr);
 		fputs("(kbench help lists the commands)\n", stderr);
-		return KB_EXIT_USAGE;
-	}
-	if (strcmp(argv[0], "help") == 0)
-		return help(argc > 1 ? argv[1] : NULL);
-	if ((cmd = find_command(argv[0])) == NULL) {
+		rc = KB_EXIT_USAGE;
+	} else if (strcmp(argv[0], "help") == 0)
+		rc = help(argc > 1 ? argv[1] : NULL);
+	else if ((cmd = find_command(argv[0])) == NULL) {
 		warnx("'%s' is not a kbench command (kbench help lists them)",
 		    argv[0]);
-		return KB_EXIT_USAGE;
-	}
-	return run_command(cmd, argc, argv, &ctx);
+		rc = KB_EXIT_USAGE;
+	} else
+		rc = run_command(cmd, argc, argv, &ctx);
+out:
+	sb_free(&cmdline);
+	return rc;
 }

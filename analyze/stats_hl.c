@@ -548,204 +548,161 @@ quickselect(double *v, size_t n, size_t k, uint64_t *seed)
 static void
 hl_sample(struct hlm *m, const struct hlbr *b, double *v, size_t n)
 {
-	uint64_t live = b->shi - b->slo, base = 0, pos;
+	uint64_t live = b->shi - b->slo, base = 0, pos, seed = m->seed;
 	double step = (double)live / (double)n;
-	size_t i = 0, r, lo, w;
+	size_t i, r = 0, lo = 0, w = 0;
 	int op = m->op;
 
-#define HL_POS(i) do {							\
-	pos = (uint64_t)(((double)(i) +					\
-	    (double)(sm64(&m->seed) >> 11) * 0x1p-53) * step);		\
-	if (pos >= live)						\
-		pos = live - 1;						\
-} while (0)
-	HL_POS(0);
-	for (r = 0; r < m->nrow && i < n; r++) {
-		lo = hl_brlo(b, r);
-		w = hl_brhi(m, b, r) - lo;
-		while (pos - base < w) {
-			v[i++] = hl_at(m, op, hl_row(m, op, r),
-			    lo + (size_t)(pos - base));
-			if (i == n)
-				break;
-			HL_POS(i);
-		}
-		base += w;
+	for (i = 0; i < n; i++) {
+		pos = (uint64_t)(((double)i + (double)(sm64(&seed) >> 11) *
+		    0x1p-53) * step);
+		if (pos >= live)
+			pos = live - 1;
+		if (b->lo == NULL && b->hi == NULL) {
+			r = (size_t)(pos / m->ncol);
+			lo = 0;
+			base = (uint64_t)r * m->ncol;
+		} else
+			/* On to the row that holds pos: a tight loop. */
+			for (;;) {
+				lo = hl_brlo(b, r);
+				w = hl_brhi(m, b, r) - lo;
+				if (pos - base < w)
+					break;
+				base += w;
+				r++;
+			}
+		v[i] = hl_at(m, op, hl_row(m, op, r), lo + (size_t)(pos - base));
 	}
-#undef HL_POS
+	m->seed = seed;
+}
+
+/*
+ * Values k[0..nk) (0-based ranks, ascending) of v[0..n) into out[], in
+ * place.  When the ranks are close together in a large array, two pivots
+ * from a small sample bracket them; one pass counts the values below and
+ * within the bracket, without a branch, and a second keeps those within,
+ * so the quickselects run on a small part.  Otherwise (or when the ranks
+ * fall outside the pivots) successive quickselects, each on the values
+ * above the last.
+ */
+#define HL_PICK_MIN	32768	/* values worth a filtering pass */
+#define HL_PICK_SMP	1024	/* its sample */
+
+static void
+hl_pick(double *v, size_t n, const size_t *k, size_t nk, double *out,
+    uint64_t *seed)
+{
+	double s[HL_PICK_SMP], q1, q2, x, f1, f2, d1, d2;
+	size_t i, i1, i2, nlt = 0, nle = 0, base = 0, off = 0;
+
+	if (nk == 0)
+		return;
+	if (n >= HL_PICK_MIN && k[nk - 1] - k[0] < n / 16) {
+		for (i = 0; i < HL_PICK_SMP; i++)
+			s[i] = v[sm64(seed) % n];
+		f1 = (k[0] + 0.5) / n;
+		f2 = (k[nk - 1] + 0.5) / n;
+		d1 = 3 * sqrt(HL_PICK_SMP * f1 * (1 - f1)) + 1;
+		d2 = 3 * sqrt(HL_PICK_SMP * f2 * (1 - f2)) + 1;
+		i1 = f1 * HL_PICK_SMP > d1 ? (size_t)(f1 * HL_PICK_SMP - d1) :
+		    0;
+		i2 = (size_t)fmin(f2 * HL_PICK_SMP + d2, HL_PICK_SMP - 1);
+		q1 = quickselect(s, HL_PICK_SMP, i1, seed);
+		q2 = i2 > i1 ? quickselect(s + i1 + 1, HL_PICK_SMP - i1 - 1,
+		    i2 - i1 - 1, seed) : q1;
+		for (i = 0; i < n; i++) {
+			nlt += v[i] < q1;
+			nle += v[i] <= q2;
+		}
+		if (nlt <= k[0] && k[nk - 1] < nle) {
+			for (nle = 0, i = 0; i < n; i++) {
+				x = v[i];
+				v[nle] = x;
+				nle += (x >= q1) & (x <= q2);
+			}
+			n = nle;
+			off = nlt;
+		}
+	}
+	for (i = 0; i < nk; i++) {
+		out[i] = quickselect(v + base, n - base, k[i] - off - base,
+		    seed);
+		base = k[i] - off + 1;
+	}
 }
 
 /*
  * The selection: the wanted ranks t[] (ascending, 1-based) and their
- * values, found jointly; four bound arrays of nrow, a sample buffer.
+ * values, found jointly; two bound arrays of nrow, a sample buffer, and
+ * a buffer for the gathered values.
  */
 struct hlsel {
 	struct hlm	*m;
-	uint32_t	*arr[4];
-	double		*smp;
+	uint32_t	*lo, *hi;
+	double		*smp, *buf;
 	size_t		 nsmp, gather, nt;
 	uint64_t	 t[4];
 	double		 v[4];
 	int		 done[4];
 };
 
+/* The live values of b into buf, row after row; their number. */
+static inline size_t
+hl_gather_op(const struct hlm *m, int op, const struct hlbr *b, double *buf)
+{
+	size_t r, c, hi, n = 0;
+	double x;
+
+	for (r = 0; r < m->nrow; r++) {
+		c = hl_brlo(b, r);
+		hi = hl_brhi(m, b, r);
+		if (c < hi)
+			for (x = hl_row(m, op, r); c < hi; c++)
+				buf[n++] = hl_at(m, op, x, c);
+	}
+	return n;
+}
+
 /* Gather the live values of b and select the open ranks of t[g0..g1). */
 static int
 hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 {
 	struct hlm *m = h->m;
-	size_t r, c, hi, n = 0, base = 0, i;
-	double *buf, x;
-	int op = m->op;
-
+	size_t n, i, nk = 0, k[4], ix[4];
+	double out[4];
 	HL_T0();
-	buf = malloc((size_t)(b->shi - b->slo ? b->shi - b->slo : 1) *
-	    sizeof(*buf));
-	if (buf == NULL)
+
+	if (h->buf == NULL &&
+	    (h->buf = malloc(h->gather * sizeof(*h->buf))) == NULL)
 		return STATS_ENOMEM;
-	for (r = 0; r < m->nrow; r++) {
-		x = hl_row(m, op, r);
-		for (c = hl_brlo(b, r), hi = hl_brhi(m, b, r); c < hi; c++)
-			buf[n++] = hl_at(m, op, x, c);
+	switch (m->op) {
+	case HL_CMR:
+		n = hl_gather_op(m, HL_CMR, b, h->buf);
+		break;
+	case HL_CDR:
+		n = hl_gather_op(m, HL_CDR, b, h->buf);
+		break;
+	case HL_RMC:
+		n = hl_gather_op(m, HL_RMC, b, h->buf);
+		break;
+	default:
+		n = hl_gather_op(m, HL_RDC, b, h->buf);
+		break;
 	}
 	HL_LOG("gather %zu\n", n);
-	/* Ascending ranks: each selection leaves the larger values after. */
-	for (i = g0; i < g1; i++) {
-		if (h->done[i])
-			continue;
-		c = (size_t)(h->t[i] - b->slo - 1);
-		h->v[i] = quickselect(buf + base, n - base, c - base,
-		    &m->seed);
-		h->done[i] = 1;
-		base = c + 1;
+	for (i = g0; i < g1; i++)
+		if (!h->done[i]) {
+			ix[nk] = i;
+			k[nk++] = (size_t)(h->t[i] - b->slo - 1);
+		}
+	hl_pick(h->buf, n, k, nk, out, &m->seed);
+	for (i = 0; i < nk; i++) {
+		h->v[ix[i]] = out[i];
+		h->done[ix[i]] = 1;
 	}
 	HL_LOG("gselect\n");
-	free(buf);
 	return STATS_OK;
-}
-
-/* Copy bound array src (NULL: all v) into dst. */
-static void
-hl_fill(const struct hlm *m, uint32_t *dst, const uint32_t *src, size_t v)
-{
-	size_t r;
-
-	if (src != NULL)
-		memcpy(dst, src, m->nrow * sizeof(*dst));
-	else
-		for (r = 0; r < m->nrow; r++)
-			dst[r] = (uint32_t)v;
-}
-
-/*
- * One round on bracket *b for the open ranks of t[g0..g1): a sample,
- * two pivots around the ranks' expected places in it, +/- HL_Z sd, two
- * walks into o1 and o2.  Each open rank then lies below p1 (or is p1),
- * between the two (p2 included), or above p2; the new bracket spans the
- * classes that hold some.  With fb NULL, o1 and o2 are not b's arrays
- * and b's bounds are kept as they are; else o1 and o2 may be b's own,
- * whose lost bounds fb's replace, copied (rare: the ranks fall outside
- * the pivots in about 1 % of the rounds).  Returns 1 when the round
- * excluded nothing (ranks on both sides; only with fb NULL), else 0.
- * *phi gets the expected fraction kept; with phimax > 0 the round stops
- * there (returning 1) when more would be kept.
- */
-static int
-hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
-    uint32_t *o1, uint32_t *o2, const struct hlbr *fb, double phimax)
-{
-	struct hlm *m = h->m;
-	struct hlpiv p1, p2;
-	uint64_t live = b->shi - b->slo, tot[2], tmin = 0, tmax = 0, lt1 = 0;
-	size_t i, i1, i2, s;
-	double f1, f2, d1, d2;
-	int below = 0, mid = 0, above = 0, havelt = 0, first = 1;
-
-	for (i = g0; i < g1; i++) {
-		if (h->done[i])
-			continue;
-		if (first)
-			tmin = h->t[i];
-		tmax = h->t[i];
-		first = 0;
-	}
-	s = h->nsmp < live ? h->nsmp : (size_t)live;
-	f1 = (tmin - b->slo - 0.5) / (double)live;
-	f2 = (tmax - b->slo - 0.5) / (double)live;
-	d1 = HL_Z * sqrt(s * f1 * (1 - f1)) + 1;
-	d2 = HL_Z * sqrt(s * f2 * (1 - f2)) + 1;
-	i1 = f1 * s > d1 ? (size_t)(f1 * s - d1) : 0;
-	i2 = (size_t)fmin(f2 * s + d2, s - 1);
-	if (phimax > 0 && (double)(i2 - i1 + 1) / s > phimax)
-		return 1;
-	HL_T0();
-	hl_sample(m, b, h->smp, s);
-	HL_LOG("sample %zu of %g\n", s, (double)live);
-	hl_prep(m, quickselect(h->smp, s, i1, &m->seed), &p1);
-	hl_prep(m, i2 > i1 ? quickselect(h->smp + i1 + 1, s - i1 - 1,
-	    i2 - i1 - 1, &m->seed) : p1.p, &p2);
-	HL_LOG("select\n");
-	hl_walk(m, b, &p1, &p2, o1, o2, tot);
-	HL_LOG("walk -> %g\n", (double)(tot[1] - tot[0]));
-	for (i = g0; i < g1; i++) {
-		if (h->done[i])
-			continue;
-		if (h->t[i] <= tot[0]) {
-			if (!havelt) {
-				lt1 = hl_less(m, &p1, o1, 0);
-				havelt = 1;
-			}
-			if (h->t[i] > lt1) {
-				h->v[i] = p1.p;
-				h->done[i] = 1;
-			} else
-				below = 1;
-		} else if (h->t[i] <= tot[1])
-			mid = 1;
-		else
-			above = 1;
-	}
-	if (!below && !mid && !above)
-		return 0;
-	if (below && above && fb == NULL)
-		return 1;
-	/*
-	 * The new bounds: the old lo (below), le(p1) (between) or le(p2);
-	 * the old hi (above), le(p2) (between) or lt(p1).  With fb, the old
-	 * bounds are fb's, copied into whichever of o1 and o2 is free.
-	 */
-	if (below) {
-		if (fb != NULL) {
-			uint32_t *f = mid || above ? o1 : o2;
-
-			hl_fill(m, f, fb->lo, 0);
-			b->lo = f;
-			b->slo = fb->slo;
-		}
-	} else if (mid) {
-		b->lo = o1;
-		b->slo = tot[0];
-	} else {
-		b->lo = o2;
-		b->slo = tot[1];
-	}
-	if (above) {
-		if (fb != NULL) {
-			uint32_t *f = below || mid ? o2 : o1;
-
-			hl_fill(m, f, fb->hi, m->ncol);
-			b->hi = f;
-			b->shi = fb->shi;
-		}
-	} else if (mid) {
-		b->hi = o2;
-		b->shi = tot[1];
-	} else {
-		hl_less(m, &p1, o1, 1);
-		b->hi = o1;
-		b->shi = lt1;
-	}
-	return 0;
 }
 
 /* The open ranks among t[g0..g1). */
@@ -760,15 +717,137 @@ hl_open(const struct hlsel *h, size_t g0, size_t g1)
 	return 0;
 }
 
-/* Two of the four arrays that bracket b does not use. */
+/*
+ * The sample indices of the pivots for the open ranks of t[g0..g1) in
+ * bracket b: their expected places in a sample of s, -/+ HL_Z sd.
+ */
 static void
-hl_spare(struct hlsel *h, const struct hlbr *b, uint32_t **o1, uint32_t **o2)
+hl_where(const struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
+    size_t s, size_t *i1, size_t *i2)
 {
-	size_t i, n = 0;
+	uint64_t live = b->shi - b->slo, tmin = 0, tmax = 0;
+	size_t i;
+	double f1, f2, d1, d2;
+	int first = 1;
 
-	for (i = 0; i < 4 && n < 2; i++)
-		if (h->arr[i] != b->lo && h->arr[i] != b->hi)
-			*(n++ ? o2 : o1) = h->arr[i];
+	for (i = g0; i < g1; i++) {
+		if (h->done[i])
+			continue;
+		if (first)
+			tmin = h->t[i];
+		tmax = h->t[i];
+		first = 0;
+	}
+	f1 = (tmin - b->slo - 0.5) / (double)live;
+	f2 = (tmax - b->slo - 0.5) / (double)live;
+	d1 = HL_Z * sqrt(s * f1 * (1 - f1)) + 1;
+	d2 = HL_Z * sqrt(s * f2 * (1 - f2)) + 1;
+	*i1 = f1 * s > d1 ? (size_t)(f1 * s - d1) : 0;
+	*i2 = (size_t)fmin(f2 * s + d2, s - 1);
+}
+
+/* The sample size for bracket b. */
+static size_t
+hl_nsmp(const struct hlsel *h, const struct hlbr *b)
+{
+	return h->nsmp < b->shi - b->slo ? h->nsmp : (size_t)(b->shi - b->slo);
+}
+
+/*
+ * Pivots for the open ranks of t[g0..g1) from a sample of bracket b.
+ * With phimax > 0, returns 1 instead when they would keep more than that
+ * fraction of the live values.
+ */
+static int
+hl_pivots(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
+    double phimax, double *p1, double *p2)
+{
+	size_t s = hl_nsmp(h, b), i1, i2;
+	HL_T0();
+
+	hl_where(h, b, g0, g1, s, &i1, &i2);
+	if (phimax > 0 && (double)(i2 - i1 + 1) / s > phimax)
+		return 1;
+	hl_sample(h->m, b, h->smp, s);
+	*p1 = quickselect(h->smp, s, i1, &h->m->seed);
+	*p2 = i2 > i1 ? quickselect(h->smp + i1 + 1, s - i1 - 1, i2 - i1 - 1,
+	    &h->m->seed) : *p1;
+	HL_LOG("sample %zu of %g\n", s, (double)(b->shi - b->slo));
+	return 0;
+}
+
+/*
+ * One round on bracket *b for the open ranks of t[g0..g1), with pivots
+ * p1 <= p2 (live values of b): two walks, into the two bound arrays
+ * (those of b among them: they are read first).  Each open rank then
+ * lies below p1 (or is p1), between the two (p2 included), or above p2;
+ * the new bracket spans the classes that hold some.  Below p1 it starts
+ * at column 0, above p2 it ends at ncol, as b's own bounds are lost
+ * (rare: the ranks fall outside the pivots in about 1 % of the rounds).
+ * Returns 1 when that left the whole matrix (ranks on both sides, only
+ * when they are far apart), else 0.
+ */
+static int
+hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
+    double p2)
+{
+	struct hlm *m = h->m;
+	struct hlpiv q1, q2;
+	uint64_t tot[2], lt1 = 0;
+	size_t i;
+	int below = 0, mid = 0, above = 0, havelt = 0;
+	HL_T0();
+
+	hl_prep(m, p1, &q1);
+	hl_prep(m, p2, &q2);
+	hl_walk(m, b, &q1, &q2, h->lo, h->hi, tot);
+	HL_LOG("walk -> %g\n", (double)(tot[1] - tot[0]));
+	for (i = g0; i < g1; i++) {
+		if (h->done[i])
+			continue;
+		if (h->t[i] <= tot[0]) {
+			if (!havelt) {
+				lt1 = hl_less(m, &q1, h->lo, 0);
+				havelt = 1;
+			}
+			if (h->t[i] > lt1) {
+				h->v[i] = p1;
+				h->done[i] = 1;
+			} else
+				below = 1;
+		} else if (h->t[i] <= tot[1])
+			mid = 1;
+		else
+			above = 1;
+	}
+	if (!below && !mid && !above)
+		return 0;
+	/*
+	 * The new bounds: column 0 (below), le(p1) (between) or le(p2);
+	 * ncol (above), le(p2) (between) or lt(p1).
+	 */
+	if (below) {
+		b->lo = NULL;
+		b->slo = 0;
+	} else if (mid) {
+		b->lo = h->lo;
+		b->slo = tot[0];
+	} else {
+		b->lo = h->hi;
+		b->slo = tot[1];
+	}
+	if (above) {
+		b->hi = NULL;
+		b->shi = (uint64_t)m->nrow * m->ncol;
+	} else if (mid) {
+		b->hi = h->hi;
+		b->shi = tot[1];
+	} else {
+		hl_less(m, &q1, h->lo, 1);
+		b->hi = h->lo;
+		b->shi = lt1;
+	}
+	return below && above;
 }
 
 /*
@@ -777,52 +856,79 @@ hl_spare(struct hlsel *h, const struct hlbr *b, uint32_t **o1, uint32_t **o2)
  * them, a fraction about 4 / sqrt(3 (na + nb)) of all): while one round
  * for all of them keeps a small enough fraction, the rounds narrow a
  * bracket J of all of them; then each group of adjacent ranks (the two
- * middle ones of an even count, each end) narrows a bracket of its own
- * from J, in place.  Two bracket arrays are J's, two the group's.
+ * middle ones of an even count, each end) takes its first pivots from
+ * one sample of J, and narrows a bracket of its own.  Each round walks
+ * into the same two bound arrays.
  */
 static int
 hl_select(struct hlsel *h)
 {
 	struct hlm *m = h->m;
-	struct hlbr j, w;
-	uint32_t *o1 = NULL, *o2 = NULL;
-	uint64_t n = (uint64_t)m->nrow * m->ncol;
-	size_t g0, g1, ngroup = 0, i;
-	int own;
+	struct hlbr j, w, all;
+	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8], i, a, s, n, nk;
+	double p1, p2, piv[8], pv[8];
 
-	for (i = 0; i < h->nt; i++)
-		ngroup += i == 0 || h->t[i] > h->t[i - 1] + 1;
-	j.lo = j.hi = NULL;
-	j.slo = 0;
-	j.shi = n;
-	while (hl_open(h, 0, h->nt)) {
-		if (j.shi - j.slo <= h->gather)
-			return hl_gather(h, &j, 0, h->nt);
-		hl_spare(h, &j, &o1, &o2);
-		if (hl_round(h, &j, 0, h->nt, o1, o2, NULL,
-		    ngroup > 1 ? HL_JOINT : 0) != 0)
-			break;
-	}
+	all.lo = all.hi = NULL;
+	all.slo = 0;
+	all.shi = (uint64_t)m->nrow * m->ncol;
+	j = all;
 	for (g0 = 0; g0 < h->nt; g0 = g1) {
 		for (g1 = g0 + 1; g1 < h->nt && h->t[g1] <= h->t[g1 - 1] + 1;
 		    g1++)
 			;
-		w = j;
-		own = 0;
-		while (hl_open(h, g0, g1)) {
+		gs[ng] = g0;
+		ge[ng++] = g1;
+	}
+	while (hl_open(h, 0, h->nt)) {
+		if (j.shi - j.slo <= h->gather)
+			return hl_gather(h, &j, 0, h->nt);
+		if (hl_pivots(h, &j, 0, h->nt, ng > 1 ? HL_JOINT : 0, &p1,
+		    &p2) != 0 || hl_round(h, &j, 0, h->nt, p1, p2) != 0)
+			break;
+	}
+	if (!hl_open(h, 0, h->nt))
+		return STATS_OK;
+	if (j.shi - j.slo <= h->gather)
+		return hl_gather(h, &j, 0, h->nt);
+	/* The first pivots of each group, from one sample of J. */
+	s = hl_nsmp(h, &j);
+	for (n = 0, i = 0; i < ng; i++) {
+		ix[n] = ix[n + 1] = 0;
+		if (hl_open(h, gs[i], ge[i]))
+			hl_where(h, &j, gs[i], ge[i], s, &ix[n], &ix[n + 1]);
+		n += 2;
+	}
+	hl_sample(m, &j, h->smp, s);
+	/* Ascending distinct sample ranks, for successive selections. */
+	for (nk = 0, i = 0; i < n; i++) {
+		for (a = 0; a < nk && k[a] < ix[i]; a++)
+			;
+		if (a < nk && k[a] == ix[i])
+			continue;
+		memmove(k + a + 1, k + a, (nk - a) * sizeof(*k));
+		k[a] = ix[i];
+		nk++;
+	}
+	hl_pick(h->smp, s, k, nk, piv, &m->seed);
+	for (i = 0; i < n; i++) {
+		for (a = 0; k[a] != ix[i]; a++)
+			;
+		pv[i] = piv[a];
+	}
+	for (i = 0; i < ng; i++) {
+		w = all;
+		p1 = pv[2 * i];
+		p2 = pv[2 * i + 1];
+		while (hl_open(h, gs[i], ge[i])) {
+			hl_round(h, &w, gs[i], ge[i], p1, p2);
+			if (!hl_open(h, gs[i], ge[i]))
+				break;
 			if (w.shi - w.slo <= h->gather) {
-				if (hl_gather(h, &w, g0, g1) != STATS_OK)
+				if (hl_gather(h, &w, gs[i], ge[i]) != STATS_OK)
 					return STATS_ENOMEM;
 				break;
 			}
-			if (!own)
-				hl_spare(h, &j, &o1, &o2);
-			else {
-				o1 = w.lo;
-				o2 = w.hi;
-			}
-			hl_round(h, &w, g0, g1, o1, o2, &j, 0);
-			own = 1;
+			hl_pivots(h, &w, gs[i], ge[i], 0, &p1, &p2);
 		}
 	}
 	return STATS_OK;
@@ -915,14 +1021,14 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	h.nsmp = h.nsmp < HL_SAMPLE_MIN ? HL_SAMPLE_MIN :
 	    h.nsmp > HL_SAMPLE_MAX ? HL_SAMPLE_MAX : h.nsmp;
 	if (mm > h.gather) {
-		/* Four bound arrays, then the sample. */
-		arr = malloc(4 * m.nrow * sizeof(*arr) +
+		/* Two bound arrays, then the sample. */
+		arr = malloc(2 * m.nrow * sizeof(*arr) +
 		    h.nsmp * sizeof(*h.smp));
 		if (arr == NULL)
 			return STATS_ENOMEM;
-		for (i = 0; i < 4; i++)
-			h.arr[i] = arr + i * m.nrow;
-		h.smp = (double *)(void *)(arr + 4 * m.nrow);
+		h.lo = arr;
+		h.hi = arr + m.nrow;
+		h.smp = (double *)(void *)(arr + 2 * m.nrow);
 	}
 	if ((err = hl_select(&h)) != STATS_OK)
 		goto out;
@@ -949,6 +1055,7 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 out:
 	if (err != STATS_OK && err != STATS_ETOOFEW)
 		ci->lo = ci->hi = NAN;
+	free(h.buf);
 	free(arr);
 	return err;
 }
