@@ -48,7 +48,7 @@ STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/compare.c analyze/format_text.c \
-	       analyze/format_data.c analyze/cmd_analyze.c
+	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \

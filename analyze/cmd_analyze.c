@@ -3,7 +3,6 @@
  * attribute, or a baseline/new comparison with a verdict per series.
  */
 #include <err.h>
-#include <pthread.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -43,197 +42,6 @@ enum {
 };
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
-
-/* Narrow f to one side of a comparison: a selector, a label or a run. */
-static int
-select_side(struct store *s, struct filter *f, const char *spec,
-    struct strbuf *err)
-{
-	const char *eq = strchr(spec, '=');
-	char *key;
-	int found;
-
-	if (eq != NULL && eq != spec) {
-		key = xstrdup(spec);
-		key[eq - spec] = '\0';
-		strlist_add(&f->where_keys, key);
-		strlist_add(&f->where_values, eq + 1);
-		free(key);
-		return 0;
-	}
-	if (store_label_exists(s, spec, &found) == -1)
-		return -1;
-	if (found) {
-		strlist_add(&f->labels, spec);
-		return 0;
-	}
-	strlist_add(&f->runs, spec);
-	(void)err;
-	return 0;
-}
-
-/* Collect one side; an empty side is an input error naming it. */
-static int
-collect_side(struct store *s, const struct filter *f, const char *spec,
-    struct groupset *gs, double level)
-{
-	if (groups_collect(s, f, NULL, gs) == -1) {
-		warnx("analyze: %s", store_error(s));
-		return KB_EXIT_DB;
-	}
-	if (gs->n == 0) {
-		warnx("analyze: --compare: no samples for '%s' (a label, a "
-		    "KEY=VALUE selector or a run id) in the selection", spec);
-		return KB_EXIT_USAGE;
-	}
-	groups_summarize(gs, level);
-	groups_sort(gs);
-	return KB_EXIT_OK;
-}
-
-/*
- * The new side is read and summarized in a thread of its own, with its
- * own connection, while this one does the baseline: both cores work.
- */
-struct side_job {
-	const char		*path;
-	const struct filter	*f;
-	const char		*spec;
-	struct groupset		*gs;
-	double			 level;
-	int			 rc;
-};
-
-static void *
-side_thread(void *arg)
-{
-	struct side_job *job = arg;
-	struct strbuf err = STRBUF_INIT;
-	struct store *s;
-	int why;
-
-	if ((s = store_open(job->path, 0, &err, &why)) == NULL) {
-		warnx("analyze: %s", sb_str(&err));
-		job->rc = KB_EXIT_DB;
-	} else {
-		job->rc = collect_side(s, job->f, job->spec, job->gs, job->level);
-		store_close(s);
-	}
-	sb_free(&err);
-	return NULL;
-}
-
-/* The union of both sides' key names, sorted as groups_sort does. */
-static void
-union_keys(struct analysis *an)
-{
-	const struct strlist *l[2] = { &an->ga.keynames, &an->gb.keynames };
-	size_t i, j, k;
-
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < l[k]->n; i++) {
-			for (j = 0; j < an->keynames.n; j++)
-				if (strcmp(an->keynames.v[j], l[k]->v[i]) == 0)
-					break;
-			if (j == an->keynames.n)
-				strlist_add(&an->keynames, l[k]->v[i]);
-		}
-}
-
-/* Pair the series of both sides; a series on one side only is an error. */
-static int
-pair_series(struct analysis *an)
-{
-	struct strbuf key = STRBUF_INIT, only = STRBUF_INIT;
-	struct groupset *side[2] = { &an->ga, &an->gb };
-	const char *name[2] = { an->name_a, an->name_b };
-	struct group *other;
-	size_t i, k, missing = 0;
-
-	an->cmp = xcalloc(an->ga.n ? an->ga.n : 1, sizeof(*an->cmp));
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < side[k]->n; i++) {
-			sb_reset(&key);
-			sb_adds(&key, side[k]->g[i]->series);
-			sb_add(&key, "\x1f", 1);
-			other = strmap_get(&side[1 - k]->index, sb_str(&key));
-			if (other != NULL) {
-				if (k == 0)
-					compare_groups(side[0]->g[i], other,
-					    an->test, an->level,
-					    &an->cmp[an->ncmp++]);
-				continue;
-			}
-			if (missing++ < 5)
-				sb_addf(&only, "\n  '%s' only in %s",
-				    side[k]->g[i]->series, name[k]);
-		}
-	if (missing > 5)
-		sb_addf(&only, "\n  (and %zu more)", missing - 5);
-	if (missing > 0)
-		warnx("analyze: --compare: %zu series are not on both sides:%s\n"
-		    "narrow the selection (--where, -b) to the series both have",
-		    missing, sb_str(&only));
-	sb_free(&key);
-	sb_free(&only);
-	return missing > 0 ? -1 : 0;
-}
-
-static int
-run_compare(struct store *s, const struct filter *f, struct analysis *an)
-{
-	struct filter fa, fb;
-	struct strbuf err = STRBUF_INIT;
-	struct side_job job;
-	pthread_t tid;
-	size_t i;
-	int rc, threaded;
-
-	memset(&fa, 0, sizeof(fa));
-	memset(&fb, 0, sizeof(fb));
-	filter_copy(&fa, f);
-	filter_copy(&fb, f);
-	if (select_side(s, &fa, an->name_a, &err) == -1 ||
-	    select_side(s, &fb, an->name_b, &err) == -1) {
-		warnx("analyze: %s", store_error(s));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
-	job.path = store_path(s);
-	job.f = &fb;
-	job.spec = an->name_b;
-	job.gs = &an->gb;
-	job.level = an->level;
-	threaded = pthread_create(&tid, NULL, side_thread, &job) == 0;
-	if (!threaded)
-		side_thread(&job);
-	rc = collect_side(s, &fa, an->name_a, &an->ga, an->level);
-	if (threaded)
-		pthread_join(tid, NULL);
-	if (rc == KB_EXIT_OK)
-		rc = job.rc;
-	if (rc != KB_EXIT_OK)
-		goto out;
-	rc = KB_EXIT_USAGE;
-	if (pair_series(an) == -1)
-		goto out;
-	union_keys(an);
-	if (compare_verdicts(an->cmp, an->ncmp, an->level, an->threshold,
-	    an->adjust) == -1) {
-		warnx("analyze: out of memory");
-		rc = KB_EXIT_IO;
-		goto out;
-	}
-	for (i = 0; i < an->ncmp; i++)
-		an->count[an->cmp[i].verdict]++;
-	an->geomean = compare_geomean(an->cmp, an->ncmp);
-	rc = KB_EXIT_OK;
-out:
-	filter_free(&fa);
-	filter_free(&fb);
-	sb_free(&err);
-	return rc;
-}
 
 /* --format ministat: the groups of one series, as ministat -A prints them. */
 static int
@@ -323,6 +131,7 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 
 	memset(&an, 0, sizeof(an));
 	memset(&f, 0, sizeof(f));
+	an.cmdname = "analyze";
 	an.level = 95;
 	an.by = "label";
 	an.adjust = 1;
@@ -409,25 +218,9 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 		rc = KB_EXIT_DB;
 		goto out;
 	}
-	if (an.compare) {
-		an.by = NULL;
-		if ((rc = run_compare(ctx->db, &f, &an)) != KB_EXIT_OK)
-			goto out;
-	} else {
-		if (groups_collect(ctx->db, &f, an.by, &an.gs) == -1) {
-			warnx("analyze: %s", store_error(ctx->db));
-			rc = KB_EXIT_DB;
-			goto out;
-		}
-		if (an.gs.n == 0) {
-			warnx("analyze: no samples match the selection");
-			goto out;
-		}
-		groups_summarize(&an.gs, an.level);
-		groups_sort(&an.gs);
-		an.keynames = an.gs.keynames;
-		memset(&an.gs.keynames, 0, sizeof(an.gs.keynames));
-	}
+	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
+		goto out;
+	rc = KB_EXIT_USAGE;
 	switch (format) {
 	case FMT_CSV:
 		report_csv(stdout, &an);
@@ -449,11 +242,7 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	if (fail_on_regression && an.count[VERDICT_REGRESSED] > 0)
 		rc = KB_EXIT_REGRESSION;
 out:
-	groups_free(&an.gs);
-	groups_free(&an.ga);
-	groups_free(&an.gb);
-	free(an.cmp);
-	strlist_free(&an.keynames);
+	analysis_free(&an);
 	filter_free(&f);
 	sb_free(&err);
 	return rc;

@@ -15,6 +15,7 @@
 #define REPORT_JSON_SCHEMA	1
 
 struct analysis {
+	const char		*cmdname;	/* "analyze", "plot": messages */
 	double			 level;		/* confidence, percent */
 	/* Summary mode: groups by series and by value of the by key. */
 	const char		*by;
@@ -32,6 +33,15 @@ struct analysis {
 	double			 geomean;
 	struct strlist		 keynames;	/* series key columns */
 };
+
+/*
+ * Fill an from the store: the summary of the selection (an->by), or with
+ * an->compare the comparison of an->name_a and an->name_b.  Messages go
+ * to stderr; returns a kbench exit status.
+ */
+int	analysis_run(struct store *s, const struct filter *f,
+	    struct analysis *an);
+void	analysis_free(struct analysis *an);
 
 void	report_text(FILE *out, const struct analysis *an);
 void	report_markdown(FILE *out, const struct analysis *an);

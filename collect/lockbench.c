@@ -1,0 +1,612 @@
+/*
+ * lockbench: what does a hook chain cost under each kind of lock?
+ *
+ * The user-space twin of pfilbench (FreeBSD, 2007): THREADS threads each
+ * call a chain of LK_HOOKS hooks COUNT times.  The chain's head lock
+ * (-H) is taken for reading once per call; each hook takes the hook lock
+ * (-k) around a calibrated busy-wait of DELAY_NS, the seed's DELAY(1).
+ * An optional writer takes the head lock for writing every WRITE_MS.
+ * lock_ops.c has the locks, busywait.c the wait.
+ *
+ * The threads start together at a barrier; each times its own COUNT
+ * calls between two CLOCK_MONOTONIC reads, and that thread's ns per
+ * call is one sample.  Per-thread data sit on cache lines of their own.
+ *
+ * Output: a line per thread and a total, or with -m the kbench protocol
+ * of collect/protocol.h: facts, one series, a sample per thread.
+ *
+ * Exit status: 0; 1 for a failure at run time (a failed self-check, a
+ * write error); 2 for bad arguments; 128 + the signal number when SIGINT
+ * or SIGTERM stopped the run (nothing is written on standard output).
+ */
+#include <sys/utsname.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __FreeBSD__
+#include <pthread_np.h>
+#endif
+
+#include "busywait.h"
+#include "lock_ops.h"
+#include "protocol.h"
+#include "util.h"
+
+#define EXIT_USAGE	2
+#define THREADS_MAX	1024
+#define COUNT_MAX	10000000000LL	/* 10^10 calls: more is a typo */
+#define COUNT_DEFAULT	100000
+#define DELAY_DEFAULT	1000		/* DELAY(1) */
+#define WRITE_MS_MAX	60000
+#define STOP_EVERY	256		/* calls between two looks at the flag */
+#define STACK_SIZE	(512 * 1024)
+
+struct opts {
+	const struct lk_head_ops *head;
+	const struct lk_hook_ops *hook;
+	long		 threads;
+	int64_t		 count;
+	int64_t		 delay_ns;
+	long		 write_ms;	/* 0: no writer */
+	int		 pin;		/* -p */
+	int		 machine;	/* -m */
+	int		 check;		/* LOCKBENCH_CHECK=1 */
+};
+
+/* One per thread, on lines of its own: only its thread writes it. */
+struct slot {
+	alignas(LK_CACHE_LINE) struct lk_thread lk;
+	struct run	*run;
+	pthread_t	 tid;
+	int		 cpu;		/* -p: the CPU, or -1 */
+	int64_t		 calls;
+	int64_t		 t0, t1;	/* CLOCK_MONOTONIC, ns */
+};
+
+struct run {
+	const struct opts *o;
+	struct lk_bench	*b;
+	pthread_barrier_t start;
+	/* The writer. */
+	pthread_mutex_t	 wmtx;
+	pthread_cond_t	 wcv;
+	int		 wstop;		/* under wmtx */
+	uint64_t	 writes;	/* the writer's; read after it ends */
+};
+
+/* Written by the signal handler, read by every thread: a line to itself. */
+static struct {
+	alignas(LK_CACHE_LINE) atomic_int sig;
+} stop;
+
+static void	bad(const char *, const char *, const char *)
+		    __attribute__((__noreturn__));
+static void	usage(void) __attribute__((__noreturn__));
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: lockbench [-mp] [-d delay_ns] [-H head] [-k hook] "
+	    "[-n count]\n"
+	    "                 [-t threads] [-w write_ms]\n");
+	exit(EXIT_USAGE);
+}
+
+static void
+bad(const char *what, const char *arg, const char *range)
+{
+	errx(EXIT_USAGE, "bad %s '%s' (%s)", what, arg, range);
+}
+
+/* A whole decimal integer in [min, max]; 0, or -1. */
+static int
+parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	if (*s == '\0' || *s == ' ' || *s == '\t')
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static void
+parse_args(int argc, char **argv, struct opts *o)
+{
+	const char *env;
+	int64_t v;
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	o->head = lk_head_find("none");
+	o->hook = lk_hook_find("null");
+	o->threads = 1;
+	o->count = COUNT_DEFAULT;
+	o->delay_ns = DELAY_DEFAULT;
+	opterr = 0;
+	while ((ch = getopt(argc, argv, "d:H:k:mn:pt:w:")) != -1) {
+		switch (ch) {
+		case 'd':
+			if (parse_i64(optarg, 0, BUSYWAIT_MAX_NS,
+			    &o->delay_ns) != 0)
+				bad("-d", optarg, "0 to 1000000000 ns");
+			break;
+		case 'H':
+			if ((o->head = lk_head_find(optarg)) == NULL)
+				errx(EXIT_USAGE, "unknown head lock '%s' (%s)",
+				    optarg, LK_HEAD_NAMES);
+			break;
+		case 'k':
+			if ((o->hook = lk_hook_find(optarg)) == NULL)
+				errx(EXIT_USAGE, "unknown hook lock '%s' (%s)",
+				    optarg, LK_HOOK_NAMES);
+			break;
+		case 'm':
+			o->machine = 1;
+			break;
+		case 'n':
+			if (parse_i64(optarg, 1, COUNT_MAX, &o->count) != 0)
+				bad("-n", optarg, "1 to 10000000000 calls");
+			break;
+		case 'p':
+			o->pin = 1;
+			break;
+		case 't':
+			if (parse_i64(optarg, 1, THREADS_MAX, &v) != 0)
+				bad("-t", optarg, "1 to 1024 threads");
+			o->threads = (long)v;
+			break;
+		case 'w':
+			if (parse_i64(optarg, 1, WRITE_MS_MAX, &v) != 0)
+				bad("-w", optarg, "1 to 60000 ms");
+			o->write_ms = (long)v;
+			break;
+		default:
+			if (optopt != 0 && strchr("dHkntw", optopt) != NULL)
+				errx(EXIT_USAGE, "option -%c needs an argument",
+				    optopt);
+			errx(EXIT_USAGE, "unknown option -%c", optopt);
+		}
+	}
+	if (optind != argc)
+		usage();
+
+	/* The self-check of lockbench(1), ENVIRONMENT. */
+	env = getenv("LOCKBENCH_CHECK");
+	if (env == NULL || strcmp(env, "") == 0 || strcmp(env, "0") == 0)
+		o->check = 0;
+	else if (strcmp(env, "1") == 0)
+		o->check = 1;
+	else
+		errx(EXIT_USAGE, "bad LOCKBENCH_CHECK '%s' (0 or 1)", env);
+}
+
+static void
+on_signal(int sig)
+{
+	/* A lock-free atomic store is async-signal-safe. */
+	atomic_store_explicit(&stop.sig, sig, memory_order_relaxed);
+}
+
+static int
+stopped(void)
+{
+	return atomic_load_explicit(&stop.sig, memory_order_relaxed) != 0;
+}
+
+static int64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void
+check_pthread(int e, const char *what)
+{
+	if (e != 0) {
+		errno = e;
+		err(1, "%s", what);
+	}
+}
+
+/* The CPUs this process may run on, in order; -p pins round-robin. */
+static int *
+usable_cpus(int *np)
+{
+	cpu_set_t set;
+	int *cpus, cpu, n;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == -1)
+		err(1, "sched_getaffinity");
+	cpus = xreallocarray(NULL, CPU_SETSIZE, sizeof(*cpus));
+	n = 0;
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &set))
+			cpus[n++] = cpu;
+	if (n == 0)
+		errx(1, "no CPU to run on");
+	*np = n;
+	return cpus;
+}
+
+static void
+attr_pin(pthread_attr_t *a, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	check_pthread(pthread_attr_setaffinity_np(a, sizeof(set), &set),
+	    "pthread_attr_setaffinity_np");
+}
+
+static void *
+worker(void *arg)
+{
+	struct slot *s = arg;
+	struct run *r = s->run;
+	struct lk_bench *b = r->b;
+	int64_t i, n = r->o->count;
+	int e;
+
+	lk_thread_online(b);
+	e = pthread_barrier_wait(&r->start);
+	if (e != 0 && e != PTHREAD_BARRIER_SERIAL_THREAD)
+		check_pthread(e, "pthread_barrier_wait");
+	s->t0 = now_ns();
+	for (i = 0; i < n; i++) {
+		if (i % STOP_EVERY == 0 && stopped())
+			break;
+		lk_run(b, &s->lk);
+	}
+	s->t1 = now_ns();
+	s->calls = i;
+	lk_thread_offline(b);
+	return NULL;
+}
+
+/* A deadline on CLOCK_MONOTONIC as a timespec, for the condvar. */
+static struct timespec
+ns_ts(int64_t ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / 1000000000);
+	ts.tv_nsec = (long)(ns % 1000000000);
+	return ts;
+}
+
+/*
+ * Every write_ms, one update under the head lock's write side, until
+ * told to stop.  Periodic: a late update does not delay the next ones,
+ * and missed periods are skipped, not made up in a burst.
+ */
+static void *
+writer(void *arg)
+{
+	struct run *r = arg;
+	struct timespec ts;
+	int64_t period, next, t;
+	int e;
+
+	period = (int64_t)r->o->write_ms * 1000000;
+	e = pthread_barrier_wait(&r->start);
+	if (e != 0 && e != PTHREAD_BARRIER_SERIAL_THREAD)
+		check_pthread(e, "pthread_barrier_wait");
+	next = now_ns() + period;
+	check_pthread(pthread_mutex_lock(&r->wmtx), "pthread_mutex_lock");
+	while (!r->wstop) {
+		ts = ns_ts(next);
+		e = pthread_cond_timedwait(&r->wcv, &r->wmtx, &ts);
+		if (e != 0 && e != ETIMEDOUT)
+			check_pthread(e, "pthread_cond_timedwait");
+		if (r->wstop)
+			break;
+		if ((t = now_ns()) < next)
+			continue;	/* woken early */
+		pthread_mutex_unlock(&r->wmtx);
+		lk_write(r->b);
+		r->writes++;
+		next += period;
+		if ((t = now_ns()) >= next)
+			next = t + period;
+		pthread_mutex_lock(&r->wmtx);
+	}
+	pthread_mutex_unlock(&r->wmtx);
+	return NULL;
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGINT, &sa, NULL) == -1 ||
+	    sigaction(SIGTERM, &sa, NULL) == -1)
+		err(1, "sigaction");
+}
+
+static void
+stop_if_signalled(void)
+{
+	int sig = atomic_load_explicit(&stop.sig, memory_order_relaxed);
+
+	if (sig == 0)
+		return;
+	warnx("stopped by %s", sig == SIGINT ? "SIGINT" : "SIGTERM");
+	exit(128 + sig);
+}
+
+/*
+ * Start the writer (if any) and the threads, which wait at the barrier
+ * for one another; the signals are blocked in all of them, so that the
+ * main thread, waiting in pthread_join(), is the one to take them.
+ */
+static void
+run_all(struct run *r, struct slot *slots, pthread_t *wtid)
+{
+	const struct opts *o = r->o;
+	pthread_attr_t attr;
+	pthread_condattr_t ca;
+	sigset_t sigs, old;
+	int *cpus, ncpus;
+	long i;
+
+	cpus = usable_cpus(&ncpus);
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	check_pthread(pthread_sigmask(SIG_BLOCK, &sigs, &old),
+	    "pthread_sigmask");
+	check_pthread(pthread_barrier_init(&r->start, NULL,
+	    (unsigned)o->threads + (o->write_ms > 0)), "pthread_barrier_init");
+	check_pthread(pthread_mutex_init(&r->wmtx, NULL), "pthread_mutex_init");
+	check_pthread(pthread_condattr_init(&ca), "pthread_condattr_init");
+	check_pthread(pthread_condattr_setclock(&ca, CLOCK_MONOTONIC),
+	    "pthread_condattr_setclock");
+	check_pthread(pthread_cond_init(&r->wcv, &ca), "pthread_cond_init");
+	pthread_condattr_destroy(&ca);
+
+	for (i = 0; i <= o->threads; i++) {
+		if (i == o->threads && o->write_ms == 0)
+			break;
+		check_pthread(pthread_attr_init(&attr), "pthread_attr_init");
+		check_pthread(pthread_attr_setstacksize(&attr, STACK_SIZE),
+		    "pthread_attr_setstacksize");
+		/* -p: thread i on the i-th usable CPU; the writer next. */
+		if (o->pin)
+			attr_pin(&attr, cpus[i % ncpus]);
+		if (i < o->threads) {
+			slots[i].run = r;
+			slots[i].cpu = o->pin ? cpus[i % ncpus] : -1;
+			lk_thread_init(r->b, &slots[i].lk);
+			check_pthread(pthread_create(&slots[i].tid, &attr,
+			    worker, &slots[i]), "pthread_create");
+		} else
+			check_pthread(pthread_create(wtid, &attr, writer, r),
+			    "pthread_create");
+		pthread_attr_destroy(&attr);
+	}
+	check_pthread(pthread_sigmask(SIG_SETMASK, &old, NULL),
+	    "pthread_sigmask");
+
+	for (i = 0; i < o->threads; i++) {
+		check_pthread(pthread_join(slots[i].tid, NULL), "pthread_join");
+		lk_thread_fini(r->b, &slots[i].lk);
+	}
+	if (o->write_ms > 0) {
+		pthread_mutex_lock(&r->wmtx);
+		r->wstop = 1;
+		pthread_cond_signal(&r->wcv);
+		pthread_mutex_unlock(&r->wmtx);
+		check_pthread(pthread_join(*wtid, NULL), "pthread_join");
+	}
+	pthread_barrier_destroy(&r->start);
+	pthread_cond_destroy(&r->wcv);
+	pthread_mutex_destroy(&r->wmtx);
+	free(cpus);
+}
+
+/*
+ * LOCKBENCH_CHECK=1: the hook counter must be exact, and no call may
+ * have seen a chain half-updated or reclaimed.  Exit 1 otherwise.
+ */
+static void
+verify(const struct opts *o, const struct lk_bench *b, const struct slot *slots)
+{
+	uint64_t calls = 0, torn = 0, want, got;
+	int failed = 0;
+	long i;
+
+	for (i = 0; i < o->threads; i++) {
+		calls += (uint64_t)slots[i].calls;
+		torn += slots[i].lk.torn;
+	}
+	want = calls * LK_HOOKS;
+	got = lk_hook_count(b);
+	if (got != want) {
+		warnx("check failed: hook counter %" PRIu64 ", want %" PRIu64
+		    " (%ld threads x %" PRId64 " calls x %d hooks) under the "
+		    "%s hook lock", got, want, o->threads, o->count, LK_HOOKS,
+		    o->hook->name);
+		failed = 1;
+	}
+	if (torn != 0) {
+		warnx("check failed: %" PRIu64 " calls saw the chain changed "
+		    "under the %s head lock", torn, o->head->name);
+		failed = 1;
+	}
+	if (failed)
+		exit(1);
+}
+
+/* ns per call and calls per second of n calls in ns nanoseconds. */
+static void
+rates(int64_t n, int64_t ns, double *per_call, double *per_s)
+{
+	/* Two reads of a coarse clock can be equal: count 1 ns at least. */
+	if (ns < 1)
+		ns = 1;
+	*per_call = (double)ns / (double)n;
+	*per_s = (double)n * 1e9 / (double)ns;
+}
+
+static void
+print_human(const struct opts *o, const struct run *r,
+    const struct slot *slots)
+{
+	double per_call, per_s;
+	int64_t calls = 0, t0 = INT64_MAX, t1 = INT64_MIN;
+	long i;
+
+	for (i = 0; i < o->threads; i++) {
+		const struct slot *s = &slots[i];
+
+		rates(s->calls, s->t1 - s->t0, &per_call, &per_s);
+		printf("thread %ld: %" PRId64 " calls in %" PRId64 " ns: "
+		    "%.1f ns/call, %.0f calls/s\n", i, s->calls, s->t1 - s->t0,
+		    per_call, per_s);
+		calls += s->calls;
+		if (s->t0 < t0)
+			t0 = s->t0;
+		if (s->t1 > t1)
+			t1 = s->t1;
+	}
+	if (o->write_ms > 0)
+		printf("writer: %" PRIu64 " writes, one every %ld ms\n",
+		    r->writes, o->write_ms);
+	/* The total: all calls over the wall time from first start to last end. */
+	rates(calls, t1 - t0, &per_call, &per_s);
+	printf("total: %ld threads, %" PRId64 " calls in %" PRId64 " ns: "
+	    "%.1f ns/call, %.0f calls/s\n", o->threads, calls, t1 - t0,
+	    per_call, per_s);
+}
+
+static void
+print_machine(const struct opts *o, const struct run *r,
+    const struct slot *slots, const struct busywait_cal *cal,
+    double measured)
+{
+	struct utsname u;
+	double per_call, per_s;
+	long i;
+
+	printf("kbench-protocol %d\n", PROTO_VERSION);
+	printf("fact head %s\n", o->head->name);
+	printf("fact hook %s\n", o->hook->name);
+	printf("fact hooks %d\n", LK_HOOKS);
+	printf("fact threads %ld\n", o->threads);
+	printf("fact count %" PRId64 "\n", o->count);
+	printf("fact delay_ns %" PRId64 "\n", o->delay_ns);
+	printf("fact write_ms %ld\n", o->write_ms);
+	printf("fact write_hold_ns %d\n", LK_WRITE_HOLD_NS);
+	printf("fact writes %" PRIu64 "\n", r->writes);
+	printf("fact pinned %s\n", o->pin ? "yes" : "no");
+	printf("fact ncpu %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
+	printf("fact busywait %s\n", busywait_method(o->delay_ns));
+	printf("fact busywait_clock_ns %.1f\n", cal->clock_ns);
+	printf("fact busywait_loops_per_us %.1f\n", cal->loops_per_us);
+	if (cal->threshold_ns == INT64_MAX)
+		printf("fact busywait_threshold_ns never\n");
+	else
+		printf("fact busywait_threshold_ns %" PRId64 "\n",
+		    cal->threshold_ns);
+	printf("fact busywait_measured_ns %.1f\n", measured);
+	printf("fact clock CLOCK_MONOTONIC\n");
+	printf("fact mtx_type %s\n", lk_mtx_type());
+	printf("fact head_rw_kind %s\n", lk_head_rw_kind());
+	printf("fact rm_lock ck_brlock\n");
+	printf("fact ck_version %s\n", lk_ck_version());
+	printf("fact urcu_flavor %s\n", lk_urcu_flavor());
+	printf("fact urcu_membarrier %s\n", lk_urcu_membarrier() ? "yes" : "no");
+	printf("fact check %s\n", o->check ? "yes" : "no");
+	if (uname(&u) == 0)
+		printf("fact os %s\n", u.sysname);
+	printf("series head=%s,hook=%s,threads=%ld ns lower\n", o->head->name,
+	    o->hook->name, o->threads);
+	for (i = 0; i < o->threads; i++) {
+		rates(slots[i].calls, slots[i].t1 - slots[i].t0, &per_call,
+		    &per_s);
+		printf("sample %.3f\n", per_call);
+	}
+	printf("end %ld\n", o->threads);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct busywait_cal cal;
+	struct opts o;
+	struct run r;
+	struct lk_bench *b;
+	struct slot *slots;
+	pthread_t wtid;
+	double measured;
+
+	/* A closed stdout would be reused by the first descriptor we open. */
+	if (fcntl(STDOUT_FILENO, F_GETFD) == -1)
+		err(1, "standard output");
+	parse_args(argc, argv, &o);
+	catch_signals();
+
+	if (busywait_calibrate(&cal) != 0)
+		err(1, "clock_gettime(CLOCK_MONOTONIC)");
+	/* What a hook's wait really lasts, before the run, on one thread. */
+	measured = busywait_measure(o.delay_ns);
+
+	/* Sizes are multiples of the alignment: both are struct sizes. */
+	if ((b = aligned_alloc(LK_CACHE_LINE, sizeof(*b))) == NULL ||
+	    (slots = aligned_alloc(LK_CACHE_LINE,
+	    (size_t)o.threads * sizeof(*slots))) == NULL)
+		err(4, "aligned_alloc");
+	memset(b, 0, sizeof(*b));
+	memset(slots, 0, (size_t)o.threads * sizeof(*slots));
+	lk_bench_init(b, o.head, o.hook, o.delay_ns, o.check);
+	memset(&r, 0, sizeof(r));
+	r.o = &o;
+	r.b = b;
+
+	run_all(&r, slots, &wtid);
+	stop_if_signalled();
+	if (o.check)
+		verify(&o, b, slots);
+
+	if (o.machine)
+		print_machine(&o, &r, slots, &cal, measured);
+	else
+		print_human(&o, &r, slots);
+	lk_bench_fini(b);
+	free(slots);
+	free(b);
+	if (fflush(stdout) != 0)
+		err(1, "standard output");
+	if (ferror(stdout))
+		errx(1, "standard output: write error");
+	return 0;
+}
