@@ -49,11 +49,16 @@ STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/compare.c analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c
-KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS}
+PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
+	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
+	       plots/cmd_plot.c
+KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
+	       ${PLOT_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/tools.h collect/collect.h analyze/stats.h \
-	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h
+	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h \
+	       plots/gnuplot.h plots/charts.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol

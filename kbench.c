@@ -43,6 +43,8 @@ static const struct command commands[] = {
 	  "read CSV files into the database", CMD_DB_WRITE },
 	{ "ministat", cmd_ministat, ministat_help,
 	  "FreeBSD's ministat(1), byte for byte, on plain files", 0 },
+	{ "plot", cmd_plot, plot_help,
+	  "draw a chart with gnuplot: sleep, lock, compare, dist", CMD_DB_READ },
 	{ "runs", cmd_runs, runs_help,
 	  "list the runs in the database", CMD_DB_READ },
 };

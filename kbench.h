@@ -36,6 +36,7 @@ cmd_fn	cmd_export;
 cmd_fn	cmd_facts;
 cmd_fn	cmd_import;
 cmd_fn	cmd_ministat;
+cmd_fn	cmd_plot;
 cmd_fn	cmd_runs;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
@@ -45,6 +46,7 @@ extern const char export_help[];
 extern const char facts_help[];
 extern const char import_help[];
 extern const char ministat_help[];
+extern const char plot_help[];
 extern const char runs_help[];
 
 #endif

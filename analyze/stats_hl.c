@@ -11,6 +11,7 @@
  * Johnson (selection in sorted matrices, the staircase count).
  */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,6 +49,7 @@ hl_now(void)
 #define HL_JOINT	0.25	/* joint rounds while they keep <= this */
 #define HL_BLK		8	/* columns a row compares at once */
 #define HL_SEGMIN	64	/* rows worth splitting a walk for */
+#define HL_THRMIN	32768	/* rows worth a second thread */
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
 #define HL_MARGIN	0x1p-49	/* 16 units in the last place */
 
@@ -433,33 +435,82 @@ hl_rowlim(const struct hlm *m, double p)
 	return lo;
 }
 
+/* A share of a walk: hl_walk4's arguments. */
+struct hljob {
+	const struct hlm	*m;
+	const struct hlpiv	*p0, *p1;
+	size_t			 ra, rb, len, c[4];
+	uint32_t		*o0, *o1;
+	uint64_t		 t[2];
+};
+
+static void *
+hl_job(void *arg)
+{
+	struct hljob *j = arg;
+
+	hl_walk4(j->m, j->p0, j->p1, j->ra, j->rb, j->len, j->c, j->o0, j->o1,
+	    j->t);
+	return NULL;
+}
+
 /*
  * The number of values <= p0 and <= p1 in each row, into o0[] and o1[],
  * and their totals; b brackets both pivots (its bounds start the walks).
- * The rows whose counts stay at HL_BLK or more go in two halves, four
- * walks at once; the rest one row at a time.  O(nrow + ncol) compares,
- * and fewer when the counts fall by less than HL_BLK a row.
+ * The rows whose counts stay at HL_BLK or more go in two or four equal
+ * runs, four walks at once in a thread (two threads for four runs, each
+ * on its own rows: the result does not depend on them); the rest one
+ * row at a time.  O(nrow + ncol) compares, and fewer when the counts fall
+ * by less than HL_BLK a row.
  */
 static void
 hl_walk(const struct hlm *m, const struct hlbr *b, const struct hlpiv *p0,
     const struct hlpiv *p1, uint32_t *o0, uint32_t *o1, uint64_t *t)
 {
-	size_t c[4], h, r0 = 0, lim;
+	struct hljob job[2];
+	pthread_t tid;
+	size_t c[2], q, r0 = 0, lim, nj, i, k;
+	int thr = 0;
 
 	t[0] = t[1] = 0;
 	lim = p0->fast && p1->fast ? hl_rowlim(m, p0->p) : 0;
-	h = lim / 2;
-	if (h >= HL_SEGMIN) {
-		c[0] = hl_count(m, b, p0->p, 0);
-		c[1] = hl_count(m, b, p1->p, 0);
-		c[2] = hl_count(m, b, p0->p, h);
-		c[3] = hl_count(m, b, p1->p, h);
-		hl_walk4(m, p0, p1, 0, h, h, c, o0, o1, t);
-		r0 = 2 * h;
-	} else
-		c[2] = c[3] = hl_brhi(m, b, 0);
-	t[0] += hl_walk1(m, p0, r0, c[2], o0);
-	t[1] += hl_walk1(m, p1, r0, c[3], o1);
+	nj = lim / 4 >= HL_THRMIN ? 2 : 1;
+	q = lim / (2 * nj);
+	c[0] = c[1] = hl_brhi(m, b, 0);
+	if (q >= HL_SEGMIN) {
+		for (i = 0; i < nj; i++) {
+			job[i].m = m;
+			job[i].p0 = p0;
+			job[i].p1 = p1;
+			job[i].ra = 2 * i * q;
+			job[i].rb = job[i].ra + q;
+			job[i].len = q;
+			job[i].o0 = o0;
+			job[i].o1 = o1;
+			job[i].t[0] = job[i].t[1] = 0;
+			for (k = 0; k < 4; k++)
+				job[i].c[k] = hl_count(m, b, k % 2 ? p1->p :
+				    p0->p, k < 2 ? job[i].ra : job[i].rb);
+		}
+		if (nj > 1)
+			thr = pthread_create(&tid, NULL, hl_job, &job[1]) == 0;
+		hl_job(&job[0]);
+		if (nj > 1) {
+			if (thr)
+				pthread_join(tid, NULL);
+			else
+				hl_job(&job[1]);
+		}
+		for (i = 0; i < nj; i++) {
+			t[0] += job[i].t[0];
+			t[1] += job[i].t[1];
+		}
+		c[0] = job[nj - 1].c[2];
+		c[1] = job[nj - 1].c[3];
+		r0 = 2 * nj * q;
+	}
+	t[0] += hl_walk1(m, p0, r0, c[0], o0);
+	t[1] += hl_walk1(m, p1, r0, c[1], o1);
 }
 
 /*

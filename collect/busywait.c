@@ -16,6 +16,7 @@
 #define CLOCK_READS	1000	/* reads per round when timing the clock */
 #define ROUNDS		5
 #define LOOP_ROUND_NS	1000000	/* 1 ms: a calibration round at least */
+#define PROBE_NS	1000	/* the wait whose overshoot is measured */
 
 /*
  * Written once by busywait_calibrate() before the threads exist, read
@@ -53,6 +54,7 @@ busywait_calibrate(struct busywait_cal *cal)
 	struct timespec ts;
 	int64_t t0, t1, best;
 	uint64_t n;
+	double over;
 	int i, r;
 
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) == -1)
@@ -101,11 +103,19 @@ busywait_calibrate(struct busywait_cal *cal)
 			bw_threshold = THRESHOLD_MIN;
 	}
 	/*
-	 * A clock wait reads the clock once before its deadline is known
-	 * and overshoots by half a read on average after it: take one read
-	 * off the deadline.
+	 * A clock wait overshoots: the read that fixes its start, the read
+	 * that ends it (half a read late on average) and the call.  Measure
+	 * by how much, without compensation, and take that off each
+	 * deadline from now on; at most a few reads, whatever the noise.
 	 */
-	bw_clock_comp = (int64_t)(cal->clock_ns + 0.5);
+	bw_clock_comp = 0;
+	if (bw_threshold != INT64_MAX) {
+		over = busywait_measure(PROBE_NS) - PROBE_NS;
+		if (over > 4 * cal->clock_ns)
+			over = 4 * cal->clock_ns;
+		bw_clock_comp = over > 0 ? (int64_t)(over + 0.5) : 0;
+	}
+	cal->clock_comp_ns = bw_clock_comp;
 	cal->threshold_ns = bw_threshold;
 	return 0;
 }

@@ -22,6 +22,7 @@ struct busywait_cal {
 	double	 clock_ns;	/* the cost of one clock_gettime() */
 	double	 loops_per_us;	/* loop iterations per microsecond */
 	int64_t	 threshold_ns;	/* waits this long or longer use the clock */
+	int64_t	 clock_comp_ns;	/* taken off a clock wait's deadline */
 };
 
 /*

@@ -417,7 +417,6 @@ lk_bench_init(struct lk_bench *b, const struct lk_head_ops *head,
 {
 	int i;
 
-	/* b is aligned_alloc()ed: zero it field by field, not its padding. */
 	b->head = head;
 	b->hook = hook;
 	b->delay_ns = delay_ns;

@@ -416,10 +416,8 @@ run_all(struct run *r, struct slot *slots, pthread_t *wtid)
 	check_pthread(pthread_sigmask(SIG_SETMASK, &old, NULL),
 	    "pthread_sigmask");
 
-	for (i = 0; i < o->threads; i++) {
+	for (i = 0; i < o->threads; i++)
 		check_pthread(pthread_join(slots[i].tid, NULL), "pthread_join");
-		lk_thread_fini(r->b, &slots[i].lk);
-	}
 	if (o->write_ms > 0) {
 		pthread_mutex_lock(&r->wmtx);
 		r->wstop = 1;
@@ -427,6 +425,9 @@ run_all(struct run *r, struct slot *slots, pthread_t *wtid)
 		pthread_mutex_unlock(&r->wmtx);
 		check_pthread(pthread_join(*wtid, NULL), "pthread_join");
 	}
+	/* Unregistered once no writer can be walking the reader list. */
+	for (i = 0; i < o->threads; i++)
+		lk_thread_fini(r->b, &slots[i].lk);
 	pthread_barrier_destroy(&r->start);
 	pthread_cond_destroy(&r->wcv);
 	pthread_mutex_destroy(&r->wmtx);
@@ -537,6 +538,7 @@ print_machine(const struct opts *o, const struct run *r,
 	else
 		printf("fact busywait_threshold_ns %" PRId64 "\n",
 		    cal->threshold_ns);
+	printf("fact busywait_clock_comp_ns %" PRId64 "\n", cal->clock_comp_ns);
 	printf("fact busywait_measured_ns %.1f\n", measured);
 	printf("fact clock CLOCK_MONOTONIC\n");
 	printf("fact mtx_type %s\n", lk_mtx_type());

@@ -1,0 +1,319 @@
+/*
+ * kmodctl_linux.c: kmodctl.h on Linux: the files of /sys/kernel/pfilbench/.
+ *
+ * KBENCH_KMOD_SYSFS names another directory holding the same files; the
+ * tests use it to drive pfilbench-ctl against plain files.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kmodctl.h"
+
+#define SYSFS_DIR	"/sys/kernel/pfilbench"
+
+static const char *const state_names[] = {
+	[KMOD_IDLE] = "idle",
+	[KMOD_RUNNING] = "running",
+	[KMOD_DONE] = "done",
+	[KMOD_ERROR] = "error",
+};
+
+static const char *
+dir(void)
+{
+	const char *d = getenv("KBENCH_KMOD_SYSFS");
+
+	return d != NULL && *d != '\0' ? d : SYSFS_DIR;
+}
+
+static void
+path_of(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", dir(), name);
+}
+
+static int
+say(char *why, size_t len, int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why != NULL && len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return -e;
+}
+
+/* Not loaded, or not ours to touch? */
+static int
+missing(char *why, size_t len, const char *path, int e)
+{
+	if (e == ENOENT)
+		return say(why, len, ENOENT, "pfilbench.ko is not loaded "
+		    "(no %s)", dir());
+	if (e == EACCES || e == EPERM)
+		return say(why, len, EACCES, "%s: not permitted (the "
+		    "module's controls are root's)", path);
+	return say(why, len, e, "%s: %s", path, strerror(e));
+}
+
+/*
+ * Read a whole control file into a malloc'd string.  One read(2) per
+ * open for the small files: sysfs fills the page on the first read.
+ */
+static int
+read_file(const char *name, char **out, char *why, size_t len)
+{
+	char path[512], *buf = NULL, *p;
+	size_t n = 0, cap = 0;
+	ssize_t r;
+	int fd, e;
+
+	path_of(path, sizeof(path), name);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return missing(why, len, path, errno);
+	for (;;) {
+		if (cap - n < 4096) {
+			cap = cap == 0 ? 8192 : cap * 2;
+			if ((p = realloc(buf, cap)) == NULL) {
+				e = ENOMEM;
+				goto fail;
+			}
+			buf = p;
+		}
+		r = read(fd, buf + n, cap - n - 1);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			e = errno;
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*out = buf;
+	return 0;
+fail:
+	close(fd);
+	free(buf);
+	return say(why, len, e, "reading %s: %s", path, strerror(e));
+}
+
+/* The first line of a small control file, without its newline. */
+static int
+read_line(const char *name, char *buf, size_t size, char *why, size_t len)
+{
+	char *text;
+	int rc;
+
+	if ((rc = read_file(name, &text, why, len)) != 0)
+		return rc;
+	text[strcspn(text, "\n")] = '\0';
+	snprintf(buf, size, "%s", text);
+	free(text);
+	return 0;
+}
+
+/* The module's reason for the last refusal, else the errno's text. */
+static int
+refused(char *why, size_t len, const char *what, int e)
+{
+	char reason[256];
+
+	if (e == EINVAL && read_line("error", reason, sizeof(reason), NULL,
+	    0) == 0 && reason[0] != '\0')
+		return say(why, len, e, "%s", reason);
+	if (e == EBUSY)
+		return say(why, len, e, "a run is in progress");
+	return say(why, len, e, "%s: %s", what, strerror(e));
+}
+
+static int
+write_file(const char *name, const char *value, char *why, size_t len)
+{
+	char path[512];
+	size_t n = strlen(value);
+	ssize_t w;
+	int fd, e;
+
+	path_of(path, sizeof(path), name);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
+		return missing(why, len, path, errno);
+	do
+		w = write(fd, value, n);
+	while (w == -1 && errno == EINTR);
+	e = errno;
+	close(fd);
+	if (w == (ssize_t)n)
+		return 0;
+	if (w >= 0)
+		e = EIO;
+	if (e == EINVAL && strcmp(name, "start") != 0)
+		return say(why, len, e, "%s %s: refused by the module", name,
+		    value);
+	return refused(why, len, path, e);
+}
+
+static int
+write_number(const char *name, unsigned long long v, char *why, size_t len)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", v);
+	return write_file(name, buf, why, len);
+}
+
+static int
+parse_state(const char *s, enum kmod_state *state, char *why, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(state_names) / sizeof(state_names[0]); i++)
+		if (strcmp(s, state_names[i]) == 0) {
+			*state = (enum kmod_state)i;
+			return 0;
+		}
+	return say(why, len, EPROTO, "%s/state: unexpected '%.40s'", dir(), s);
+}
+
+int
+kmod_state(enum kmod_state *state, char *why, size_t len)
+{
+	char buf[64];
+	int rc;
+
+	if ((rc = read_line("state", buf, sizeof(buf), why, len)) != 0)
+		return rc;
+	return parse_state(buf, state, why, len);
+}
+
+int
+kmod_info(struct kmod_info *info, char *why, size_t len)
+{
+	int rc;
+
+	if ((rc = read_line("version", info->version, sizeof(info->version),
+	    why, len)) != 0)
+		return rc;
+	return read_line("release", info->release, sizeof(info->release),
+	    why, len);
+}
+
+int
+kmod_configure(const struct kmod_config *c, char *why, size_t len)
+{
+	int rc;
+
+	if ((rc = write_number("threads", c->threads, why, len)) != 0 ||
+	    (rc = write_number("count", c->count, why, len)) != 0 ||
+	    (rc = write_number("delay_ns", c->delay_ns, why, len)) != 0 ||
+	    (rc = write_number("write_ms", c->write_ms, why, len)) != 0 ||
+	    (rc = write_number("pin", c->pin ? 1 : 0, why, len)) != 0)
+		return rc;
+	if ((rc = write_file("head", c->head, why, len)) == -EINVAL)
+		return say(why, len, EINVAL, "unknown head lock '%s'",
+		    c->head);
+	if (rc != 0)
+		return rc;
+	if ((rc = write_file("hook", c->hook, why, len)) == -EINVAL)
+		return say(why, len, EINVAL, "unknown hook lock '%s'",
+		    c->hook);
+	return rc;
+}
+
+int
+kmod_start(char *why, size_t len)
+{
+	return write_file("start", "1", why, len);
+}
+
+int
+kmod_stop(void)
+{
+	return write_file("stop", "1", NULL, 0);
+}
+
+/*
+ * Wait with poll(2) on "state", which the module sysfs_notify()s at
+ * every change: read it (that arms the notification), and if the run is
+ * still going, sleep in ppoll() for POLLPRI.  SIGINT and SIGTERM are
+ * blocked except inside ppoll(), so a signal is either seen before we
+ * sleep or ends the sleep: none is lost between the test and the sleep.
+ * (The blocking "wait" file is for shell scripts: a read of it cannot
+ * close that window.)
+ */
+int
+kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
+{
+	enum kmod_state state = KMOD_IDLE;
+	char reason[256];
+	struct pollfd pfd;
+	sigset_t block, old;
+	char path[512], buf[64];
+	ssize_t r;
+	int fd, rc = 0;
+
+	path_of(path, sizeof(path), "state");
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return missing(why, len, path, errno);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	for (;;) {
+		if (*stop) {
+			rc = -EINTR;
+			break;
+		}
+		r = pread(fd, buf, sizeof(buf) - 1, 0);
+		if (r == -1) {
+			/* ENODEV: the module went away under us. */
+			rc = errno == ENODEV ?
+			    say(why, len, ENOENT, "pfilbench.ko was unloaded") :
+			    say(why, len, errno, "reading %s: %s", path,
+			    strerror(errno));
+			break;
+		}
+		buf[r] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		if ((rc = parse_state(buf, &state, why, len)) != 0 ||
+		    state != KMOD_RUNNING)
+			break;
+		pfd.fd = fd;
+		pfd.events = POLLPRI;
+		pfd.revents = 0;
+		if (ppoll(&pfd, 1, NULL, &old) == -1 && errno != EINTR) {
+			rc = say(why, len, errno, "poll %s: %s", path,
+			    strerror(errno));
+			break;
+		}
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	close(fd);
+	if (rc != 0 || state == KMOD_DONE)
+		return rc;
+	if (state == KMOD_IDLE)
+		return say(why, len, EIO, "no run was started");
+	if (read_line("error", reason, sizeof(reason), NULL, 0) != 0 ||
+	    reason[0] == '\0')
+		snprintf(reason, sizeof(reason), "no reason given");
+	return say(why, len, EIO, "the run failed: %s", reason);
+}
+
+int
+kmod_results(char **text, char *why, size_t len)
+{
+	return read_file("results", text, why, len);
+}

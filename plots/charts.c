@@ -1,0 +1,69 @@
+/*
+ * charts.c: helpers shared by the chart builders.
+ */
+#include <string.h>
+
+#include "charts.h"
+
+const char *
+numeric_key(const struct analysis *an, const struct groupset *gs)
+{
+	const char *v;
+	double x;
+	size_t k, i;
+
+	for (k = 0; k < an->keynames.n; k++) {
+		for (i = 0; i < gs->n; i++) {
+			v = kv_get(&gs->g[i]->keys, an->keynames.v[k]);
+			if (v == NULL || parse_double(v, &x) == -1)
+				break;
+		}
+		if (i == gs->n && gs->n > 0)
+			return an->keynames.v[k];
+	}
+	return NULL;
+}
+
+void
+line_name(const struct group *g, const char *skip, struct strbuf *out)
+{
+	size_t i;
+
+	sb_reset(out);
+	for (i = 0; i < g->keys.n; i++) {
+		if (skip != NULL && strcmp(g->keys.v[i].key, skip) == 0)
+			continue;
+		if (out->len > 0)
+			sb_add(out, " ", 1);
+		sb_adds(out, g->keys.v[i].value);
+	}
+	if (out->len == 0)
+		sb_adds(out, *g->series ? g->series : "all");
+}
+
+void
+chart_titles(struct strbuf *gp, const struct plot_ctx *p,
+    const char *default_title)
+{
+	sb_adds(gp, "set encoding utf8\n");
+	if (default_title != NULL) {
+		sb_adds(gp, "set title ");
+		gp_string(gp, p->title != NULL ? p->title : default_title);
+		sb_adds(gp, " font ',18'\n");
+	}
+	if (p->subtitle != NULL && *p->subtitle != '\0') {
+		sb_adds(gp, "set label 1 ");
+		gp_string(gp, p->subtitle);
+		sb_adds(gp, " at screen 0.5, screen 0.015 center font ',11' "
+		    "textcolor rgb '#555555'\n");
+	}
+	sb_adds(gp, "set grid lc rgb '#dddddd'\n"
+	    "set border lc rgb '#444444'\n"
+	    "set bmargin 6\n");
+}
+
+const char *
+unit_label(const char *unit)
+{
+	return strcmp(unit, "us") == 0 ? "\xc2\xb5s" : unit;
+}

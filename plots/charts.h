@@ -1,0 +1,42 @@
+/*
+ * charts.h: the kinds of chart kbench plot draws, each from the results
+ * of analysis.c (medians, intervals, comparisons), never from raw SQL.
+ */
+#ifndef KBENCH_CHARTS_H
+#define KBENCH_CHARTS_H
+
+#include "gnuplot.h"
+#include "report.h"
+
+struct plot_ctx {
+	const struct analysis	*an;
+	const char		*dir;
+	const char		*name;		/* file name without extension */
+	unsigned		 formats;	/* CHART_PNG | CHART_SVG */
+	const char		*title;		/* NULL: the chart's own */
+	const char		*subtitle;	/* machine facts and n */
+};
+
+/* Measured vs requested sleep, log-log, a panel per by value. */
+int	chart_sleep(const struct plot_ctx *p, struct strbuf *err);
+/* ns per chain call per hook lock, bars per head lock, a panel per thread count. */
+int	chart_lock(const struct plot_ctx *p, struct strbuf *err);
+/* A forest plot of the changes of a comparison, colored by verdict. */
+int	chart_compare(const struct plot_ctx *p, struct strbuf *err);
+/* Distributions (ECDF) of the groups, overlaid. */
+int	chart_dist(const struct plot_ctx *p, struct strbuf *err);
+
+/* Helpers shared by the charts (charts.c). */
+
+/* The key whose values are numbers in every group: the x axis; or NULL. */
+const char *numeric_key(const struct analysis *an, const struct groupset *gs);
+/* A group's keys but skip, "v1 v2": the name of a line. */
+void	line_name(const struct group *g, const char *skip, struct strbuf *out);
+/* A unit for an axis label: "us" is shown as µs. */
+const char *unit_label(const char *unit);
+/* The common preamble: title (none when default_title is NULL: a
+ * multiplot has its own), subtitle, grid, fonts. */
+void	chart_titles(struct strbuf *gp, const struct plot_ctx *p,
+	    const char *default_title);
+
+#endif
