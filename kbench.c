@@ -45,6 +45,9 @@ static const struct command commands[] = {
 	  "FreeBSD's ministat(1), byte for byte, on plain files", 0 },
 	{ "plot", cmd_plot, plot_help,
 	  "draw a chart with gnuplot: sleep, lock, compare, dist", CMD_DB_READ },
+	{ "report", cmd_report, report_help,
+	  "a review-ready Markdown and HTML report of a comparison",
+	  CMD_DB_READ },
 	{ "runs", cmd_runs, runs_help,
 	  "list the runs in the database", CMD_DB_READ },
 };

@@ -37,6 +37,7 @@ cmd_fn	cmd_facts;
 cmd_fn	cmd_import;
 cmd_fn	cmd_ministat;
 cmd_fn	cmd_plot;
+cmd_fn	cmd_report;
 cmd_fn	cmd_runs;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
@@ -47,6 +48,7 @@ extern const char facts_help[];
 extern const char import_help[];
 extern const char ministat_help[];
 extern const char plot_help[];
+extern const char report_help[];
 extern const char runs_help[];
 
 #endif

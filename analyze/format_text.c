@@ -341,8 +341,8 @@ compare_table(struct table *t, const struct analysis *an)
 	}
 }
 
-static void
-build(struct table *t, const struct analysis *an)
+void
+report_build_table(struct table *t, const struct analysis *an)
 {
 	if (an->compare)
 		compare_table(t, an);
@@ -393,8 +393,8 @@ report_groups(const struct analysis *an, const struct group **g,
  * few): latency data has outliers in most groups, and a line per group
  * would bury the table.  CSV and JSON have every group's own warnings.
  */
-static void
-warning_lines(FILE *out, const struct analysis *an, const char *prefix)
+void
+report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
 	static const struct {
 		unsigned	 bit;
@@ -456,8 +456,8 @@ warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 }
 
 /* The lines around the table: what was compared, how, and the verdicts. */
-static void
-compare_summary(FILE *out, const struct analysis *an, const char *prefix)
+void
+report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf note = STRBUF_INIT;
 	size_t i, nneed = 0;
@@ -541,14 +541,14 @@ report_text(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
-	build(&t, an);
+	report_build_table(&t, an);
 	table_print_text(&t, out, 1);
 	table_free(&t);
 	if (an->compare) {
 		fputs("\n", out);
-		compare_summary(out, an, "");
+		report_compare_summary(out, an, "");
 	}
-	warning_lines(out, an, "");
+	report_warning_lines(out, an, "");
 }
 
 void
@@ -558,12 +558,12 @@ report_markdown(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
-	build(&t, an);
+	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
 	if (an->compare) {
 		fputs("\n", out);
-		compare_summary(out, an, "");
+		report_compare_summary(out, an, "");
 	}
-	warning_lines(out, an, "");
+	report_warning_lines(out, an, "");
 }

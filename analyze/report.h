@@ -41,12 +41,25 @@ struct analysis {
  */
 int	analysis_run(struct store *s, const struct filter *f,
 	    struct analysis *an);
+/* Narrow f to one side of a comparison: a KEY=VALUE, a label, a run. */
+int	analysis_select_side(struct store *s, struct filter *f,
+	    const char *spec);
 void	analysis_free(struct analysis *an);
 
 void	report_text(FILE *out, const struct analysis *an);
 void	report_markdown(FILE *out, const struct analysis *an);
 void	report_csv(FILE *out, const struct analysis *an);
 void	report_json(FILE *out, const struct analysis *an);
+
+struct table;
+/* The table of the text and Markdown formats (and of kbench report). */
+void	report_build_table(struct table *t, const struct analysis *an);
+/* The verdict counts, geometric mean and power note of a comparison. */
+void	report_compare_summary(FILE *out, const struct analysis *an,
+	    const char *prefix);
+/* The warnings paragraphs under the table. */
+void	report_warning_lines(FILE *out, const struct analysis *an,
+	    const char *prefix);
 
 /* The warnings of a group or comparison, as one short phrase each. */
 void	report_warnings(const struct group *g, double level, struct strbuf *out);

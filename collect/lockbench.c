@@ -86,6 +86,7 @@ struct run {
 	pthread_cond_t	 wcv;
 	int		 wstop;		/* under wmtx */
 	uint64_t	 writes;	/* the writer's; read after it ends */
+	int64_t		 write_ns;	/* the time spent in those writes */
 };
 
 /* Written by the signal handler, read by every thread: a line to itself. */
@@ -309,7 +310,7 @@ writer(void *arg)
 {
 	struct run *r = arg;
 	struct timespec ts;
-	int64_t period, next, t;
+	int64_t period, next, t, t1;
 	int e;
 
 	period = (int64_t)r->o->write_ms * 1000000;
@@ -330,9 +331,11 @@ writer(void *arg)
 		pthread_mutex_unlock(&r->wmtx);
 		lk_write(r->b);
 		r->writes++;
+		t1 = now_ns();
+		r->write_ns += t1 - t;
 		next += period;
-		if ((t = now_ns()) >= next)
-			next = t + period;
+		if (t1 >= next)
+			next = t1 + period;
 		pthread_mutex_lock(&r->wmtx);
 	}
 	pthread_mutex_unlock(&r->wmtx);
@@ -478,6 +481,13 @@ rates(int64_t n, int64_t ns, double *per_call, double *per_s)
 	*per_s = (double)n * 1e9 / (double)ns;
 }
 
+/* The mean length of one write, 0 when there was none. */
+static double
+write_mean(const struct run *r)
+{
+	return r->writes > 0 ? (double)r->write_ns / (double)r->writes : 0;
+}
+
 static void
 print_human(const struct opts *o, const struct run *r,
     const struct slot *slots)
@@ -500,8 +510,9 @@ print_human(const struct opts *o, const struct run *r,
 			t1 = s->t1;
 	}
 	if (o->write_ms > 0)
-		printf("writer: %" PRIu64 " writes, one every %ld ms\n",
-		    r->writes, o->write_ms);
+		printf("writer: %" PRIu64 " writes, one every %ld ms: "
+		    "%.1f ns each\n", r->writes, o->write_ms,
+		    write_mean(r));
 	/* The total: all calls over the wall time from first start to last end. */
 	rates(calls, t1 - t0, &per_call, &per_s);
 	printf("total: %ld threads, %" PRId64 " calls in %" PRId64 " ns: "
@@ -528,6 +539,7 @@ print_machine(const struct opts *o, const struct run *r,
 	printf("fact write_ms %ld\n", o->write_ms);
 	printf("fact write_hold_ns %d\n", LK_WRITE_HOLD_NS);
 	printf("fact writes %" PRIu64 "\n", r->writes);
+	printf("fact write_mean_ns %.1f\n", write_mean(r));
 	printf("fact pinned %s\n", o->pin ? "yes" : "no");
 	printf("fact ncpu %ld\n", sysconf(_SC_NPROCESSORS_ONLN));
 	printf("fact busywait %s\n", busywait_method(o->delay_ns));

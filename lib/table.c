@@ -255,6 +255,78 @@ table_print_markdown(const struct table *t, FILE *out)
 }
 
 void
+md_escape(FILE *out, const char *s)
+{
+	md_cell(out, NULL, s);
+}
+
+void
+html_escape(FILE *out, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			putc(*s, out);
+		}
+}
+
+void
+table_print_html(const struct table *t, FILE *out)
+{
+	size_t r, c, i;
+
+	fputs("<table>\n", out);
+	if (t->nspan > 0) {
+		fputs("<tr>", out);
+		for (c = 0, i = 0; c < t->ncols; c++) {
+			if (!visible(t, c))
+				continue;
+			if (i < t->nspan && c == t->span[i].first) {
+				size_t n = 0, k;
+
+				for (k = c; k < c + t->span[i].n; k++)
+					n += visible(t, k);
+				fprintf(out, "<th colspan=\"%zu\">", n);
+				html_escape(out, t->span[i].label);
+				fputs("</th>", out);
+				c += t->span[i].n - 1;
+				i++;
+			} else
+				fputs("<th></th>", out);
+		}
+		fputs("</tr>\n", out);
+	}
+	for (r = 0; r < t->nrows; r++) {
+		fputs("<tr>", out);
+		for (c = 0; c < t->ncols; c++) {
+			if (!visible(t, c))
+				continue;
+			fprintf(out, "<%s%s>", r == 0 ? "th" : "td",
+			    t->right[c] ? " class=\"num\"" : "");
+			html_escape(out, cell(t, r, c));
+			fprintf(out, "</%s>", r == 0 ? "th" : "td");
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+void
 table_free(struct table *t)
 {
 	size_t i;

@@ -43,6 +43,12 @@ void	table_span(struct table *t, size_t first, size_t n, const char *label);
 void	table_print_text(const struct table *t, FILE *out, int sep);
 /* A GFM table; a span's label prefixes its columns' headers. */
 void	table_print_markdown(const struct table *t, FILE *out);
+/* An HTML <table>, every cell escaped; a span becomes a header row. */
+void	table_print_html(const struct table *t, FILE *out);
+/* Write s as Markdown table-cell text: '|' escaped, newlines as blanks. */
+void	md_escape(FILE *out, const char *s);
+/* Write s with &, <, >, " and ' escaped for HTML text and attributes. */
+void	html_escape(FILE *out, const char *s);
 void	table_free(struct table *t);
 
 #endif

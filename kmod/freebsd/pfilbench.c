@@ -64,7 +64,7 @@
 #define	PB_BATCH_MAX	64		/* chain runs per net epoch section */
 #define	PB_BATCH_NS	100000		/* ... and at most about this long */
 #define	PB_DELAY_MAX_NS	1000000		/* 1 ms: DELAY may run under a spin lock */
-#define	PB_WRITE_MAX_MS	60000
+#define	PB_WRITE_MAX_MS	3600000		/* an hour */
 
 static MALLOC_DEFINE(M_PFILBENCH, "pfilbench", "pfilbench run state");
 
@@ -1010,12 +1010,17 @@ pb_sysctl_u64(SYSCTL_HANDLER_ARGS)
 	return (error);
 }
 
-/* A lock kind name: any string that fits; start checks it. */
+/*
+ * A lock kind name (arg2: 0 head, 1 hook, 2 input).  An unknown name is
+ * refused when written, with the reason in `error'; start checks again.
+ */
 static int
 pb_sysctl_name(SYSCTL_HANDLER_ARGS)
 {
 	struct pb_softc *sc = &pb_sc;
-	char buf[PB_NAMELEN];
+	struct pb_cfg c;
+	struct pb_run r;
+	char buf[PB_NAMELEN], msg[PB_ERRLEN];
 	int error;
 
 	if ((error = pb_enter(sc)) != 0)
@@ -1023,11 +1028,25 @@ pb_sysctl_name(SYSCTL_HANDLER_ARGS)
 	memset(buf, 0, sizeof(buf));
 	mtx_lock(&sc->lock);
 	strlcpy(buf, arg1, sizeof(buf));
+	c = sc->cfg;
 	mtx_unlock(&sc->lock);
 	error = sysctl_handle_string(oidp, buf, sizeof(buf), req);
 	if (error == 0 && req->newptr != NULL) {
+		/* Check the name alone: the other values are start's. */
+		c.threads = 1;
+		c.count = 1;
+		c.delay_ns = 0;
+		c.write_ms = 0;
+		c.pin = 0;
+		strlcpy(arg2 == 0 ? c.head : arg2 == 1 ? c.hook : c.input, buf,
+		    PB_NAMELEN);
+		msg[0] = '\0';
 		mtx_lock(&sc->lock);
-		error = pb_cfg_store(sc, arg1, buf, sizeof(buf));
+		error = pb_validate(&c, &r, msg, sizeof(msg));
+		if (error != 0)
+			strlcpy(sc->errmsg, msg, sizeof(sc->errmsg));
+		else
+			error = pb_cfg_store(sc, arg1, buf, sizeof(buf));
 		mtx_unlock(&sc->lock);
 	}
 	pb_leave(sc);
@@ -1236,13 +1255,13 @@ SYSCTL_PROC(_debug_pfilbench, OID_AUTO, pin,
     pb_sysctl_int, "I", "bind thread i to the i-th CPU (0 or 1)");
 SYSCTL_PROC(_debug_pfilbench, OID_AUTO, head,
     CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.head,
-    PB_NAMELEN, pb_sysctl_name, "A", "head lock: epoch, rw, rm, none");
+    0, pb_sysctl_name, "A", "head lock: epoch, rw, rm, none");
 SYSCTL_PROC(_debug_pfilbench, OID_AUTO, hook,
     CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.hook,
-    PB_NAMELEN, pb_sysctl_name, "A", "hook lock: null, mtx, rw, rm, spin");
+    1, pb_sysctl_name, "A", "hook lock: null, mtx, rw, rm, spin");
 SYSCTL_PROC(_debug_pfilbench, OID_AUTO, input,
     CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.input,
-    PB_NAMELEN, pb_sysctl_name, "A",
+    2, pb_sysctl_name, "A",
     "mem (pfil_mem_in on a buffer) or mbuf (pfil_mbuf_in)");
 SYSCTL_PROC(_debug_pfilbench, OID_AUTO, start,
     CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, NULL, 0,

@@ -1,0 +1,410 @@
+/*
+ * kmodctl_freebsd.c: kmodctl.h on FreeBSD: sysctl debug.pfilbench.<name>,
+ * with sysctlbyname(3).
+ *
+ * Untested here (no FreeBSD machine): written against sysctl(3),
+ * kqueue(2) and the sysctls of kmod/freebsd/pfilbench.c, which was not
+ * run either.
+ *
+ * The module's sysctls: threads, delay_ns, write_ms, pin (int), count
+ * (uint64_t), head, hook (string), start, stop (int, write 1), state,
+ * error, version, release, results (string), wait (string: sleeps while
+ * a run is in progress, then reads as state).
+ */
+#include <sys/types.h>
+#include <sys/event.h>
+#include <sys/sysctl.h>
+#include <sys/time.h>
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kmodctl.h"
+
+#define NODE	"debug.pfilbench"
+
+static const char *const state_names[] = {
+	[KMOD_IDLE] = "idle",
+	[KMOD_RUNNING] = "running",
+	[KMOD_DONE] = "done",
+	[KMOD_ERROR] = "error",
+};
+
+static int
+say(char *why, size_t len, int e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why != NULL && len > 0) {
+		va_start(ap, fmt);
+		vsnprintf(why, len, fmt, ap);
+		va_end(ap);
+	}
+	return -e;
+}
+
+/*
+ * A failed sysctl as kmodctl.h's errno values: no such sysctl is a module
+ * not loaded (ENXIO: one being unloaded), EPERM is EACCES.
+ */
+static int
+failed(char *why, size_t len, const char *name, int e)
+{
+	if (e == ENOENT || e == ENXIO)
+		return say(why, len, ENOENT, "pfilbench.ko is not loaded "
+		    "(no sysctl %s)", NODE);
+	if (e == EPERM || e == EACCES)
+		return say(why, len, EACCES, "%s.%s: not permitted (the "
+		    "module's controls are root's)", NODE, name);
+	if (e == EBUSY)
+		return say(why, len, EBUSY, "a run is in progress");
+	return say(why, len, e, "sysctl %s.%s: %s", NODE, name, strerror(e));
+}
+
+static void
+full_name(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s.%s", NODE, name);
+}
+
+/* A string sysctl of any length, malloc'd and NUL-terminated. */
+static int
+get_string(const char *name, char **out, char *why, size_t len)
+{
+	char path[128], *buf = NULL, *p;
+	size_t n;
+	int tries;
+
+	full_name(path, sizeof(path), name);
+	/* The size can grow between the two calls: results after a start. */
+	for (tries = 0; tries < 8; tries++) {
+		n = 0;
+		if (sysctlbyname(path, NULL, &n, NULL, 0) == -1)
+			break;
+		n += 256;
+		if ((p = realloc(buf, n + 1)) == NULL) {
+			free(buf);
+			return say(why, len, ENOMEM, "out of memory");
+		}
+		buf = p;
+		if (sysctlbyname(path, buf, &n, NULL, 0) == 0) {
+			buf[n] = '\0';	/* n counts the module's NUL too */
+			*out = buf;
+			return 0;
+		}
+		if (errno != ENOMEM)
+			break;
+	}
+	free(buf);
+	return failed(why, len, name, errno);
+}
+
+/* A short string sysctl, its first line. */
+static int
+get_line(const char *name, char *buf, size_t size, char *why, size_t len)
+{
+	char *text;
+	int rc;
+
+	if ((rc = get_string(name, &text, why, len)) != 0)
+		return rc;
+	text[strcspn(text, "\n")] = '\0';
+	snprintf(buf, size, "%s", text);
+	free(text);
+	return 0;
+}
+
+/* The module's reason for the last refusal, else the errno's text. */
+static int
+refused(char *why, size_t len, const char *name, int e)
+{
+	char reason[256];
+
+	if (e == EINVAL && get_line("error", reason, sizeof(reason), NULL,
+	    0) == 0 && reason[0] != '\0')
+		return say(why, len, e, "%s", reason);
+	return failed(why, len, name, e);
+}
+
+static int
+set_value(const char *name, const void *v, size_t size, char *why,
+    size_t len)
+{
+	char path[128];
+
+	full_name(path, sizeof(path), name);
+	if (sysctlbyname(path, NULL, NULL, v, size) == 0)
+		return 0;
+	return refused(why, len, name, errno);
+}
+
+/* The module's int sysctls: threads, delay_ns, write_ms, pin. */
+static int
+set_int(const char *name, unsigned long long v, char *why, size_t len)
+{
+	int i;
+
+	if (v > INT_MAX)
+		return say(why, len, EINVAL, "%s %llu: too large", name, v);
+	i = (int)v;
+	return set_value(name, &i, sizeof(i), why, len);
+}
+
+static int
+parse_state(const char *s, enum kmod_state *state, char *why, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(state_names) / sizeof(state_names[0]); i++)
+		if (strcmp(s, state_names[i]) == 0) {
+			*state = (enum kmod_state)i;
+			return 0;
+		}
+	return say(why, len, EPROTO, "%s.state: unexpected '%.40s'", NODE, s);
+}
+
+int
+kmod_state(enum kmod_state *state, char *why, size_t len)
+{
+	char buf[64];
+	int rc;
+
+	if ((rc = get_line("state", buf, sizeof(buf), why, len)) != 0)
+		return rc;
+	return parse_state(buf, state, why, len);
+}
+
+int
+kmod_info(struct kmod_info *info, char *why, size_t len)
+{
+	int rc;
+
+	if ((rc = get_line("version", info->version, sizeof(info->version),
+	    why, len)) != 0)
+		return rc;
+	return get_line("release", info->release, sizeof(info->release),
+	    why, len);
+}
+
+int
+kmod_configure(const struct kmod_config *c, char *why, size_t len)
+{
+	uint64_t count = c->count;
+	int rc;
+
+	if ((rc = set_int("threads", c->threads, why, len)) != 0 ||
+	    (rc = set_value("count", &count, sizeof(count), why, len)) != 0 ||
+	    (rc = set_int("delay_ns", c->delay_ns, why, len)) != 0 ||
+	    (rc = set_int("write_ms", c->write_ms, why, len)) != 0 ||
+	    (rc = set_int("pin", c->pin ? 1 : 0, why, len)) != 0)
+		return rc;
+	/* The module names an unknown lock (or rwsem) in `error'. */
+	if ((rc = set_value("head", c->head, strlen(c->head), why, len)) != 0)
+		return rc;
+	return set_value("hook", c->hook, strlen(c->hook), why, len);
+}
+
+int
+kmod_start(char *why, size_t len)
+{
+	int one = 1;
+
+	return set_value("start", &one, sizeof(one), why, len);
+}
+
+int
+kmod_stop(void)
+{
+	int one = 1;
+
+	if (sysctlbyname(NODE ".stop", NULL, NULL, &one, sizeof(one)) == -1)
+		return -errno;
+	return 0;
+}
+
+/*
+ * kmod_wait: the module's `wait' sysctl sleeps (PCATCH) until the run
+ * ends, but a sysctl cannot take a signal mask as ppoll() does: a signal
+ * caught between testing *stop and entering the kernel would be lost.
+ * So a helper thread, with every signal blocked, sleeps in the sysctl and
+ * then triggers an EVFILT_USER event, and the caller sleeps in kevent(2)
+ * on that event and on EVFILT_SIGNAL for SIGINT and SIGTERM.  Those are
+ * registered before *stop is first tested, and the filter records every
+ * delivery to the process after that (the caller's handler still runs),
+ * so a signal either is seen in *stop or wakes kevent(): none is lost.
+ *
+ * The helper is shared by refcount: if the caller leaves first (-EINTR)
+ * the helper stays asleep until the run ends (pfilbench-ctl stops it),
+ * then closes the kqueue and frees what they share.
+ */
+struct waiter {
+	pthread_mutex_t	 mtx;
+	int		 refs;
+	int		 kq;
+	int		 done;
+	int		 err;		/* errno of the sysctl, 0 */
+	char		 state[32];
+};
+
+#define WAIT_EVENT	1		/* EVFILT_USER ident */
+
+static void
+waiter_put(struct waiter *w)
+{
+	int last;
+
+	pthread_mutex_lock(&w->mtx);
+	last = --w->refs == 0;
+	pthread_mutex_unlock(&w->mtx);
+	if (last) {
+		close(w->kq);
+		pthread_mutex_destroy(&w->mtx);
+		free(w);
+	}
+}
+
+static void *
+waiter_main(void *arg)
+{
+	struct waiter *w = arg;
+	struct kevent kev;
+	char buf[32];
+	size_t n;
+	int e;
+
+	do {
+		n = sizeof(buf) - 1;
+		e = sysctlbyname(NODE ".wait", buf, &n, NULL, 0) == 0 ? 0 :
+		    errno;
+		/* EINTR: a stop and continue of the process; sleep again. */
+	} while (e == EINTR);
+	pthread_mutex_lock(&w->mtx);
+	w->err = e;
+	if (e == 0) {
+		buf[n < sizeof(buf) ? n : sizeof(buf) - 1] = '\0';
+		snprintf(w->state, sizeof(w->state), "%s", buf);
+	}
+	w->done = 1;
+	EV_SET(&kev, WAIT_EVENT, EVFILT_USER, 0, NOTE_TRIGGER, 0, NULL);
+	(void)kevent(w->kq, &kev, 1, NULL, 0, NULL);
+	pthread_mutex_unlock(&w->mtx);
+	waiter_put(w);
+	return NULL;
+}
+
+/* How the run ended, as kmodctl.h says: 0 done, -EIO error or idle. */
+static int
+ended(enum kmod_state state, char *why, size_t len)
+{
+	char reason[256];
+
+	if (state == KMOD_DONE)
+		return 0;
+	if (state == KMOD_IDLE)
+		return say(why, len, EIO, "no run was started");
+	if (get_line("error", reason, sizeof(reason), NULL, 0) != 0 ||
+	    reason[0] == '\0')
+		snprintf(reason, sizeof(reason), "no reason given");
+	return say(why, len, EIO, "the run failed: %s", reason);
+}
+
+int
+kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
+{
+	struct kevent kev[3], ev;
+	struct waiter *w;
+	enum kmod_state state;
+	sigset_t all, old;
+	pthread_t td;
+	int done, e, rc;
+
+	if (*stop)
+		return -EINTR;
+	/* Nothing to wait for, or no module: no thread. */
+	if ((rc = kmod_state(&state, why, len)) != 0)
+		return rc;
+	if (state != KMOD_RUNNING)
+		return ended(state, why, len);
+
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return say(why, len, ENOMEM, "out of memory");
+	if ((w->kq = kqueue()) == -1) {
+		e = errno;
+		free(w);
+		return say(why, len, e, "kqueue: %s", strerror(e));
+	}
+	EV_SET(&kev[0], SIGINT, EVFILT_SIGNAL, EV_ADD, 0, 0, NULL);
+	EV_SET(&kev[1], SIGTERM, EVFILT_SIGNAL, EV_ADD, 0, 0, NULL);
+	EV_SET(&kev[2], WAIT_EVENT, EVFILT_USER, EV_ADD | EV_CLEAR, 0, 0,
+	    NULL);
+	if (kevent(w->kq, kev, 3, NULL, 0, NULL) == -1) {
+		e = errno;
+		close(w->kq);
+		free(w);
+		return say(why, len, e, "kevent: %s", strerror(e));
+	}
+	pthread_mutex_init(&w->mtx, NULL);
+	w->refs = 2;
+
+	/* The helper inherits a full mask: signals come to this thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	e = pthread_create(&td, NULL, waiter_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e != 0) {
+		w->refs = 1;
+		waiter_put(w);
+		return say(why, len, e, "pthread_create: %s", strerror(e));
+	}
+
+	rc = 0;
+	done = 0;
+	for (;;) {
+		if (*stop) {
+			rc = -EINTR;
+			break;
+		}
+		pthread_mutex_lock(&w->mtx);
+		done = w->done;
+		pthread_mutex_unlock(&w->mtx);
+		if (done)
+			break;
+		/* A signal ends the sleep (EINTR) or is queued as an event. */
+		if (kevent(w->kq, NULL, 0, &ev, 1, NULL) == -1 &&
+		    errno != EINTR) {
+			e = errno;
+			rc = say(why, len, e, "kevent: %s", strerror(e));
+			break;
+		}
+	}
+
+	if (!done) {
+		/* Leave the helper asleep; it cleans up after the run. */
+		pthread_detach(td);
+		waiter_put(w);
+		return rc;
+	}
+	pthread_join(td, NULL);
+	if (w->err == ENXIO || w->err == ENOENT)
+		rc = say(why, len, ENOENT, "pfilbench.ko was unloaded");
+	else if (w->err != 0)
+		rc = failed(why, len, "wait", w->err);
+	else if ((rc = parse_state(w->state, &state, why, len)) == 0)
+		rc = ended(state, why, len);
+	waiter_put(w);
+	return rc;
+}
+
+int
+kmod_results(char **text, char *why, size_t len)
+{
+	return get_string("results", text, why, len);
+}

@@ -1,0 +1,253 @@
+# kmod/vm/guest-lock.sh OUT: pfilbench.ko inside the guest (busybox sh).
+#
+# Loads the module, collects a small matrix with `kbench collect lock
+# --backend kmod` into OUT/kbench.db (every head x every hook it may run
+# under x 1 and 2 threads, and the writers), then the negative checks:
+# EINVAL, EBUSY, stop, signals, rmmod during a run, 20 load/run/unload
+# cycles.  Each check prints "ok - ..." or "not ok - ..."; the host
+# (tests/vm/t_vm.sh) counts them and checks the database and dmesg.
+# Counts are small: TCG emulates every instruction.
+
+out=$1
+S=/sys/kernel/pfilbench
+KO=/opt/kbench/pfilbench.ko
+T=/tmp/lock
+mkdir -p "$T"
+ncpu=$(nproc)
+
+ok() { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+check() { if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi; }
+
+# ctl ARGS...: pfilbench-ctl; stdout in $T/out, stderr in $T/err, $rc.
+ctl() {
+	pfilbench-ctl "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# expect RC PATTERN WHAT: the last ctl exited RC, stderr matches PATTERN.
+expect() {
+	if [ "$rc" -eq "$1" ] && { [ -z "$2" ] || grep -q -- "$2" "$T/err"; }; then
+		ok "$3 (exit $1: $(head -1 "$T/err"))"
+	else
+		not_ok "$3: exit $rc, want $1 and /$2/; stderr: $(head -c 200 "$T/err")"
+	fi
+}
+
+# put FILE VALUE: write a control file; $rc, the shell's message in $T/err.
+put() {
+	( echo "$2" >"$S/$1" ) 2>"$T/err"
+	rc=$?
+}
+
+# threads: how many of the module's kernel threads exist.
+threads() {
+	ps -o comm 2>/dev/null | grep -c '^pfilbench/'
+}
+
+# wait_running: until state says running (5 s at most).
+wait_running() {
+	i=0
+	while [ "$(cat $S/state)" != running ] && [ $i -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ "$(cat $S/state)" = running ]
+}
+
+# defaults: a configuration every check starts from.
+defaults() {
+	for kv in threads=1 count=100 delay_ns=100 head=rm hook=null \
+	    write_ms=0 pin=0; do
+		echo "${kv#*=}" >"$S/${kv%%=*}"
+	done
+}
+
+echo "== load"
+insmod "$KO"
+check $? "insmod pfilbench.ko"
+[ -d $S ] && [ -f $S/start ] && [ -f $S/results ]
+check $? "/sys/kernel/pfilbench/ has its files"
+v=$(cat $S/version) r=$(cat $S/release)
+[ "$v" = 1.0 ] && [ "$r" = "$(uname -r)" ]
+check $? "version $v, built for $r (running $(uname -r))"
+[ "$(cat $S/state)" = idle ]; check $? "state idle after load"
+[ "$(cat $S/results)" = "" ]; check $? "no results before a run"
+pfilbench-ctl -s; check $? "pfilbench-ctl -s: usable"
+
+echo "== a run through the files"
+defaults
+echo 2 >$S/threads
+echo 500 >$S/count
+echo mtx >$S/hook
+echo 1 >$S/start
+check $? "start rm/mtx, 2 threads"
+[ "$(cat $S/wait)" = done ]; check $? "wait blocks until done"
+[ "$(cat $S/state)" = done ]; check $? "state done"
+cat $S/results >"$T/results"
+sed -n 1p "$T/results" | grep -q '^run [0-9]* head rm hook mtx threads 2 count 500 delay_ns 100 write_ms 0 pin 0$'
+check $? "results: the run line ($(sed -n 1p "$T/results"))"
+n=$(grep -c '^thread [01] cpu [0-9]* calls 500 ns [0-9]*$' "$T/results")
+[ "$n" -eq 2 ] && [ "$(wc -l <"$T/results")" -eq 3 ]
+check $? "results: one line per thread, every walk done"
+echo 1 >$S/pin
+echo 1 >$S/start && cat $S/wait >/dev/null
+cpus=$(sed -n 's/^thread \([01]\) cpu \([0-9]*\) .*/\1:\2/p' $S/results | tr '\n' ' ')
+[ "$cpus" = "0:0 1:1 " ]; check $? "pin=1: thread i on CPU i ($cpus)"
+[ "$(threads)" -eq 0 ]; check $? "no thread left after the runs"
+
+echo "== kbench collect lock --backend kmod"
+# Sleeping hooks (mtx, rwsem, rm) only under the sleepable heads.
+for set in "sleepable rm,none null,mtx,rw,rwsem,rm,spin 1,2 300" \
+    "atomic rw,epoch null,rw,spin 1,2 300" \
+    "writer rw,rm,epoch,none spin 2 20000"; do
+	set -- $set
+	w=""
+	[ "$1" = writer ] && w="-w 1"
+	kbench -d "$out/kbench.db" collect lock --backend kmod -q -r 1 \
+	    -l "kmod-$1" -H "$2" -k "$3" -t "$4" -n "$5" -d 100 $w \
+	    >"$T/collect.out" 2>"$T/collect.err"
+	rc=$?
+	check $rc "collect lock kmod-$1: heads $2, hooks $3, threads $4 (exit $rc)"
+	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/collect.err"
+done
+kbench -d "$out/kbench.db" runs
+
+echo "== EINVAL: bad parameters start nothing"
+defaults
+ctl -t 0;	expect 2 "threads is 0" "0 threads"
+ctl -t $((4 * ncpu + 1)); expect 2 "> 4 x $ncpu online CPUs" "threads > 4 x CPUs"
+ctl -t $((4 * ncpu)) -n 10; expect 0 "" "threads = 4 x CPUs runs"
+ctl -n 0;	expect 2 "count is 0" "count 0"
+ctl -H bogus;	expect 2 "unknown head lock 'bogus'" "unknown head lock"
+ctl -k bogus;	expect 2 "unknown hook lock 'bogus'" "unknown hook lock"
+ctl -H rw -k mtx; expect 2 "hook mtx may sleep: not under head rw" "mtx under rw"
+ctl -H epoch -k rwsem; expect 2 "hook rwsem may sleep: not under head epoch" "rwsem under epoch"
+ctl -H epoch -k rm; expect 2 "hook rm may sleep" "rm under epoch"
+ctl -d 1000001;	expect 2 "delay_ns 1000001 > 1000000" "delay above 1 ms"
+ctl -w 3600001;	expect 2 "write_ms 3600001" "writer period above an hour"
+ctl -t x;	expect 2 "expected a number" "a thread count that is no number"
+defaults
+echo 0 >$S/threads
+put start 1
+[ $rc -ne 0 ] && grep -q "Invalid argument" "$T/err"
+check $? "raw: start with threads 0: EINVAL ($(cat "$T/err"))"
+[ "$(cat $S/state)" != running ] && [ "$(threads)" -eq 0 ]
+check $? "raw: nothing started (state $(cat $S/state), $(threads) threads)"
+grep -q "threads is 0" $S/error; check $? "raw: error says why ($(cat $S/error))"
+put head bogus
+[ $rc -ne 0 ] && [ "$(cat $S/head)" = rm ]; check $? "raw: an unknown head is refused when written"
+put threads -1
+[ $rc -ne 0 ] && [ "$(cat $S/threads)" = 0 ]; check $? "raw: a negative number is refused"
+put start 2
+[ $rc -ne 0 ]; check $? "raw: start takes only 1"
+
+echo "== EBUSY while a run is in progress; stop"
+defaults
+echo 2 >$S/threads
+echo 1000000000 >$S/count
+echo 1000 >$S/delay_ns
+echo mtx >$S/hook
+echo 1 >$S/start
+wait_running; check $? "a long run is running"
+ctl -s;		expect 1 "busy" "pfilbench-ctl -s while running"
+ctl -n 10;	expect 1 "a run is in progress" "pfilbench-ctl while running"
+put start 1
+[ $rc -ne 0 ] && grep -q "busy" "$T/err"; check $? "raw: start while running: EBUSY ($(cat "$T/err"))"
+put threads 1
+[ $rc -ne 0 ] && grep -q "busy" "$T/err"; check $? "raw: configuration while running: EBUSY"
+[ "$(cat $S/results)" = "" ]; check $? "no results while running"
+cat $S/wait >"$T/wait" &
+wpid=$!
+sleep 0.5
+kill -0 $wpid 2>/dev/null; check $? "a reader of wait blocks"
+echo 1 >$S/stop
+wait $wpid
+[ "$(cat "$T/wait")" = error ] && [ "$(cat $S/error)" = "stopped by request" ]
+check $? "stop: wait returns error, error says stopped by request"
+[ "$(threads)" -eq 0 ]; check $? "stop: every thread is gone"
+cat $S/wait >/dev/null; check $? "wait returns at once when nothing runs"
+
+echo "== signals"
+echo 1 >$S/start	# the same long run
+wait_running
+cat $S/wait >/dev/null &
+wpid=$!
+sleep 0.3
+kill -INT $wpid
+wait $wpid
+rc=$?
+[ $rc -ne 0 ] && [ "$(cat $S/state)" = running ]
+check $? "a signal ends a read of wait (exit $rc), the run goes on"
+echo 1 >$S/stop
+for sig in INT TERM; do
+	pfilbench-ctl -m -t 2 -n 1000000000 -d 1000 -H none -k spin \
+	    >"$T/sig.out" 2>"$T/sig.err" &
+	cpid=$!
+	wait_running
+	sleep 0.3
+	kill -$sig $cpid
+	wait $cpid
+	rc=$?
+	want=130
+	[ $sig = TERM ] && want=143
+	[ $rc -eq $want ] && ! grep -q '^end' "$T/sig.out" &&
+	    grep -q "stopped by SIG$sig" "$T/sig.err"
+	check $? "SIG$sig: pfilbench-ctl exits $rc (want $want), no end line"
+	[ "$(cat $S/state)" = error ] && [ "$(threads)" -eq 0 ]
+	check $? "SIG$sig: the module's run was stopped ($(cat $S/state), $(threads) threads)"
+done
+
+echo "== rmmod during a run"
+pfilbench-ctl -t 2 -n 1000000000 -d 1000 -H epoch -k spin -w 1 \
+    >"$T/rm.out" 2>"$T/rm.err" &
+cpid=$!
+wait_running
+cat $S/wait >"$T/wait" 2>/dev/null &
+wpid=$!
+sleep 0.5
+[ "$(threads)" -eq 3 ]; check $? "2 walkers and a writer run ($(threads) threads)"
+t0=$(date +%s)
+rmmod pfilbench
+rc=$?
+t1=$(date +%s)
+check $rc "rmmod during a run (exit $rc, $((t1 - t0)) s)"
+wait $cpid
+rc=$?
+[ $rc -eq 1 ] && grep -q "unloaded" "$T/rm.err"
+check $? "pfilbench-ctl waiting in poll() sees the module go (exit $rc: $(cat "$T/rm.err"))"
+wait $wpid
+check 0 "a reader blocked in wait is let go ($(cat "$T/wait" 2>/dev/null))"
+[ ! -d $S ] && ! grep -q '^pfilbench ' /proc/modules && [ "$(threads)" -eq 0 ]
+check $? "nothing left: no files, no module, no thread"
+ctl -s;		expect 1 "not loaded" "pfilbench-ctl -s without the module"
+
+echo "== module parameters"
+insmod "$KO" head=bogus 2>"$T/err"
+[ $? -ne 0 ] && [ ! -d $S ]; check $? "insmod head=bogus fails and leaves nothing"
+insmod "$KO" threads=2 count=50 delay_ns=10 head=epoch hook=spin write_ms=7 pin=1
+check $? "insmod with every parameter"
+[ "$(cat $S/threads) $(cat $S/count) $(cat $S/delay_ns) $(cat $S/head) $(cat $S/hook) $(cat $S/write_ms) $(cat $S/pin)" = "2 50 10 epoch spin 7 1" ]
+check $? "the parameters are the first configuration"
+rmmod pfilbench
+
+echo "== 20 load/run/unload cycles"
+i=0 good=0
+set -- "rw null" "rm mtx" "epoch spin" "none rwsem" "rm rm" "rw rw" \
+    "none spin" "epoch null" "rm rwsem" "none mtx"
+while [ $i -lt 20 ]; do
+	eval "pair=\${$((i % 10 + 1))}"
+	h=${pair% *} k=${pair#* }
+	if insmod "$KO" &&
+	    pfilbench-ctl -t 2 -n 200 -d 100 -H "$h" -k "$k" -w 1 >/dev/null &&
+	    rmmod pfilbench; then
+		good=$((good + 1))
+	else
+		echo "# cycle $i ($h/$k) failed"
+		rmmod pfilbench 2>/dev/null
+	fi
+	i=$((i + 1))
+done
+[ $good -eq 20 ]; check $? "20 load/run/unload cycles ($good passed)"
+[ "$(threads)" -eq 0 ]; check $? "no thread left after the cycles"
+echo "guest-lock: finished"
