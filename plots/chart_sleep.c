@@ -4,6 +4,7 @@
  * y = x dashed for reference.  The hero chart of the calloutng data.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "charts.h"
@@ -15,15 +16,29 @@ static const char *const palette[] = {
 };
 #define NPALETTE	(sizeof(palette) / sizeof(palette[0]))
 
+struct point {
+	double			 x;
+	const struct group	*g;
+};
+
+static int
+cmp_point(const void *a, const void *b)
+{
+	double x = ((const struct point *)a)->x, y = ((const struct point *)b)->x;
+
+	return (x > y) - (x < y);
+}
+
 int
 chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 {
+	struct point *pts;
 	const struct analysis *an = p->an;
 	const struct groupset *gs = &an->gs;
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, line = STRBUF_INIT;
 	struct strlist lines = { NULL, 0 };
-	const char *xkey, *v;
+	const char *xkey;
 	double lo = INFINITY, hi = -INFINITY, x;
 	size_t i, j, k, npanel = gs->byvalues.n, cols, rows;
 	int rc;
@@ -55,19 +70,28 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot sleep: measured vs requested sleep");
 
-	/* The data: one block per panel and line; x, median, CI. */
+	/* The data: one block per panel and line, by x; x, median, CI. */
+	pts = xcalloc(gs->n + 1, sizeof(*pts));
 	for (k = 0; k < npanel; k++)
 		for (j = 0; j < lines.n; j++) {
-			sb_addf(&c.gp, "$p%zu_%zu << EOD\n", k, j);
-			for (i = 0; i < gs->n; i++) {
-				const struct group *g = gs->g[i];
+			size_t np = 0, q;
 
-				line_name(g, xkey, &line);
-				if (strcmp(g->by, gs->byvalues.v[k]) != 0 ||
-				    strcmp(sb_str(&line), lines.v[j]) != 0)
-					continue;
-				v = kv_get(&g->keys, xkey);
-				sb_addf(&c.gp, "%s ", v);
+			for (i = 0; i < gs->n; i++) {
+				line_name(gs->g[i], xkey, &line);
+				if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0 &&
+				    strcmp(sb_str(&line), lines.v[j]) == 0) {
+					pts[np].g = gs->g[i];
+					parse_double(kv_get(&gs->g[i]->keys, xkey),
+					    &pts[np++].x);
+				}
+			}
+			qsort(pts, np, sizeof(*pts), cmp_point);
+			sb_addf(&c.gp, "$p%zu_%zu << EOD\n", k, j);
+			for (q = 0; q < np; q++) {
+				const struct group *g = pts[q].g;
+
+				gp_number(&c.gp, pts[q].x);
+				sb_add(&c.gp, " ", 1);
 				gp_number(&c.gp, g->sum.d.median);
 				sb_add(&c.gp, " ", 1);
 				gp_number(&c.gp, g->sum.median_err == STATS_OK ?
@@ -79,6 +103,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 			}
 			sb_adds(&c.gp, "EOD\n");
 		}
+	free(pts);
 	chart_titles(&c.gp, p, NULL);
 	sb_adds(&c.gp, "set logscale xy\nset format x '%g'\nset format y '%g'\n");
 	/* The unit comes from the data: quoted like any user text. */
@@ -112,7 +137,8 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 		gp_string(&plot, sb_str(&line));
 		sb_adds(&plot, "\n");
 		/* One legend, on the last panel, where it covers least. */
-		sb_adds(&plot, k + 1 == npanel ? "set key top left box opaque "
+		/* Below y = x nothing is ever measured: the key goes there. */
+		sb_adds(&plot, k + 1 == npanel ? "set key bottom right box opaque "
 		    "font ',11'\n" : "unset key\n");
 		sb_adds(&plot, "plot x with lines ls 100 title 'requested'");
 		for (j = 0; j < lines.n; j++) {
