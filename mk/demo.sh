@@ -57,6 +57,17 @@ if [ "$(uname -s)" = Linux ]; then
 	step "kbench analyze --compare slack-default slack-1ns"
 	"$kbench" -d "$db" analyze --compare slack-default slack-1ns \
 	    | tee "$out/compare-slack.txt"
+
+	step "kbench report: the slack pair, for a review"
+	"$kbench" -d "$db" report --compare slack-default slack-1ns \
+	    -o "$out/report-slack"
 fi
+
+step "kbench plot: what calloutng did at HZ 100, 250 and 1000"
+mkdir -p "$out/charts/unpatched" "$out/charts/calloutng"
+"$kbench" -d "$db" plot sleep --where label=unpatched -o "$out/charts/unpatched" \
+    --title "FreeBSD, no patches: sleeps round up to the next tick"
+"$kbench" -d "$db" plot sleep --where label=calloutng_12_26 \
+    -o "$out/charts/calloutng" --title "FreeBSD with calloutng_12_26"
 
 step "done: the database is $db (kbench -d $db runs); outputs in $out/"
