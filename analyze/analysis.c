@@ -4,6 +4,7 @@
  * plot and report, so that a chart shows exactly what the table says.
  */
 #include <err.h>
+#include <getopt.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,4 +236,65 @@ analysis_free(struct analysis *an)
 	groups_free(&an->gb);
 	free(an->cmp);
 	strlist_free(&an->keynames);
+}
+
+void
+analysis_init(struct analysis *an, const char *cmdname)
+{
+	memset(an, 0, sizeof(*an));
+	an->cmdname = cmdname;
+	an->level = 95;
+	an->by = "label";
+	an->adjust = 1;
+	an->test = TEST_U;
+}
+
+int
+analysis_option(struct analysis *an, int opt, const char *arg, int argc,
+    char **argv)
+{
+	switch (opt) {
+	case AOPT_CONFIDENCE:
+		if (parse_double(arg, &an->level) == -1 ||
+		    !(an->level > 0 && an->level < 100)) {
+			warnx("%s: -c %s: expected a confidence level between 0 "
+			    "and 100 (percent)", an->cmdname, arg);
+			return -1;
+		}
+		return 1;
+	case AOPT_COMPARE:
+		if (optind >= argc) {
+			warnx("%s: --compare needs two sides: --compare A B",
+			    an->cmdname);
+			return -1;
+		}
+		an->compare = 1;
+		an->name_a = arg;
+		an->name_b = argv[optind++];
+		return 1;
+	case AOPT_NOADJUST:
+		an->adjust = 0;
+		return 1;
+	case AOPT_TEST:
+		if (strcmp(arg, "u") == 0)
+			an->test = TEST_U;
+		else if (strcmp(arg, "welch") == 0)
+			an->test = TEST_WELCH;
+		else if (strcmp(arg, "student") == 0)
+			an->test = TEST_STUDENT;
+		else {
+			warnx("%s: --test '%s': expected u, welch or student",
+			    an->cmdname, arg);
+			return -1;
+		}
+		return 1;
+	case AOPT_THRESHOLD:
+		if (parse_double(arg, &an->threshold) == -1 || an->threshold < 0) {
+			warnx("%s: --threshold %s: expected a percentage >= 0",
+			    an->cmdname, arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
 }

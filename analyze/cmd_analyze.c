@@ -36,10 +36,7 @@ const char analyze_help[] =
     "   --fail-on-regression   exit 1 when a series regressed significantly\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
-enum {
-	OPT_BY = 300, OPT_FORMAT, OPT_COMPARE, OPT_TEST, OPT_THRESHOLD,
-	OPT_NOADJUST, OPT_FAIL
-};
+enum { OPT_BY = 300, OPT_FORMAT, OPT_FAIL };
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
 
@@ -114,14 +111,10 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 {
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
+		ANALYSIS_LONGOPTS,
 		{ "by",		required_argument, NULL, OPT_BY },
-		{ "compare",	required_argument, NULL, OPT_COMPARE },
-		{ "confidence",	required_argument, NULL, 'c' },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
-		{ "no-adjust",	no_argument,	   NULL, OPT_NOADJUST },
-		{ "test",	required_argument, NULL, OPT_TEST },
-		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct analysis an;
@@ -129,35 +122,19 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	struct strbuf err = STRBUF_INIT;
 	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
 
-	memset(&an, 0, sizeof(an));
+	analysis_init(&an, "analyze");
 	memset(&f, 0, sizeof(f));
-	an.cmdname = "analyze";
-	an.level = 95;
-	an.by = "label";
-	an.adjust = 1;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:c:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'c':
-			if (parse_double(optarg, &an.level) == -1 ||
-			    !(an.level > 0 && an.level < 100)) {
-				warnx("analyze: -c %s: expected a confidence level "
-				    "between 0 and 100 (percent)", optarg);
-				goto out;
-			}
+		switch (analysis_option(&an, ch, optarg, argc, argv)) {
+		case 1:
 			continue;
+		case -1:
+			goto out;
+		}
+		switch (ch) {
 		case OPT_BY:
 			an.by = optarg;
-			continue;
-		case OPT_COMPARE:
-			if (optind >= argc) {
-				warnx("analyze: --compare needs two sides: "
-				    "--compare A B");
-				goto out;
-			}
-			an.compare = 1;
-			an.name_a = optarg;
-			an.name_b = argv[optind++];
 			continue;
 		case OPT_FAIL:
 			fail_on_regression = 1;
@@ -166,30 +143,6 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 			if ((format = parse_format(optarg)) < 0) {
 				warnx("analyze: --format '%s': expected text, csv, "
 				    "json, markdown or ministat", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_NOADJUST:
-			an.adjust = 0;
-			continue;
-		case OPT_TEST:
-			if (strcmp(optarg, "u") == 0)
-				an.test = TEST_U;
-			else if (strcmp(optarg, "welch") == 0)
-				an.test = TEST_WELCH;
-			else if (strcmp(optarg, "student") == 0)
-				an.test = TEST_STUDENT;
-			else {
-				warnx("analyze: --test '%s': expected u, welch or "
-				    "student", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_THRESHOLD:
-			if (parse_double(optarg, &an.threshold) == -1 ||
-			    an.threshold < 0) {
-				warnx("analyze: --threshold %s: expected a "
-				    "percentage >= 0", optarg);
 				goto out;
 			}
 			continue;

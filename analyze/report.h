@@ -41,6 +41,31 @@ struct analysis {
  */
 int	analysis_run(struct store *s, const struct filter *f,
 	    struct analysis *an);
+/* The options analyze, plot and report share, for getopt_long tables. */
+enum {
+	AOPT_COMPARE = 400,
+	AOPT_TEST,
+	AOPT_THRESHOLD,
+	AOPT_NOADJUST,
+	AOPT_CONFIDENCE = 'c'
+};
+#define ANALYSIS_LONGOPTS						\
+	{ "compare",	required_argument, NULL, AOPT_COMPARE },	\
+	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
+	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\
+	{ "test",	required_argument, NULL, AOPT_TEST },		\
+	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD }
+
+/* Defaults: 95% confidence, the U test, Holm adjustment, by label. */
+void	analysis_init(struct analysis *an, const char *cmdname);
+/*
+ * Take one getopt result: 1 when it was an analysis option, 0 when not,
+ * -1 when its argument is bad (said on stderr).  --compare takes its
+ * second side from argv[optind].
+ */
+int	analysis_option(struct analysis *an, int opt, const char *arg,
+	    int argc, char **argv);
+
 /* Narrow f to one side of a comparison: a KEY=VALUE, a label, a run. */
 int	analysis_select_side(struct store *s, struct filter *f,
 	    const char *spec);

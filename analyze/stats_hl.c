@@ -32,7 +32,7 @@ hl_now(void)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
 	return t.tv_sec + t.tv_nsec * 1e-9;
 }
 #define HL_T0()	double t0_ = hl_now()
@@ -42,14 +42,15 @@ hl_now(void)
 #define HL_LOG(...) do { } while (0)
 #endif
 
-#define HL_SAMPLE_MIN	4096	/* values drawn per pivot round, at least */
-#define HL_SAMPLE_MAX	65536	/* and at most */
-#define HL_GATHER_MIN	4096	/* gather when this few values are left */
+#define HL_SAMPLE	65536	/* values drawn for a round's pivots */
+#define HL_SAMPLE_MAX	131072	/* at most, to gather after the round */
+#define HL_GATHER_MIN	65536	/* values gathered at once, at least */
 #define HL_Z		2.5	/* pivots this many sd around the rank */
 #define HL_JOINT	0.25	/* joint rounds while they keep <= this */
+#define HL_ROUNDS	200	/* rounds at most (only NaN values need more) */
 #define HL_BLK		8	/* columns a row compares at once */
 #define HL_SEGMIN	64	/* rows worth splitting a walk for */
-#define HL_THRMIN	32768	/* rows worth a second thread */
+#define HL_THRMIN	32768	/* rows a second thread takes, at least */
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
 #define HL_MARGIN	0x1p-49	/* 16 units in the last place */
 
@@ -86,16 +87,6 @@ struct hlm {
 struct hlpiv {
 	double	p, to, ti;
 	int	fast;
-};
-
-/*
- * The live part of the matrix: in row r, the columns [lo[r], hi[r]);
- * NULL stands for 0 (lo) and ncol (hi).  slo values lie left of the lo
- * bounds, shi left of the hi bounds.
- */
-struct hlbr {
-	uint32_t	*lo, *hi;
-	uint64_t	 slo, shi;
 };
 
 static inline double
@@ -216,18 +207,6 @@ hl_prep(const struct hlm *m, double p, struct hlpiv *pv)
 	pv->fast = 1;
 }
 
-static inline size_t
-hl_brlo(const struct hlbr *b, size_t r)
-{
-	return b->lo != NULL ? b->lo[r] : 0;
-}
-
-static inline size_t
-hl_brhi(const struct hlm *m, const struct hlbr *b, size_t r)
-{
-	return b->hi != NULL ? b->hi[r] : m->ncol;
-}
-
 /*
  * Row r's count of values <= p, given a count c of the row above (or
  * any c with all columns from c on > p): skip the values surely above p,
@@ -309,102 +288,197 @@ hl_nout(const struct hlm *m, int op, size_t c, double t)
 }
 
 /*
- * One row of a walk: c from the row above (at least HL_BLK) becomes this
- * row's count.  The HL_BLK columns below c are compared at once, without
- * a branch: the counts fall by about na / nb a row, rarely by HL_BLK or
- * more, and the uncertain values are rarer still; hl_fix takes both.
+ * One row of a walk: c from the row above (or any count with all
+ * columns from c on > p) becomes this row's count of values <= p, added
+ * to t.  The HL_BLK columns below c are compared at once, without a
+ * branch: the counts fall by about ncol / nrow a row, rarely by HL_BLK
+ * or more, and the uncertain values are rarer still; hl_fix takes both,
+ * and the short counts at the end of a walk.
  */
-#define HL_ROWOP(x, c, pv, o, t, r) do {				\
-	double to_ = hl_tout(op, x, pv), ti_ = hl_tin(op, x, pv);	\
-	size_t n_ = hl_nout(m, op, c, to_);				\
-	(c) -= n_;							\
-	if (n_ == HL_BLK ||						\
-	    !hl_sless(op, hl_col(m, op, (c) - 1), ti_))			\
-		(c) = hl_fix(m, op, pv, x, c, to_, ti_);		\
-	(o)[r] = (uint32_t)(c);						\
+#define HL_ROWOP(x, c, pv, t) do {					\
+	double to_, ti_;						\
+	size_t n_;							\
+	if ((pv)->fast && (c) >= HL_BLK) {				\
+		to_ = hl_tout(op, x, pv);				\
+		ti_ = hl_tin(op, x, pv);				\
+		n_ = hl_nout(m, op, c, to_);				\
+		(c) -= n_;						\
+		if (n_ == HL_BLK ||					\
+		    !hl_sless(op, hl_col(m, op, (c) - 1), ti_))		\
+			(c) = hl_fix(m, op, pv, x, c, to_, ti_);	\
+	} else if ((c) > 0)						\
+		(c) = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),	\
+		    hl_tin(op, x, pv));					\
 	(t) += (c);							\
 } while (0)
 
-/*
- * Four walks at once, two pivots on two runs of len rows, from ra and rb:
- * each row waits on the one before (its count), so independent walks in
- * one loop overlap.  c[] holds the counts of the rows before ra and rb
- * for p0 and p1 and gets those of the last rows; t[] the sums.
- */
-static inline void
-hl_walk4_op(const struct hlm *m, int op, const struct hlpiv *p0,
-    const struct hlpiv *p1, size_t ra, size_t rb, size_t len, size_t *c,
-    uint32_t *o0, uint32_t *o1, uint64_t *t)
+/* SplitMix64: a small, fixed-seed generator; only the speed depends on it. */
+static uint64_t
+sm64(uint64_t *s)
 {
-	struct hlpiv q0 = *p0, q1 = *p1;
-	size_t a0 = c[0], a1 = c[1], b0 = c[2], b1 = c[3], i;
-	uint64_t ta0 = 0, ta1 = 0, tb0 = 0, tb1 = 0;
-	double xa, xb;
+	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* Uniform in [0, 1). */
+static double
+hl_unif(uint64_t *s)
+{
+	return (double)(sm64(s) >> 11) * 0x1p-53;
+}
+
+/*
+ * A run of rows of a walk, for both pivots, and its share of the sample
+ * of the band between them: the values > p1 and <= p2, in the columns
+ * [c1, c2) of each row.  The band's values are numbered along the run,
+ * and one is taken at a uniform place in each slice of step of them
+ * (stratified sampling).
+ */
+struct hlrun {
+	size_t		 r0, len;	/* the rows [r0, r0 + len) */
+	size_t		 c1, c2;	/* the counts of the row before */
+	uint64_t	 t1, t2;	/* the sums of the counts */
+	uint64_t	 next, seed;	/* where the next sample is */
+	size_t		 j;		/* samples drawn */
+	double		*smp;		/* the sample: ns of cap */
+	size_t		 ns, cap;
+	int		 full;		/* it ran out of room */
+};
+
+/* Where the next sample of run u is. */
+static void
+hl_spos(struct hlrun *u, double step)
+{
+	double p = ((double)u->j++ + hl_unif(&u->seed)) * step;
+
+	u->next = step > 0 && p < 0x1p63 ? (uint64_t)p : UINT64_MAX;
+}
+
+/* Take the samples among the band's values before number seen (row x). */
+static uint64_t
+hl_take(const struct hlm *m, struct hlrun *u, double step, double x,
+    size_t c2, uint64_t seen)
+{
+	while (u->next < seen) {
+		if (u->ns == u->cap) {
+			u->full = 1;
+			u->next = UINT64_MAX;
+			break;
+		}
+		u->smp[u->ns++] = hl_at(m, m->op, x,
+		    c2 - (size_t)(seen - u->next));
+		hl_spos(u, step);
+	}
+	return u->next;
+}
+
+/*
+ * A thread's share of a walk: runs a and b, len rows of each in
+ * lockstep (independent walks in one loop overlap: each row waits on the
+ * one before), then tail more rows of b (the rows right after it), alone.
+ * With gather set, the band's values go to g[] too (ng of gcap; gather
+ * -1 when they did not fit).
+ */
+struct hljob {
+	const struct hlm	*m;
+	struct hlpiv		 p1, p2;
+	double			 step;
+	struct hlrun		 a, b;
+	size_t			 tail;
+	double			*g;
+	size_t			 ng, gcap;
+	int			 gather;
+};
+
+#define HL_PUT(x, c1, c2) do {						\
+	if ((c2) > (c1)) {						\
+		if (ng + ((c2) - (c1)) > jb->gcap)			\
+			gather = -1;					\
+		else							\
+			for (k = (c1); k < (c2); k++)			\
+				g[ng++] = hl_at(m, op, x, k);		\
+	}								\
+} while (0)
+
+static inline void
+hl_job_op(struct hljob *jb, int op)
+{
+	const struct hlm *m = jb->m;
+	const struct hlpiv q1 = jb->p1, q2 = jb->p2;
+	struct hlrun *ua = &jb->a, *ub = &jb->b;
+	size_t a1 = ua->c1, a2 = ua->c2, b1 = ub->c1, b2 = ub->c2, i, k;
+	size_t len = ua->len, ng = jb->ng;
+	uint64_t ta1 = 0, ta2 = 0, tb1 = 0, tb2 = 0, sa = 0, sb = 0;
+	uint64_t na = ua->next, nb = ub->next;
+	double xa, xb, step = jb->step, *g = jb->g;
+	int gather = jb->gather;
 
 	for (i = 0; i < len; i++) {
-		xa = hl_row(m, op, ra + i);
-		xb = hl_row(m, op, rb + i);
-		HL_ROWOP(xa, a0, &q0, o0, ta0, ra + i);
-		HL_ROWOP(xa, a1, &q1, o1, ta1, ra + i);
-		HL_ROWOP(xb, b0, &q0, o0, tb0, rb + i);
-		HL_ROWOP(xb, b1, &q1, o1, tb1, rb + i);
+		xa = hl_row(m, op, ua->r0 + i);
+		xb = hl_row(m, op, ub->r0 + i);
+		HL_ROWOP(xa, a1, &q1, ta1);
+		HL_ROWOP(xa, a2, &q2, ta2);
+		HL_ROWOP(xb, b1, &q1, tb1);
+		HL_ROWOP(xb, b2, &q2, tb2);
+		sa += a2 - a1;
+		if (sa > na)
+			na = hl_take(m, ua, step, xa, a2, sa);
+		sb += b2 - b1;
+		if (sb > nb)
+			nb = hl_take(m, ub, step, xb, b2, sb);
+		if (gather > 0) {
+			HL_PUT(xa, a1, a2);
+			HL_PUT(xb, b1, b2);
+		}
 	}
-	c[0] = a0;
-	c[1] = a1;
-	c[2] = b0;
-	c[3] = b1;
-	t[0] += ta0 + tb0;
-	t[1] += ta1 + tb1;
+	for (i = len; i < len + jb->tail; i++) {
+		xb = hl_row(m, op, ub->r0 + i);
+		HL_ROWOP(xb, b1, &q1, tb1);
+		HL_ROWOP(xb, b2, &q2, tb2);
+		sb += b2 - b1;
+		if (sb > nb)
+			nb = hl_take(m, ub, step, xb, b2, sb);
+		if (gather > 0)
+			HL_PUT(xb, b1, b2);
+	}
+	ua->t1 = ta1;
+	ua->t2 = ta2;
+	ub->t1 = tb1;
+	ub->t2 = tb2;
+	jb->ng = ng;
+	jb->gather = gather;
 }
 
-static void
-hl_walk4(const struct hlm *m, const struct hlpiv *p0, const struct hlpiv *p1,
-    size_t ra, size_t rb, size_t len, size_t *c, uint32_t *o0, uint32_t *o1,
-    uint64_t *t)
+static void *
+hl_job(void *arg)
 {
-	switch (m->op) {
+	struct hljob *jb = arg;
+
+	switch (jb->m->op) {
 	case HL_CMR:
-		hl_walk4_op(m, HL_CMR, p0, p1, ra, rb, len, c, o0, o1, t);
+		hl_job_op(jb, HL_CMR);
 		break;
 	case HL_CDR:
-		hl_walk4_op(m, HL_CDR, p0, p1, ra, rb, len, c, o0, o1, t);
+		hl_job_op(jb, HL_CDR);
 		break;
 	case HL_RMC:
-		hl_walk4_op(m, HL_RMC, p0, p1, ra, rb, len, c, o0, o1, t);
+		hl_job_op(jb, HL_RMC);
 		break;
 	default:
-		hl_walk4_op(m, HL_RDC, p0, p1, ra, rb, len, c, o0, o1, t);
+		hl_job_op(jb, HL_RDC);
 		break;
 	}
+	return NULL;
 }
 
-/* Rows r0 on, one at a time: the short counts at the end, or all rows. */
-static uint64_t
-hl_walk1(const struct hlm *m, const struct hlpiv *pv, size_t r0, size_t c,
-    uint32_t *o)
-{
-	size_t r;
-	uint64_t t = 0;
-	double x;
-	int op = m->op;
-
-	for (r = r0; r < m->nrow && c > 0; r++) {
-		x = hl_row(m, op, r);
-		c = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),
-		    hl_tin(op, x, pv));
-		o[r] = (uint32_t)c;
-		t += c;
-	}
-	if (r < m->nrow)
-		memset(o + r, 0, (m->nrow - r) * sizeof(*o));
-	return t;
-}
-
-/* Row r's count of values <= p, by bisection within the bracket. */
+/* Row r's count of values <= p, by bisection. */
 static size_t
-hl_count(const struct hlm *m, const struct hlbr *b, double p, size_t r)
+hl_count(const struct hlm *m, double p, size_t r)
 {
-	size_t lo = hl_brlo(b, r), hi = hl_brhi(m, b, r), mid;
+	size_t lo = 0, hi = m->ncol, mid;
 	double x = hl_row(m, m->op, r);
 
 	while (lo < hi) {
@@ -417,139 +491,109 @@ hl_count(const struct hlm *m, const struct hlbr *b, double p, size_t r)
 	return lo;
 }
 
-/* The first row whose count of values <= p is below HL_BLK. */
-static size_t
-hl_rowlim(const struct hlm *m, double p)
-{
-	size_t lo = 0, hi = m->nrow, mid;
-
-	if (m->ncol < HL_BLK)
-		return 0;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (hl_at(m, m->op, hl_row(m, m->op, mid), HL_BLK - 1) > p)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return lo;
-}
-
-/* A share of a walk: hl_walk4's arguments. */
-struct hljob {
-	const struct hlm	*m;
-	const struct hlpiv	*p0, *p1;
-	size_t			 ra, rb, len, c[4];
-	uint32_t		*o0, *o1;
-	uint64_t		 t[2];
+/*
+ * The selection: the wanted ranks t[] (ascending, 1-based) and their
+ * values, found jointly.  buf (gcap values) holds a sample of the values
+ * of a bracket, or all of them.
+ */
+struct hlsel {
+	struct hlm	*m;
+	double		*buf;
+	size_t		 gcap, nbuf;	/* buf's size, values in it */
+	int		 gok, sok;	/* buf holds all the values, a sample */
+	double		 bl, bh;	/* buf's values are > bl and <= bh */
+	size_t		 nthr;		/* threads a walk takes */
+	size_t		 smp, smax;	/* sample sizes: usual, most */
+	double		 gthr;		/* bands gathered as they walk */
+	size_t		 rounds;
+	size_t		 nt;
+	uint64_t	 t[4];
+	double		 v[4];
+	int		 done[4];
 };
 
-static void *
-hl_job(void *arg)
-{
-	struct hljob *j = arg;
-
-	hl_walk4(j->m, j->p0, j->p1, j->ra, j->rb, j->len, j->c, j->o0, j->o1,
-	    j->t);
-	return NULL;
-}
-
 /*
- * The number of values <= p0 and <= p1 in each row, into o0[] and o1[],
- * and their totals; b brackets both pivots (its bounds start the walks).
- * The rows whose counts stay at HL_BLK or more go in two or four equal
- * runs, four walks at once in a thread (two threads for four runs, each
- * on its own rows: the result does not depend on them); the rest one
- * row at a time.  O(nrow + ncol) compares, and fewer when the counts fall
- * by less than HL_BLK a row.
+ * A walk for pivots pa <= pb, in rows split among the threads: their
+ * counts le[0] and le[1], and the band between them (the values > pa and
+ * <= pb) into buf: a stratified sample of one value in step, or (with
+ * gather) all of it.  gok says whether buf holds all of it, sok whether
+ * it holds a whole sample (no run ran out of room).
  */
 static void
-hl_walk(const struct hlm *m, const struct hlbr *b, const struct hlpiv *p0,
-    const struct hlpiv *p1, uint32_t *o0, uint32_t *o1, uint64_t *t)
+hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
+    uint64_t *le)
 {
-	struct hljob job[2];
+	const struct hlm *m = h->m;
+	struct hljob jb[2];
+	struct hlrun *u[4];
 	pthread_t tid;
-	size_t c[2], q, r0 = 0, lim, nj, i, k;
-	int thr = 0;
+	size_t nj = h->nthr, q, i, rcap, n = 0;
+	int thr = 0, ok = 1;
 
-	t[0] = t[1] = 0;
-	lim = p0->fast && p1->fast ? hl_rowlim(m, p0->p) : 0;
-	nj = lim / 4 >= HL_THRMIN ? 2 : 1;
-	q = lim / (2 * nj);
-	c[0] = c[1] = hl_brhi(m, b, 0);
-	if (q >= HL_SEGMIN) {
-		for (i = 0; i < nj; i++) {
-			job[i].m = m;
-			job[i].p0 = p0;
-			job[i].p1 = p1;
-			job[i].ra = 2 * i * q;
-			job[i].rb = job[i].ra + q;
-			job[i].len = q;
-			job[i].o0 = o0;
-			job[i].o1 = o1;
-			job[i].t[0] = job[i].t[1] = 0;
-			for (k = 0; k < 4; k++)
-				job[i].c[k] = hl_count(m, b, k % 2 ? p1->p :
-				    p0->p, k < 2 ? job[i].ra : job[i].rb);
-		}
-		if (nj > 1)
-			thr = pthread_create(&tid, NULL, hl_job, &job[1]) == 0;
-		hl_job(&job[0]);
-		if (nj > 1) {
-			if (thr)
-				pthread_join(tid, NULL);
-			else
-				hl_job(&job[1]);
-		}
-		for (i = 0; i < nj; i++) {
-			t[0] += job[i].t[0];
-			t[1] += job[i].t[1];
-		}
-		c[0] = job[nj - 1].c[2];
-		c[1] = job[nj - 1].c[3];
-		r0 = 2 * nj * q;
+	q = m->nrow / (2 * nj);
+	if (q < HL_SEGMIN)
+		q = 0;
+	rcap = h->gcap / (2 * nj);
+	for (i = 0; i < nj; i++) {
+		memset(&jb[i], 0, sizeof(jb[i]));
+		jb[i].m = h->m;
+		hl_prep(m, pa, &jb[i].p1);
+		hl_prep(m, pb, &jb[i].p2);
+		jb[i].step = gather ? 0 : step;
+		jb[i].a.r0 = 2 * i * q;
+		jb[i].a.len = jb[i].b.len = q;
+		jb[i].b.r0 = jb[i].a.r0 + q;
+		jb[i].tail = i == nj - 1 ? m->nrow - 2 * nj * q : 0;
+		u[2 * i] = &jb[i].a;
+		u[2 * i + 1] = &jb[i].b;
+		jb[i].gather = gather;
+		jb[i].g = h->buf + i * (h->gcap / nj);
+		jb[i].gcap = h->gcap / nj;
 	}
-	t[0] += hl_walk1(m, p0, r0, c[0], o0);
-	t[1] += hl_walk1(m, p1, r0, c[1], o1);
-}
-
-/*
- * The number of values < p, from o[] holding the counts of values <= p:
- * each row steps back over its values equal to p.  Into o[] too when
- * write is set.
- */
-static uint64_t
-hl_less(const struct hlm *m, const struct hlpiv *pv, uint32_t *o, int write)
-{
-	size_t r, c;
-	uint64_t t = 0;
-	double x, ti;
-	int op = m->op;
-
-	for (r = 0; r < m->nrow; r++) {
-		c = o[r];
-		x = hl_row(m, op, r);
-		ti = hl_tin(op, x, pv);
-		while (c > 0 && !(pv->fast &&
-		    hl_sless(op, hl_col(m, op, c - 1), ti)) &&
-		    hl_at(m, op, x, c - 1) == pv->p)
-			c--;
-		if (write)
-			o[r] = (uint32_t)c;
-		t += c;
+	for (i = 0; i < 2 * nj; i++) {
+		if (q > 0) {
+			u[i]->c1 = hl_count(m, pa, u[i]->r0);
+			u[i]->c2 = hl_count(m, pb, u[i]->r0);
+		} else
+			u[i]->c1 = u[i]->c2 = m->ncol;
+		u[i]->seed = m->seed ^ (UINT64_C(0x51ed27) * (i + 1));
+		u[i]->smp = h->buf + i * rcap;
+		u[i]->cap = rcap;
+		hl_spos(u[i], gather ? 0 : step);
 	}
-	return t;
-}
-
-/* SplitMix64: a small, fixed-seed generator; only the speed depends on it. */
-static uint64_t
-sm64(uint64_t *s)
-{
-	uint64_t z = (*s += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
+	sm64(&h->m->seed);
+	if (nj > 1)
+		thr = pthread_create(&tid, NULL, hl_job, &jb[1]) == 0;
+	hl_job(&jb[0]);
+	if (nj > 1) {
+		if (thr)
+			pthread_join(tid, NULL);
+		else
+			hl_job(&jb[1]);
+	}
+	le[0] = le[1] = 0;
+	for (i = 0; i < 2 * nj; i++) {
+		le[0] += u[i]->t1;
+		le[1] += u[i]->t2;
+	}
+	h->bl = pa;
+	h->bh = pb;
+	h->gok = h->sok = 0;
+	if (gather) {
+		h->gok = 1;
+		for (i = 0; i < nj; i++) {
+			h->gok &= jb[i].gather > 0;
+			memmove(h->buf + n, jb[i].g, jb[i].ng * sizeof(*h->buf));
+			n += jb[i].ng;
+		}
+	} else
+		for (i = 0; i < 2 * nj; i++) {
+			ok &= !u[i]->full;
+			memmove(h->buf + n, u[i]->smp, u[i]->ns * sizeof(*h->buf));
+			n += u[i]->ns;
+		}
+	h->nbuf = n;
+	h->sok = !gather && ok;
 }
 
 /*
@@ -592,50 +636,13 @@ quickselect(double *v, size_t n, size_t k, uint64_t *seed)
 }
 
 /*
- * n live values of bracket b into v[], at stratified positions: one
- * drawn uniformly in each of n equal slices of the live values, taken
- * row after row.
- */
-static void
-hl_sample(struct hlm *m, const struct hlbr *b, double *v, size_t n)
-{
-	uint64_t live = b->shi - b->slo, base = 0, pos, seed = m->seed;
-	double step = (double)live / (double)n;
-	size_t i, r = 0, lo = 0, w = 0;
-	int op = m->op;
-
-	for (i = 0; i < n; i++) {
-		pos = (uint64_t)(((double)i + (double)(sm64(&seed) >> 11) *
-		    0x1p-53) * step);
-		if (pos >= live)
-			pos = live - 1;
-		if (b->lo == NULL && b->hi == NULL) {
-			r = (size_t)(pos / m->ncol);
-			lo = 0;
-			base = (uint64_t)r * m->ncol;
-		} else
-			/* On to the row that holds pos: a tight loop. */
-			for (;;) {
-				lo = hl_brlo(b, r);
-				w = hl_brhi(m, b, r) - lo;
-				if (pos - base < w)
-					break;
-				base += w;
-				r++;
-			}
-		v[i] = hl_at(m, op, hl_row(m, op, r), lo + (size_t)(pos - base));
-	}
-	m->seed = seed;
-}
-
-/*
- * Values k[0..nk) (0-based ranks, ascending) of v[0..n) into out[], in
- * place.  When the ranks are close together in a large array, two pivots
- * from a small sample bracket them; one pass counts the values below and
- * within the bracket, without a branch, and a second keeps those within,
- * so the quickselects run on a small part.  Otherwise (or when the ranks
- * fall outside the pivots) successive quickselects, each on the values
- * above the last.
+ * Values k[0..nk) (0-based ranks, ascending, distinct) of v[0..n) into
+ * out[], in place.  When the ranks are close together in a large array,
+ * two pivots from a small sample bracket them; one pass counts the
+ * values below and within the bracket, without a branch, and a second
+ * keeps those within, so the quickselects run on a small part.
+ * Otherwise (or when the ranks fall outside the pivots) successive
+ * quickselects, each on the values above the last.
  */
 #define HL_PICK_MIN	32768	/* values worth a filtering pass */
 #define HL_PICK_SMP	1024	/* its sample */
@@ -684,77 +691,14 @@ hl_pick(double *v, size_t n, const size_t *k, size_t nk, double *out,
 }
 
 /*
- * The selection: the wanted ranks t[] (ascending, 1-based) and their
- * values, found jointly; two bound arrays of nrow, a sample buffer, and
- * a buffer for the gathered values.
+ * A bracket: the live values are those > pl and <= ph, slo values are
+ * <= pl and shi <= ph (pl is below the smallest value at first, ph the
+ * largest).
  */
-struct hlsel {
-	struct hlm	*m;
-	uint32_t	*lo, *hi;
-	double		*smp, *buf;
-	size_t		 nsmp, gather, nt;
-	uint64_t	 t[4];
-	double		 v[4];
-	int		 done[4];
+struct hlbr {
+	double		 pl, ph;
+	uint64_t	 slo, shi;
 };
-
-/* The live values of b into buf, row after row; their number. */
-static inline size_t
-hl_gather_op(const struct hlm *m, int op, const struct hlbr *b, double *buf)
-{
-	size_t r, c, hi, n = 0;
-	double x;
-
-	for (r = 0; r < m->nrow; r++) {
-		c = hl_brlo(b, r);
-		hi = hl_brhi(m, b, r);
-		if (c < hi)
-			for (x = hl_row(m, op, r); c < hi; c++)
-				buf[n++] = hl_at(m, op, x, c);
-	}
-	return n;
-}
-
-/* Gather the live values of b and select the open ranks of t[g0..g1). */
-static int
-hl_gather(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
-{
-	struct hlm *m = h->m;
-	size_t n, i, nk = 0, k[4], ix[4];
-	double out[4];
-	HL_T0();
-
-	if (h->buf == NULL &&
-	    (h->buf = malloc(h->gather * sizeof(*h->buf))) == NULL)
-		return STATS_ENOMEM;
-	switch (m->op) {
-	case HL_CMR:
-		n = hl_gather_op(m, HL_CMR, b, h->buf);
-		break;
-	case HL_CDR:
-		n = hl_gather_op(m, HL_CDR, b, h->buf);
-		break;
-	case HL_RMC:
-		n = hl_gather_op(m, HL_RMC, b, h->buf);
-		break;
-	default:
-		n = hl_gather_op(m, HL_RDC, b, h->buf);
-		break;
-	}
-	HL_LOG("gather %zu\n", n);
-	for (i = g0; i < g1; i++)
-		if (!h->done[i]) {
-			ix[nk] = i;
-			k[nk++] = (size_t)(h->t[i] - b->slo - 1);
-		}
-	hl_pick(h->buf, n, k, nk, out, &m->seed);
-	for (i = 0; i < nk; i++) {
-		h->v[ix[i]] = out[i];
-		h->done[ix[i]] = 1;
-	}
-	HL_LOG("gselect\n");
-	return STATS_OK;
-}
 
 /* The open ranks among t[g0..g1). */
 static int
@@ -766,6 +710,27 @@ hl_open(const struct hlsel *h, size_t g0, size_t g1)
 		if (!h->done[i])
 			return 1;
 	return 0;
+}
+
+/* buf holds all the values of b: select the open ranks of t[g0..g1). */
+static void
+hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
+{
+	size_t i, nk = 0, k[4], ix[4];
+	double out[4];
+	HL_T0();
+
+	for (i = g0; i < g1; i++)
+		if (!h->done[i]) {
+			ix[nk] = i;
+			k[nk++] = (size_t)(h->t[i] - b->slo - 1);
+		}
+	hl_pick(h->buf, h->nbuf, k, nk, out, &h->m->seed);
+	for (i = 0; i < nk; i++) {
+		h->v[ix[i]] = out[i];
+		h->done[ix[i]] = 1;
+	}
+	HL_LOG("select in %zu\n", h->nbuf);
 }
 
 /*
@@ -797,68 +762,62 @@ hl_where(const struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
 	*i2 = (size_t)fmin(f2 * s + d2, s - 1);
 }
 
-/* The sample size for bracket b. */
-static size_t
-hl_nsmp(const struct hlsel *h, const struct hlbr *b)
-{
-	return h->nsmp < b->shi - b->slo ? h->nsmp : (size_t)(b->shi - b->slo);
-}
-
 /*
- * Pivots for the open ranks of t[g0..g1) from a sample of bracket b.
- * With phimax > 0, returns 1 instead when they would keep more than that
- * fraction of the live values.
+ * Make buf hold bracket b's values (if few) or a sample of them, unless
+ * it does: a walk on b's bounds.
  */
-static int
-hl_pivots(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
-    double phimax, double *p1, double *p2)
+static void
+hl_fill(struct hlsel *h, const struct hlbr *b)
 {
-	size_t s = hl_nsmp(h, b), i1, i2;
-	HL_T0();
+	uint64_t live = b->shi - b->slo, le[2];
+	int gather = live <= h->gthr;
 
-	hl_where(h, b, g0, g1, s, &i1, &i2);
-	if (phimax > 0 && (double)(i2 - i1 + 1) / s > phimax)
-		return 1;
-	hl_sample(h->m, b, h->smp, s);
-	*p1 = quickselect(h->smp, s, i1, &h->m->seed);
-	*p2 = i2 > i1 ? quickselect(h->smp + i1 + 1, s - i1 - 1, i2 - i1 - 1,
-	    &h->m->seed) : *p1;
-	HL_LOG("sample %zu of %g\n", s, (double)(b->shi - b->slo));
-	return 0;
+	if (h->bl == b->pl && h->bh == b->ph && (h->gok || (h->sok &&
+	    h->nbuf >= h->smp / 4)))
+		return;
+	hl_pass(h, b->pl, b->ph, (double)live / h->smp, gather, le);
 }
 
 /*
  * One round on bracket *b for the open ranks of t[g0..g1), with pivots
- * p1 <= p2 (live values of b): two walks, into the two bound arrays
- * (those of b among them: they are read first).  Each open rank then
- * lies below p1 (or is p1), between the two (p2 included), or above p2;
- * the new bracket spans the classes that hold some.  Below p1 it starts
- * at column 0, above p2 it ends at ncol, as b's own bounds are lost
- * (rare: the ranks fall outside the pivots in about 1 % of the rounds).
- * Returns 1 when that left the whole matrix (ranks on both sides, only
- * when they are far apart), else 0.
+ * p1 <= p2 (live values of b) whose band should hold about e values: a
+ * walk, which samples the band (or gathers it, when it should fit).
+ * Each open rank then lies below p1 (or is p1), in the band, or above
+ * p2; the new bracket spans the classes that hold some.  Below p1 a
+ * second walk counts the values < p1 (the values <= the double below
+ * p1).  The new bracket's values, or a sample, are left in buf, and
+ * selected from when all there.  Returns 1 when the ranks lie on both
+ * sides (only when far apart: the bracket stays), -1 after HL_ROUNDS.
  */
 static int
 hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
-    double p2)
+    double p2, double e)
 {
-	struct hlm *m = h->m;
-	struct hlpiv q1, q2;
-	uint64_t tot[2], lt1 = 0;
-	size_t i;
-	int below = 0, mid = 0, above = 0, havelt = 0;
+	uint64_t le[2], lt[2], lt1 = 0;
+	size_t i, s;
+	double need, pp1 = nextafter(p1, -INFINITY);
+	int below = 0, mid = 0, above = 0, havelt = 0, gather;
 	HL_T0();
 
-	hl_prep(m, p1, &q1);
-	hl_prep(m, p2, &q2);
-	hl_walk(m, b, &q1, &q2, h->lo, h->hi, tot);
-	HL_LOG("walk -> %g\n", (double)(tot[1] - tot[0]));
+	if (++h->rounds > HL_ROUNDS)
+		return -1;
+	/* A sample big enough for the next round's band to be gathered. */
+	need = HL_Z * e / h->gthr;
+	need *= need;
+	s = need > h->smp && need <= h->smax ? (size_t)need : h->smp;
+	gather = e <= h->gthr;
+	hl_pass(h, p1, p2, e / s, gather, le);
+	HL_LOG("walk %s -> %g\n", gather ? "gather" : "sample",
+	    (double)(le[1] - le[0]));
 	for (i = g0; i < g1; i++) {
 		if (h->done[i])
 			continue;
-		if (h->t[i] <= tot[0]) {
+		if (h->t[i] <= le[0]) {
 			if (!havelt) {
-				lt1 = hl_less(m, &q1, h->lo, 0);
+				hl_pass(h, b->pl, pp1, (double)(le[0] -
+				    b->slo) / h->smp, le[0] - b->slo <= h->gthr,
+				    lt);
+				lt1 = lt[1];
 				havelt = 1;
 			}
 			if (h->t[i] > lt1) {
@@ -866,39 +825,65 @@ hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
 				h->done[i] = 1;
 			} else
 				below = 1;
-		} else if (h->t[i] <= tot[1])
+		} else if (h->t[i] <= le[1])
 			mid = 1;
 		else
 			above = 1;
 	}
 	if (!below && !mid && !above)
 		return 0;
-	/*
-	 * The new bounds: column 0 (below), le(p1) (between) or le(p2);
-	 * ncol (above), le(p2) (between) or lt(p1).
-	 */
-	if (below) {
-		b->lo = NULL;
-		b->slo = 0;
-	} else if (mid) {
-		b->lo = h->lo;
-		b->slo = tot[0];
+	if (below && above)
+		return 1;
+	if (below)
+		;	/* pl stays */
+	else if (mid) {
+		b->pl = p1;
+		b->slo = le[0];
 	} else {
-		b->lo = h->hi;
-		b->slo = tot[1];
+		b->pl = p2;
+		b->slo = le[1];
 	}
-	if (above) {
-		b->hi = NULL;
-		b->shi = (uint64_t)m->nrow * m->ncol;
-	} else if (mid) {
-		b->hi = h->hi;
-		b->shi = tot[1];
-	} else {
-		hl_less(m, &q1, h->lo, 1);
-		b->hi = h->lo;
-		b->shi = lt1;
+	if (!above) {
+		b->ph = mid ? p2 : pp1;
+		b->shi = mid ? le[1] : lt1;
 	}
-	return below && above;
+	hl_fill(h, b);
+	if (h->gok)
+		hl_found(h, b, g0, g1);
+	return 0;
+}
+
+/* All na nb values into buf (few of them). */
+static void
+hl_all(struct hlsel *h)
+{
+	const struct hlm *m = h->m;
+	size_t r, c, n = 0;
+	double x;
+
+	for (r = 0; r < m->nrow; r++)
+		for (x = hl_row(m, m->op, r), c = 0; c < m->ncol; c++)
+			h->buf[n++] = hl_at(m, m->op, x, c);
+	h->nbuf = n;
+}
+
+/* A stratified sample of all the values into buf. */
+static void
+hl_sample_all(struct hlsel *h)
+{
+	const struct hlm *m = h->m;
+	uint64_t n = (uint64_t)m->nrow * m->ncol, pos;
+	size_t i;
+
+	for (i = 0; i < h->smp; i++) {
+		pos = (uint64_t)(((double)i + hl_unif(&h->m->seed)) *
+		    ((double)n / h->smp));
+		if (pos >= n)
+			pos = n - 1;
+		h->buf[i] = hl_at(m, m->op, hl_row(m, m->op,
+		    (size_t)(pos / m->ncol)), (size_t)(pos % m->ncol));
+	}
+	h->nbuf = h->smp;
 }
 
 /*
@@ -908,21 +893,24 @@ hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
  * for all of them keeps a small enough fraction, the rounds narrow a
  * bracket J of all of them; then each group of adjacent ranks (the two
  * middle ones of an even count, each end) takes its first pivots from
- * one sample of J, and narrows a bracket of its own.  Each round walks
- * into the same two bound arrays.
+ * one sample of J, and narrows a bracket of its own.
  */
 static int
 hl_select(struct hlsel *h)
 {
 	struct hlm *m = h->m;
-	struct hlbr j, w, all;
-	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8], i, a, s, n, nk;
-	double p1, p2, piv[8], pv[8];
+	struct hlbr j, w;
+	uint64_t n = (uint64_t)m->nrow * m->ncol;
+	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8], i, a, s, nk;
+	double p1, p2, piv[8], pv[8], e[4];
+	int r;
 
-	all.lo = all.hi = NULL;
-	all.slo = 0;
-	all.shi = (uint64_t)m->nrow * m->ncol;
-	j = all;
+	if (n <= h->gcap) {
+		hl_all(h);
+		j.slo = 0;
+		hl_found(h, &j, 0, h->nt);
+		return STATS_OK;
+	}
 	for (g0 = 0; g0 < h->nt; g0 = g1) {
 		for (g1 = g0 + 1; g1 < h->nt && h->t[g1] <= h->t[g1 - 1] + 1;
 		    g1++)
@@ -930,28 +918,45 @@ hl_select(struct hlsel *h)
 		gs[ng] = g0;
 		ge[ng++] = g1;
 	}
+	j.pl = nextafter(hl_at(m, m->op, hl_row(m, m->op, 0), 0), -INFINITY);
+	j.ph = hl_at(m, m->op, hl_row(m, m->op, m->nrow - 1), m->ncol - 1);
+	j.slo = 0;
+	j.shi = n;
+	hl_sample_all(h);
+	h->bl = j.pl;
+	h->bh = j.ph;
+	h->sok = 1;
 	while (hl_open(h, 0, h->nt)) {
-		if (j.shi - j.slo <= h->gather)
-			return hl_gather(h, &j, 0, h->nt);
-		if (hl_pivots(h, &j, 0, h->nt, ng > 1 ? HL_JOINT : 0, &p1,
-		    &p2) != 0 || hl_round(h, &j, 0, h->nt, p1, p2) != 0)
+		s = h->nbuf;
+		hl_where(h, &j, 0, h->nt, s, &ix[0], &ix[1]);
+		if (ng > 1 && (double)(ix[1] - ix[0] + 1) / s > HL_JOINT)
 			break;
+		p1 = quickselect(h->buf, s, ix[0], &m->seed);
+		p2 = ix[1] > ix[0] ? quickselect(h->buf + ix[0] + 1,
+		    s - ix[0] - 1, ix[1] - ix[0] - 1, &m->seed) : p1;
+		r = hl_round(h, &j, 0, h->nt, p1, p2, (double)(j.shi - j.slo) *
+		    (ix[1] - ix[0] + 1) / s);
+		if (r < 0)
+			return STATS_EDOMAIN;
+		if (r > 0) {
+			hl_fill(h, &j);
+			break;
+		}
 	}
 	if (!hl_open(h, 0, h->nt))
 		return STATS_OK;
-	if (j.shi - j.slo <= h->gather)
-		return hl_gather(h, &j, 0, h->nt);
 	/* The first pivots of each group, from one sample of J. */
-	s = hl_nsmp(h, &j);
-	for (n = 0, i = 0; i < ng; i++) {
-		ix[n] = ix[n + 1] = 0;
+	s = h->nbuf;
+	for (i = 0; i < ng; i++) {
+		ix[2 * i] = ix[2 * i + 1] = 0;
 		if (hl_open(h, gs[i], ge[i]))
-			hl_where(h, &j, gs[i], ge[i], s, &ix[n], &ix[n + 1]);
-		n += 2;
+			hl_where(h, &j, gs[i], ge[i], s, &ix[2 * i],
+			    &ix[2 * i + 1]);
+		e[i] = (double)(j.shi - j.slo) * (ix[2 * i + 1] - ix[2 * i] +
+		    1) / s;
 	}
-	hl_sample(m, &j, h->smp, s);
 	/* Ascending distinct sample ranks, for successive selections. */
-	for (nk = 0, i = 0; i < n; i++) {
+	for (nk = 0, i = 0; i < 2 * ng; i++) {
 		for (a = 0; a < nk && k[a] < ix[i]; a++)
 			;
 		if (a < nk && k[a] == ix[i])
@@ -960,27 +965,32 @@ hl_select(struct hlsel *h)
 		k[a] = ix[i];
 		nk++;
 	}
-	hl_pick(h->smp, s, k, nk, piv, &m->seed);
-	for (i = 0; i < n; i++) {
+	hl_pick(h->buf, s, k, nk, piv, &m->seed);
+	for (i = 0; i < 2 * ng; i++) {
 		for (a = 0; k[a] != ix[i]; a++)
 			;
 		pv[i] = piv[a];
 	}
 	for (i = 0; i < ng; i++) {
-		w = all;
+		if (!hl_open(h, gs[i], ge[i]))
+			continue;
+		w = j;
 		p1 = pv[2 * i];
 		p2 = pv[2 * i + 1];
-		while (hl_open(h, gs[i], ge[i])) {
-			hl_round(h, &w, gs[i], ge[i], p1, p2);
-			if (!hl_open(h, gs[i], ge[i]))
-				break;
-			if (w.shi - w.slo <= h->gather) {
-				if (hl_gather(h, &w, gs[i], ge[i]) != STATS_OK)
-					return STATS_ENOMEM;
-				break;
-			}
-			hl_pivots(h, &w, gs[i], ge[i], 0, &p1, &p2);
+		r = hl_round(h, &w, gs[i], ge[i], p1, p2, e[i]);
+		while (r >= 0 && hl_open(h, gs[i], ge[i])) {
+			if (r > 0)
+				hl_fill(h, &w);
+			s = h->nbuf;
+			hl_where(h, &w, gs[i], ge[i], s, &ix[0], &ix[1]);
+			p1 = quickselect(h->buf, s, ix[0], &m->seed);
+			p2 = ix[1] > ix[0] ? quickselect(h->buf + ix[0] + 1,
+			    s - ix[0] - 1, ix[1] - ix[0] - 1, &m->seed) : p1;
+			r = hl_round(h, &w, gs[i], ge[i], p1, p2,
+			    (double)(w.shi - w.slo) * (ix[1] - ix[0] + 1) / s);
 		}
+		if (r < 0)
+			return STATS_EDOMAIN;
 	}
 	return STATS_OK;
 }
@@ -1005,7 +1015,6 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 {
 	struct hlm m;
 	struct hlsel h;
-	uint32_t *arr = NULL;
 	uint64_t mm, k, kci;
 	double alpha2, cover;
 	size_t i, n;
@@ -1062,25 +1071,21 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 			h.t[n++] = h.t[i];
 	h.nt = n;
 	/*
-	 * The memory budget: with 8 bytes a value of data held by the
-	 * caller, 16 for the bounds of each row of the smaller sample and
-	 * 2 a value for the gathered ones, 5M + 5M values need 18 a value.
+	 * Memory: one buffer of (na + nb) / 2 values (4 bytes a value of
+	 * data), at least HL_GATHER_MIN, for the samples and the gathered
+	 * values; all na nb values when fewer.
 	 */
-	h.gather = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 :
+	h.gcap = (na + nb) / 2 > HL_GATHER_MIN ? (na + nb) / 2 :
 	    HL_GATHER_MIN;
-	h.nsmp = m.nrow / 4;
-	h.nsmp = h.nsmp < HL_SAMPLE_MIN ? HL_SAMPLE_MIN :
-	    h.nsmp > HL_SAMPLE_MAX ? HL_SAMPLE_MAX : h.nsmp;
-	if (mm > h.gather) {
-		/* Two bound arrays, then the sample. */
-		arr = malloc(2 * m.nrow * sizeof(*arr) +
-		    h.nsmp * sizeof(*h.smp));
-		if (arr == NULL)
-			return STATS_ENOMEM;
-		h.lo = arr;
-		h.hi = arr + m.nrow;
-		h.smp = (double *)(void *)(arr + 2 * m.nrow);
-	}
+	if (h.gcap > mm)
+		h.gcap = (size_t)mm;
+	h.nthr = m.nrow >= 4 * HL_THRMIN ? 2 : 1;
+	h.smax = h.gcap / 4 - 1 < HL_SAMPLE_MAX ? h.gcap / 4 - 1 :
+	    HL_SAMPLE_MAX;
+	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
+	h.gthr = 0.8 * (double)(h.gcap / h.nthr);
+	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)
+		return STATS_ENOMEM;
 	if ((err = hl_select(&h)) != STATS_OK)
 		goto out;
 	for (i = 0; h.t[i] != k; i++)
@@ -1107,7 +1112,6 @@ out:
 	if (err != STATS_OK && err != STATS_ETOOFEW)
 		ci->lo = ci->hi = NAN;
 	free(h.buf);
-	free(arr);
 	return err;
 }
 

@@ -109,20 +109,16 @@ check_kinds(const struct strlist *l, const char *known, const char *what,
 int
 collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_BACKEND = 300, OPT_META, OPT_TIMEOUT, OPT_PIN };
+	enum { OPT_BACKEND = 300, OPT_PIN };
 	static const struct option longopts[] = {
+		COLLECT_LONGOPTS,
 		{ "backend",	required_argument, NULL, OPT_BACKEND },
 		{ "count",	required_argument, NULL, 'n' },
 		{ "delay",	required_argument, NULL, 'd' },
 		{ "heads",	required_argument, NULL, 'H' },
 		{ "hooks",	required_argument, NULL, 'k' },
-		{ "label",	required_argument, NULL, 'l' },
-		{ "meta",	required_argument, NULL, OPT_META },
 		{ "pin",	no_argument,	   NULL, OPT_PIN },
-		{ "quiet",	no_argument,	   NULL, 'q' },
-		{ "rounds",	required_argument, NULL, 'r' },
 		{ "threads",	required_argument, NULL, 't' },
-		{ "timeout",	required_argument, NULL, OPT_TIMEOUT },
 		{ "write",	required_argument, NULL, 'w' },
 		{ NULL,		0,		   NULL, 0 }
 	};
@@ -130,21 +126,28 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	struct collection c;
 	struct strlist heads = { NULL, 0 }, hooks = { NULL, 0 };
 	struct strlist threads = { NULL, 0 };
-	struct kvlist meta = KVLIST_INIT;
+	struct collect_opts co;
 	struct utsname u;
 	const char *label = NULL, *count = "100000", *delay = "1000";
 	const char *write_ms = NULL;
 	char *prog = NULL, *cell_argv[20], name[256];
-	double timeout = 0, est;
+	double est;
 	long v, ncount, ndelay, nthreads, ncpu;
 	size_t i, j, k;
 	int ch, a, pin = 0, rc = KB_EXIT_USAGE;
 
 	memset(&c, 0, sizeof(c));
+	memset(&co, 0, sizeof(co));
 	c.rounds = 5;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "d:H:k:l:n:qr:t:w:", longopts,
 	    NULL)) != -1) {
+		switch (collect_option(&c, &co, ch, optarg, "collect lock")) {
+		case 1:
+			continue;
+		case -1:
+			goto out;
+		}
 		switch (ch) {
 		case 'd':
 			if (parse_long(optarg, 0, 1000000000L, &v) == -1) {
@@ -160,9 +163,6 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		case 'k':
 			split_list(optarg, &hooks);
 			break;
-		case 'l':
-			label = optarg;
-			break;
 		case 'n':
 			if (parse_long(optarg, 1, 10000000000L, &v) == -1) {
 				warnx("collect lock: -n %s: expected calls per "
@@ -170,17 +170,6 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			count = optarg;
-			break;
-		case 'q':
-			c.quiet = 1;
-			break;
-		case 'r':
-			if (parse_long(optarg, 1, 100000, &v) == -1) {
-				warnx("collect lock: -r %s: expected a number of "
-				    "rounds from 1 to 100000", optarg);
-				goto out;
-			}
-			c.rounds = (int)v;
 			break;
 		case 't':
 			split_list(optarg, &threads);
@@ -200,22 +189,8 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			break;
-		case OPT_META:
-			if (kv_parse(&meta, optarg) == -1) {
-				warnx("collect lock: --meta '%s': expected KEY=VALUE",
-				    optarg);
-				goto out;
-			}
-			break;
 		case OPT_PIN:
 			pin = 1;
-			break;
-		case OPT_TIMEOUT:
-			if (parse_double(optarg, &timeout) == -1 || timeout <= 0) {
-				warnx("collect lock: --timeout %s: expected seconds "
-				    "> 0", optarg);
-				goto out;
-			}
 			break;
 		default:
 			fputs(collect_help, stderr);
@@ -251,15 +226,15 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		goto out;
 	}
 
-	if (label == NULL)
+	if ((label = co.label) == NULL)
 		label = uname(&u) == 0 ? u.release : "lock";
 	c.benchmark = "lock";
 	c.label = label;
 	c.command = ctx->cmdline;
 	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	hostfacts_collect(&c.facts);
-	for (i = 0; i < meta.n; i++)
-		kv_set(&c.facts, meta.v[i].key, meta.v[i].value);
+	for (i = 0; i < co.meta.n; i++)
+		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);
 	kv_set(&c.facts, "backend", be->name);
 	kv_set(&c.facts, "backend_program", prog);
 	ncount = strtol(count, NULL, 10);
@@ -298,7 +273,7 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				est = ncount * (3.0 * ndelay + 300) / 1e9 *
 				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
 				collection_add(&c, cell_argv, name, est,
-				    timeout > 0 ? timeout : 10 * est * nthreads + 30);
+				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
 			}
 	rc = collection_run(ctx->db, &c);
 out:
@@ -306,7 +281,7 @@ out:
 	strlist_free(&heads);
 	strlist_free(&hooks);
 	strlist_free(&threads);
-	kv_clear(&meta);
+	kv_clear(&co.meta);
 	free(prog);
 	return rc;
 }

@@ -58,45 +58,45 @@ in_list(const struct strlist *l, const char *s)
 int
 collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_SLACK = 300, OPT_FIFO, OPT_CPU, OPT_META, OPT_TIMEOUT };
+	enum { OPT_SLACK = 300, OPT_FIFO, OPT_CPU };
 	static const struct option longopts[] = {
+		COLLECT_LONGOPTS,
 		{ "cpu",	required_argument, NULL, OPT_CPU },
 		{ "fifo",	required_argument, NULL, OPT_FIFO },
 		{ "iterations",	required_argument, NULL, 'n' },
-		{ "label",	required_argument, NULL, 'l' },
-		{ "meta",	required_argument, NULL, OPT_META },
 		{ "methods",	required_argument, NULL, 'm' },
-		{ "quiet",	no_argument,	   NULL, 'q' },
-		{ "rounds",	required_argument, NULL, 'r' },
 		{ "seconds",	required_argument, NULL, 'T' },
 		{ "slack",	required_argument, NULL, OPT_SLACK },
-		{ "timeout",	required_argument, NULL, OPT_TIMEOUT },
 		{ "usecs",	required_argument, NULL, 'u' },
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct collection c;
 	struct strlist methods = { NULL, 0 }, usecs = { NULL, 0 };
 	struct strlist avail = { NULL, 0 };
-	struct kvlist meta = KVLIST_INIT;
+	struct collect_opts co;
 	struct utsname u;
 	const char *label = NULL, *slack = NULL, *fifo = NULL, *cpu = NULL;
 	const char *iters = NULL, *seconds = NULL;
 	char *testsleep = NULL, *list_argv[3], *cell_argv[16], name[256];
 	char nbuf[32];
 	long v, usec, n;
-	double t = 0, est, timeout = 0;
+	double t = 0, est;
 	size_t i, j;
 	int ch, k, rc = KB_EXIT_USAGE;
 
 	memset(&c, 0, sizeof(c));
+	memset(&co, 0, sizeof(co));
 	c.rounds = 5;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "l:m:n:qr:T:u:", longopts,
 	    NULL)) != -1) {
+		switch (collect_option(&c, &co, ch, optarg, "collect sleep")) {
+		case 1:
+			continue;
+		case -1:
+			goto out;
+		}
 		switch (ch) {
-		case 'l':
-			label = optarg;
-			break;
 		case 'm':
 			split_list(optarg, &methods);
 			break;
@@ -107,17 +107,6 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			iters = optarg;
-			break;
-		case 'q':
-			c.quiet = 1;
-			break;
-		case 'r':
-			if (parse_long(optarg, 1, 100000, &v) == -1) {
-				warnx("collect sleep: -r %s: expected a number of "
-				    "rounds from 1 to 100000", optarg);
-				goto out;
-			}
-			c.rounds = (int)v;
 			break;
 		case 'T':
 			if (parse_double(optarg, &t) == -1 || t <= 0 || t > 86400) {
@@ -146,13 +135,6 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			}
 			fifo = optarg;
 			break;
-		case OPT_META:
-			if (kv_parse(&meta, optarg) == -1) {
-				warnx("collect sleep: --meta '%s': expected "
-				    "KEY=VALUE", optarg);
-				goto out;
-			}
-			break;
 		case OPT_SLACK:
 			if (parse_long(optarg, 1, 4000000000L, &v) == -1) {
 				warnx("collect sleep: --slack %s: expected "
@@ -160,13 +142,6 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			slack = optarg;
-			break;
-		case OPT_TIMEOUT:
-			if (parse_double(optarg, &timeout) == -1 || timeout <= 0) {
-				warnx("collect sleep: --timeout %s: expected seconds "
-				    "> 0", optarg);
-				goto out;
-			}
 			break;
 		default:
 			fputs(collect_help, stderr);
@@ -218,15 +193,15 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			goto out;
 		}
 
-	if (label == NULL)
+	if ((label = co.label) == NULL)
 		label = uname(&u) == 0 ? u.release : "sleep";
 	c.benchmark = "sleep";
 	c.label = label;
 	c.command = ctx->cmdline;
 	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
 	hostfacts_collect(&c.facts);
-	for (i = 0; i < meta.n; i++)
-		kv_set(&c.facts, meta.v[i].key, meta.v[i].value);
+	for (i = 0; i < co.meta.n; i++)
+		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);
 	kv_set(&c.facts, "testsleep", testsleep);
 	for (i = 0; i < methods.n; i++)
 		for (j = 0; j < usecs.n; j++) {
@@ -267,7 +242,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			    methods.v[i], usecs.v[j]);
 			/* Hung: far past what the cell could take. */
 			collection_add(&c, cell_argv, name, est,
-			    timeout > 0 ? timeout : 10 * est + 30);
+			    co.timeout > 0 ? co.timeout : 10 * est + 30);
 		}
 	rc = collection_run(ctx->db, &c);
 out:
@@ -275,7 +250,7 @@ out:
 	strlist_free(&methods);
 	strlist_free(&usecs);
 	strlist_free(&avail);
-	kv_clear(&meta);
+	kv_clear(&co.meta);
 	free(testsleep);
 	return rc;
 }

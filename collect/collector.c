@@ -55,6 +55,43 @@ collection_add(struct collection *c, char *const *argv, const char *name,
 	cell->timeout_s = timeout_s;
 }
 
+int
+collect_option(struct collection *c, struct collect_opts *o, int opt,
+    const char *arg, const char *who)
+{
+	long v;
+
+	switch (opt) {
+	case 'l':
+		o->label = arg;
+		return 1;
+	case 'q':
+		c->quiet = 1;
+		return 1;
+	case 'r':
+		if (parse_long(arg, 1, 100000, &v) == -1) {
+			warnx("%s: -r %s: expected a number of rounds from 1 to "
+			    "100000", who, arg);
+			return -1;
+		}
+		c->rounds = (int)v;
+		return 1;
+	case COPT_META:
+		if (kv_parse(&o->meta, arg) == -1) {
+			warnx("%s: --meta '%s': expected KEY=VALUE", who, arg);
+			return -1;
+		}
+		return 1;
+	case COPT_TIMEOUT:
+		if (parse_double(arg, &o->timeout) == -1 || o->timeout <= 0) {
+			warnx("%s: --timeout %s: expected seconds > 0", who, arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 void
 collection_free(struct collection *c)
 {

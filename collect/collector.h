@@ -37,6 +37,29 @@ struct collection {
 	int		 quiet;		/* no matrix, no progress */
 };
 
+/* The options every kind of collection takes, for getopt_long tables. */
+enum { COPT_META = 500, COPT_TIMEOUT };
+#define COLLECT_LONGOPTS						\
+	{ "label",	required_argument, NULL, 'l' },			\
+	{ "meta",	required_argument, NULL, COPT_META },		\
+	{ "quiet",	no_argument,	   NULL, 'q' },			\
+	{ "rounds",	required_argument, NULL, 'r' },			\
+	{ "timeout",	required_argument, NULL, COPT_TIMEOUT }
+
+struct collect_opts {
+	const char	*label;		/* -l */
+	struct kvlist	 meta;		/* --meta K=V */
+	double		 timeout;	/* --timeout S; 0: the cell's own */
+};
+
+/*
+ * Take one getopt result into c (rounds, quiet) and o: 1 when it was a
+ * common option, 0 when not, -1 when its argument is bad (said on
+ * stderr, naming who: "collect sleep").
+ */
+int	collect_option(struct collection *c, struct collect_opts *o, int opt,
+	    const char *arg, const char *who);
+
 /* Add a cell; argv is copied.  name describes it in messages. */
 void	collection_add(struct collection *c, char *const *argv,
 	    const char *name, double est_s, double timeout_s);

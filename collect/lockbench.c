@@ -52,7 +52,7 @@
 #define COUNT_DEFAULT	100000
 #define DELAY_DEFAULT	1000		/* DELAY(1) */
 #define WRITE_MS_MAX	60000
-#define STOP_EVERY	256		/* calls between two looks at the flag */
+#define STOP_EVERY	256		/* calls between two looks at the flag: 2^k */
 #define STACK_SIZE	(512 * 1024)
 
 struct opts {
@@ -72,7 +72,6 @@ struct slot {
 	alignas(LK_CACHE_LINE) struct lk_thread lk;
 	struct run	*run;
 	pthread_t	 tid;
-	int		 cpu;		/* -p: the CPU, or -1 */
 	int64_t		 calls;
 	int64_t		 t0, t1;	/* CLOCK_MONOTONIC, ns */
 };
@@ -279,7 +278,7 @@ worker(void *arg)
 		check_pthread(e, "pthread_barrier_wait");
 	s->t0 = now_ns();
 	for (i = 0; i < n; i++) {
-		if (i % STOP_EVERY == 0 && stopped())
+		if ((i & (STOP_EVERY - 1)) == 0 && stopped())
 			break;
 		lk_run(b, &s->lk);
 	}
@@ -396,6 +395,11 @@ run_all(struct run *r, struct slot *slots, pthread_t *wtid)
 	check_pthread(pthread_cond_init(&r->wcv, &ca), "pthread_cond_init");
 	pthread_condattr_destroy(&ca);
 
+	/* Every reader record is registered before any thread runs. */
+	for (i = 0; i < o->threads; i++) {
+		slots[i].run = r;
+		lk_thread_init(r->b, &slots[i].lk);
+	}
 	for (i = 0; i <= o->threads; i++) {
 		if (i == o->threads && o->write_ms == 0)
 			break;
@@ -405,13 +409,10 @@ run_all(struct run *r, struct slot *slots, pthread_t *wtid)
 		/* -p: thread i on the i-th usable CPU; the writer next. */
 		if (o->pin)
 			attr_pin(&attr, cpus[i % ncpus]);
-		if (i < o->threads) {
-			slots[i].run = r;
-			slots[i].cpu = o->pin ? cpus[i % ncpus] : -1;
-			lk_thread_init(r->b, &slots[i].lk);
+		if (i < o->threads)
 			check_pthread(pthread_create(&slots[i].tid, &attr,
 			    worker, &slots[i]), "pthread_create");
-		} else
+		else
 			check_pthread(pthread_create(wtid, &attr, writer, r),
 			    "pthread_create");
 		pthread_attr_destroy(&attr);

@@ -11,11 +11,6 @@
 #define MAX_CURVES	12
 #define NQUANT		200
 
-static const char *const palette[] = {
-	"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
-	"#a6761d", "#666666", "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"
-};
-
 int
 chart_dist(const struct plot_ctx *p, struct strbuf *err)
 {
@@ -78,7 +73,7 @@ chart_dist(const struct plot_ctx *p, struct strbuf *err)
 			sb_addf(&name, " [%s=%s]", an->by, g[i]->by);
 		sb_addf(&name, " (n %zu)", g[i]->n);
 		sb_addf(&plot, "%s$g%zu using 1:2 with lines lw 2 lc rgb '%s'%s "
-		    "title ", i ? ", \\\n  " : "", i, palette[i % 12],
+		    "title ", i ? ", \\\n  " : "", i, chart_color(i),
 		    side[i] != NULL && i % 2 == 0 ? " dt 2" : "");
 		gp_string(&plot, sb_str(&name));
 	}

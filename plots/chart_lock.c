@@ -10,11 +10,6 @@
 
 #include "charts.h"
 
-static const char *const palette[] = {
-	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
-	"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"
-};
-
 static void
 add_distinct(struct strlist *l, const char *v)
 {
@@ -152,7 +147,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		for (b = 0; b < bars.n; b++) {
 			sb_addf(&plot, "%s$t%zu using %zu:%zu:%zu lc rgb '%s' "
 			    "title ", b ? ", \\\n  " : "", t, 2 + 3 * b, 3 + 3 * b,
-			    4 + 3 * b, palette[b % 10]);
+			    4 + 3 * b, chart_color(b));
 			sb_reset(&name);
 			sb_addf(&name, "head %s", bars.v[b]);
 			gp_string(&plot, sb_str(&name));

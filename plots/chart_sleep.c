@@ -9,13 +9,6 @@
 
 #include "charts.h"
 
-/* Colors that stay apart on white, and in grey. */
-static const char *const palette[] = {
-	"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
-	"#a6761d", "#666666", "#1f78b4", "#b2df8a", "#fb9a99", "#cab2d6"
-};
-#define NPALETTE	(sizeof(palette) / sizeof(palette[0]))
-
 struct point {
 	double			 x;
 	const struct group	*g;
@@ -121,7 +114,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	    hi * 2, lo / 2, hi * 2);
 	for (j = 0; j < lines.n; j++)
 		sb_addf(&c.gp, "set style line %zu lc rgb '%s' lw 2 pt %zu ps 1.2\n",
-		    j + 1, palette[j % NPALETTE], 5 + j % 8);
+		    j + 1, chart_color(j), 5 + j % 8);
 	sb_adds(&c.gp, "set style line 100 lc rgb '#999999' dt 2 lw 1.5\n");
 
 	/* The panels, under one title. */

@@ -67,3 +67,16 @@ unit_label(const char *unit)
 {
 	return strcmp(unit, "us") == 0 ? "\xc2\xb5s" : unit;
 }
+
+/* Colors that stay apart on white (ColorBrewer Dark2, then Paired). */
+const char *
+chart_color(size_t i)
+{
+	static const char *const palette[] = {
+		"#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e",
+		"#e6ab02", "#a6761d", "#666666", "#1f78b4", "#b2df8a",
+		"#fb9a99", "#cab2d6"
+	};
+
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+}

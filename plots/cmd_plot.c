@@ -133,17 +133,13 @@ subtitle(struct store *s, const struct filter *f, const struct analysis *an,
 int
 cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_BY = 300, OPT_COMPARE, OPT_FORMAT, OPT_TITLE, OPT_TEST,
-	    OPT_THRESHOLD };
+	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE };
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
+		ANALYSIS_LONGOPTS,
 		{ "by",		required_argument, NULL, OPT_BY },
-		{ "compare",	required_argument, NULL, OPT_COMPARE },
-		{ "confidence",	required_argument, NULL, 'c' },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
 		{ "output",	required_argument, NULL, 'o' },
-		{ "test",	required_argument, NULL, OPT_TEST },
-		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
 		{ "title",	required_argument, NULL, OPT_TITLE },
 		{ NULL,		0,		   NULL, 0 }
 	};
@@ -156,12 +152,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	size_t i;
 	int ch, k = -1, rc = KB_EXIT_USAGE;
 
-	memset(&an, 0, sizeof(an));
+	analysis_init(&an, "plot");
 	memset(&pc, 0, sizeof(pc));
 	memset(&f, 0, sizeof(f));
-	an.cmdname = "plot";
-	an.level = 95;
-	an.adjust = 1;
 	pc.formats = CHART_PNG;
 	if (argc < 2 || argv[1][0] == '-') {
 		warnx("plot: which chart? sleep, lock, compare or dist (kbench "
@@ -180,29 +173,18 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	argv++;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:c:o:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'c':
-			if (parse_double(optarg, &an.level) == -1 ||
-			    !(an.level > 0 && an.level < 100)) {
-				warnx("plot: -c %s: expected a confidence level "
-				    "between 0 and 100 (percent)", optarg);
-				goto out;
-			}
+		switch (analysis_option(&an, ch, optarg, argc, argv)) {
+		case 1:
 			continue;
+		case -1:
+			goto out;
+		}
+		switch (ch) {
 		case 'o':
 			dir = optarg;
 			continue;
 		case OPT_BY:
 			by = optarg;
-			continue;
-		case OPT_COMPARE:
-			if (optind >= argc) {
-				warnx("plot: --compare needs two sides: --compare A B");
-				goto out;
-			}
-			an.compare = 1;
-			an.name_a = optarg;
-			an.name_b = argv[optind++];
 			continue;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "png") == 0)
@@ -214,27 +196,6 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 			else {
 				warnx("plot: --format '%s': expected png, svg or "
 				    "both", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_TEST:
-			if (strcmp(optarg, "u") == 0)
-				an.test = TEST_U;
-			else if (strcmp(optarg, "welch") == 0)
-				an.test = TEST_WELCH;
-			else if (strcmp(optarg, "student") == 0)
-				an.test = TEST_STUDENT;
-			else {
-				warnx("plot: --test '%s': expected u, welch or "
-				    "student", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_THRESHOLD:
-			if (parse_double(optarg, &an.threshold) == -1 ||
-			    an.threshold < 0) {
-				warnx("plot: --threshold %s: expected a percentage "
-				    ">= 0", optarg);
 				goto out;
 			}
 			continue;

@@ -375,14 +375,11 @@ close_tmp(FILE *fp, const char *path, struct strbuf *tmp)
 int
 cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_COMPARE = 300, OPT_TITLE, OPT_TEST, OPT_THRESHOLD };
+	enum { OPT_TITLE = 300 };
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
-		{ "compare",	required_argument, NULL, OPT_COMPARE },
-		{ "confidence",	required_argument, NULL, 'c' },
+		ANALYSIS_LONGOPTS,
 		{ "output",	required_argument, NULL, 'o' },
-		{ "test",	required_argument, NULL, OPT_TEST },
-		{ "threshold",	required_argument, NULL, OPT_THRESHOLD },
 		{ "title",	required_argument, NULL, OPT_TITLE },
 		{ NULL,		0,		   NULL, 0 }
 	};
@@ -399,59 +396,23 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	FILE *fp;
 	int ch, rc = KB_EXIT_USAGE;
 
-	memset(&an, 0, sizeof(an));
+	analysis_init(&an, "report");
 	memset(&ov, 0, sizeof(ov));
 	memset(&fa, 0, sizeof(fa));
 	memset(&fb, 0, sizeof(fb));
 	memset(&pc, 0, sizeof(pc));
 	memset(&f, 0, sizeof(f));
-	an.cmdname = "report";
-	an.level = 95;
-	an.adjust = 1;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:c:o:", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'c':
-			if (parse_double(optarg, &an.level) == -1 ||
-			    !(an.level > 0 && an.level < 100)) {
-				warnx("report: -c %s: expected a confidence level "
-				    "between 0 and 100 (percent)", optarg);
-				goto out;
-			}
+		switch (analysis_option(&an, ch, optarg, argc, argv)) {
+		case 1:
 			continue;
+		case -1:
+			goto out;
+		}
+		switch (ch) {
 		case 'o':
 			dir = optarg;
-			continue;
-		case OPT_COMPARE:
-			if (optind >= argc) {
-				warnx("report: --compare needs two sides: "
-				    "--compare A B");
-				goto out;
-			}
-			an.compare = 1;
-			an.name_a = optarg;
-			an.name_b = argv[optind++];
-			continue;
-		case OPT_TEST:
-			if (strcmp(optarg, "u") == 0)
-				an.test = TEST_U;
-			else if (strcmp(optarg, "welch") == 0)
-				an.test = TEST_WELCH;
-			else if (strcmp(optarg, "student") == 0)
-				an.test = TEST_STUDENT;
-			else {
-				warnx("report: --test '%s': expected u, welch or "
-				    "student", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_THRESHOLD:
-			if (parse_double(optarg, &an.threshold) == -1 ||
-			    an.threshold < 0) {
-				warnx("report: --threshold %s: expected a "
-				    "percentage >= 0", optarg);
-				goto out;
-			}
 			continue;
 		case OPT_TITLE:
 			usertitle = optarg;
