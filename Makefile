@@ -19,6 +19,10 @@ SQLITE_LIBS   != pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3
 CSV_CFLAGS    != pkg-config --cflags libcsv 2>/dev/null || true
 CSV_LIBS      != pkg-config --libs libcsv 2>/dev/null || echo -lcsv
 
+# lockbench: Concurrency Kit (ck_brlock) and liburcu (the memb flavour).
+LOCK_CFLAGS   != pkg-config --cflags ck liburcu 2>/dev/null || true
+LOCK_LIBS     != pkg-config --libs ck liburcu 2>/dev/null || echo -lurcu -lurcu-common -lck
+
 # SANITIZE=1: AddressSanitizer + UndefinedBehaviorSanitizer.
 SANITIZE ?= 0
 SAN_FLAGS_0 =
@@ -69,7 +73,23 @@ TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
 	       collect/sleep_methods_${OS}.c lib/util.c
 TESTSLEEP_HDRS = collect/sleep_methods.h collect/protocol.h lib/util.h
 
-all: ${BUILD}/kbench ${BUILD}/testsleep
+LOCKBENCH_SRCS = collect/lockbench.c collect/lock_ops.c collect/busywait.c \
+	       lib/util.c
+LOCKBENCH_HDRS = collect/lock_ops.h collect/busywait.h collect/protocol.h \
+	       lib/util.h
+PFILCTL_SRCS = collect/pfilbench_ctl.c collect/kmodctl_${OS}.c lib/util.c
+PFILCTL_HDRS = collect/kmodctl.h collect/protocol.h lib/util.h
+
+all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
+
+${BUILD}/lockbench: ${LOCKBENCH_SRCS} ${LOCKBENCH_HDRS}
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${LOCK_CFLAGS} ${KB_LDFLAGS} -o $@ ${LOCKBENCH_SRCS} \
+	    ${LOCK_LIBS} ${OS_LIBS_${OS}}
+
+${BUILD}/pfilbench-ctl: ${PFILCTL_SRCS} ${PFILCTL_HDRS}
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ ${PFILCTL_SRCS} ${OS_LIBS_${OS}}
 
 ${BUILD}/testsleep: ${TESTSLEEP_SRCS} ${TESTSLEEP_HDRS}
 	@mkdir -p ${BUILD}
@@ -103,7 +123,8 @@ ${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} t
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
-test-bins: ${BUILD}/kbench ${BUILD}/testsleep ${UNIT_TESTS}
+test-bins: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench \
+	   ${BUILD}/pfilbench-ctl ${UNIT_TESTS}
 
 deps:
 	@sh mk/deps.sh
@@ -129,6 +150,8 @@ install: all
 	mkdir -p ${DESTDIR}${PREFIX}/bin ${DESTDIR}${PREFIX}/share/man/man1
 	install -m 755 ${BUILD}/kbench ${DESTDIR}${PREFIX}/bin/kbench
 	install -m 755 ${BUILD}/testsleep ${DESTDIR}${PREFIX}/bin/testsleep
+	install -m 755 ${BUILD}/lockbench ${DESTDIR}${PREFIX}/bin/lockbench
+	install -m 755 ${BUILD}/pfilbench-ctl ${DESTDIR}${PREFIX}/bin/pfilbench-ctl
 	install -m 644 kbench.1 ${DESTDIR}${PREFIX}/share/man/man1/kbench.1
 	install -m 644 testsleep.1 ${DESTDIR}${PREFIX}/share/man/man1/testsleep.1
 

@@ -222,9 +222,14 @@ summary_full(struct table *t, const struct analysis *an)
 		table_set(t, k + 2, "%s", fmt_relci(a, sizeof(a), &g->sum.median,
 		    g->sum.median_err, g->sum.d.median));
 		table_set(t, k + 3, "%s", fmt_num(a, sizeof(a), g->sum.d.mean));
-		if (g->sum.mean_err == STATS_OK && g->sum.d.mean != 0)
-			table_set(t, k + 4, "+/-%.2g%%", 100 * (g->sum.mean.hi -
-			    g->sum.mean.lo) / 2 / fabs(g->sum.d.mean));
+		if (g->sum.mean_err == STATS_OK && g->sum.d.mean != 0) {
+			double half = 100 * (g->sum.mean.hi - g->sum.mean.lo) /
+			    2 / fabs(g->sum.d.mean);
+
+			/* Two digits, but never in e-notation. */
+			table_set(t, k + 4, half >= 10 ? "+/-%.0f%%" :
+			    "+/-%.2g%%", half);
+		}
 		else
 			table_set(t, k + 4, "-");
 		table_set(t, k + 5, "%s", fmt_num(a, sizeof(a), g->sum.d.stddev));

@@ -42,19 +42,45 @@ hl_now(void)
 #define HL_LOG(...) do { } while (0)
 #endif
 
+/*
+ * The tuning: only the speed depends on it (tests/unit/test_stats.c
+ * compiles this file again with extreme values, to reach the rare turns).
+ */
+#ifndef HL_SAMPLE
 #define HL_SAMPLE	65536	/* values drawn for a round's pivots */
+#endif
+#ifndef HL_SAMPLE_MAX
 #define HL_SAMPLE_MAX	131072	/* at most, to gather after the round */
+#endif
+#ifndef HL_GATHER_MIN
 #define HL_GATHER_MIN	65536	/* values gathered at once, at least */
+#endif
+#ifndef HL_Z
 #define HL_Z		2.5	/* pivots this many sd around the rank */
+#endif
+#ifndef HL_GFILL
+#define HL_GFILL	0.8	/* gather bands expected to fill this much */
+#endif
+#ifndef HL_THRMIN
+#define HL_THRMIN	32768	/* rows a second thread takes, at least */
+#endif
+#ifndef HL_SEGMIN
+#define HL_SEGMIN	64	/* rows worth splitting a walk for */
+#endif
 #define HL_JOINT	0.25	/* joint rounds while they keep <= this */
 #define HL_ROUNDS	200	/* rounds at most (only NaN values need more) */
 #define HL_BLK		8	/* columns a row compares at once */
-#define HL_SEGMIN	64	/* rows worth splitting a walk for */
-#define HL_THRMIN	32768	/* rows a second thread takes, at least */
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
 #define HL_MARGIN	0x1p-49	/* 16 units in the last place */
 
-enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };	/* c - r, c / r, r - c, r / c */
+enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };
+
+/* The walks are compiled once for each op, a constant there. */
+#ifdef __GNUC__
+#define HL_INLINE	static inline __attribute__((always_inline))
+#else
+#define HL_INLINE	static inline
+#endif	/* c - r, c / r, r - c, r / c */
 
 /*
  * The na x nb pairwise values b[j] - a[i] (or b[j] / a[i]) as a matrix
@@ -403,7 +429,7 @@ struct hljob {
 	}								\
 } while (0)
 
-static inline void
+HL_INLINE void
 hl_job_op(struct hljob *jb, int op)
 {
 	const struct hlm *m = jb->m;
@@ -773,9 +799,11 @@ hl_fill(struct hlsel *h, const struct hlbr *b)
 	int gather = live <= h->gthr;
 
 	if (h->bl == b->pl && h->bh == b->ph && (h->gok || (h->sok &&
-	    h->nbuf >= h->smp / 4)))
+	    h->nbuf > h->smp / 4)))
 		return;
 	hl_pass(h, b->pl, b->ph, (double)live / h->smp, gather, le);
+	if (gather && !h->gok)
+		hl_pass(h, b->pl, b->ph, (double)live / h->smp, 0, le);
 }
 
 /*
@@ -1083,7 +1111,7 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	h.smax = h.gcap / 4 - 1 < HL_SAMPLE_MAX ? h.gcap / 4 - 1 :
 	    HL_SAMPLE_MAX;
 	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
-	h.gthr = 0.8 * (double)(h.gcap / h.nthr);
+	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr);
 	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)
 		return STATS_ENOMEM;
 	if ((err = hl_select(&h)) != STATS_OK)

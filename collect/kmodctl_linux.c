@@ -306,10 +306,15 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 		return rc;
 	if (state == KMOD_IDLE)
 		return say(why, len, EIO, "no run was started");
-	if (read_line("error", reason, sizeof(reason), NULL, 0) != 0 ||
-	    reason[0] == '\0')
+	if (read_line("error", reason, sizeof(reason), NULL, 0) != 0) {
+		/* The module tells waiters, then its files go. */
+		if (access(dir(), F_OK) == -1 && errno == ENOENT)
+			return say(why, len, ENOENT, "pfilbench.ko was "
+			    "unloaded during the run");
 		snprintf(reason, sizeof(reason), "no reason given");
-	return say(why, len, EIO, "the run failed: %s", reason);
+	}
+	return say(why, len, EIO, "the run failed: %s", reason[0] != '\0' ?
+	    reason : "no reason given");
 }
 
 int

@@ -15,11 +15,12 @@
 #   bmake                          checking the Makefile the way FreeBSD's make reads it
 #   jq                             tests read kbench's JSON
 #   rt-tests (cyclictest)          make bench checks the sleep tester against it
+#   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests"
-freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev"
+freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 
 missing=""
 

@@ -45,6 +45,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
 	struct chart c;
 	size_t i, n = 0, t, h, b, k, total, cols, rows;
+	double ymax = 0;
 	int rc = -1;
 
 	total = an->compare ? 2 * an->ncmp : an->gs.n;
@@ -117,15 +118,19 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&c.gp, "EOD\n");
 	}
 	chart_titles(&c.gp, p, NULL);
+	/* One scale for every panel: 1 and 2 threads compare at a glance. */
+	for (k = 0; k < n; k++)
+		ymax = fmax(ymax, g[k]->sum.median_err == STATS_OK ?
+		    g[k]->sum.median.hi : g[k]->sum.d.median);
 	sb_addf(&c.gp, "set style data histogram\n"
 	    "set style histogram errorbars gap 1.5 lw 1.5\n"
 	    "set style fill solid 0.85 border -1\n"
 	    "set boxwidth 0.9\n"
 	    "set ylabel 'ns per chain call, median (lower is better)'\n"
 	    "set xlabel 'hook lock'\n"
-	    "set yrange [0:*]\n"
+	    "set yrange [0:%g]\n"
 	    "set key top left box opaque font ',11'\n"
-	    "set xtics scale 0 (");
+	    "set xtics scale 0 (", ymax * 1.15);
 	for (h = 0; h < hooks.n; h++) {
 		sb_adds(&c.gp, h ? ", " : "");
 		gp_string(&c.gp, hooks.v[h]);

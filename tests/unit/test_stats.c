@@ -1047,12 +1047,40 @@ test_mannwhitney(void)
 
 /* ---- Hodges-Lehmann and Moses ---- */
 
+typedef int hl_fn(const double *, size_t, const double *, size_t, double,
+    int, struct stats_ci *);
+
+/*
+ * A second copy of analyze/stats_hl.c, tuned to extremes so that small
+ * samples take the turns that large ones take rarely: pivots so close to
+ * the ranks that they miss them, samples and gathers that outgrow their
+ * room, walks in two threads, in lockstep runs of a few rows.  Only the
+ * speed depends on the tuning, so it must agree with the oracle too.
+ */
+int	hl_tiny(const double *, size_t, const double *, size_t, double, int,
+	    struct stats_ci *);
+int	hl_tiny_rel(const double *, size_t, const double *, size_t, double,
+	    struct stats_ci *);
+#define HL_Z		0.2
+#define HL_SAMPLE	48
+#define HL_SAMPLE_MAX	64
+#define HL_GATHER_MIN	300
+#define HL_GFILL	3
+#define HL_THRMIN	4
+#define HL_SEGMIN	2
+#define stats_hodges_lehmann	hl_tiny
+#define stats_reldiff_median	hl_tiny_rel
+#include "analyze/stats_hl.c"
+#undef stats_hodges_lehmann
+#undef stats_reldiff_median
+
 /*
  * The oracle: all na nb differences (or ratios), sorted.  Checks the
- * selection against it, with the interval's ranks from stats_mw_crit.
+ * selection of fn against it, with the interval's ranks from
+ * stats_mw_crit.
  */
 static int
-hl_brute(const double *a, size_t na, const double *b, size_t nb,
+hl_brute(hl_fn *fn, const double *a, size_t na, const double *b, size_t nb,
     double level, int kind)
 {
 	struct stats_ci ci;
@@ -1075,7 +1103,7 @@ hl_brute(const double *a, size_t na, const double *b, size_t nb,
 	else
 		est = d[m / 2 - 1] + (d[m / 2] - d[m / 2 - 1]) / 2;
 	stats_mw_crit(na, nb, (100 - level) / 200, &k, &cover);
-	ok = stats_hodges_lehmann(sa, na, sb, nb, level, kind, &ci) ==
+	ok = fn(sa, na, sb, nb, level, kind, &ci) ==
 	    (k ? STATS_OK : STATS_ETOOFEW) && ci.est == est;
 	if (k)
 		ok = ok && ci.lo == d[k - 1] && ci.hi == d[m - k] &&
@@ -1084,6 +1112,71 @@ hl_brute(const double *a, size_t na, const double *b, size_t nb,
 	free(sa);
 	free(sb);
 	return ok;
+}
+
+/*
+ * The oracle for large samples (sorted): the number of pairs whose
+ * difference (or ratio) is <= v, or < v with lt.  The counts grow with
+ * a[i], so one pointer into b serves all rows.
+ */
+static uint64_t
+hl_count_le(const double *a, size_t na, const double *b, size_t nb,
+    int kind, double v, int lt)
+{
+	size_t i, j = 0;
+	uint64_t n = 0;
+	double d;
+
+	for (i = 0; i < na; i++) {
+		for (; j < nb; j++) {
+			d = kind == STATS_HL_RATIO ? b[j] / a[i] : b[j] - a[i];
+			if (lt ? !(d < v) : !(d <= v))
+				break;
+		}
+		n += j;
+	}
+	return n;
+}
+
+/* v is the k-th smallest (1-based) of the pairs. */
+static int
+hl_is_rank(const double *a, size_t na, const double *b, size_t nb,
+    int kind, double v, uint64_t k)
+{
+	return hl_count_le(a, na, b, nb, kind, v, 1) < k &&
+	    hl_count_le(a, na, b, nb, kind, v, 0) >= k;
+}
+
+/* n sorted values of one of a few shapes; ratios want them > 0. */
+static void
+hl_make(double *v, size_t n, int shape, double scale, uint64_t *s)
+{
+	size_t i;
+	double u;
+
+	for (i = 0; i < n; i++) {
+		u = (double)(xs64(s) >> 11) * 0x1p-53;
+		switch (shape) {
+		case 0:		/* latency-like */
+			v[i] = 350 + 20 * u + 10 * u *
+			    ((double)(xs64(s) >> 11) * 0x1p-53);
+			break;
+		case 1:		/* ties */
+			v[i] = round(350 + 40 * u);
+			break;
+		case 2:		/* heavy ties */
+			v[i] = 1 + (double)(xs64(s) % 4);
+			break;
+		case 3:		/* skewed */
+			v[i] = exp(8 * u);
+			break;
+		default:	/* both signs (shift only) */
+			v[i] = 100 * u - 50;
+			break;
+		}
+		v[i] *= scale;
+	}
+	stats_sort(v, n);
 }
 
 static void
@@ -1102,12 +1195,12 @@ test_hodges_lehmann(void)
 	static const size_t sz[][2] = { { 1, 1 }, { 1, 7 }, { 5, 2 }, { 4, 4 },
 	    { 9, 11 }, { 17, 16 }, { 40, 3 }, { 49, 49 }, { 60, 45 },
 	    { 300, 400 }, { 1000, 70 }, { 90, 1500 } };
-	struct stats_ci ci;
+	struct stats_ci ci, ci2;
 	double *sa, *sb, *a, *b, cover, one = 2, x500[500], y600[600];
-	double x300[300], y200[200];
+	double x300[300], y200[200], scale;
 	uint64_t k, s = 7;
 	size_t i, t, na, nb;
-	int kind, ok;
+	int kind, ok, shape;
 
 	for (i = 0; i < NELEM(cr); i++) {
 		CHECK(stats_mw_crit(9, 11, (100 - cr[i].level) / 200, &k,
@@ -1192,9 +1285,9 @@ test_hodges_lehmann(void)
 				for (i = 0; i < nb; i++)
 					b[i] = round(b[i] / 4) + 1;
 			}
-			ok = hl_brute(a, na, b, nb, levels[(t + kind) %
-			    NELEM(levels)], kind % 2 ? STATS_HL_RATIO :
-			    STATS_HL_SHIFT);
+			ok = hl_brute(stats_hodges_lehmann, a, na, b, nb,
+			    levels[(t + kind) % NELEM(levels)], kind % 2 ?
+			    STATS_HL_RATIO : STATS_HL_SHIFT);
 			check_report(ok, __FILE__, __LINE__,
 			    "hodges-lehmann == sorted differences");
 		}
@@ -1203,8 +1296,8 @@ test_hodges_lehmann(void)
 	}
 	/*
 	 * The edges of the interval at 99.9 % put the wanted rank near the
-	 * end of the sample, where it often falls outside both pivots:
-	 * many seeds of data so that both rare turns are taken.
+	 * end of the sample: many seeds of data, through both copies (the
+	 * tuned one takes many rounds, often with pivots that miss).
 	 */
 	for (t = 0; t < 40; t++) {
 		na = 150 + t;
@@ -1215,9 +1308,68 @@ test_hodges_lehmann(void)
 			a[i] = (double)(xs64(&s) % 1000000) / 1000;
 		for (i = 0; i < nb; i++)
 			b[i] = (double)(xs64(&s) % 1000000) / 1000 + 40;
-		ok = hl_brute(a, na, b, nb, 99.9, STATS_HL_SHIFT);
+		ok = hl_brute(stats_hodges_lehmann, a, na, b, nb, 99.9,
+		    STATS_HL_SHIFT) && hl_brute(hl_tiny, a, na, b, nb, 99.9,
+		    STATS_HL_SHIFT);
 		check_report(ok, __FILE__, __LINE__,
 		    "hodges-lehmann == sorted differences, 99.9 %");
+		free(a);
+		free(b);
+	}
+	/*
+	 * The tuned copy against the oracle: every shape, both kinds, rows
+	 * on either side, and values near the ends of the double range (no
+	 * room for the walks' margins: every comparison is computed).
+	 */
+	for (t = 0; t < 300; t++) {
+		na = 1 + xs64(&s) % 120;
+		nb = 1 + xs64(&s) % 120;
+		shape = (int)(t % 5);
+		kind = shape == 4 || t / 5 % 2 ? STATS_HL_SHIFT :
+		    STATS_HL_RATIO;
+		scale = t % 7 != 6 ? 1 : kind == STATS_HL_RATIO ? 0x1p-1040 :
+		    0x1p1000;
+		a = malloc(na * sizeof(*a));
+		b = malloc(nb * sizeof(*b));
+		hl_make(a, na, shape, scale, &s);
+		hl_make(b, nb, shape, scale * 1.01, &s);
+		ok = hl_brute(hl_tiny, a, na, b, nb, levels[t % NELEM(levels)],
+		    kind);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, tuned copy == sorted differences");
+		free(a);
+		free(b);
+	}
+	a = malloc(150 * sizeof(*a));
+	b = malloc(200 * sizeof(*b));
+	hl_make(a, 150, 0, 1, &s);
+	hl_make(b, 200, 0, 1.02, &s);
+	CHECK(hl_tiny_rel(a, 150, b, 200, 90, &ci) == STATS_OK &&
+	    stats_reldiff_median(a, 150, b, 200, 90, &ci2) == STATS_OK &&
+	    ci.est == ci2.est && ci.lo == ci2.lo && ci.hi == ci2.hi);
+	free(a);
+	free(b);
+	/*
+	 * Large samples (joint rounds, walks in two threads), checked by
+	 * counting: the median of an odd count and the ends of the
+	 * interval, with and without ties, rows on either side.
+	 */
+	for (t = 0; t < 4; t++) {
+		kind = t < 2 ? STATS_HL_SHIFT : STATS_HL_RATIO;
+		na = t % 2 ? 150001 : 140001;
+		nb = t % 2 ? 140001 : 150001;
+		a = malloc(na * sizeof(*a));
+		b = malloc(nb * sizeof(*b));
+		hl_make(a, na, (int)(t % 2), 1, &s);
+		hl_make(b, nb, (int)(t % 2), 1.01, &s);
+		stats_mw_crit(na, nb, 0.025, &k, &cover);
+		ok = stats_hodges_lehmann(a, na, b, nb, 95, kind, &ci) ==
+		    STATS_OK && hl_is_rank(a, na, b, nb, kind, ci.est,
+		    ((uint64_t)na * nb + 1) / 2) && hl_is_rank(a, na, b, nb,
+		    kind, ci.lo, k) && hl_is_rank(a, na, b, nb, kind, ci.hi,
+		    (uint64_t)na * nb + 1 - k);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, large samples: ranks by counting");
 		free(a);
 		free(b);
 	}

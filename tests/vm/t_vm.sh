@@ -1,0 +1,136 @@
+#!/bin/sh
+# tests/vm/t_vm.sh BUILD: pfilbench.ko and the tick, in a virtual machine.
+#
+# Builds pfilbench.ko against Debian's packaged kernel headers, boots
+# that kernel under qemu (TCG) twice with an initramfs of busybox and
+# BUILD's programs (kmod/vm/vm.sh), and checks what comes back:
+#
+#   boot 1 (kmod/vm/guest-lock.sh): the module's own checks (EINVAL,
+#     EBUSY, stop, signals, rmmod during a run, 20 load/run/unload
+#     cycles, sustained load), relayed as "guest: ..."; the database of
+#     `kbench collect lock --backend kmod` (runs complete, the right
+#     number of series and samples, analyze reads it); dmesg free of
+#     WARNING, BUG, Oops, soft lockups, RCU stalls, hung tasks.
+#   boot 2 (guest-sleep.sh, highres=off): nanosleep(300 us) costs a tick,
+#     1/HZ with HZ read from the run's hz fact.
+#
+# One "ok - ..." or "not ok - ..." line per check (tests/run.sh counts
+# them).  About a minute and a half on 2 cores; as root, with the
+# packages of make deps.  Timings under TCG are emulated: only behaviour
+# is checked, never speed.
+build=${1:-build}
+VM_TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$VM_TOP/kmod/vm/vm.sh"
+
+ok() { echo "ok - $*"; }
+not_ok() { echo "not ok - $*"; }
+check() { if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi; }
+
+# The guest's checks, as ours; and did it run to its end?
+relay() {
+	sed -n 's/^ok - /ok - guest: /p; s/^not ok - /not ok - guest: /p' "$1"
+	grep -q '^== finished' "$1"
+	check $? "the guest script ran to its end"
+}
+
+# dmesg FILE: nothing the kernel says when something went wrong.
+dmesg_clean() {
+	pat='WARNING:|BUG:|Oops|soft lockup|hard LOCKUP|rcu: INFO|rcu_.* detected stall|self-detected stall|blocked for more than|Call Trace|general protection|scheduling while atomic|Kernel panic|kernel BUG'
+	if grep -E -q "$pat" "$1"; then
+		not_ok "$2: dmesg has trouble:"
+		grep -E "$pat" "$1" | head -10 | sed 's/^/#   /'
+	else
+		ok "$2: dmesg has no WARNING, BUG, Oops, soft lockup, RCU stall or hung task"
+	fi
+}
+
+if ! vm_setup "$build" 2>"${TMPDIR:-/tmp}/vm-setup.$$"; then
+	not_ok "vm: prerequisites: $(tr '\n' ' ' <"${TMPDIR:-/tmp}/vm-setup.$$")"
+	rm -f "${TMPDIR:-/tmp}/vm-setup.$$"
+	exit 1
+fi
+rm -f "${TMPDIR:-/tmp}/vm-setup.$$"
+kbench=$VM_BUILD/kbench
+for t in jq; do
+	command -v $t >/dev/null 2>&1 || {
+		not_ok "vm: prerequisites: $t (Debian: apt-get install $t)"
+		exit 1
+	}
+done
+echo "# kernel $VM_KVER (/boot/vmlinuz-$VM_KVER), $QEMU -accel tcg -smp 2"
+
+vm_module
+check $? "pfilbench.ko builds against linux-headers-$VM_KVER"
+[ -f "$VM_KO" ] || exit 1
+! grep -q 'warning:' "$VM_DIR/kmod.log"
+check $? "pfilbench.ko builds with W=1 without a warning"
+vm_initramfs
+check $? "the initramfs: busybox, kbench, testsleep, pfilbench-ctl, the module"
+
+# Boot 1: the module.
+vm_boot lock lock kbench_timeout=300
+check $? "boot 1 (module checks) came back in $VM_SECONDS s"
+out=$VM_DIR/lock/out
+if [ -f "$out/guest.log" ]; then
+	relay "$out/guest.log"
+	db=$out/kbench.db
+	"$kbench" -d "$db" runs --json >"$VM_DIR/lock/runs.json" 2>&1
+	check $? "kbench runs reads the guest's database"
+	# label, series (cells), samples (one per thread per cell)
+	for want in "kmod-sleepable 24 36" "kmod-atomic 12 18" "kmod-writer 4 8"; do
+		set -- $want
+		got=$(jq -r --arg l "$1" 'select(.label == $l) |
+		    "\(.status) \(.series) \(.samples) \(.facts.backend)"' \
+		    "$VM_DIR/lock/runs.json")
+		[ "$got" = "complete $2 $3 kmod" ]
+		check $? "run $1: complete, $2 series, $3 samples, backend kmod (got: $got)"
+	done
+	got=$(jq -r '"\(.facts.kmod_version) \(.facts.kmod_release)"' \
+	    "$VM_DIR/lock/runs.json" | sort -u)
+	[ "$got" = "1.0 $VM_KVER" ]
+	check $? "every run records the module's version and kernel ($got)"
+	"$kbench" -d "$db" analyze --format json >"$VM_DIR/lock/analyze.json" \
+	    2>"$VM_DIR/lock/analyze.err"
+	check $? "kbench analyze reads it"
+	got=$(jq '[.groups[]] | length' "$VM_DIR/lock/analyze.json")
+	bad=$(jq '[.groups[] | select(.n != (.keys.threads | tonumber) or
+	    .min <= 0)] | length' "$VM_DIR/lock/analyze.json")
+	[ "$got" = 40 ] && [ "$bad" = 0 ]
+	check $? "analyze: 40 series, each with one positive sample per thread ($got series, $bad wrong)"
+	dmesg_clean "$out/dmesg.txt" "boot 1"
+	n=$(grep -c 'pfilbench: version 1.0 loaded' "$out/dmesg.txt")
+	m=$(grep -c 'pfilbench: unloaded' "$out/dmesg.txt")
+	[ "$n" -eq "$m" ] && [ "$n" -ge 24 ]
+	check $? "dmesg: as many unloads as loads ($n, $m)"
+else
+	not_ok "boot 1: no guest output"
+fi
+
+# Boot 2: the tick.  Without high-resolution timers a sleep ends at a
+# tick: nanosleep(300 us) takes about 1/HZ.  The loop re-arms just
+# after the tick that woke it, a little later than the tick itself: so
+# every sample is more than 300 us, and the median is at least 0.9/HZ.
+vm_boot tick sleep kbench_timeout=200 highres=off kbench_label=tick-based \
+    kbench_matrix=tick
+check $? "boot 2 (highres=off) came back in $VM_SECONDS s"
+out=$VM_DIR/tick/out
+if [ -f "$out/guest.log" ]; then
+	relay "$out/guest.log"
+	db=$out/kbench.db
+	"$kbench" -d "$db" runs --json >"$VM_DIR/tick/runs.json"
+	hz=$(jq -r '.facts.hz' "$VM_DIR/tick/runs.json")
+	hr=$(jq -r '.facts.highres' "$VM_DIR/tick/runs.json")
+	[ "$hr" = no ] && [ "$hz" -gt 0 ] 2>/dev/null
+	check $? "the run's facts: highres $hr, hz $hz"
+	"$kbench" -d "$db" analyze --format json >"$VM_DIR/tick/analyze.json"
+	got=$(jq -r '.groups[] | select(.series == "method=nanosleep,usec=300") |
+	    "\(.n) \(.min) \(.median)"' "$VM_DIR/tick/analyze.json")
+	set -- $got
+	echo "# nanosleep(300 us) with highres=off: n $1, min $2 us, median $3 us; 1/HZ = $((1000000 / ${hz:-1})) us"
+	awk -v n="$1" -v min="$2" -v med="$3" -v hz="$hz" 'BEGIN {
+	    exit !(n == 50 && min > 300 && med >= 0.9 * 1e6 / hz) }'
+	check $? "highres=off: nanosleep(300 us) takes a tick (median $3 us >= 0.9 x 1/HZ = $((900000 / ${hz:-1})) us)"
+	dmesg_clean "$out/dmesg.txt" "boot 2"
+else
+	not_ok "boot 2: no guest output"
+fi
