@@ -154,3 +154,23 @@ kb --db k9.db collect sleep -q -l after -m nanosleep -u 100 -r 1 -n 3
 expect_rc 0 "kill -9: the next collection works"
 v=$(sqlite3 k9.db "PRAGMA integrity_check")
 [ "$v" = ok ]; check $? "kill -9: integrity_check ok"
+
+# 7. kbench collect lock, user backend: a small matrix, and a failing cell.
+kb --db lock.db collect lock -q -l small --backend user -H rw,rm -k null,mtx -t 1,2 -n 2000 -d 200 -r 2
+expect_rc 0 "a small lock collection"
+v=$(sqlite3 lock.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.id)")
+[ "$v" = "head=rw,hook=null,threads=1:2 head=rw,hook=null,threads=2:4 head=rw,hook=mtx,threads=1:2 head=rw,hook=mtx,threads=2:4 head=rm,hook=null,threads=1:2 head=rm,hook=null,threads=2:4 head=rm,hook=mtx,threads=1:2 head=rm,hook=mtx,threads=2:4" ]
+check $? "8 series in matrix order, a sample per thread per round (got $v)"
+v=$(sqlite3 lock.db "SELECT group_concat(key || '=' || value, ' ') FROM run_fact WHERE key IN ('backend', 'benchmark') ORDER BY key")
+[ "$v" = "backend=user" ]; check $? "the backend is a run fact (got $v)"
+v=$(sqlite3 lock.db "SELECT unit || ' ' || better FROM series LIMIT 1")
+[ "$v" = "ns lower" ]; check $? "ns per call, lower is better"
+kb --db lock.db collect lock -H bogus
+expect_rc 2 "an unknown head lock"
+kb --db lock.db collect lock --backend kmodx
+expect_rc 2 "an unknown backend"
+KBENCH_LIBEXEC=$FIXTURES/fakebench FAKE_MODE=crash "$KBENCH" --db lockf.db collect lock -q \
+    --backend user -H rw -k null -t 1 >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 4 "a lock cell that crashes"
+grep -q 'cell head=rw,hook=null,threads=1 (round 1): killed by signal 11' "$T/err"; check $? "the crashed lock cell is named"
