@@ -43,7 +43,8 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
-DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c
+DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
+	       db/cmd_merge.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
 	       collect/protocol.c collect/collector.c collect/tools.c \
 	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c

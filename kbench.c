@@ -41,6 +41,8 @@ static const struct command commands[] = {
 	  "print the facts of this machine that runs record", 0 },
 	{ "import", cmd_import, import_help,
 	  "read CSV files into the database", CMD_DB_WRITE },
+	{ "merge", cmd_merge, merge_help,
+	  "bring the runs of other databases into this one", CMD_DB_WRITE },
 	{ "ministat", cmd_ministat, ministat_help,
 	  "FreeBSD's ministat(1), byte for byte, on plain files", 0 },
 	{ "plot", cmd_plot, plot_help,

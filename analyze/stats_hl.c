@@ -78,8 +78,12 @@ enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };
 /* The walks are compiled once for each op, a constant there. */
 #ifdef __GNUC__
 #define HL_INLINE	static inline __attribute__((always_inline))
+#define HL_LIKELY(x)	__builtin_expect(!!(x), 1)
+#define HL_UNLIKELY(x)	__builtin_expect(!!(x), 0)
 #else
 #define HL_INLINE	static inline
+#define HL_LIKELY(x)	(x)
+#define HL_UNLIKELY(x)	(x)
 #endif	/* c - r, c / r, r - c, r / c */
 
 /*
@@ -189,6 +193,43 @@ hl_sless(int op, double y, double t)
 	return op <= HL_CDR ? y < t : y > t;
 }
 
+/* A threshold in both lanes of a vector (or a plain double). */
+#ifdef HL_SSE2
+typedef __m128d	hl_vec;
+#define hl_vset(x)	_mm_set1_pd(x)
+#define hl_vlow(v)	_mm_cvtsd_f64(v)
+
+static inline hl_vec
+hl_vthr(int op, hl_vec x, hl_vec t)
+{
+	switch (op) {
+	case HL_CMR:
+		return _mm_add_pd(x, t);
+	case HL_RMC:
+		return _mm_sub_pd(x, t);
+	default:
+		return _mm_mul_pd(x, t);
+	}
+}
+#else
+typedef double	hl_vec;
+#define hl_vset(x)	(x)
+#define hl_vlow(v)	(v)
+
+static inline hl_vec
+hl_vthr(int op, hl_vec x, hl_vec t)
+{
+	switch (op) {
+	case HL_CMR:
+		return x + t;
+	case HL_RMC:
+		return x - t;
+	default:
+		return x * t;
+	}
+}
+#endif
+
 /*
  * The thresholds.  With u = 2^-53 and E = |p| + max |x|, for c - r:
  * to = p + 16 u E, and x + to, rounded twice, is above x + p + 13.9 u E,
@@ -275,23 +316,24 @@ hl_fix(const struct hlm *m, int op, const struct hlpiv *pv, double x,
 
 /* The number of the HL_BLK columns below c that are surely out. */
 static inline size_t
-hl_nout(const struct hlm *m, int op, size_t c, double t)
+hl_nout(const double *cv, int op, size_t c, hl_vec tv)
 {
-	const double *q = op <= HL_CDR ? m->cv + c - HL_BLK :
-	    m->cv - (ptrdiff_t)c + 1;
+	const double *q = op <= HL_CDR ? cv + c - HL_BLK :
+	    cv - (ptrdiff_t)c + 1;
 #ifdef HL_SSE2
-	__m128d tv = _mm_set1_pd(t), v0, v1, v2, v3;
+	__m128d v0, v1, v2, v3;
 	__m128i s;
 
 	v0 = _mm_loadu_pd(q);
 	v1 = _mm_loadu_pd(q + 2);
 	v2 = _mm_loadu_pd(q + 4);
 	v3 = _mm_loadu_pd(q + 6);
+	/* v > t as not v <= t (v is the destination: no copies of tv). */
 	if (op <= HL_CDR) {
-		v0 = _mm_cmplt_pd(tv, v0);
-		v1 = _mm_cmplt_pd(tv, v1);
-		v2 = _mm_cmplt_pd(tv, v2);
-		v3 = _mm_cmplt_pd(tv, v3);
+		v0 = _mm_cmpnle_pd(v0, tv);
+		v1 = _mm_cmpnle_pd(v1, tv);
+		v2 = _mm_cmpnle_pd(v2, tv);
+		v3 = _mm_cmpnle_pd(v3, tv);
 	} else {
 		v0 = _mm_cmplt_pd(v0, tv);
 		v1 = _mm_cmplt_pd(v1, tv);
@@ -308,7 +350,7 @@ hl_nout(const struct hlm *m, int op, size_t c, double t)
 	size_t i, n = 0;
 
 	for (i = 0; i < HL_BLK; i++)
-		n += (size_t)hl_sout(op, q[i], t);
+		n += (size_t)hl_sout(op, q[i], tv);
 	return n;
 #endif
 }
@@ -321,20 +363,31 @@ hl_nout(const struct hlm *m, int op, size_t c, double t)
  * or more, and the uncertain values are rarer still; hl_fix takes both,
  * and the short counts at the end of a walk.
  */
-#define HL_ROWOP(x, c, pv, t) do {					\
-	double to_, ti_;						\
-	size_t n_;							\
-	if ((pv)->fast && (c) >= HL_BLK) {				\
-		to_ = hl_tout(op, x, pv);				\
-		ti_ = hl_tin(op, x, pv);				\
-		n_ = hl_nout(m, op, c, to_);				\
-		(c) -= n_;						\
-		if (n_ == HL_BLK ||					\
-		    !hl_sless(op, hl_col(m, op, (c) - 1), ti_))		\
-			(c) = hl_fix(m, op, pv, x, c, to_, ti_);	\
-	} else if ((c) > 0)						\
+#define HL_ROWOP(xv, x, c, pov, pv, t) do {				\
+	hl_vec tv_ = hl_vthr(op, xv, pov);				\
+	size_t n_ = hl_nout(cv, op, c, tv_);				\
+	double ti_ = hl_tin(op, x, pv);					\
+	(c) -= n_;							\
+	if (HL_UNLIKELY(n_ == HL_BLK || !hl_sless(op,			\
+	    op <= HL_CDR ? cv[(c) - 1] : cv[1 - (ptrdiff_t)(c)], ti_)))	\
+		(c) = hl_fix(m, op, pv, x, c, hl_vlow(tv_), ti_);	\
+	(t) += (c);							\
+} while (0)
+
+/* The same for counts that may be below HL_BLK. */
+#define HL_ROWOP_END(xv, x, c, pov, pv, t) do {				\
+	if ((c) >= HL_BLK)						\
+		HL_ROWOP(xv, x, c, pov, pv, t);				\
+	else if ((c) > 0) {						\
 		(c) = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),	\
 		    hl_tin(op, x, pv));					\
+		(t) += (c);						\
+	}								\
+} while (0)
+
+/* Without thresholds (pivots beyond 2^+-500): all computed. */
+#define HL_ROWOP_EXACT(xv, x, c, pov, pv, t) do {			\
+	(c) = hl_fix(m, op, pv, x, c, 0, 0);				\
 	(t) += (c);							\
 } while (0)
 
@@ -366,7 +419,6 @@ hl_unif(uint64_t *s)
 struct hlrun {
 	size_t		 r0, len;	/* the rows [r0, r0 + len) */
 	size_t		 c1, c2;	/* the counts of the row before */
-	uint64_t	 t1, t2;	/* the sums of the counts */
 	uint64_t	 next, seed;	/* where the next sample is */
 	size_t		 j;		/* samples drawn */
 	double		*smp;		/* the sample: ns of cap */
@@ -414,6 +466,7 @@ struct hljob {
 	double			 step;
 	struct hlrun		 a, b;
 	size_t			 tail;
+	uint64_t		 t1, t2;	/* the sums of the counts */
 	double			*g;
 	size_t			 ng, gcap;
 	int			 gather;
@@ -429,51 +482,74 @@ struct hljob {
 	}								\
 } while (0)
 
+/*
+ * The loop of a job, for a row op and whether to gather (a constant):
+ * the counts of the runs' rows, the sums t1 and t2 of all of them.
+ */
+#define HL_LOOP(ROWOP, ROWOP_END, GATHER) do {				\
+	for (i = 0; i < len; i++) {					\
+		xa = hl_row(m, op, ra + i);				\
+		xb = hl_row(m, op, rb + i);				\
+		xav = hl_vset(xa);					\
+		xbv = hl_vset(xb);					\
+		if (HL_LIKELY(a1 >= HL_BLK && b1 >= HL_BLK)) {		\
+			ROWOP(xav, xa, a1, po1, &q1, t1);		\
+			ROWOP(xav, xa, a2, po2, &q2, t2);		\
+			ROWOP(xbv, xb, b1, po1, &q1, t1);		\
+			ROWOP(xbv, xb, b2, po2, &q2, t2);		\
+		} else {						\
+			ROWOP_END(xav, xa, a1, po1, &q1, t1);		\
+			ROWOP_END(xav, xa, a2, po2, &q2, t2);		\
+			ROWOP_END(xbv, xb, b1, po1, &q1, t1);		\
+			ROWOP_END(xbv, xb, b2, po2, &q2, t2);		\
+		}							\
+		sa += a2 - a1;						\
+		if (HL_UNLIKELY(sa > na))				\
+			na = hl_take(m, ua, step, xa, a2, sa);		\
+		sb += b2 - b1;						\
+		if (HL_UNLIKELY(sb > nb))				\
+			nb = hl_take(m, ub, step, xb, b2, sb);		\
+		if ((GATHER) && gather > 0) {				\
+			HL_PUT(xa, a1, a2);				\
+			HL_PUT(xb, b1, b2);				\
+		}							\
+	}								\
+	for (i = len; i < len + jb->tail; i++) {			\
+		xb = hl_row(m, op, rb + i);				\
+		xbv = hl_vset(xb);					\
+		ROWOP_END(xbv, xb, b1, po1, &q1, t1);			\
+		ROWOP_END(xbv, xb, b2, po2, &q2, t2);			\
+		sb += b2 - b1;						\
+		if (HL_UNLIKELY(sb > nb))				\
+			nb = hl_take(m, ub, step, xb, b2, sb);		\
+		if ((GATHER) && gather > 0)				\
+			HL_PUT(xb, b1, b2);				\
+	}								\
+} while (0)
+
 HL_INLINE void
 hl_job_op(struct hljob *jb, int op)
 {
 	const struct hlm *m = jb->m;
 	const struct hlpiv q1 = jb->p1, q2 = jb->p2;
+	const double *cv = m->cv;
 	struct hlrun *ua = &jb->a, *ub = &jb->b;
 	size_t a1 = ua->c1, a2 = ua->c2, b1 = ub->c1, b2 = ub->c2, i, k;
-	size_t len = ua->len, ng = jb->ng;
-	uint64_t ta1 = 0, ta2 = 0, tb1 = 0, tb2 = 0, sa = 0, sb = 0;
+	size_t len = ua->len, ng = jb->ng, ra = ua->r0, rb = ub->r0;
+	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0;
 	uint64_t na = ua->next, nb = ub->next;
 	double xa, xb, step = jb->step, *g = jb->g;
+	hl_vec xav, xbv, po1 = hl_vset(q1.to), po2 = hl_vset(q2.to);
 	int gather = jb->gather;
 
-	for (i = 0; i < len; i++) {
-		xa = hl_row(m, op, ua->r0 + i);
-		xb = hl_row(m, op, ub->r0 + i);
-		HL_ROWOP(xa, a1, &q1, ta1);
-		HL_ROWOP(xa, a2, &q2, ta2);
-		HL_ROWOP(xb, b1, &q1, tb1);
-		HL_ROWOP(xb, b2, &q2, tb2);
-		sa += a2 - a1;
-		if (sa > na)
-			na = hl_take(m, ua, step, xa, a2, sa);
-		sb += b2 - b1;
-		if (sb > nb)
-			nb = hl_take(m, ub, step, xb, b2, sb);
-		if (gather > 0) {
-			HL_PUT(xa, a1, a2);
-			HL_PUT(xb, b1, b2);
-		}
-	}
-	for (i = len; i < len + jb->tail; i++) {
-		xb = hl_row(m, op, ub->r0 + i);
-		HL_ROWOP(xb, b1, &q1, tb1);
-		HL_ROWOP(xb, b2, &q2, tb2);
-		sb += b2 - b1;
-		if (sb > nb)
-			nb = hl_take(m, ub, step, xb, b2, sb);
-		if (gather > 0)
-			HL_PUT(xb, b1, b2);
-	}
-	ua->t1 = ta1;
-	ua->t2 = ta2;
-	ub->t1 = tb1;
-	ub->t2 = tb2;
+	if (!q1.fast || !q2.fast)
+		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, 1);
+	else if (gather)
+		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 1);
+	else
+		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 0);
+	jb->t1 = t1;
+	jb->t2 = t2;
 	jb->ng = ng;
 	jb->gather = gather;
 }
@@ -598,9 +674,9 @@ hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
 			hl_job(&jb[1]);
 	}
 	le[0] = le[1] = 0;
-	for (i = 0; i < 2 * nj; i++) {
-		le[0] += u[i]->t1;
-		le[1] += u[i]->t2;
+	for (i = 0; i < nj; i++) {
+		le[0] += jb[i].t1;
+		le[1] += jb[i].t2;
 	}
 	h->bl = pa;
 	h->bh = pb;

@@ -36,17 +36,17 @@ enum kmod_state { KMOD_IDLE, KMOD_RUNNING, KMOD_DONE, KMOD_ERROR };
  * "null", "mtx", "rw", "rwsem", "rm", "spin". */
 struct kmod_config {
 	unsigned long long	 threads;
-	unsigned long long	 count;		/* chain walks per thread */
+	unsigned long long	 count;		/* walks per thread */
 	unsigned long long	 delay_ns;	/* busy-wait in each hook */
 	unsigned long long	 write_ms;	/* writer period, 0: none */
-	int			 pin;		/* bind threads to CPUs */
+	int			 pin;		/* bind to CPUs */
 	const char		*head;
 	const char		*hook;
 };
 
 struct kmod_info {
-	char	version[32];		/* the module's version: "1.0" */
-	char	release[128];		/* the kernel it was built for */
+	char	version[32];		/* the module's: "1.0" */
+	char	release[128];		/* its kernel's release */
 };
 
 /* Is the module loaded, and what is it doing?  *state is set on success. */

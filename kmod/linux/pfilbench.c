@@ -32,8 +32,8 @@
  * rw write_lock(), rm percpu_down_write(), epoch a pointer swap and
  * synchronize_rcu(), none nothing at all.
  *
- * Control is in /sys/kernel/pfilbench/; see the comment above
- * pb_attrs[] and pfilbench-ctl(1).
+ * Control is in /sys/kernel/pfilbench/: see "The control interface"
+ * below, and pfilbench-ctl(1).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -44,14 +44,12 @@
 #include <linux/kobject.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
-#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/percpu-rwsem.h>
 #include <linux/rcupdate.h>
-#include <linux/rwlock.h>
 #include <linux/rwsem.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -65,8 +63,9 @@
 
 #define PB_VERSION		"1.0"
 #define PB_NHOOKS		3
-#define PB_THREADS_PER_CPU	4	/* threads > 4 x online CPUs: refused */
-#define PB_DELAY_MAX_NS		1000000	/* 1 ms: udelay() is for short waits */
+#define PB_THREADS_PER_CPU	4	/* threads per online CPU, at most */
+/* 1 ms: udelay() is for short waits. */
+#define PB_DELAY_MAX_NS		1000000
 #define PB_WRITE_MAX_MS		3600000	/* an hour */
 #define PB_ERRLEN		128
 
@@ -85,7 +84,7 @@ MODULE_PARM_DESC(count, "Chain walks per thread (100000)");
 
 static unsigned int pb_param_delay_ns = 1000;
 module_param_named(delay_ns, pb_param_delay_ns, uint, 0444);
-MODULE_PARM_DESC(delay_ns, "Busy-wait inside each hook, ns, at most 1000000 (1000)");
+MODULE_PARM_DESC(delay_ns, "Busy-wait in each hook, ns, <= 1000000 (1000)");
 
 static char *pb_param_head = "rm";
 module_param_named(head, pb_param_head, charp, 0444);
@@ -112,7 +111,7 @@ struct pb_hook {
 	spinlock_t			spin;
 } ____cacheline_aligned_in_smp;
 
-/* The busy-wait, split once per run: udelay() for the us, ndelay() for the rest. */
+/* The busy-wait, split once per run: udelay() the us, ndelay() the rest. */
 struct pb_delay {
 	unsigned int	us;
 	unsigned int	ns;
@@ -165,11 +164,13 @@ static void pb_swap_chain(void)
 /* Head locks. */
 
 static void pb_rw_read_lock(void)
+	__acquires(&pb_head_rw)
 {
 	read_lock(&pb_head_rw);
 }
 
 static void pb_rw_read_unlock(void)
+	__releases(&pb_head_rw)
 {
 	read_unlock(&pb_head_rw);
 }
@@ -199,11 +200,13 @@ static void pb_rm_write(void)
 }
 
 static void pb_epoch_read_lock(void)
+	__acquires(RCU)
 {
 	rcu_read_lock();
 }
 
 static void pb_epoch_read_unlock(void)
+	__releases(RCU)
 {
 	rcu_read_unlock();
 }
@@ -220,7 +223,7 @@ static void pb_none_lock(void)
 
 struct pb_head_ops {
 	const char	*name;
-	bool		atomic;		/* read side must not sleep */
+	bool		atomic;		/* no sleeping inside */
 	void		(*lock)(void);	/* read side */
 	void		(*unlock)(void);
 	void		(*write)(void);	/* one write-side section */
@@ -304,13 +307,14 @@ struct pb_config {
 
 struct pb_run;
 
+/* A walker, or the writer: then calls counts writes, ns their time. */
 struct pb_thread {
-	struct task_struct	*task;	/* a reference is held while set */
+	struct task_struct	*task;	/* referenced while set */
 	struct pb_run		*run;
 	unsigned int		id;
 	int			cpu;	/* where it finished */
-	u64			calls;	/* walks done (the writer: writes) */
-	u64			ns;	/* loop time (the writer: in writes) */
+	u64			calls;	/* walks done */
+	u64			ns;	/* the time of the loop */
 };
 
 struct pb_run {
@@ -321,10 +325,10 @@ struct pb_run {
 	bool			go;	/* the start barrier opened */
 	atomic_t		arriving; /* threads not yet at the barrier */
 	atomic_t		working;  /* walkers not finished */
-	atomic_t		live;	  /* walkers and writer not finished */
+	atomic_t		live;	  /* threads not finished */
 	wait_queue_head_t	go_wq;
 	wait_queue_head_t	writer_wq;
-	char			*text;	/* the results, made on first read */
+	char			*text;	/* results, on first read */
 	size_t			len;
 	struct pb_thread	writer;
 	unsigned int		nthreads;
@@ -348,7 +352,7 @@ static const char * const pb_state_names[] = {
  */
 static DEFINE_MUTEX(pb_mutex);
 static struct pb_config pb_cfg;
-static struct pb_run *pb_run;		/* the last run, until the next start */
+static struct pb_run *pb_run;		/* the last run, until the next */
 static u64 pb_nruns;
 static char pb_error[PB_ERRLEN];	/* why the last start or run failed */
 static bool pb_exiting;
@@ -669,7 +673,7 @@ static void pb_stop(const char *why)
 static int pb_format_results(struct pb_run *run)
 {
 	const struct pb_config *cfg = &run->cfg;
-	size_t size = 160 + (size_t)(run->nthreads + 1) * 80, len;
+	size_t size = 160 + (size_t)(run->nthreads + 1) * 96, len;
 	const struct pb_thread *t;
 	unsigned int i;
 	char *text;
@@ -693,7 +697,7 @@ static int pb_format_results(struct pb_run *run)
 				 "writer cpu %d writes %llu ns %llu\n",
 				 run->writer.cpu, run->writer.calls,
 				 run->writer.ns);
-	/* scnprintf() stops one short of a full buffer: the size was too small. */
+	/* scnprintf() stops one short of a full buffer: too small a size. */
 	if (WARN_ON_ONCE(len + 1 >= size)) {
 		kvfree(text);
 		return -EOVERFLOW;
@@ -720,12 +724,12 @@ static int pb_format_results(struct pb_run *run)
  *   release	0444  the kernel release the module was built for
  *
  * Why sysfs and not debugfs: debugfs is a debugging aid, not an
- * interface.  It may be compiled out or not mounted, and kernel lockdown
- * restricts it (integrity mode refuses writable debugfs files, which is
- * what Secure Boot gives on Debian; confidentiality mode refuses all of
- * debugfs).  /sys is mounted everywhere, each value is a small file with
- * its own permissions, and a refused write carries an errno: what a
- * benchmark driven by scripts needs.  Values written are checked for
+ * interface.  It may be compiled out, turned off (debugfs=off) or not
+ * mounted, and under kernel lockdown (LOCKDOWN_DEBUGFS, which Secure
+ * Boot turns on in Debian's kernels) every debugfs file that can be
+ * written is refused.  /sys is mounted everywhere, each value is a small
+ * file with its own permissions, and a refused write carries an errno:
+ * what a benchmark driven by scripts needs.  Values written are checked for
  * syntax (a number, a known lock name) when written, and together at
  * start.  While a run is in progress the configuration is EBUSY.
  *

@@ -141,6 +141,11 @@ defaults
 ctl -t 0;	expect 2 "threads is 0" "0 threads"
 ctl -t $((4 * ncpu + 1)); expect 2 "> 4 x $ncpu online CPUs" "threads > 4 x CPUs"
 ctl -t $((4 * ncpu)) -n 10; expect 0 "" "threads = 4 x CPUs runs"
+# The results file is a binary attribute: any offset, any size.
+cat $S/results >"$T/whole"
+dd if=$S/results of="$T/pieces" bs=7 2>/dev/null
+[ "$(grep -c '^thread' "$T/whole")" -eq $((4 * ncpu)) ] && cmp -s "$T/whole" "$T/pieces"
+check $? "results read 7 bytes at a time are the same ($(wc -c <"$T/whole") bytes)"
 ctl -n 0;	expect 2 "count is 0" "count 0"
 ctl -H bogus;	expect 2 "unknown head lock 'bogus'" "unknown head lock"
 ctl -k bogus;	expect 2 "unknown hook lock 'bogus'" "unknown hook lock"
@@ -273,15 +278,25 @@ done
 [ $good -eq 20 ]; check $? "20 load/run/unload cycles ($good passed)"
 [ "$(threads)" -eq 0 ]; check $? "no thread left after the cycles"
 section "sustained load: 4 x CPUs threads, 1 ms in each hook, a writer"
-# Long enough (about 25 s) for the soft-lockup (20 s) and RCU stall
+# For 25 s at least: long enough for the soft-lockup (20 s) and RCU stall
 # (21 s) detectors to have had their chance; the host reads dmesg.
 insmod "$KO"
-for pair in "epoch spin" "rw rw" "rm mtx"; do
-	h=${pair% *} k=${pair#* }
-	ctl -t $((4 * ncpu)) -n 300 -d 1000000 -H "$h" -k "$k" -w 1
-	expect 0 "" "$h/$k: $((4 * ncpu)) threads x 300 walks of 3 ms, writer every 1 ms"
-	sed -n 's/^writer/#   writer/p' "$T/out"
+t0=$(date +%s) runs=0 good=0
+while [ $(($(date +%s) - t0)) -lt 25 ]; do
+	for pair in "epoch spin" "rw rw" "rm mtx" "none rwsem"; do
+		h=${pair% *} k=${pair#* }
+		ctl -t $((4 * ncpu)) -n 100 -d 1000000 -H "$h" -k "$k" -w 1
+		runs=$((runs + 1))
+		if [ $rc -eq 0 ]; then
+			good=$((good + 1))
+		else
+			echo "# $h/$k: exit $rc: $(cat "$T/err")"
+		fi
+		sed -n "s|^writer|#   $h/$k: writer|p" "$T/out"
+	done
 done
+[ $good -eq $runs ]
+check $? "$runs runs of $((4 * ncpu)) threads x 100 walks of 3 ms, writer every 1 ms, in $(($(date +%s) - t0)) s ($good passed)"
 rmmod pfilbench
 
 section "finished"
