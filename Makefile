@@ -68,7 +68,8 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol
 
-.PHONY: all demo check check-sanitize bench install clean deps test-bins
+.PHONY: all demo check check-sanitize check-vm demo-vm bench install clean \
+	deps deps-vm kmod kmod-linux test-bins
 
 TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
 	       collect/sleep_methods_${OS}.c lib/util.c
@@ -134,9 +135,32 @@ demo: deps
 	@${MAKE} all
 	@sh mk/demo.sh
 
-check: deps
+# The whole suite, the kernel module's VM test included (two minutes).
+check: deps-vm
 	@${MAKE} test-bins
-	@sh tests/run.sh ${BUILD}
+	@KBENCH_VM=1 sh tests/run.sh ${BUILD}
+
+# The kernel module alone: pfilbench-ctl, then pfilbench.ko under qemu.
+check-vm: deps-vm
+	@${MAKE} test-bins
+	@sh tests/vm/run.sh ${BUILD}
+
+# Debian's kernel booted twice, highres and highres=off: the sleep matrix.
+demo-vm: deps-vm
+	@${MAKE} all
+	@sh kmod/vm/demo-vm.sh ${BUILD}
+
+deps-vm:
+	@sh mk/deps.sh vm
+
+# The module for this machine's kernel (KDIR=... for another).  Kbuild
+# needs GNU make: "make", even when this Makefile runs under bmake.
+TOP != pwd
+kmod: kmod-${OS}
+kmod-linux:
+	make -C kmod/linux BUILD=${TOP}/${BUILD}
+kmod-freebsd:
+	cd kmod/freebsd && ${MAKE}
 
 # The whole suite again, built with ASan + UBSan into build/san.
 check-sanitize: deps
@@ -155,6 +179,8 @@ install: all
 	install -m 755 ${BUILD}/pfilbench-ctl ${DESTDIR}${PREFIX}/bin/pfilbench-ctl
 	install -m 644 kbench.1 ${DESTDIR}${PREFIX}/share/man/man1/kbench.1
 	install -m 644 testsleep.1 ${DESTDIR}${PREFIX}/share/man/man1/testsleep.1
+	install -m 644 lockbench.1 ${DESTDIR}${PREFIX}/share/man/man1/lockbench.1
+	install -m 644 pfilbench-ctl.1 ${DESTDIR}${PREFIX}/share/man/man1/pfilbench-ctl.1
 
 clean:
 	rm -rf ${BUILD}

@@ -409,24 +409,61 @@ hl_unif(uint64_t *s)
 	return (double)(sm64(s) >> 11) * 0x1p-53;
 }
 
+/* Row r's count of values <= p, by bisection. */
+static size_t
+hl_count(const struct hlm *m, double p, size_t r)
+{
+	size_t lo = 0, hi = m->ncol, mid;
+	double x = hl_row(m, m->op, r);
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (hl_at(m, m->op, x, mid) <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /*
- * A run of rows of a walk, for both pivots, and its share of the sample
- * of the band between them: the values > p1 and <= p2, in the columns
- * [c1, c2) of each row.  The band's values are numbered along the run,
- * and one is taken at a uniform place in each slice of step of them
- * (stratified sampling).
+ * A walk: both pivots, rows in chunks that the threads take in turn
+ * (each chunk two runs of q rows in lockstep: independent walks in one
+ * loop overlap, as each row waits on the one before; the last chunk
+ * takes the rows left, alone), and the band between them: the values
+ * > p1 and <= p2, in the columns [c1, c2) of each row.  Its values are
+ * numbered along each run, and one is taken at a uniform place in each
+ * slice of step of them (stratified sampling); with gather, all are.
+ * A chunk's sums and sample do not depend on the thread that walks it.
  */
-struct hlrun {
-	size_t		 r0, len;	/* the rows [r0, r0 + len) */
-	size_t		 c1, c2;	/* the counts of the row before */
-	uint64_t	 next, seed;	/* where the next sample is */
-	size_t		 j;		/* samples drawn */
-	double		*smp;		/* the sample: ns of cap */
-	size_t		 ns, cap;
-	int		 full;		/* it ran out of room */
+#define HL_NCHUNK	16
+
+struct hlpass {
+	const struct hlm	*m;
+	struct hlpiv		 p1, p2;
+	double			 step;
+	size_t			 nchunk, q;
+	int			 gather, mt;
+	uint64_t		 seed;
+	pthread_mutex_t		 mu;
+	size_t			 next;		/* the next chunk to walk */
+	uint64_t		 t1[HL_NCHUNK], t2[HL_NCHUNK];	/* sums */
 };
 
-/* Where the next sample of run u is. */
+/* A thread of a walk: its part of the buffer, for samples or the band. */
+struct hlthr {
+	struct hlpass		*ps;
+	double			*g;
+	size_t			 ng, cap;
+	int			 full;		/* it ran out of room */
+};
+
+/* A run's sampling: where its next sample is. */
+struct hlrun {
+	uint64_t	 next, seed;
+	size_t		 j;		/* samples drawn */
+};
+
 static void
 hl_spos(struct hlrun *u, double step)
 {
@@ -437,45 +474,26 @@ hl_spos(struct hlrun *u, double step)
 
 /* Take the samples among the band's values before number seen (row x). */
 static uint64_t
-hl_take(const struct hlm *m, struct hlrun *u, double step, double x,
-    size_t c2, uint64_t seen)
+hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
+    double x, size_t c2, uint64_t seen)
 {
 	while (u->next < seen) {
-		if (u->ns == u->cap) {
-			u->full = 1;
+		if (th->ng == th->cap) {
+			th->full = 1;
 			u->next = UINT64_MAX;
 			break;
 		}
-		u->smp[u->ns++] = hl_at(m, m->op, x,
+		th->g[th->ng++] = hl_at(m, m->op, x,
 		    c2 - (size_t)(seen - u->next));
 		hl_spos(u, step);
 	}
 	return u->next;
 }
 
-/*
- * A thread's share of a walk: runs a and b, len rows of each in
- * lockstep (independent walks in one loop overlap: each row waits on the
- * one before), then tail more rows of b (the rows right after it), alone.
- * With gather set, the band's values go to g[] too (ng of gcap; gather
- * -1 when they did not fit).
- */
-struct hljob {
-	const struct hlm	*m;
-	struct hlpiv		 p1, p2;
-	double			 step;
-	struct hlrun		 a, b;
-	size_t			 tail;
-	uint64_t		 t1, t2;	/* the sums of the counts */
-	double			*g;
-	size_t			 ng, gcap;
-	int			 gather;
-};
-
 #define HL_PUT(x, c1, c2) do {						\
 	if ((c2) > (c1)) {						\
-		if (ng + ((c2) - (c1)) > jb->gcap)			\
-			gather = -1;					\
+		if (ng + ((c2) - (c1)) > th->cap)			\
+			th->full = 1;					\
 		else							\
 			for (k = (c1); k < (c2); k++)			\
 				g[ng++] = hl_at(m, op, x, k);		\
@@ -483,8 +501,8 @@ struct hljob {
 } while (0)
 
 /*
- * The loop of a job, for a row op and whether to gather (a constant):
- * the counts of the runs' rows, the sums t1 and t2 of all of them.
+ * The loop of a chunk, for a row op and whether to gather (a constant):
+ * the counts of the runs' rows, their sums t1 and t2.
  */
 #define HL_LOOP(ROWOP, ROWOP_END, GATHER) do {				\
 	for (i = 0; i < len; i++) {					\
@@ -505,92 +523,108 @@ struct hljob {
 		}							\
 		sa += a2 - a1;						\
 		if (HL_UNLIKELY(sa > na))				\
-			na = hl_take(m, ua, step, xa, a2, sa);		\
+			na = hl_take(m, th, &ua, step, xa, a2, sa);	\
 		sb += b2 - b1;						\
 		if (HL_UNLIKELY(sb > nb))				\
-			nb = hl_take(m, ub, step, xb, b2, sb);		\
-		if ((GATHER) && gather > 0) {				\
+			nb = hl_take(m, th, &ub, step, xb, b2, sb);	\
+		if (GATHER) {						\
 			HL_PUT(xa, a1, a2);				\
 			HL_PUT(xb, b1, b2);				\
 		}							\
 	}								\
-	for (i = len; i < len + jb->tail; i++) {			\
+	for (i = len; i < len + tail; i++) {				\
 		xb = hl_row(m, op, rb + i);				\
 		xbv = hl_vset(xb);					\
 		ROWOP_END(xbv, xb, b1, po1, &q1, t1);			\
 		ROWOP_END(xbv, xb, b2, po2, &q2, t2);			\
 		sb += b2 - b1;						\
 		if (HL_UNLIKELY(sb > nb))				\
-			nb = hl_take(m, ub, step, xb, b2, sb);		\
-		if ((GATHER) && gather > 0)				\
+			nb = hl_take(m, th, &ub, step, xb, b2, sb);	\
+		if (GATHER)						\
 			HL_PUT(xb, b1, b2);				\
 	}								\
 } while (0)
 
 HL_INLINE void
-hl_job_op(struct hljob *jb, int op)
+hl_chunk_op(struct hlthr *th, size_t ck, int op)
 {
-	const struct hlm *m = jb->m;
-	const struct hlpiv q1 = jb->p1, q2 = jb->p2;
+	const struct hlpass *ps = th->ps;
+	const struct hlm *m = ps->m;
+	const struct hlpiv q1 = ps->p1, q2 = ps->p2;
 	const double *cv = m->cv;
-	struct hlrun *ua = &jb->a, *ub = &jb->b;
-	size_t a1 = ua->c1, a2 = ua->c2, b1 = ub->c1, b2 = ub->c2, i, k;
-	size_t len = ua->len, ng = jb->ng, ra = ua->r0, rb = ub->r0;
-	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0;
-	uint64_t na = ua->next, nb = ub->next;
-	double xa, xb, step = jb->step, *g = jb->g;
+	struct hlrun ua, ub;
+	size_t len = ps->q, ra = 2 * ck * len, rb = ra + len, tail = 0;
+	size_t a1, a2, b1, b2, i, k, ng = th->ng;
+	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0, na, nb;
+	double xa, xb, step = ps->step, *g = th->g;
 	hl_vec xav, xbv, po1 = hl_vset(q1.to), po2 = hl_vset(q2.to);
-	int gather = jb->gather;
 
+	if (ck == ps->nchunk - 1)
+		tail = m->nrow - 2 * ps->nchunk * len;
+	if (len > 0) {
+		a1 = hl_count(m, q1.p, ra);
+		a2 = hl_count(m, q2.p, ra);
+		b1 = hl_count(m, q1.p, rb);
+		b2 = hl_count(m, q2.p, rb);
+	} else
+		a1 = a2 = b1 = b2 = m->ncol;
+	ua.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 1));
+	ub.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 2));
+	ua.j = ub.j = 0;
+	hl_spos(&ua, step);
+	hl_spos(&ub, step);
+	na = ua.next;
+	nb = ub.next;
 	if (!q1.fast || !q2.fast)
-		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, 1);
-	else if (gather)
+		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);
+	else if (ps->gather)
 		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 1);
 	else
 		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 0);
-	jb->t1 = t1;
-	jb->t2 = t2;
-	jb->ng = ng;
-	jb->gather = gather;
+	if (ps->gather)
+		th->ng = ng;
+	th->ps->t1[ck] = t1;
+	th->ps->t2[ck] = t2;
 }
 
-static void *
-hl_job(void *arg)
+static void
+hl_chunk(struct hlthr *th, size_t ck)
 {
-	struct hljob *jb = arg;
-
-	switch (jb->m->op) {
+	switch (th->ps->m->op) {
 	case HL_CMR:
-		hl_job_op(jb, HL_CMR);
+		hl_chunk_op(th, ck, HL_CMR);
 		break;
 	case HL_CDR:
-		hl_job_op(jb, HL_CDR);
+		hl_chunk_op(th, ck, HL_CDR);
 		break;
 	case HL_RMC:
-		hl_job_op(jb, HL_RMC);
+		hl_chunk_op(th, ck, HL_RMC);
 		break;
 	default:
-		hl_job_op(jb, HL_RDC);
+		hl_chunk_op(th, ck, HL_RDC);
 		break;
 	}
-	return NULL;
 }
 
-/* Row r's count of values <= p, by bisection. */
-static size_t
-hl_count(const struct hlm *m, double p, size_t r)
+/* A thread of a walk: chunks until none are left. */
+static void *
+hl_worker(void *arg)
 {
-	size_t lo = 0, hi = m->ncol, mid;
-	double x = hl_row(m, m->op, r);
+	struct hlthr *th = arg;
+	struct hlpass *ps = th->ps;
+	size_t ck;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (hl_at(m, m->op, x, mid) <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
+	for (;;) {
+		if (ps->mt)
+			pthread_mutex_lock(&ps->mu);
+		ck = ps->next++;
+		if (ps->mt)
+			pthread_mutex_unlock(&ps->mu);
+		if (ck >= ps->nchunk)
+			break;
+		hl_chunk(th, ck);
 	}
-	return lo;
+	return NULL;
 }
 
 /*
@@ -615,87 +649,67 @@ struct hlsel {
 };
 
 /*
- * A walk for pivots pa <= pb, in rows split among the threads: their
- * counts le[0] and le[1], and the band between them (the values > pa and
- * <= pb) into buf: a stratified sample of one value in step, or (with
- * gather) all of it.  gok says whether buf holds all of it, sok whether
- * it holds a whole sample (no run ran out of room).
+ * A walk for pivots pa <= pb: their counts le[0] and le[1], and the
+ * band between them (the values > pa and <= pb) into buf: a stratified
+ * sample of one value in step, or (with gather) all of it.  gok says
+ * whether buf holds all of it, sok whether it holds a whole sample (no
+ * thread ran out of room).  With two threads, each has half of buf.
  */
 static void
 hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
     uint64_t *le)
 {
 	const struct hlm *m = h->m;
-	struct hljob jb[2];
-	struct hlrun *u[4];
+	struct hlpass ps;
+	struct hlthr th[2];
 	pthread_t tid;
-	size_t nj = h->nthr, q, i, rcap, n = 0;
-	int thr = 0, ok = 1;
+	size_t nj = h->nthr, i, n;
+	int thr = 0;
 
-	q = m->nrow / (2 * nj);
-	if (q < HL_SEGMIN)
-		q = 0;
-	rcap = h->gcap / (2 * nj);
-	for (i = 0; i < nj; i++) {
-		memset(&jb[i], 0, sizeof(jb[i]));
-		jb[i].m = h->m;
-		hl_prep(m, pa, &jb[i].p1);
-		hl_prep(m, pb, &jb[i].p2);
-		jb[i].step = gather ? 0 : step;
-		jb[i].a.r0 = 2 * i * q;
-		jb[i].a.len = jb[i].b.len = q;
-		jb[i].b.r0 = jb[i].a.r0 + q;
-		jb[i].tail = i == nj - 1 ? m->nrow - 2 * nj * q : 0;
-		u[2 * i] = &jb[i].a;
-		u[2 * i + 1] = &jb[i].b;
-		jb[i].gather = gather;
-		jb[i].g = h->buf + i * (h->gcap / nj);
-		jb[i].gcap = h->gcap / nj;
+	memset(&ps, 0, sizeof(ps));
+	ps.m = m;
+	hl_prep(m, pa, &ps.p1);
+	hl_prep(m, pb, &ps.p2);
+	ps.step = gather ? 0 : step;
+	ps.gather = gather;
+	ps.seed = sm64(&h->m->seed);
+	ps.nchunk = nj > 1 ? HL_NCHUNK : 1;
+	ps.q = m->nrow / (2 * ps.nchunk);
+	if (ps.q < HL_SEGMIN) {
+		ps.q = 0;
+		ps.nchunk = 1;
 	}
-	for (i = 0; i < 2 * nj; i++) {
-		if (q > 0) {
-			u[i]->c1 = hl_count(m, pa, u[i]->r0);
-			u[i]->c2 = hl_count(m, pb, u[i]->r0);
-		} else
-			u[i]->c1 = u[i]->c2 = m->ncol;
-		u[i]->seed = m->seed ^ (UINT64_C(0x51ed27) * (i + 1));
-		u[i]->smp = h->buf + i * rcap;
-		u[i]->cap = rcap;
-		hl_spos(u[i], gather ? 0 : step);
+	if (nj > 1 && pthread_mutex_init(&ps.mu, NULL) != 0)
+		nj = 1;
+	ps.mt = nj > 1;
+	for (i = 0; i < 2; i++) {
+		th[i].ps = &ps;
+		th[i].g = h->buf + i * (h->gcap / 2);
+		th[i].cap = nj > 1 ? (i ? h->gcap - h->gcap / 2 : h->gcap / 2) :
+		    i ? 0 : h->gcap;
+		th[i].ng = 0;
+		th[i].full = 0;
 	}
-	sm64(&h->m->seed);
 	if (nj > 1)
-		thr = pthread_create(&tid, NULL, hl_job, &jb[1]) == 0;
-	hl_job(&jb[0]);
-	if (nj > 1) {
-		if (thr)
-			pthread_join(tid, NULL);
-		else
-			hl_job(&jb[1]);
-	}
+		thr = pthread_create(&tid, NULL, hl_worker, &th[1]) == 0;
+	hl_worker(&th[0]);
+	if (thr)
+		pthread_join(tid, NULL);
+	if (nj > 1)
+		pthread_mutex_destroy(&ps.mu);
 	le[0] = le[1] = 0;
-	for (i = 0; i < nj; i++) {
-		le[0] += jb[i].t1;
-		le[1] += jb[i].t2;
+	for (i = 0; i < ps.nchunk; i++) {
+		le[0] += ps.t1[i];
+		le[1] += ps.t2[i];
 	}
+	n = th[0].ng;
+	if (th[1].ng > 0)
+		memmove(h->buf + n, th[1].g, th[1].ng * sizeof(*h->buf));
+	h->nbuf = n + th[1].ng;
 	h->bl = pa;
 	h->bh = pb;
-	h->gok = h->sok = 0;
-	if (gather) {
-		h->gok = 1;
-		for (i = 0; i < nj; i++) {
-			h->gok &= jb[i].gather > 0;
-			memmove(h->buf + n, jb[i].g, jb[i].ng * sizeof(*h->buf));
-			n += jb[i].ng;
-		}
-	} else
-		for (i = 0; i < 2 * nj; i++) {
-			ok &= !u[i]->full;
-			memmove(h->buf + n, u[i]->smp, u[i]->ns * sizeof(*h->buf));
-			n += u[i]->ns;
-		}
-	h->nbuf = n;
-	h->sok = !gather && ok;
+	h->gok = gather && !th[0].full && !th[1].full;
+	h->sok = !gather && !th[0].full && !th[1].full;
 }
 
 /*
@@ -818,7 +832,7 @@ hl_open(const struct hlsel *h, size_t g0, size_t g1)
 static void
 hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 {
-	size_t i, nk = 0, k[4], ix[4];
+	size_t i, nk = 0, k[4] = { 0 }, ix[4] = { 0 };
 	double out[4];
 	HL_T0();
 

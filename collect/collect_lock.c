@@ -29,13 +29,31 @@ struct lock_backend {
 	const char	*heads;		/* what it knows, comma-separated */
 	const char	*hooks;
 	const char	*about;
+	/* Can this hook lock be taken under this head?  NULL: always. */
+	int		(*pair_ok)(const char *head, const char *hook);
 };
+
+/*
+ * In the kernel, the read sides of the rw and epoch heads are atomic
+ * (rwlock, rcu_read_lock): a hook lock that may sleep (mutex, rw_semaphore,
+ * percpu_rw_semaphore) cannot be taken under them; the module refuses.
+ */
+static int
+kmod_pair_ok(const char *head, const char *hook)
+{
+	int atomic_head = strcmp(head, "rw") == 0 || strcmp(head, "epoch") == 0;
+	int sleeping_hook = strcmp(hook, "mtx") == 0 ||
+	    strcmp(hook, "rwsem") == 0 || strcmp(hook, "rm") == 0;
+
+	return !(atomic_head && sleeping_hook);
+}
 
 static const struct lock_backend backends[] = {
 	{ "user", "lockbench", "rw,rm,epoch,none", "null,mtx,rw,rm,spin",
-	  "pthread locks, ck_brlock, liburcu, in user space" },
+	  "pthread locks, ck_brlock, liburcu, in user space", NULL },
 	{ "kmod", "pfilbench-ctl", "rw,rm,epoch,none",
-	  "null,mtx,rw,rwsem,rm,spin", "the kernel's own locks, in pfilbench.ko" },
+	  "null,mtx,rw,rwsem,rm,spin", "the kernel's own locks, in pfilbench.ko",
+	  kmod_pair_ok },
 };
 
 static const struct lock_backend *
@@ -242,7 +260,17 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
 	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
 	for (i = 0; i < heads.n; i++)
-		for (j = 0; j < hooks.n; j++)
+		for (j = 0; j < hooks.n; j++) {
+			if (be->pair_ok != NULL &&
+			    !be->pair_ok(heads.v[i], hooks.v[j])) {
+				if (!c.quiet)
+					fprintf(stderr, "kbench collect lock: "
+					    "skipping hook %s under head %s: it may "
+					    "sleep, and the head's read side is "
+					    "atomic in the kernel\n", hooks.v[j],
+					    heads.v[i]);
+				continue;
+			}
 			for (k = 0; k < threads.n; k++) {
 				a = 0;
 				cell_argv[a++] = prog;
@@ -275,6 +303,13 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				collection_add(&c, cell_argv, name, est,
 				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
 			}
+		}
+	if (c.ncells == 0) {
+		warnx("collect lock: no head and hook pair the %s backend can "
+		    "run", be->name);
+		rc = KB_EXIT_USAGE;
+		goto out;
+	}
 	rc = collection_run(ctx->db, &c);
 out:
 	collection_free(&c);

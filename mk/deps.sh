@@ -1,5 +1,6 @@
 #!/bin/sh
 # make deps: check what kbench needs and install what is missing.
+# "deps.sh vm" adds what the kernel module's VM test needs.
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
 # packages are installed; otherwise the exact command is printed and
@@ -21,6 +22,11 @@ set -u
 
 debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
+
+# make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
+# its headers, the emulator, the initramfs tools (~500 MB, so only then).
+debian_vm_pkgs="qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static cpio"
+[ "${1:-}" = vm ] && debian_pkgs="$debian_pkgs $debian_vm_pkgs"
 
 missing=""
 

@@ -4,7 +4,8 @@
 # "N passed, N failed[, N skipped]".  Exit 1 when anything failed.
 #
 # KBENCH_NO_SKIP=1 (CI sets it) turns every skip into a failure: a test
-# whose tool is missing must not pass quietly there.
+# whose tool is missing must not pass quietly there.  KBENCH_VM=1 adds
+# the kernel module's tests in a virtual machine (tests/vm/t_vm.sh).
 #
 # Each program's full output goes to BUILD/test-logs/NAME.log; the
 # failures are repeated on the terminal.
@@ -58,6 +59,16 @@ for t in "$top"/tests/cli/t_*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	sh "$t" >"$logs/$name.log" 2>&1
+	count "$name" "$logs/$name.log" $?
+done
+
+# pfilbench-ctl against a stand-in for the module's files: always.  The
+# module itself in a virtual machine (two minutes): when KBENCH_VM=1, as
+# make check sets it.
+vmtests=t_ctl
+[ "${KBENCH_VM:-0}" = 1 ] && vmtests="t_ctl t_vm"
+for name in $vmtests; do
+	sh "$top/tests/vm/$name.sh" "$build" >"$logs/$name.log" 2>&1
 	count "$name" "$logs/$name.log" $?
 done
 
