@@ -41,7 +41,7 @@ const char trend_help[] =
     "   --order-by KEY   order runs by a run fact (or label, benchmark, uuid, run),\n"
     "                    as numbers when every value is one, else as text (ISO\n"
     "                    dates sort right); runs without KEY are left out\n"
-    "                    (default: by start time)\n"
+    "                    (default: started, the start time)\n"
     "   --threshold PCT  report changes of the mean of at least PCT percent\n"
     "                    (default 0)\n"
     "   --pvalue P       accept a change when p < P (default 0.001)\n"
@@ -807,7 +807,8 @@ trend_option(struct trend *tr, int ch, const char *arg)
 			    "label, benchmark, uuid, run");
 			return -1;
 		}
-		tr->order_by = arg;
+		/* The default order, named. */
+		tr->order_by = strcmp(arg, "started") == 0 ? NULL : arg;
 		return 1;
 	case OPT_PVALUE:
 		if (parse_double(arg, &x) == -1 || !(x > 0 && x < 1)) {

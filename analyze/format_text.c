@@ -339,6 +339,8 @@ compare_table(struct table *t, const struct analysis *an)
 			table_set(t, k + 4, "-");
 		if (isnan(c->p_adj))
 			table_set(t, k + 5, "-");
+		else if (c->p_adj < 1e-300)
+			table_set(t, k + 5, "<1e-300");	/* underflowed: not 0 */
 		else
 			table_set(t, k + 5, "%.3g", c->p_adj);
 		table_set(t, k + 6, "%s", verdict_name(c->verdict));

@@ -32,7 +32,7 @@ hl_now(void)
 {
 	struct timespec t;
 
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec + t.tv_nsec * 1e-9;
 }
 #define HL_T0()	double t0_ = hl_now()
@@ -1019,7 +1019,7 @@ hl_select(struct hlsel *h)
 	struct hlm *m = h->m;
 	struct hlbr j, w;
 	uint64_t n = (uint64_t)m->nrow * m->ncol;
-	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8], i, a, s, nk;
+	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8] = { 0 }, i, a, s, nk;
 	double p1, p2, piv[8], pv[8], e[4];
 	int r;
 
@@ -1040,7 +1040,9 @@ hl_select(struct hlsel *h)
 	j.ph = hl_at(m, m->op, hl_row(m, m->op, m->nrow - 1), m->ncol - 1);
 	j.slo = 0;
 	j.shi = n;
+	{ HL_T0();
 	hl_sample_all(h);
+	HL_LOG("sample all %zu\n", h->nbuf); }
 	h->bl = j.pl;
 	h->bh = j.ph;
 	h->sok = 1;

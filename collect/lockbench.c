@@ -328,6 +328,7 @@ writer(void *arg)
 		if ((t = now_ns()) < next)
 			continue;	/* woken early */
 		pthread_mutex_unlock(&r->wmtx);
+		t = now_ns();
 		lk_write(r->b);
 		r->writes++;
 		t1 = now_ns();

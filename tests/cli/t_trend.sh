@@ -1,0 +1,183 @@
+#!/bin/sh
+# kbench trend: change points in a nightly history (tests/fixtures/trend:
+# 60 runs, latency +5% from n31, throughput +8% from n46, syscall flat),
+# every order, every format, and the errors.
+. "$(dirname "$0")/lib.sh"
+
+F=$FIXTURES/trend
+
+kb import -q "$F/history.csv"
+expect_rc 0 "import of the canonical history"
+
+# 1. The default: by start time, the exact change points.
+kb trend
+expect_rc 0 "trend"
+expect_out_file "$F/trend.out" "trend: the two steps, nothing in the flat series"
+awk '$1 == "latency" { print $2, $4, $NF }' "$T/out" >got
+echo "31/60 n31 regression" >want
+cmp -s want got; check $? "latency: the step at run n31 (31 of 60), a regression"
+awk '$1 == "throughput" { print $2, $4, $NF }' "$T/out" >got
+echo "46/60 n46 improvement" >want
+cmp -s want got; check $? "throughput (higher is better): +8% at n46 is an improvement"
+grep -q '^syscall' "$T/out" && not_ok "no change point in the flat series" ||
+    ok "no change point in the flat series"
+n=$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$T/out")
+[ "$n" -le 100 ]; check $? "text fits 100 columns (widest line $n)"
+cp "$T/out" first.out
+kb trend
+cmp -s first.out "$T/out"; check $? "the same data give the same output"
+
+# 2. Orders: a fact as numbers, as text, backwards; the start time named.
+kb trend --order-by build
+expect_rc 0 "--order-by build"
+expect_err "kbench: trend: --order-by build: 1 run without it left out" \
+    "--order-by: runs without the fact are left out, and said so"
+awk '$1 == "latency" { print $2, $4, $6 }' "$T/out" >got
+echo "30/59 n31 217" >want
+cmp -s want got; check $? "--order-by build: numbers (7 < 14 < 217 < 301), n31 at 30 of 59"
+kb trend --order-by day
+awk '$1 == "latency" { print $2, $4 }' "$T/out" >got
+echo "31/60 n31" >want
+cmp -s want got; check $? "--order-by day: ISO dates as text"
+kb trend --order-by rev
+awk '$1 == "latency" { print $2, $4, $NF }' "$T/out" >got
+echo "31/60 n30 improvement" >want
+cmp -s want got; check $? "--order-by rev: backwards, the step is n30 -> n31 undone"
+kb trend --order-by started
+cmp -s first.out "$T/out"; check $? "--order-by started is the default"
+
+# A history imported from plain CSV: every run gets the import time, and
+# the file lists the nights newest first; --order-by the night fixes it.
+awk -F, 'NR > 1 && $14 == "latency" { print substr($2, 2) + 0 "," $2 ",latency," $18 }' \
+    "$F/history.csv" | sort -t, -k1,1nr >nights.csv
+{ echo "night,label,metric,v"; cat nights.csv; } >plain.csv
+"$KBENCH" --db plain.db import -q --run-by label --run-by night --key metric \
+    --value v --unit us plain.csv
+kb --db plain.db trend --order-by night
+expect_rc 0 "--order-by night on a plain CSV import"
+awk '$2 ~ /\// { print $2, $4, $NF }' "$T/out" >got
+echo "31/60 n31 regression" >want
+cmp -s want got; check $? "plain CSV: --order-by night finds n31"
+kb --db plain.db trend
+awk '$2 ~ /\// { print $4, $NF }' "$T/out" >got
+echo "n30 improvement" >want
+cmp -s want got; check $? "plain CSV: in import order the history runs backwards"
+
+# 3. --since and --last choose the runs.
+kb trend --since 2026-01-21
+expect_rc 0 "--since"
+head -1 "$T/out" | grep -q '^3 series over 40 runs by start time'; check $? "--since 2026-01-21: 40 runs"
+awk '$1 == "latency" { print $2, $4 }' "$T/out" >got
+echo "11/40 n31" >want
+cmp -s want got; check $? "--since: n31 is the 11th run"
+kb trend --since 2026-01-21T02:00:00.001Z
+head -1 "$T/out" | grep -q ' 39 runs '; check $? "--since with a time: n21 started before it"
+kb trend --last 40
+awk '$1 == "latency" { print $2, $4 }' "$T/out" >got
+cmp -s want got; check $? "--last 40: n31 is the 11th run"
+kb trend --last 20
+awk '$2 ~ /\// { print $1, $2, $4 }' "$T/out" >got
+echo "throughput 6/20 n46" >want
+cmp -s want got; check $? "--last 20: only the throughput step is in them"
+tail -1 "$T/out" >got
+echo "3 series, 1 change point (0 regressions, 1 improvement)" >want
+cmp -s want got; check $? "summary line, singular and plural"
+
+# 4. --threshold, --pvalue, --fail-on-regression.
+kb trend --threshold 6
+awk '$2 ~ /\// { print $1 }' "$T/out" >got
+echo throughput >want
+cmp -s want got; check $? "--threshold 6: the +5.7% change is below it, +8.3% is not"
+kb trend --pvalue 1e-30
+tail -1 "$T/out" >got
+echo "3 series, 0 change points (0 regressions, 0 improvements)" >want
+cmp -s want got; check $? "--pvalue 1e-30: no change is that sure"
+kb trend --fail-on-regression
+expect_rc 1 "--fail-on-regression with the latency regression"
+kb trend --fail-on-regression --where metric=throughput
+expect_rc 0 "--fail-on-regression with only an improvement"
+kb trend --fail-on-regression --where metric=syscall
+expect_rc 0 "--fail-on-regression on the flat series"
+kb trend --fail-on-regression --threshold 6
+expect_rc 0 "--fail-on-regression when the regression is below --threshold"
+
+# 5. Formats.
+kb trend --format json
+expect_rc 0 "--format json"
+jq -e '.schema_version == 1 and .kind == "trend" and .runs == 60 and
+    .window == 30 and .pvalue == 0.001 and
+    .summary == {"series": 3, "change_points": 2, "regressions": 1,
+    "improvements": 1}' "$T/out" >/dev/null
+check $? "json: schema_version 1, the parameters, the summary"
+jq -r '.series[] | "\(.keys.metric) \(.runs) \([.change_points[] |
+    "\(.position) \(.label) \(.direction) \(.n_before)/\(.n_after)"])"' \
+    "$T/out" >got
+cat >want <<'EOT'
+latency 60 ["31 n31 regression 30/30"]
+syscall 60 []
+throughput 60 ["46 n46 improvement 30/15"]
+EOT
+cmp -s want got; check $? "json: the change points, their windows"
+jq -e '[.series[].history[] | .median_ci.level >= 95 and .median_ci.lo <= .median
+    and .median <= .median_ci.hi] | length == 180 and all' "$T/out" >/dev/null
+check $? "json: 180 points (3 series x 60 runs), each median in its interval"
+jq -e '.series[0].change_points[0] | .kernel == "v6.8-31-gda3692a" and
+    .started == "2026-01-31T02:00:00.000Z" and .change > 0.05 and .p < 1e-20' \
+    "$T/out" >/dev/null
+check $? "json: the run's kernel and start, the change and p"
+# Each run's median is analyze's median of that run.
+jq -r '.series[] | select(.keys.metric == "latency") | .history[] |
+    "\(.run) \(.median)"' "$T/out" | sort >got
+kb analyze --by run --where metric=latency --format json
+jq -r '.groups[] | "\(.by) \(.median)"' "$T/out" | sort >want
+cmp -s want got; check $? "each point is the run's median, as kbench analyze --by run has it"
+
+kb trend --format csv
+expect_rc 0 "--format csv"
+head -1 "$T/out" >got
+echo "series,metric,unit,better,position,runs,run,uuid,label,started,kernel,order,mean_before,mean_after,n_before,n_after,change,p,direction" >want
+cmp -s want got; check $? "csv header"
+awk -F, 'NR > 1 { print $2, $5, $9, $NF }' "$T/out" >got
+printf '%s\n' "latency 31 n31 regression" "throughput 46 n46 improvement" >want
+cmp -s want got; check $? "csv: a row per change point"
+kb trend --format markdown
+expect_rc 0 "--format markdown"
+grep -q '^| metric | at | date | label | kernel | before | after | change | p | direction |$' \
+    "$T/out"; check $? "markdown table header"
+grep -q '^| latency | 31/60 | 2026-01-31 | n31 | ' "$T/out"; check $? "markdown row"
+
+# 6. Errors: exact message, exit 2.
+kb trend --label nosuch
+expect_rc 2 "an unknown label"
+expect_err "kbench: trend: no run has the label 'nosuch' (kbench runs lists them)" "an unknown label"
+kb trend --where metric=nosuch
+expect_rc 2 "an empty selection"
+expect_err "kbench: trend: no samples match the selection" "an empty selection"
+kb trend --since 2027-01-01
+expect_rc 2 "--since after every run"
+expect_err "kbench: trend: no samples match the selection" "--since after every run"
+kb trend --since 2026-13-01
+expect_rc 2 "--since with no such month"
+expect_err "kbench: trend: --since 2026-13-01: expected an ISO 8601 date, YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS] (UTC)" \
+    "--since with no such month"
+kb trend --since yesterday
+expect_rc 2 "--since yesterday"
+kb trend --last 0
+expect_rc 2 "--last 0"
+expect_err "kbench: trend: --last 0: expected a number of runs >= 1" "--last 0"
+kb trend --order-by nosuch
+expect_rc 2 "--order-by a fact no run has"
+expect_err "kbench: trend: --order-by nosuch: no run in the selection has it (a run fact, or label, benchmark, uuid, run)" \
+    "--order-by a fact no run has"
+kb trend --pvalue 0
+expect_rc 2 "--pvalue 0"
+expect_err "kbench: trend: --pvalue 0: expected a p-value between 0 and 1" "--pvalue 0"
+kb trend --threshold -1
+expect_rc 2 "--threshold -1"
+kb trend --format yaml
+expect_rc 2 "an unknown format"
+expect_err "kbench: trend: --format 'yaml': expected text, csv, json or markdown" "an unknown format"
+kb trend extra
+expect_rc 2 "an unexpected argument"
+kb --db nosuch.db trend
+expect_rc 2 "a database that does not exist"
