@@ -53,7 +53,8 @@ STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/compare.c analyze/format_text.c \
-	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c
+	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
+	       analyze/trend.c analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
 	       plots/cmd_plot.c plots/cmd_report.c
@@ -63,10 +64,12 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/tools.h collect/collect.h analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h \
+	       analyze/trend.h \
 	       plots/gnuplot.h plots/charts.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
-	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol
+	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \
+	       ${BUILD}/test_trend
 
 .PHONY: all demo check check-sanitize check-vm demo-vm bench install clean \
 	deps deps-vm kmod kmod-linux test-bins
@@ -120,6 +123,10 @@ ${BUILD}/test_csv: tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests
 ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${HDRS} tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
 ${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
 	@mkdir -p ${BUILD}

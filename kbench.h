@@ -40,6 +40,7 @@ cmd_fn	cmd_ministat;
 cmd_fn	cmd_plot;
 cmd_fn	cmd_report;
 cmd_fn	cmd_runs;
+cmd_fn	cmd_trend;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
 extern const char analyze_help[];
@@ -52,5 +53,6 @@ extern const char ministat_help[];
 extern const char plot_help[];
 extern const char report_help[];
 extern const char runs_help[];
+extern const char trend_help[];
 
 #endif

@@ -274,7 +274,8 @@ order_runs(struct trend *tr)
 			for (i = 0; i < tr->nrun; i++)
 				parse_double(tr->run[i].key, &tr->run[i].num);
 	}
-	qsort(tr->run, tr->nrun, sizeof(*tr->run), cmp_run);
+	if (tr->nrun > 0)	/* qsort() wants a pointer even for none */
+		qsort(tr->run, tr->nrun, sizeof(*tr->run), cmp_run);
 	if (tr->last > 0 && tr->nrun > (size_t)tr->last) {
 		drop = tr->nrun - (size_t)tr->last;
 		for (i = 0; i < drop; i++)
@@ -417,7 +418,9 @@ detect(struct trend *tr)
 	int rc = 0;
 
 	qsort(tr->s, tr->ns, sizeof(*tr->s), cmp_series);
-	qsort(tr->keynames.v, tr->keynames.n, sizeof(char *), cmp_keyname);
+	if (tr->keynames.n > 0)
+		qsort(tr->keynames.v, tr->keynames.n, sizeof(char *),
+		    cmp_keyname);
 	for (i = 0; i < tr->ns && rc == 0; i++) {
 		hs = tr->s[i];
 		qsort(hs->pt, hs->npt, sizeof(*hs->pt), cmp_point);
@@ -470,9 +473,9 @@ heading(FILE *out, const struct trend *tr)
 	const char *unit = NULL;
 	size_t i;
 
-	fprintf(out, "%zu series over %zu runs by %s; a point is a run's median\n",
-	    tr->ns, tr->nrun, tr->order_by != NULL ? tr->order_by :
-	    "start time");
+	fprintf(out, "%zu series over %zu run%s by %s; a point is a run's "
+	    "median\n", tr->ns, tr->nrun, plural(tr->nrun, "s"),
+	    tr->order_by != NULL ? tr->order_by : "start time");
 	fprintf(out, "change points: E-Divisive means, Student's t on <= %zu "
 	    "runs a side, p < %g, threshold %g%%\n", tr->opts.window,
 	    tr->opts.pvalue, 100 * tr->opts.threshold);
@@ -558,7 +561,10 @@ build_table(struct table *t, const struct trend *tr)
 				table_set(t, c++, "-");
 			else
 				table_set(t, c++, "%+.2f%%", 100 * cp->change);
-			table_set(t, c++, "%.3g", cp->p);
+			if (cp->p < 1e-300)	/* underflowed, or a clean step */
+				table_set(t, c++, "<1e-300");
+			else
+				table_set(t, c++, "%.3g", cp->p);
 			table_set(t, c, "%s", regressed(hs, cp) ? "regression" :
 			    "improvement");
 		}

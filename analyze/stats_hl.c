@@ -20,6 +20,11 @@
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #define HL_SSE2	1
+/* AVX2 too, when the processor has it: gcc and clang compile it apart. */
+#if defined(__GNUC__) && (defined(__clang__) || __GNUC__ >= 6)
+#include <immintrin.h>
+#define HL_AVX2	1
+#endif
 #endif
 
 #include "stats.h"
@@ -375,9 +380,11 @@ hl_nout(const double *cv, int op, size_t c, hl_vec tv)
 } while (0)
 
 /* The same for counts that may be below HL_BLK. */
-#define HL_ROWOP_END(xv, x, c, pov, pv, t) do {				\
+#define HL_ROWOP_END(xv, x, c, pov, pv, t)				\
+	HL_ROWOP_END_(HL_ROWOP, xv, x, c, pov, pv, t)
+#define HL_ROWOP_END_(ROWOP, xv, x, c, pov, pv, t) do {			\
 	if ((c) >= HL_BLK)						\
-		HL_ROWOP(xv, x, c, pov, pv, t);				\
+		ROWOP(xv, x, c, pov, pv, t);				\
 	else if ((c) > 0) {						\
 		(c) = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),	\
 		    hl_tin(op, x, pv));					\
@@ -443,7 +450,7 @@ struct hlpass {
 	struct hlpiv		 p1, p2;
 	double			 step;
 	size_t			 nchunk, q;
-	int			 gather, mt;
+	int			 gather, mt, avx2;
 	uint64_t		 seed;
 	pthread_mutex_t		 mu;
 	size_t			 next;		/* the next chunk to walk */
@@ -490,13 +497,26 @@ hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
 	return u->next;
 }
 
+/*
+ * Gathering, the band's values go as pairs (row value, column value),
+ * computed after the walk: most rows have none, few more than one, and
+ * the pair of the first is written whether there or not (and kept or
+ * not), without a branch or a division.
+ */
 #define HL_PUT(x, c1, c2) do {						\
-	if ((c2) > (c1)) {						\
-		if (ng + ((c2) - (c1)) > th->cap)			\
-			th->full = 1;					\
-		else							\
-			for (k = (c1); k < (c2); k++)			\
-				g[ng++] = hl_at(m, op, x, k);		\
+	if (HL_UNLIKELY(ng + 2 * ((c2) - (c1)) + 2 > th->cap)) {	\
+		th->full = 1;	/* junk from here on, kept in room */	\
+		ng = 0;							\
+	} else {							\
+		k = (c1) < m->ncol ? (c1) : m->ncol - 1;		\
+		g[ng] = (x);						\
+		g[ng + 1] = hl_col(m, op, k);				\
+		ng += 2 * ((c2) > (c1));				\
+		for (k = (c1) + 1; HL_UNLIKELY(k < (c2)); k++) {	\
+			g[ng] = (x);					\
+			g[ng + 1] = hl_col(m, op, k);			\
+			ng += 2;					\
+		}							\
 	}								\
 } while (0)
 
@@ -545,51 +565,126 @@ hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
 	}								\
 } while (0)
 
+/* A chunk, for row ops ROWOP and ROWOP_END (the same, for short counts). */
+#define HL_CHUNK(ROWOP, ROWOP_END) do {					\
+	const struct hlpass *ps = th->ps;				\
+	const struct hlm *m = ps->m;					\
+	const struct hlpiv q1 = ps->p1, q2 = ps->p2;			\
+	const double *cv = m->cv;					\
+	struct hlrun ua, ub;						\
+	size_t len = ps->q, ra = 2 * ck * len, rb = ra + len, tail = 0;	\
+	size_t a1, a2, b1, b2, i, k, ng = th->ng;			\
+	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0, na, nb;		\
+	double xa, xb, step = ps->step, *g = th->g;			\
+	hl_vec xav, xbv, po1 = hl_vset(q1.to), po2 = hl_vset(q2.to);	\
+									\
+	if (ck == ps->nchunk - 1)					\
+		tail = m->nrow - 2 * ps->nchunk * len;			\
+	if (len > 0) {							\
+		a1 = hl_count(m, q1.p, ra);				\
+		a2 = hl_count(m, q2.p, ra);				\
+		b1 = hl_count(m, q1.p, rb);				\
+		b2 = hl_count(m, q2.p, rb);				\
+	} else								\
+		a1 = a2 = b1 = b2 = m->ncol;				\
+	ua.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 1)); \
+	ub.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 2)); \
+	ua.j = ub.j = 0;						\
+	hl_spos(&ua, step);						\
+	hl_spos(&ub, step);						\
+	na = ua.next;							\
+	nb = ub.next;							\
+	if (!q1.fast || !q2.fast)					\
+		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);	\
+	else if (ps->gather)						\
+		HL_LOOP(ROWOP, ROWOP_END, 1);				\
+	else								\
+		HL_LOOP(ROWOP, ROWOP_END, 0);				\
+	if (ps->gather)							\
+		th->ng = ng;						\
+	th->ps->t1[ck] = t1;						\
+	th->ps->t2[ck] = t2;						\
+} while (0)
+
 HL_INLINE void
 hl_chunk_op(struct hlthr *th, size_t ck, int op)
 {
-	const struct hlpass *ps = th->ps;
-	const struct hlm *m = ps->m;
-	const struct hlpiv q1 = ps->p1, q2 = ps->p2;
-	const double *cv = m->cv;
-	struct hlrun ua, ub;
-	size_t len = ps->q, ra = 2 * ck * len, rb = ra + len, tail = 0;
-	size_t a1, a2, b1, b2, i, k, ng = th->ng;
-	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0, na, nb;
-	double xa, xb, step = ps->step, *g = th->g;
-	hl_vec xav, xbv, po1 = hl_vset(q1.to), po2 = hl_vset(q2.to);
-
-	if (ck == ps->nchunk - 1)
-		tail = m->nrow - 2 * ps->nchunk * len;
-	if (len > 0) {
-		a1 = hl_count(m, q1.p, ra);
-		a2 = hl_count(m, q2.p, ra);
-		b1 = hl_count(m, q1.p, rb);
-		b2 = hl_count(m, q2.p, rb);
-	} else
-		a1 = a2 = b1 = b2 = m->ncol;
-	ua.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 1));
-	ub.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 2));
-	ua.j = ub.j = 0;
-	hl_spos(&ua, step);
-	hl_spos(&ub, step);
-	na = ua.next;
-	nb = ub.next;
-	if (!q1.fast || !q2.fast)
-		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);
-	else if (ps->gather)
-		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 1);
-	else
-		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 0);
-	if (ps->gather)
-		th->ng = ng;
-	th->ps->t1[ck] = t1;
-	th->ps->t2[ck] = t2;
+	HL_CHUNK(HL_ROWOP, HL_ROWOP_END);
 }
+
+#ifdef HL_AVX2
+/* The HL_BLK columns below c that are surely out, four at a time. */
+__attribute__((target("avx2"))) static inline size_t
+hl_nout4(const double *cv, int op, size_t c, __m256d tv)
+{
+	const double *q = op <= HL_CDR ? cv + c - HL_BLK :
+	    cv - (ptrdiff_t)c + 1;
+	__m256d v0 = _mm256_loadu_pd(q), v1 = _mm256_loadu_pd(q + 4);
+	__m256i s;
+	__m128i r;
+
+	if (op <= HL_CDR) {
+		v0 = _mm256_cmp_pd(v0, tv, _CMP_GT_OQ);
+		v1 = _mm256_cmp_pd(v1, tv, _CMP_GT_OQ);
+	} else {
+		v0 = _mm256_cmp_pd(v0, tv, _CMP_LT_OQ);
+		v1 = _mm256_cmp_pd(v1, tv, _CMP_LT_OQ);
+	}
+	s = _mm256_add_epi64(_mm256_castpd_si256(v0), _mm256_castpd_si256(v1));
+	r = _mm_add_epi64(_mm256_castsi256_si128(s),
+	    _mm256_extracti128_si256(s, 1));
+	r = _mm_add_epi64(r, _mm_shuffle_epi32(r, 0x4e));
+	return (size_t)-_mm_cvtsi128_si64(r);
+}
+
+#define HL_ROWOP4(xv, x, c, pov, pv, t) do {				\
+	hl_vec tv_ = hl_vthr(op, xv, pov);				\
+	size_t n_ = hl_nout4(cv, op, c, _mm256_broadcastsd_pd(tv_));	\
+	double ti_ = hl_tin(op, x, pv);					\
+	(c) -= n_;							\
+	if (HL_UNLIKELY(n_ == HL_BLK || !hl_sless(op,			\
+	    op <= HL_CDR ? cv[(c) - 1] : cv[1 - (ptrdiff_t)(c)], ti_)))	\
+		(c) = hl_fix(m, op, pv, x, c, hl_vlow(tv_), ti_);	\
+	(t) += (c);							\
+} while (0)
+#define HL_ROWOP4_END(xv, x, c, pov, pv, t)				\
+	HL_ROWOP_END_(HL_ROWOP4, xv, x, c, pov, pv, t)
+
+__attribute__((target("avx2"))) HL_INLINE void
+hl_chunk_op4(struct hlthr *th, size_t ck, int op)
+{
+	HL_CHUNK(HL_ROWOP4, HL_ROWOP4_END);
+}
+
+__attribute__((target("avx2"))) static void
+hl_chunk4(struct hlthr *th, size_t ck)
+{
+	switch (th->ps->m->op) {
+	case HL_CMR:
+		hl_chunk_op4(th, ck, HL_CMR);
+		break;
+	case HL_CDR:
+		hl_chunk_op4(th, ck, HL_CDR);
+		break;
+	case HL_RMC:
+		hl_chunk_op4(th, ck, HL_RMC);
+		break;
+	default:
+		hl_chunk_op4(th, ck, HL_RDC);
+		break;
+	}
+}
+#endif
 
 static void
 hl_chunk(struct hlthr *th, size_t ck)
 {
+#ifdef HL_AVX2
+	if (th->ps->avx2) {
+		hl_chunk4(th, ck);
+		return;
+	}
+#endif
 	switch (th->ps->m->op) {
 	case HL_CMR:
 		hl_chunk_op(th, ck, HL_CMR);
@@ -639,6 +734,7 @@ struct hlsel {
 	int		 gok, sok;	/* buf holds all the values, a sample */
 	double		 bl, bh;	/* buf's values are > bl and <= bh */
 	size_t		 nthr;		/* threads a walk takes */
+	int		 avx2;		/* the processor has AVX2 */
 	size_t		 smp, smax;	/* sample sizes: usual, most */
 	double		 gthr;		/* bands gathered as they walk */
 	size_t		 rounds;
@@ -672,6 +768,7 @@ hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
 	hl_prep(m, pb, &ps.p2);
 	ps.step = gather ? 0 : step;
 	ps.gather = gather;
+	ps.avx2 = h->avx2;
 	ps.seed = sm64(&h->m->seed);
 	ps.nchunk = nj > 1 ? HL_NCHUNK : 1;
 	ps.q = m->nrow / (2 * ps.nchunk);
@@ -701,6 +798,13 @@ hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
 	for (i = 0; i < ps.nchunk; i++) {
 		le[0] += ps.t1[i];
 		le[1] += ps.t2[i];
+	}
+	for (i = 0; gather && i < 2; i++) {
+		/* The pairs into values, in place. */
+		for (n = 0; n < th[i].ng / 2; n++)
+			th[i].g[n] = hl_f(m->op, th[i].g[2 * n],
+			    th[i].g[2 * n + 1]);
+		th[i].ng /= 2;
 	}
 	n = th[0].ng;
 	if (th[1].ng > 0)
@@ -1191,19 +1295,21 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 			h.t[n++] = h.t[i];
 	h.nt = n;
 	/*
-	 * Memory: one buffer of (na + nb) / 2 values (4 bytes a value of
-	 * data), at least HL_GATHER_MIN, for the samples and the gathered
-	 * values; all na nb values when fewer.
+	 * Memory: one buffer of na + nb doubles (8 bytes a value of data),
+	 * at least HL_GATHER_MIN, for the samples and the gathered values
+	 * (two doubles each while walking); all na nb values when fewer.
 	 */
-	h.gcap = (na + nb) / 2 > HL_GATHER_MIN ? (na + nb) / 2 :
-	    HL_GATHER_MIN;
+	h.gcap = na + nb > HL_GATHER_MIN ? na + nb : HL_GATHER_MIN;
 	if (h.gcap > mm)
 		h.gcap = (size_t)mm;
 	h.nthr = m.nrow >= 4 * HL_THRMIN ? 2 : 1;
+#ifdef HL_AVX2
+	h.avx2 = __builtin_cpu_supports("avx2");
+#endif
 	h.smax = h.gcap / 4 - 1 < HL_SAMPLE_MAX ? h.gcap / 4 - 1 :
 	    HL_SAMPLE_MAX;
 	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
-	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr);
+	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr / 2);
 	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)
 		return STATS_ENOMEM;
 	if ((err = hl_select(&h)) != STATS_OK)

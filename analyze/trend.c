@@ -72,9 +72,9 @@ cmp_ranked(const void *a, const void *b)
 }
 
 /*
- * Sum of |v - c| over the values c already in the tree (m ranks), with
- * v at rank k: those of lower rank are <= v, the others >= v.  Each part
- * is a difference of sums, >= 0 but for rounding.
+ * Sum of |v - c| over the count values c already in the tree (their sum
+ * is sum), v being at rank k: those of lower rank are <= v, the others
+ * >= v.  Each part is a difference of sums, >= 0 but for rounding.
  */
 static double
 fenwick_dist(const struct work *w, size_t k, double v, size_t count,

@@ -9,7 +9,7 @@ grep -q '^kbench [0-9][0-9.]*$' "$T/out"; check $? "--version prints 'kbench X.Y
 
 kb help
 expect_rc 0 "help"
-for c in export facts import ministat runs; do
+for c in analyze collect export facts import merge ministat plot report runs trend; do
 	grep -q "^   $c " "$T/out"; check $? "help lists $c"
 done
 kb help import
