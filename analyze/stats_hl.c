@@ -4,6 +4,16 @@
  * selection in the implicit matrix of the na nb pairwise differences,
  * which is never stored.  See stats.h.
  *
+ * The ranks wanted (the median, or the middle two, and the ends of the
+ * interval) are selected together.  Rounds narrow a bracket, the values
+ * between two pivots: the pivots come from a sample of the bracket,
+ * around the ranks' expected places in it; a walk counts the values
+ * below each (the staircase count, O(na + nb)) and samples the values
+ * between them for the next round, or gathers them all when few enough
+ * to select from directly.  The walks compare the data with thresholds
+ * instead of computing each difference or ratio, and compute only the
+ * rare values too close to tell: every count is exact.
+ *
  * References: Hollander & Wolfe, Nonparametric Statistical Methods,
  * 4.3; Monahan, ACM TOMS 10 (1984) 265-270 (selection of the
  * Hodges-Lehmann estimate without forming the pairs); Floyd & Rivest,
@@ -20,32 +30,9 @@
 #if defined(__SSE2__) && defined(__x86_64__)
 #include <emmintrin.h>
 #define HL_SSE2	1
-/* AVX2 too, when the processor has it: gcc and clang compile it apart. */
-#if defined(__GNUC__) && (defined(__clang__) || __GNUC__ >= 6)
-#include <immintrin.h>
-#define HL_AVX2	1
-#endif
 #endif
 
 #include "stats.h"
-
-#ifdef HL_DEBUG
-#include <stdio.h>
-#include <time.h>
-static double
-hl_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec * 1e-9;
-}
-#define HL_T0()	double t0_ = hl_now()
-#define HL_LOG(...) do { fprintf(stderr, "%8.2f ms ", (hl_now() - t0_) * 1e3); fprintf(stderr, __VA_ARGS__); t0_ = hl_now(); } while (0)
-#else
-#define HL_T0()	do { } while (0)
-#define HL_LOG(...) do { } while (0)
-#endif
 
 /*
  * The tuning: only the speed depends on it (tests/unit/test_stats.c
@@ -67,10 +54,10 @@ hl_now(void)
 #define HL_GFILL	0.8	/* gather bands expected to fill this much */
 #endif
 #ifndef HL_THRMIN
-#define HL_THRMIN	32768	/* rows a second thread takes, at least */
+#define HL_THRMIN	131072	/* rows (smaller sample) worth two threads */
 #endif
 #ifndef HL_SEGMIN
-#define HL_SEGMIN	64	/* rows worth splitting a walk for */
+#define HL_SEGMIN	64	/* rows a run of a walk has, at least */
 #endif
 #define HL_JOINT	0.25	/* joint rounds while they keep <= this */
 #define HL_ROUNDS	200	/* rounds at most (only NaN values need more) */
@@ -78,7 +65,7 @@ hl_now(void)
 #define HL_SEED		UINT64_C(0x6b62656e63682121)	/* "kbench!!" */
 #define HL_MARGIN	0x1p-49	/* 16 units in the last place */
 
-enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };
+enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };	/* c - r, c / r, r - c, r / c */
 
 /* The walks are compiled once for each op, a constant there. */
 #ifdef __GNUC__
@@ -89,20 +76,18 @@ enum { HL_CMR, HL_CDR, HL_RMC, HL_RDC };
 #define HL_INLINE	static inline
 #define HL_LIKELY(x)	(x)
 #define HL_UNLIKELY(x)	(x)
-#endif	/* c - r, c / r, r - c, r / c */
+#endif
 
 /*
  * The na x nb pairwise values b[j] - a[i] (or b[j] / a[i]) as a matrix
- * ascending along rows and columns: rows run over the smaller sample, so
- * the per-row state is small; a is taken in descending order, b in
- * ascending order.  Element (r, c) is f(rv[rs r], cv[cs c]): rs is -1
- * and cs 1 for HL_CMR and HL_CDR, the other way round for the two
- * others.  Rounding is monotone, so the computed values are sorted the
- * same way.
+ * ascending along rows and columns: rows run over the smaller sample,
+ * a taken in descending order, b in ascending order.  Element (r, c) is
+ * f(rv[-r], cv[c]) for HL_CMR and HL_CDR (rows from a), f(rv[r], cv[-c])
+ * for the two others (rows from b).  Rounding is monotone, so the
+ * computed values are sorted the same way.
  */
 struct hlm {
 	const double	*rv, *cv;
-	ptrdiff_t	 rs, cs;
 	int		 op;
 	size_t		 nrow, ncol;
 	double		 xlo, xhi;	/* the smallest and largest row value */
@@ -198,43 +183,6 @@ hl_sless(int op, double y, double t)
 	return op <= HL_CDR ? y < t : y > t;
 }
 
-/* A threshold in both lanes of a vector (or a plain double). */
-#ifdef HL_SSE2
-typedef __m128d	hl_vec;
-#define hl_vset(x)	_mm_set1_pd(x)
-#define hl_vlow(v)	_mm_cvtsd_f64(v)
-
-static inline hl_vec
-hl_vthr(int op, hl_vec x, hl_vec t)
-{
-	switch (op) {
-	case HL_CMR:
-		return _mm_add_pd(x, t);
-	case HL_RMC:
-		return _mm_sub_pd(x, t);
-	default:
-		return _mm_mul_pd(x, t);
-	}
-}
-#else
-typedef double	hl_vec;
-#define hl_vset(x)	(x)
-#define hl_vlow(v)	(v)
-
-static inline hl_vec
-hl_vthr(int op, hl_vec x, hl_vec t)
-{
-	switch (op) {
-	case HL_CMR:
-		return x + t;
-	case HL_RMC:
-		return x - t;
-	default:
-		return x * t;
-	}
-}
-#endif
-
 /*
  * The thresholds.  With u = 2^-53 and E = |p| + max |x|, for c - r:
  * to = p + 16 u E, and x + to, rounded twice, is above x + p + 13.9 u E,
@@ -321,19 +269,19 @@ hl_fix(const struct hlm *m, int op, const struct hlpiv *pv, double x,
 
 /* The number of the HL_BLK columns below c that are surely out. */
 static inline size_t
-hl_nout(const double *cv, int op, size_t c, hl_vec tv)
+hl_nout(const double *cv, int op, size_t c, double t)
 {
 	const double *q = op <= HL_CDR ? cv + c - HL_BLK :
 	    cv - (ptrdiff_t)c + 1;
 #ifdef HL_SSE2
-	__m128d v0, v1, v2, v3;
+	__m128d tv = _mm_set1_pd(t), v0, v1, v2, v3;
 	__m128i s;
 
 	v0 = _mm_loadu_pd(q);
 	v1 = _mm_loadu_pd(q + 2);
 	v2 = _mm_loadu_pd(q + 4);
 	v3 = _mm_loadu_pd(q + 6);
-	/* v > t as not v <= t (v is the destination: no copies of tv). */
+	/* v > t as not v <= t (no NaN here): v is the destination. */
 	if (op <= HL_CDR) {
 		v0 = _mm_cmpnle_pd(v0, tv);
 		v1 = _mm_cmpnle_pd(v1, tv);
@@ -355,7 +303,7 @@ hl_nout(const double *cv, int op, size_t c, hl_vec tv)
 	size_t i, n = 0;
 
 	for (i = 0; i < HL_BLK; i++)
-		n += (size_t)hl_sout(op, q[i], tv);
+		n += (size_t)hl_sout(op, q[i], t);
 	return n;
 #endif
 }
@@ -368,23 +316,20 @@ hl_nout(const double *cv, int op, size_t c, hl_vec tv)
  * or more, and the uncertain values are rarer still; hl_fix takes both,
  * and the short counts at the end of a walk.
  */
-#define HL_ROWOP(xv, x, c, pov, pv, t) do {				\
-	hl_vec tv_ = hl_vthr(op, xv, pov);				\
-	size_t n_ = hl_nout(cv, op, c, tv_);				\
-	double ti_ = hl_tin(op, x, pv);					\
+#define HL_ROWOP(x, c, pv, t) do {					\
+	double to_ = hl_tout(op, x, pv), ti_ = hl_tin(op, x, pv);	\
+	size_t n_ = hl_nout(cv, op, c, to_);				\
 	(c) -= n_;							\
 	if (HL_UNLIKELY(n_ == HL_BLK || !hl_sless(op,			\
 	    op <= HL_CDR ? cv[(c) - 1] : cv[1 - (ptrdiff_t)(c)], ti_)))	\
-		(c) = hl_fix(m, op, pv, x, c, hl_vlow(tv_), ti_);	\
+		(c) = hl_fix(m, op, pv, x, c, to_, ti_);		\
 	(t) += (c);							\
 } while (0)
 
 /* The same for counts that may be below HL_BLK. */
-#define HL_ROWOP_END(xv, x, c, pov, pv, t)				\
-	HL_ROWOP_END_(HL_ROWOP, xv, x, c, pov, pv, t)
-#define HL_ROWOP_END_(ROWOP, xv, x, c, pov, pv, t) do {			\
+#define HL_ROWOP_END(x, c, pv, t) do {					\
 	if ((c) >= HL_BLK)						\
-		ROWOP(xv, x, c, pov, pv, t);				\
+		HL_ROWOP(x, c, pv, t);					\
 	else if ((c) > 0) {						\
 		(c) = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),	\
 		    hl_tin(op, x, pv));					\
@@ -393,7 +338,7 @@ hl_nout(const double *cv, int op, size_t c, hl_vec tv)
 } while (0)
 
 /* Without thresholds (pivots beyond 2^+-500): all computed. */
-#define HL_ROWOP_EXACT(xv, x, c, pov, pv, t) do {			\
+#define HL_ROWOP_EXACT(x, c, pv, t) do {				\
 	(c) = hl_fix(m, op, pv, x, c, 0, 0);				\
 	(t) += (c);							\
 } while (0)
@@ -450,7 +395,7 @@ struct hlpass {
 	struct hlpiv		 p1, p2;
 	double			 step;
 	size_t			 nchunk, q;
-	int			 gather, mt, avx2;
+	int			 gather, mt;
 	uint64_t		 seed;
 	pthread_mutex_t		 mu;
 	size_t			 next;		/* the next chunk to walk */
@@ -528,18 +473,16 @@ hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
 	for (i = 0; i < len; i++) {					\
 		xa = hl_row(m, op, ra + i);				\
 		xb = hl_row(m, op, rb + i);				\
-		xav = hl_vset(xa);					\
-		xbv = hl_vset(xb);					\
 		if (HL_LIKELY(a1 >= HL_BLK && b1 >= HL_BLK)) {		\
-			ROWOP(xav, xa, a1, po1, &q1, t1);		\
-			ROWOP(xav, xa, a2, po2, &q2, t2);		\
-			ROWOP(xbv, xb, b1, po1, &q1, t1);		\
-			ROWOP(xbv, xb, b2, po2, &q2, t2);		\
+			ROWOP(xa, a1, &q1, t1);		\
+			ROWOP(xa, a2, &q2, t2);		\
+			ROWOP(xb, b1, &q1, t1);		\
+			ROWOP(xb, b2, &q2, t2);		\
 		} else {						\
-			ROWOP_END(xav, xa, a1, po1, &q1, t1);		\
-			ROWOP_END(xav, xa, a2, po2, &q2, t2);		\
-			ROWOP_END(xbv, xb, b1, po1, &q1, t1);		\
-			ROWOP_END(xbv, xb, b2, po2, &q2, t2);		\
+			ROWOP_END(xa, a1, &q1, t1);		\
+			ROWOP_END(xa, a2, &q2, t2);		\
+			ROWOP_END(xb, b1, &q1, t1);		\
+			ROWOP_END(xb, b2, &q2, t2);		\
 		}							\
 		sa += a2 - a1;						\
 		if (HL_UNLIKELY(sa > na))				\
@@ -554,9 +497,8 @@ hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
 	}								\
 	for (i = len; i < len + tail; i++) {				\
 		xb = hl_row(m, op, rb + i);				\
-		xbv = hl_vset(xb);					\
-		ROWOP_END(xbv, xb, b1, po1, &q1, t1);			\
-		ROWOP_END(xbv, xb, b2, po2, &q2, t2);			\
+		ROWOP_END(xb, b1, &q1, t1);			\
+		ROWOP_END(xb, b2, &q2, t2);			\
 		sb += b2 - b1;						\
 		if (HL_UNLIKELY(sb > nb))				\
 			nb = hl_take(m, th, &ub, step, xb, b2, sb);	\
@@ -565,126 +507,50 @@ hl_take(const struct hlm *m, struct hlthr *th, struct hlrun *u, double step,
 	}								\
 } while (0)
 
-/* A chunk, for row ops ROWOP and ROWOP_END (the same, for short counts). */
-#define HL_CHUNK(ROWOP, ROWOP_END) do {					\
-	const struct hlpass *ps = th->ps;				\
-	const struct hlm *m = ps->m;					\
-	const struct hlpiv q1 = ps->p1, q2 = ps->p2;			\
-	const double *cv = m->cv;					\
-	struct hlrun ua, ub;						\
-	size_t len = ps->q, ra = 2 * ck * len, rb = ra + len, tail = 0;	\
-	size_t a1, a2, b1, b2, i, k, ng = th->ng;			\
-	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0, na, nb;		\
-	double xa, xb, step = ps->step, *g = th->g;			\
-	hl_vec xav, xbv, po1 = hl_vset(q1.to), po2 = hl_vset(q2.to);	\
-									\
-	if (ck == ps->nchunk - 1)					\
-		tail = m->nrow - 2 * ps->nchunk * len;			\
-	if (len > 0) {							\
-		a1 = hl_count(m, q1.p, ra);				\
-		a2 = hl_count(m, q2.p, ra);				\
-		b1 = hl_count(m, q1.p, rb);				\
-		b2 = hl_count(m, q2.p, rb);				\
-	} else								\
-		a1 = a2 = b1 = b2 = m->ncol;				\
-	ua.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 1)); \
-	ub.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 2)); \
-	ua.j = ub.j = 0;						\
-	hl_spos(&ua, step);						\
-	hl_spos(&ub, step);						\
-	na = ua.next;							\
-	nb = ub.next;							\
-	if (!q1.fast || !q2.fast)					\
-		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);	\
-	else if (ps->gather)						\
-		HL_LOOP(ROWOP, ROWOP_END, 1);				\
-	else								\
-		HL_LOOP(ROWOP, ROWOP_END, 0);				\
-	if (ps->gather)							\
-		th->ng = ng;						\
-	th->ps->t1[ck] = t1;						\
-	th->ps->t2[ck] = t2;						\
-} while (0)
-
 HL_INLINE void
 hl_chunk_op(struct hlthr *th, size_t ck, int op)
 {
-	HL_CHUNK(HL_ROWOP, HL_ROWOP_END);
+	const struct hlpass *ps = th->ps;
+	const struct hlm *m = ps->m;
+	const struct hlpiv q1 = ps->p1, q2 = ps->p2;
+	const double *cv = m->cv;
+	struct hlrun ua, ub;
+	size_t len = ps->q, ra = 2 * ck * len, rb = ra + len, tail = 0;
+	size_t a1, a2, b1, b2, i, k, ng = th->ng;
+	uint64_t t1 = 0, t2 = 0, sa = 0, sb = 0, na, nb;
+	double xa, xb, step = ps->step, *g = th->g;
+
+	if (ck == ps->nchunk - 1)
+		tail = m->nrow - 2 * ps->nchunk * len;
+	if (len > 0) {
+		a1 = hl_count(m, q1.p, ra);
+		a2 = hl_count(m, q2.p, ra);
+		b1 = hl_count(m, q1.p, rb);
+		b2 = hl_count(m, q2.p, rb);
+	} else
+		a1 = a2 = b1 = b2 = m->ncol;
+	ua.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 1));
+	ub.seed = ps->seed ^ (UINT64_C(0x51ed270b27a5e9) * (2 * ck + 2));
+	ua.j = ub.j = 0;
+	hl_spos(&ua, step);
+	hl_spos(&ub, step);
+	na = ua.next;
+	nb = ub.next;
+	if (!q1.fast || !q2.fast)
+		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);
+	else if (ps->gather)
+		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 1);
+	else
+		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 0);
+	if (ps->gather)
+		th->ng = ng;
+	th->ps->t1[ck] = t1;
+	th->ps->t2[ck] = t2;
 }
-
-#ifdef HL_AVX2
-/* The HL_BLK columns below c that are surely out, four at a time. */
-__attribute__((target("avx2"))) static inline size_t
-hl_nout4(const double *cv, int op, size_t c, __m256d tv)
-{
-	const double *q = op <= HL_CDR ? cv + c - HL_BLK :
-	    cv - (ptrdiff_t)c + 1;
-	__m256d v0 = _mm256_loadu_pd(q), v1 = _mm256_loadu_pd(q + 4);
-	__m256i s;
-	__m128i r;
-
-	if (op <= HL_CDR) {
-		v0 = _mm256_cmp_pd(v0, tv, _CMP_GT_OQ);
-		v1 = _mm256_cmp_pd(v1, tv, _CMP_GT_OQ);
-	} else {
-		v0 = _mm256_cmp_pd(v0, tv, _CMP_LT_OQ);
-		v1 = _mm256_cmp_pd(v1, tv, _CMP_LT_OQ);
-	}
-	s = _mm256_add_epi64(_mm256_castpd_si256(v0), _mm256_castpd_si256(v1));
-	r = _mm_add_epi64(_mm256_castsi256_si128(s),
-	    _mm256_extracti128_si256(s, 1));
-	r = _mm_add_epi64(r, _mm_shuffle_epi32(r, 0x4e));
-	return (size_t)-_mm_cvtsi128_si64(r);
-}
-
-#define HL_ROWOP4(xv, x, c, pov, pv, t) do {				\
-	hl_vec tv_ = hl_vthr(op, xv, pov);				\
-	size_t n_ = hl_nout4(cv, op, c, _mm256_broadcastsd_pd(tv_));	\
-	double ti_ = hl_tin(op, x, pv);					\
-	(c) -= n_;							\
-	if (HL_UNLIKELY(n_ == HL_BLK || !hl_sless(op,			\
-	    op <= HL_CDR ? cv[(c) - 1] : cv[1 - (ptrdiff_t)(c)], ti_)))	\
-		(c) = hl_fix(m, op, pv, x, c, hl_vlow(tv_), ti_);	\
-	(t) += (c);							\
-} while (0)
-#define HL_ROWOP4_END(xv, x, c, pov, pv, t)				\
-	HL_ROWOP_END_(HL_ROWOP4, xv, x, c, pov, pv, t)
-
-__attribute__((target("avx2"))) HL_INLINE void
-hl_chunk_op4(struct hlthr *th, size_t ck, int op)
-{
-	HL_CHUNK(HL_ROWOP4, HL_ROWOP4_END);
-}
-
-__attribute__((target("avx2"))) static void
-hl_chunk4(struct hlthr *th, size_t ck)
-{
-	switch (th->ps->m->op) {
-	case HL_CMR:
-		hl_chunk_op4(th, ck, HL_CMR);
-		break;
-	case HL_CDR:
-		hl_chunk_op4(th, ck, HL_CDR);
-		break;
-	case HL_RMC:
-		hl_chunk_op4(th, ck, HL_RMC);
-		break;
-	default:
-		hl_chunk_op4(th, ck, HL_RDC);
-		break;
-	}
-}
-#endif
 
 static void
 hl_chunk(struct hlthr *th, size_t ck)
 {
-#ifdef HL_AVX2
-	if (th->ps->avx2) {
-		hl_chunk4(th, ck);
-		return;
-	}
-#endif
 	switch (th->ps->m->op) {
 	case HL_CMR:
 		hl_chunk_op(th, ck, HL_CMR);
@@ -701,13 +567,13 @@ hl_chunk(struct hlthr *th, size_t ck)
 	}
 }
 
-/* A thread of a walk: chunks until none are left. */
+/* A thread of a walk: chunks until none are left; the pairs' values. */
 static void *
 hl_worker(void *arg)
 {
 	struct hlthr *th = arg;
 	struct hlpass *ps = th->ps;
-	size_t ck;
+	size_t ck, i;
 
 	for (;;) {
 		if (ps->mt)
@@ -718,6 +584,12 @@ hl_worker(void *arg)
 		if (ck >= ps->nchunk)
 			break;
 		hl_chunk(th, ck);
+	}
+	if (ps->gather) {
+		for (i = 0; !th->full && i < th->ng / 2; i++)
+			th->g[i] = hl_f(ps->m->op, th->g[2 * i],
+			    th->g[2 * i + 1]);
+		th->ng /= 2;
 	}
 	return NULL;
 }
@@ -734,7 +606,6 @@ struct hlsel {
 	int		 gok, sok;	/* buf holds all the values, a sample */
 	double		 bl, bh;	/* buf's values are > bl and <= bh */
 	size_t		 nthr;		/* threads a walk takes */
-	int		 avx2;		/* the processor has AVX2 */
 	size_t		 smp, smax;	/* sample sizes: usual, most */
 	double		 gthr;		/* bands gathered as they walk */
 	size_t		 rounds;
@@ -747,9 +618,10 @@ struct hlsel {
 /*
  * A walk for pivots pa <= pb: their counts le[0] and le[1], and the
  * band between them (the values > pa and <= pb) into buf: a stratified
- * sample of one value in step, or (with gather) all of it.  gok says
- * whether buf holds all of it, sok whether it holds a whole sample (no
- * thread ran out of room).  With two threads, each has half of buf.
+ * sample of one value in step, or (with gather) all of it; neither with
+ * step 0 (buf is left alone).  gok says whether buf holds all of it, sok
+ * whether it holds a whole sample (no thread ran out of room).  With
+ * two threads, each has half of buf.
  */
 static void
 hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
@@ -768,7 +640,6 @@ hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
 	hl_prep(m, pb, &ps.p2);
 	ps.step = gather ? 0 : step;
 	ps.gather = gather;
-	ps.avx2 = h->avx2;
 	ps.seed = sm64(&h->m->seed);
 	ps.nchunk = nj > 1 ? HL_NCHUNK : 1;
 	ps.q = m->nrow / (2 * ps.nchunk);
@@ -799,13 +670,8 @@ hl_pass(struct hlsel *h, double pa, double pb, double step, int gather,
 		le[0] += ps.t1[i];
 		le[1] += ps.t2[i];
 	}
-	for (i = 0; gather && i < 2; i++) {
-		/* The pairs into values, in place. */
-		for (n = 0; n < th[i].ng / 2; n++)
-			th[i].g[n] = hl_f(m->op, th[i].g[2 * n],
-			    th[i].g[2 * n + 1]);
-		th[i].ng /= 2;
-	}
+	if (!gather && !(step > 0))
+		return;
 	n = th[0].ng;
 	if (th[1].ng > 0)
 		memmove(h->buf + n, th[1].g, th[1].ng * sizeof(*h->buf));
@@ -938,7 +804,6 @@ hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 {
 	size_t i, nk = 0, k[4] = { 0 }, ix[4] = { 0 };
 	double out[4];
-	HL_T0();
 
 	for (i = g0; i < g1; i++)
 		if (!h->done[i]) {
@@ -950,7 +815,6 @@ hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 		h->v[ix[i]] = out[i];
 		h->done[ix[i]] = 1;
 	}
-	HL_LOG("select in %zu\n", h->nbuf);
 }
 
 /*
@@ -983,6 +847,24 @@ hl_where(const struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
 }
 
 /*
+ * Pivots p[0] <= p[1] for the open ranks of t[g0..g1) from the sample
+ * of bracket b in buf, and the fraction of b's values between them
+ * (about): the return value.
+ */
+static double
+hl_pivots(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
+    double *p)
+{
+	size_t s = h->nbuf, k[2];
+
+	hl_where(h, b, g0, g1, s, &k[0], &k[1]);
+	hl_pick(h->buf, s, k, 1 + (k[1] > k[0]), p, &h->m->seed);
+	if (k[1] == k[0])
+		p[1] = p[0];
+	return (double)(k[1] - k[0] + 1) / s;
+}
+
+/*
  * Make buf hold bracket b's values (if few) or a sample of them, unless
  * it does: a walk on b's bounds.
  */
@@ -990,36 +872,41 @@ static void
 hl_fill(struct hlsel *h, const struct hlbr *b)
 {
 	uint64_t live = b->shi - b->slo, le[2];
+	double step = (double)live / h->smp;
 	int gather = live <= h->gthr;
 
 	if (h->bl == b->pl && h->bh == b->ph && (h->gok || (h->sok &&
 	    h->nbuf > h->smp / 4)))
 		return;
-	hl_pass(h, b->pl, b->ph, (double)live / h->smp, gather, le);
+	hl_pass(h, b->pl, b->ph, step, gather, le);
 	if (gather && !h->gok)
-		hl_pass(h, b->pl, b->ph, (double)live / h->smp, 0, le);
+		hl_pass(h, b->pl, b->ph, step, 0, le);
+	/* Sparse runs could miss every value (never seen): sample more. */
+	while (!h->gok && h->nbuf == 0)
+		hl_pass(h, b->pl, b->ph, step /= 64, 0, le);
 }
 
 /*
  * One round on bracket *b for the open ranks of t[g0..g1), with pivots
- * p1 <= p2 (live values of b) whose band should hold about e values: a
- * walk, which samples the band (or gathers it, when it should fit).
- * Each open rank then lies below p1 (or is p1), in the band, or above
- * p2; the new bracket spans the classes that hold some.  Below p1 a
- * second walk counts the values < p1 (the values <= the double below
- * p1).  The new bracket's values, or a sample, are left in buf, and
- * selected from when all there.  Returns 1 when the ranks lie on both
- * sides (only when far apart: the bracket stays), -1 after HL_ROUNDS.
+ * p1 <= p2 in p[] (live values of b) whose band should hold about e
+ * values: a walk, which samples the band (or gathers it, when it should
+ * fit).  Each open rank then lies below p1 (or is p1), in the band, or
+ * above p2; the new bracket spans the classes that hold some.  Below p1
+ * a second walk counts the values < p1 (the values <= the double below
+ * p1; ties make that common).  The new bracket's values, or a sample,
+ * are left in buf, and selected from when all there.  Returns 1 when
+ * the ranks lie on both sides (only when far apart: the bracket stays),
+ * -1 after HL_ROUNDS.
  */
 static int
-hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
-    double p2, double e)
+hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
+    const double *p, double e)
 {
+	double p1 = p[0], p2 = p[1];
 	uint64_t le[2], lt[2], lt1 = 0;
 	size_t i, s;
 	double need, pp1 = nextafter(p1, -INFINITY);
 	int below = 0, mid = 0, above = 0, havelt = 0, gather;
-	HL_T0();
 
 	if (++h->rounds > HL_ROUNDS)
 		return -1;
@@ -1029,16 +916,12 @@ hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1, double p1,
 	s = need > h->smp && need <= h->smax ? (size_t)need : h->smp;
 	gather = e <= h->gthr;
 	hl_pass(h, p1, p2, e / s, gather, le);
-	HL_LOG("walk %s -> %g\n", gather ? "gather" : "sample",
-	    (double)(le[1] - le[0]));
 	for (i = g0; i < g1; i++) {
 		if (h->done[i])
 			continue;
 		if (h->t[i] <= le[0]) {
 			if (!havelt) {
-				hl_pass(h, b->pl, pp1, (double)(le[0] -
-				    b->slo) / h->smp, le[0] - b->slo <= h->gthr,
-				    lt);
+				hl_pass(h, b->pl, pp1, 0, 0, lt);
 				lt1 = lt[1];
 				havelt = 1;
 			}
@@ -1124,7 +1007,7 @@ hl_select(struct hlsel *h)
 	struct hlbr j, w;
 	uint64_t n = (uint64_t)m->nrow * m->ncol;
 	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8] = { 0 }, i, a, s, nk;
-	double p1, p2, piv[8], pv[8], e[4];
+	double p[2], piv[8], pv[8], e[4], f;
 	int r;
 
 	if (n <= h->gcap) {
@@ -1144,9 +1027,7 @@ hl_select(struct hlsel *h)
 	j.ph = hl_at(m, m->op, hl_row(m, m->op, m->nrow - 1), m->ncol - 1);
 	j.slo = 0;
 	j.shi = n;
-	{ HL_T0();
 	hl_sample_all(h);
-	HL_LOG("sample all %zu\n", h->nbuf); }
 	h->bl = j.pl;
 	h->bh = j.ph;
 	h->sok = 1;
@@ -1155,11 +1036,8 @@ hl_select(struct hlsel *h)
 		hl_where(h, &j, 0, h->nt, s, &ix[0], &ix[1]);
 		if (ng > 1 && (double)(ix[1] - ix[0] + 1) / s > HL_JOINT)
 			break;
-		p1 = quickselect(h->buf, s, ix[0], &m->seed);
-		p2 = ix[1] > ix[0] ? quickselect(h->buf + ix[0] + 1,
-		    s - ix[0] - 1, ix[1] - ix[0] - 1, &m->seed) : p1;
-		r = hl_round(h, &j, 0, h->nt, p1, p2, (double)(j.shi - j.slo) *
-		    (ix[1] - ix[0] + 1) / s);
+		f = hl_pivots(h, &j, 0, h->nt, p);
+		r = hl_round(h, &j, 0, h->nt, p, f * (double)(j.shi - j.slo));
 		if (r < 0)
 			return STATS_EDOMAIN;
 		if (r > 0) {
@@ -1199,19 +1077,13 @@ hl_select(struct hlsel *h)
 		if (!hl_open(h, gs[i], ge[i]))
 			continue;
 		w = j;
-		p1 = pv[2 * i];
-		p2 = pv[2 * i + 1];
-		r = hl_round(h, &w, gs[i], ge[i], p1, p2, e[i]);
+		r = hl_round(h, &w, gs[i], ge[i], pv + 2 * i, e[i]);
 		while (r >= 0 && hl_open(h, gs[i], ge[i])) {
 			if (r > 0)
 				hl_fill(h, &w);
-			s = h->nbuf;
-			hl_where(h, &w, gs[i], ge[i], s, &ix[0], &ix[1]);
-			p1 = quickselect(h->buf, s, ix[0], &m->seed);
-			p2 = ix[1] > ix[0] ? quickselect(h->buf + ix[0] + 1,
-			    s - ix[0] - 1, ix[1] - ix[0] - 1, &m->seed) : p1;
-			r = hl_round(h, &w, gs[i], ge[i], p1, p2,
-			    (double)(w.shi - w.slo) * (ix[1] - ix[0] + 1) / s);
+			f = hl_pivots(h, &w, gs[i], ge[i], p);
+			r = hl_round(h, &w, gs[i], ge[i], p,
+			    f * (double)(w.shi - w.slo));
 		}
 		if (r < 0)
 			return STATS_EDOMAIN;
@@ -1257,13 +1129,15 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	/* Ratios need positive values (they are the shift of the logs). */
 	if (kind == STATS_HL_RATIO && !(a[0] > 0 && b[0] > 0))
 		return STATS_EDOMAIN;
+	/* Infinities on both sides make NaN pairs, which have no order. */
+	if ((a[na - 1] == INFINITY && b[nb - 1] == INFINITY) ||
+	    (kind == STATS_HL_SHIFT && a[0] == -INFINITY && b[0] == -INFINITY))
+		return STATS_EDOMAIN;
 	swap = nb < na;
 	m.nrow = swap ? nb : na;
 	m.ncol = swap ? na : nb;
 	m.rv = swap ? b : a + na - 1;
-	m.rs = swap ? 1 : -1;
 	m.cv = swap ? a + na - 1 : b;
-	m.cs = swap ? -1 : 1;
 	m.xlo = swap ? b[0] : a[0];
 	m.xhi = swap ? b[nb - 1] : a[na - 1];
 	m.seed = HL_SEED;
@@ -1299,15 +1173,13 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	 * at least HL_GATHER_MIN, for the samples and the gathered values
 	 * (two doubles each while walking); all na nb values when fewer.
 	 */
+	if ((uint64_t)na + nb > SIZE_MAX / sizeof(*h.buf))
+		return STATS_ENOMEM;
 	h.gcap = na + nb > HL_GATHER_MIN ? na + nb : HL_GATHER_MIN;
 	if (h.gcap > mm)
 		h.gcap = (size_t)mm;
-	h.nthr = m.nrow >= 4 * HL_THRMIN ? 2 : 1;
-#ifdef HL_AVX2
-	h.avx2 = __builtin_cpu_supports("avx2");
-#endif
-	h.smax = h.gcap / 4 - 1 < HL_SAMPLE_MAX ? h.gcap / 4 - 1 :
-	    HL_SAMPLE_MAX;
+	h.nthr = m.nrow >= HL_THRMIN ? 2 : 1;
+	h.smax = h.gcap / 4 < HL_SAMPLE_MAX ? h.gcap / 4 : HL_SAMPLE_MAX;
 	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
 	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr / 2);
 	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)

@@ -325,7 +325,7 @@ writer(void *arg)
 			check_pthread(e, "pthread_cond_timedwait");
 		if (r->wstop)
 			break;
-		if ((t = now_ns()) < next)
+		if (now_ns() < next)
 			continue;	/* woken early */
 		pthread_mutex_unlock(&r->wmtx);
 		t = now_ns();
@@ -529,6 +529,7 @@ print_machine(const struct opts *o, const struct run *r,
 {
 	struct utsname u;
 	double per_call, per_s;
+	int64_t t0 = INT64_MAX, t1 = INT64_MIN;
 	long i;
 
 	printf("kbench-protocol %d\n", PROTO_VERSION);
@@ -562,6 +563,18 @@ print_machine(const struct opts *o, const struct run *r,
 	printf("fact urcu_flavor %s\n", lk_urcu_flavor());
 	printf("fact urcu_membarrier %s\n", lk_urcu_membarrier() ? "yes" : "no");
 	printf("fact check %s\n", o->check ? "yes" : "no");
+	/*
+	 * The wall time from the first start to the last end: with it,
+	 * threads x count / wall_ns is the aggregate rate, which the samples
+	 * alone overstate when an unfair lock lets one thread finish first.
+	 */
+	for (i = 0; i < o->threads; i++) {
+		if (slots[i].t0 < t0)
+			t0 = slots[i].t0;
+		if (slots[i].t1 > t1)
+			t1 = slots[i].t1;
+	}
+	printf("fact wall_ns %" PRId64 "\n", t1 - t0);
 	if (uname(&u) == 0)
 		printf("fact os %s\n", u.sysname);
 	printf("series head=%s,hook=%s,threads=%ld ns lower\n", o->head->name,

@@ -10,6 +10,9 @@
 #            Hodges-Lehmann) from the database vs ministat -A on the same
 #            values exported as two text files; wall time and memory.
 #
+#   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
+#            should scale ~2x, mtx not), and the head locks at 2 threads
+#            with and without a writer every millisecond.
 #   sleep    the harness overhead (testsleep's "none": two clock_gettime
 #            calls around nothing), and kbench's clock_nanosleep against
 #            rt-tests' cyclictest in the same conditions (SCHED_OTHER, the
@@ -77,6 +80,28 @@ if command -v cyclictest >/dev/null 2>&1; then
 else
 	echo "   cyclictest not installed (Debian: rt-tests): comparison skipped"
 fi
+echo
+
+echo "== lock: lockbench, delay 1000 ns, 1 and 2 threads (calls/s, median of 3)"
+# calls LOCKBENCH-ARGS...: the total calls/s, median of three runs.
+calls() {
+	for i in 1 2 3; do
+		"$build/lockbench" -p -n 30000 "$@" | sed -n 's/^total:.*, \([0-9]*\) calls\/s$/\1/p'
+	done | sort -n | sed -n 2p
+}
+for k in rm rw mtx; do
+	c1=$(calls -t 1 -H none -k "$k")
+	c2=$(calls -t 2 -H none -k "$k")
+	awk -v k="$k" -v a="$c1" -v b="$c2" 'BEGIN {
+		printf "   hook %-4s 1 thread %9d, 2 threads %9d calls/s: scaling %.2fx\n", k, a, b, b / a }'
+done | tee "$dir/lock.txt"
+awk '$2 == "rm" { s = $NF + 0; ok = s >= 1.7 } $2 == "mtx" { m = $NF + 0 }
+    END { printf "   rm scales by >= 1.7x: %s; mtx scales less than rm: %s\n",
+        (ok ? "yes" : "NO"), (m < s ? "yes" : "NO") }' "$dir/lock.txt"
+for h in rw rm epoch; do
+	printf '   head %-5s null hook, 2 threads: %s calls/s; with a writer every 1 ms: %s calls/s\n' \
+	    "$h" "$(calls -t 2 -H "$h" -k null)" "$(calls -t 2 -H "$h" -k null -w 1)"
+done
 echo
 
 echo "== import: $n samples of canonical CSV"

@@ -61,7 +61,8 @@ wellformed() {
 		    "busywait_clock_ns busywait_loops_per_us " \
 		    "busywait_threshold_ns busywait_clock_comp_ns " \
 		    "busywait_measured_ns clock mtx_type head_rw_kind rm_lock " \
-		    "ck_version urcu_flavor urcu_membarrier check os", want, " ")
+		    "ck_version urcu_flavor urcu_membarrier check wall_ns os", \
+		    want, " ")
 		for (i in want)
 			if (!(want[i] in f)) bad = "no fact " want[i]
 		if (f["head"] != h) bad = "fact head " f["head"]
@@ -71,6 +72,7 @@ wellformed() {
 		if (f["urcu_flavor"] != "memb") bad = "fact urcu_flavor"
 		if (f["rm_lock"] != "ck_brlock") bad = "fact rm_lock"
 		if (!(f["busywait_measured_ns"] >= 0)) bad = "busywait_measured_ns"
+		if (f["wall_ns"] !~ /^[0-9]+$/) bad = "fact wall_ns " f["wall_ns"]
 		if (series != 1) bad = series " series lines"
 		if (samples != t) bad = samples " samples, want " t
 		if (!ended) bad = "no end"

@@ -1066,7 +1066,7 @@ int	hl_tiny_rel(const double *, size_t, const double *, size_t, double,
 #define HL_SAMPLE_MAX	64
 #define HL_GATHER_MIN	300
 #define HL_GFILL	3
-#define HL_THRMIN	4
+#define HL_THRMIN	16
 #define HL_SEGMIN	2
 #define stats_hodges_lehmann	hl_tiny
 #define stats_reldiff_median	hl_tiny_rel
