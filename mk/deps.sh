@@ -17,10 +17,11 @@
 #   jq                             tests read kbench's JSON
 #   rt-tests (cyclictest)          make bench checks the sleep tester against it
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
+#   strace, python3                tests: a fault injected into testsleep; the HTML check
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 
 # make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
