@@ -337,9 +337,10 @@ hl_nout(const double *cv, int op, size_t c, double t)
 	}								\
 } while (0)
 
-/* Without thresholds (pivots beyond 2^+-500): all computed. */
+/* When a pivot has no thresholds (beyond 2^+-500): one row at a time. */
 #define HL_ROWOP_EXACT(x, c, pv, t) do {				\
-	(c) = hl_fix(m, op, pv, x, c, 0, 0);				\
+	(c) = hl_fix(m, op, pv, x, c, hl_tout(op, x, pv),		\
+	    hl_tin(op, x, pv));						\
 	(t) += (c);							\
 } while (0)
 
@@ -803,6 +804,7 @@ static void
 hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 {
 	size_t i, nk = 0, k[4] = { 0 }, ix[4] = { 0 };
+	uint64_t seed = h->m->seed;
 	double out[4];
 
 	for (i = g0; i < g1; i++)
@@ -810,7 +812,7 @@ hl_found(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1)
 			ix[nk] = i;
 			k[nk++] = (size_t)(h->t[i] - b->slo - 1);
 		}
-	hl_pick(h->buf, h->nbuf, k, nk, out, &h->m->seed);
+	hl_pick(h->buf, h->nbuf, k, nk, out, &seed);
 	for (i = 0; i < nk; i++) {
 		h->v[ix[i]] = out[i];
 		h->done[ix[i]] = 1;
@@ -847,21 +849,67 @@ hl_where(const struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
 }
 
 /*
- * Pivots p[0] <= p[1] for the open ranks of t[g0..g1) from the sample
- * of bracket b in buf, and the fraction of b's values between them
- * (about): the return value.
+ * The sample ranks of the pivots of the open ranks of t[g0..g1) in
+ * bracket b, from a sample of s: r[1] and r[2] as hl_where places them,
+ * r[0] and r[3] one gap r[2] - r[1] + 1 further out, the guards.
+ */
+static void
+hl_ranks(const struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
+    size_t s, size_t *r)
+{
+	size_t w;
+
+	hl_where(h, b, g0, g1, s, &r[1], &r[2]);
+	w = r[2] - r[1] + 1;
+	r[0] = r[1] > w ? r[1] - w : 0;
+	r[3] = r[2] + w < s ? r[2] + w : s - 1;
+}
+
+/*
+ * The values of sample ranks r[0..n) (any order, repeats allowed) of the
+ * sample in buf into v[]; the sample is reordered.  The generator is a
+ * copy: the values do not depend on its order, the rest of the run
+ * should not either.
+ */
+static void
+hl_values(struct hlsel *h, const size_t *r, size_t n, double *v)
+{
+	size_t k[16] = { 0 }, i, a, nk = 0;
+	uint64_t seed = h->m->seed;
+	double out[16];
+
+	/* Ascending distinct ranks, for successive selections. */
+	for (i = 0; i < n; i++) {
+		for (a = 0; a < nk && k[a] < r[i]; a++)
+			;
+		if (a < nk && k[a] == r[i])
+			continue;
+		memmove(k + a + 1, k + a, (nk - a) * sizeof(*k));
+		k[a] = r[i];
+		nk++;
+	}
+	hl_pick(h->buf, h->nbuf, k, nk, out, &seed);
+	for (i = 0; i < n; i++) {
+		for (a = 0; k[a] != r[i]; a++)
+			;
+		v[i] = out[a];
+	}
+}
+
+/*
+ * Pivots p[1] <= p[2] for the open ranks of t[g0..g1) and guards p[0] <
+ * p[1] and p[3] >= p[2] (b's own bounds when there is no room), from
+ * sample ranks r[0..4) of bracket b; the expected number of values
+ * between the pivots.
  */
 static double
-hl_pivots(struct hlsel *h, const struct hlbr *b, size_t g0, size_t g1,
-    double *p)
+hl_pivots(const struct hlbr *b, const size_t *r, size_t s, double *p)
 {
-	size_t s = h->nbuf, k[2];
-
-	hl_where(h, b, g0, g1, s, &k[0], &k[1]);
-	hl_pick(h->buf, s, k, 1 + (k[1] > k[0]), p, &h->m->seed);
-	if (k[1] == k[0])
-		p[1] = p[0];
-	return (double)(k[1] - k[0] + 1) / s;
+	if (!(p[0] < p[1]))
+		p[0] = b->pl;
+	if (!(p[3] > p[2]))
+		p[3] = b->ph;
+	return (double)(b->shi - b->slo) * (r[2] - r[1] + 1) / s;
 }
 
 /*
@@ -888,25 +936,28 @@ hl_fill(struct hlsel *h, const struct hlbr *b)
 
 /*
  * One round on bracket *b for the open ranks of t[g0..g1), with pivots
- * p1 <= p2 in p[] (live values of b) whose band should hold about e
- * values: a walk, which samples the band (or gathers it, when it should
- * fit).  Each open rank then lies below p1 (or is p1), in the band, or
- * above p2; the new bracket spans the classes that hold some.  Below p1
- * a second walk counts the values < p1 (the values <= the double below
- * p1; ties make that common).  The new bracket's values, or a sample,
- * are left in buf, and selected from when all there.  Returns 1 when
- * the ranks lie on both sides (only when far apart: the bracket stays),
- * -1 after HL_ROUNDS.
+ * p[1] <= p[2] (live values of b) whose band should hold about e values,
+ * and guards p[0] and p[3] (see hl_pivots): a walk, which samples the
+ * band (or gathers it, when it should fit).  A rank at or below p[1]
+ * takes a second walk, counting the values <= p[0] and < p[1] (those <=
+ * the double below p[1]; ties make that common, and may settle the rank
+ * at p[1]), which samples that band too unless a rank may lie above
+ * p[1]; a rank above p[2] one more, of p[2] and p[3], which samples.  The new bracket runs from the highest bound with
+ * fewer values than the lowest rank to the lowest one with as many as
+ * the highest: a band, or (when the pivots miss, about 1 % of the
+ * rounds) mostly the one next to it.  Its values, or a sample, are left
+ * in buf, and selected from when all there.  Returns 1 when the bracket
+ * stays (ranks far apart on both sides), -1 after HL_ROUNDS.
  */
 static int
 hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
     const double *p, double e)
 {
-	double p1 = p[0], p2 = p[1];
-	uint64_t le[2], lt[2], lt1 = 0;
+	struct hlbr nb;
+	uint64_t le[2], lo[2], hi[2], t;
 	size_t i, s;
-	double need, pp1 = nextafter(p1, -INFINITY);
-	int below = 0, mid = 0, above = 0, havelt = 0, gather;
+	double need, pp1 = nextafter(p[1], -INFINITY);
+	int low = 0, mid = 0, high = 0, first = 1, gather = e <= h->gthr;
 
 	if (++h->rounds > HL_ROUNDS)
 		return -1;
@@ -914,44 +965,66 @@ hl_round(struct hlsel *h, struct hlbr *b, size_t g0, size_t g1,
 	need = HL_Z * e / h->gthr;
 	need *= need;
 	s = need > h->smp && need <= h->smax ? (size_t)need : h->smp;
-	gather = e <= h->gthr;
-	hl_pass(h, p1, p2, e / s, gather, le);
+	hl_pass(h, p[1], p[2], e / s, gather, le);
+	for (i = g0; i < g1; i++)
+		if (!h->done[i]) {
+			low |= h->t[i] <= le[0];
+			high |= h->t[i] > le[1];
+			mid |= h->t[i] > le[0];
+		}
+	/* Keep the band's sample if a rank may be in it, else take this. */
+	if (low)
+		hl_pass(h, p[0], pp1, mid ? 0 : e / s, !mid && gather, lo);
+	if (high)
+		hl_pass(h, p[2], p[3], e / s, gather, hi);
+	nb = *b;
 	for (i = g0; i < g1; i++) {
 		if (h->done[i])
 			continue;
-		if (h->t[i] <= le[0]) {
-			if (!havelt) {
-				hl_pass(h, b->pl, pp1, 0, 0, lt);
-				lt1 = lt[1];
-				havelt = 1;
+		t = h->t[i];
+		if (low && lo[1] < t && t <= le[0]) {
+			h->v[i] = p[1];
+			h->done[i] = 1;
+			continue;
+		}
+		/* Ascending ranks: the first sets the low end, the last the high. */
+		if (first) {
+			if (high && hi[1] < t) {
+				nb.pl = p[3];
+				nb.slo = hi[1];
+			} else if (le[1] < t) {
+				nb.pl = p[2];
+				nb.slo = le[1];
+			} else if (le[0] < t) {
+				nb.pl = p[1];
+				nb.slo = le[0];
+			} else if (low && lo[0] < t) {
+				nb.pl = p[0];
+				nb.slo = lo[0];
 			}
-			if (h->t[i] > lt1) {
-				h->v[i] = p1;
-				h->done[i] = 1;
-			} else
-				below = 1;
-		} else if (h->t[i] <= le[1])
-			mid = 1;
-		else
-			above = 1;
+			first = 0;
+		}
+		nb.ph = b->ph;
+		nb.shi = b->shi;
+		if (low && t <= lo[0]) {
+			nb.ph = p[0];
+			nb.shi = lo[0];
+		} else if (low && t <= lo[1]) {
+			nb.ph = pp1;
+			nb.shi = lo[1];
+		} else if (t <= le[1]) {
+			nb.ph = p[2];
+			nb.shi = le[1];
+		} else if (high && t <= hi[1]) {
+			nb.ph = p[3];
+			nb.shi = hi[1];
+		}
 	}
-	if (!below && !mid && !above)
+	if (first)
 		return 0;
-	if (below && above)
+	if (nb.slo == b->slo && nb.shi == b->shi)
 		return 1;
-	if (below)
-		;	/* pl stays */
-	else if (mid) {
-		b->pl = p1;
-		b->slo = le[0];
-	} else {
-		b->pl = p2;
-		b->slo = le[1];
-	}
-	if (!above) {
-		b->ph = mid ? p2 : pp1;
-		b->shi = mid ? le[1] : lt1;
-	}
+	*b = nb;
 	hl_fill(h, b);
 	if (h->gok)
 		hl_found(h, b, g0, g1);
@@ -1006,8 +1079,8 @@ hl_select(struct hlsel *h)
 	struct hlm *m = h->m;
 	struct hlbr j, w;
 	uint64_t n = (uint64_t)m->nrow * m->ncol;
-	size_t g0, g1, ng = 0, gs[4], ge[4], ix[8], k[8] = { 0 }, i, a, s, nk;
-	double p[2], piv[8], pv[8], e[4], f;
+	size_t g0, g1, ng = 0, gs[4], ge[4], ix[16], i, s;
+	double p[4], pv[16];
 	int r;
 
 	if (n <= h->gcap) {
@@ -1033,11 +1106,11 @@ hl_select(struct hlsel *h)
 	h->sok = 1;
 	while (hl_open(h, 0, h->nt)) {
 		s = h->nbuf;
-		hl_where(h, &j, 0, h->nt, s, &ix[0], &ix[1]);
-		if (ng > 1 && (double)(ix[1] - ix[0] + 1) / s > HL_JOINT)
+		hl_ranks(h, &j, 0, h->nt, s, ix);
+		if (ng > 1 && (double)(ix[2] - ix[1] + 1) / s > HL_JOINT)
 			break;
-		f = hl_pivots(h, &j, 0, h->nt, p);
-		r = hl_round(h, &j, 0, h->nt, p, f * (double)(j.shi - j.slo));
+		hl_values(h, ix, 4, p);
+		r = hl_round(h, &j, 0, h->nt, p, hl_pivots(&j, ix, s, p));
 		if (r < 0)
 			return STATS_EDOMAIN;
 		if (r > 0) {
@@ -1050,40 +1123,25 @@ hl_select(struct hlsel *h)
 	/* The first pivots of each group, from one sample of J. */
 	s = h->nbuf;
 	for (i = 0; i < ng; i++) {
-		ix[2 * i] = ix[2 * i + 1] = 0;
+		ix[4 * i] = ix[4 * i + 1] = ix[4 * i + 2] = ix[4 * i + 3] = 0;
 		if (hl_open(h, gs[i], ge[i]))
-			hl_where(h, &j, gs[i], ge[i], s, &ix[2 * i],
-			    &ix[2 * i + 1]);
-		e[i] = (double)(j.shi - j.slo) * (ix[2 * i + 1] - ix[2 * i] +
-		    1) / s;
+			hl_ranks(h, &j, gs[i], ge[i], s, ix + 4 * i);
 	}
-	/* Ascending distinct sample ranks, for successive selections. */
-	for (nk = 0, i = 0; i < 2 * ng; i++) {
-		for (a = 0; a < nk && k[a] < ix[i]; a++)
-			;
-		if (a < nk && k[a] == ix[i])
-			continue;
-		memmove(k + a + 1, k + a, (nk - a) * sizeof(*k));
-		k[a] = ix[i];
-		nk++;
-	}
-	hl_pick(h->buf, s, k, nk, piv, &m->seed);
-	for (i = 0; i < 2 * ng; i++) {
-		for (a = 0; k[a] != ix[i]; a++)
-			;
-		pv[i] = piv[a];
-	}
+	hl_values(h, ix, 4 * ng, pv);
 	for (i = 0; i < ng; i++) {
 		if (!hl_open(h, gs[i], ge[i]))
 			continue;
 		w = j;
-		r = hl_round(h, &w, gs[i], ge[i], pv + 2 * i, e[i]);
+		r = hl_round(h, &w, gs[i], ge[i], pv + 4 * i,
+		    hl_pivots(&w, ix + 4 * i, s, pv + 4 * i));
 		while (r >= 0 && hl_open(h, gs[i], ge[i])) {
 			if (r > 0)
 				hl_fill(h, &w);
-			f = hl_pivots(h, &w, gs[i], ge[i], p);
+			s = h->nbuf;
+			hl_ranks(h, &w, gs[i], ge[i], s, ix);
+			hl_values(h, ix, 4, p);
 			r = hl_round(h, &w, gs[i], ge[i], p,
-			    f * (double)(w.shi - w.slo));
+			    hl_pivots(&w, ix, s, p));
 		}
 		if (r < 0)
 			return STATS_EDOMAIN;

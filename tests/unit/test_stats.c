@@ -1340,6 +1340,93 @@ test_hodges_lehmann(void)
 		free(a);
 		free(b);
 	}
+	/*
+	 * Infinities at one end of one sample (and -inf at the other end
+	 * of the other, for differences): pivots at infinity have no
+	 * thresholds, their walks compute every comparison, next to walks
+	 * that do not.  Under half of the pairs infinite, so the median is
+	 * finite (the end of the interval may not be).
+	 */
+	for (t = 0; t < 60; t++) {
+		/* Some large enough for the walks of the plain copy. */
+		na = t % 4 == 0 ? 280 + xs64(&s) % 100 : 8 + xs64(&s) %
+		    (t % 2 ? 60 : 400);
+		nb = t % 4 == 0 ? 280 + xs64(&s) % 100 : 8 + xs64(&s) %
+		    (t % 2 ? 400 : 60);
+		kind = t / 2 % 2 ? STATS_HL_RATIO : STATS_HL_SHIFT;
+		a = malloc(na * sizeof(*a));
+		b = malloc(nb * sizeof(*b));
+		hl_make(a, na, (int)(t / 4 % 3), 1, &s);
+		hl_make(b, nb, (int)(t / 4 % 3), 1.01, &s);
+		k = t % 3 == 0 ? 1 : nb * (t % 3 == 1 ? 2 : kind ==
+		    STATS_HL_RATIO ? 4 : 3) / 10;
+		for (i = 0; i < k; i++)
+			b[nb - 1 - i] = INFINITY;
+		if (kind == STATS_HL_SHIFT)
+			a[0] = -INFINITY;
+		ok = hl_brute(hl_tiny, a, na, b, nb, levels[t % NELEM(levels)],
+		    kind) && hl_brute(stats_hodges_lehmann, a, na, b, nb,
+		    levels[t % NELEM(levels)], kind);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann with infinities == sorted differences");
+		free(a);
+		free(b);
+	}
+	/*
+	 * The upper end of the interval among the infinite ratios, with few
+	 * rows: walks with one pivot at infinity and the other not.
+	 */
+	for (t = 0; t < 6; t++) {
+		na = 19 + t;
+		nb = 12047 - 101 * t;
+		a = malloc(na * sizeof(*a));
+		b = malloc(nb * sizeof(*b));
+		hl_make(a, na, (int)(t % 2), 1, &s);
+		hl_make(b, nb, (int)(t % 2), 1.01, &s);
+		for (i = 0; i < nb / 4; i++)
+			b[nb - 1 - i] = INFINITY;
+		ok = hl_brute(stats_hodges_lehmann, a, na, b, nb, 99.99,
+		    STATS_HL_RATIO) && hl_brute(hl_tiny, a, na, b, nb, 99.99,
+		    STATS_HL_RATIO);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, interval end at infinity");
+		free(a);
+		free(b);
+	}
+	/*
+	 * Heavy ties, a wide interval: in the tuned copy a joint round whose
+	 * pivots fall between the ranks and whose guards miss them on both
+	 * sides, so that the bracket stays.
+	 */
+	{
+		static const int ca[] = { 13, 15, 11, 10, 8 };
+		static const int cb[] = { 7, 8, 17, 19, 9 };
+
+		a = malloc(57 * sizeof(*a));
+		b = malloc(60 * sizeof(*b));
+		na = nb = 0;
+		for (i = 0; i < 5; i++)
+			for (k = 0; k < (uint64_t)ca[i]; k++)
+				a[na++] = 1 + (double)i;
+		for (i = 0; i < 5; i++)
+			for (k = 0; k < (uint64_t)cb[i]; k++)
+				b[nb++] = 1 + (double)i;
+		CHECK(na == 57 && nb == 60 && hl_brute(hl_tiny, a, na, b, nb,
+		    50, STATS_HL_RATIO));
+		free(a);
+		free(b);
+	}
+	/* Infinities at the same end of both: NaN pairs, no order. */
+	x500[0] = 1;
+	x500[1] = INFINITY;
+	y600[0] = 2;
+	y600[1] = INFINITY;
+	CHECK(stats_hodges_lehmann(x500, 2, y600, 2, 95, STATS_HL_RATIO,
+	    &ci) == STATS_EDOMAIN && isnan(ci.est));
+	x500[1] = 3;
+	x500[0] = y600[0] = -INFINITY;
+	CHECK(stats_hodges_lehmann(x500, 2, y600, 2, 95, STATS_HL_SHIFT,
+	    &ci) == STATS_EDOMAIN && isnan(ci.est));
 	a = malloc(150 * sizeof(*a));
 	b = malloc(200 * sizeof(*b));
 	hl_make(a, 150, 0, 1, &s);
