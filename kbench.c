@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "filter.h"
 #include "kbench.h"
 #include "store.h"
 #include "util.h"
@@ -80,6 +81,26 @@ list_commands(FILE *out)
 	    "\nExit status: 0 success, 1 a significant regression "
 	    "(--fail-on-regression),\n2 usage or input error, 3 database "
 	    "error, 4 system error.  See kbench(1).\n", out);
+}
+
+int
+cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f, const char *cmd)
+{
+	struct strbuf msg = STRBUF_INIT;
+	int rc = KB_EXIT_OK;
+
+	switch (store_check_filter(ctx->db, f, &msg)) {
+	case 1:
+		warnx("%s: %s", cmd, sb_str(&msg));
+		rc = KB_EXIT_USAGE;
+		break;
+	case -1:
+		warnx("%s: %s", cmd, store_error(ctx->db));
+		rc = KB_EXIT_DB;
+		break;
+	}
+	sb_free(&msg);
+	return rc;
 }
 
 static const struct command *

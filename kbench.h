@@ -27,6 +27,14 @@ struct kbench_ctx {
 	struct store	*db;		/* open when the command has CMD_NEED_DB */
 };
 
+struct filter;
+/*
+ * Check that what a command's filter names exists: KB_EXIT_OK, or the
+ * exit status after saying why ("CMD: no run has the label 'x'").
+ */
+int	cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f,
+	    const char *cmd);
+
 /* One command: argv[0] is the command's name; returns an exit status. */
 typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);
 

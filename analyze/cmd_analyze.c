@@ -162,15 +162,9 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("analyze: unexpected argument '%s'", argv[optind]);
 		goto out;
 	}
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("analyze: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("analyze: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
 	rc = KB_EXIT_USAGE;

@@ -903,15 +903,9 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("trend: unexpected argument '%s'", argv[optind]);
 		goto out;
 	}
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("trend: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "trend")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("trend: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if (store_each_run(ctx->db, &f, take_run, &tr) == -1) {
 		warnx("trend: %s", store_error(ctx->db));
 		rc = KB_EXIT_DB;

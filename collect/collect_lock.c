@@ -89,17 +89,6 @@ kmod_loaded(const char *argv0)
 	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static void
-split_list(const char *s, struct strlist *l)
-{
-	char *copy = xstrdup(s), *tok, *save;
-
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save))
-		strlist_add(l, tok);
-	free(copy);
-}
-
 /* Every item of l must be in the comma list known. */
 static int
 check_kinds(const struct strlist *l, const char *known, const char *what,
@@ -109,7 +98,7 @@ check_kinds(const struct strlist *l, const char *known, const char *what,
 	size_t i, j;
 	int ok = 1;
 
-	split_list(known, &k);
+	strlist_split(&k, known);
 	for (i = 0; i < l->n && ok; i++) {
 		for (j = 0; j < k.n; j++)
 			if (strcmp(l->v[i], k.v[j]) == 0)
@@ -176,10 +165,10 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 			delay = optarg;
 			break;
 		case 'H':
-			split_list(optarg, &heads);
+			strlist_split(&heads, optarg);
 			break;
 		case 'k':
-			split_list(optarg, &hooks);
+			strlist_split(&hooks, optarg);
 			break;
 		case 'n':
 			if (parse_long(optarg, 1, 10000000000L, &v) == -1) {
@@ -190,7 +179,7 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 			count = optarg;
 			break;
 		case 't':
-			split_list(optarg, &threads);
+			strlist_split(&threads, optarg);
 			break;
 		case 'w':
 			if (parse_long(optarg, 1, 3600000, &v) == -1) {
@@ -223,11 +212,11 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	if (be == NULL)
 		be = find_backend(kmod_loaded(ctx->argv0) ? "kmod" : "user");
 	if (heads.n == 0)
-		split_list(be->heads, &heads);
+		strlist_split(&heads, be->heads);
 	if (hooks.n == 0)
-		split_list(be->hooks, &hooks);
+		strlist_split(&hooks, be->hooks);
 	if (threads.n == 0)
-		split_list("1,2", &threads);
+		strlist_split(&threads, "1,2");
 	if (check_kinds(&heads, be->heads, "head", be) == -1 ||
 	    check_kinds(&hooks, be->hooks, "hook", be) == -1)
 		goto out;

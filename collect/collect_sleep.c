@@ -32,18 +32,6 @@ default_iterations(long usec)
 	return n < 5 ? 5 : n > 1000 ? 1000 : n;
 }
 
-/* Split a comma list into l. */
-static void
-split_list(const char *s, struct strlist *l)
-{
-	char *copy = xstrdup(s), *tok, *save;
-
-	for (tok = strtok_r(copy, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save))
-		strlist_add(l, tok);
-	free(copy);
-}
-
 static int
 in_list(const struct strlist *l, const char *s)
 {
@@ -98,7 +86,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 		}
 		switch (ch) {
 		case 'm':
-			split_list(optarg, &methods);
+			strlist_split(&methods, optarg);
 			break;
 		case 'n':
 			if (parse_long(optarg, 1, 100000000L, &v) == -1) {
@@ -117,7 +105,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			seconds = optarg;
 			break;
 		case 'u':
-			split_list(optarg, &usecs);
+			strlist_split(&usecs, optarg);
 			break;
 		case OPT_CPU:
 			if (parse_long(optarg, 0, 65535, &v) == -1) {
@@ -185,7 +173,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			goto out;
 		}
 	if (usecs.n == 0)
-		split_list(default_usecs, &usecs);
+		strlist_split(&usecs, default_usecs);
 	for (i = 0; i < usecs.n; i++)
 		if (parse_long(usecs.v[i], 0, MAX_USEC, &v) == -1) {
 			warnx("collect sleep: -u: '%s' is not a duration in µs "

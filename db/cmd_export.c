@@ -291,15 +291,9 @@ cmd_export(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("export: unexpected argument '%s'", argv[optind]);
 		goto out;
 	}
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("export: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "export")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("export: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if (strcmp(format, "ministat") == 0) {
 		if (output == NULL) {
 			warnx("export: --format ministat writes one file per "

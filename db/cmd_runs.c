@@ -155,15 +155,9 @@ cmd_runs(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("runs: unexpected argument '%s'", argv[optind]);
 		goto out;
 	}
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("runs: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "runs")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("runs: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if (store_each_run(ctx->db, &f, print_run, &ro) == -1) {
 		warnx("runs: %s", store_error(ctx->db));
 		rc = KB_EXIT_DB;

@@ -15,6 +15,17 @@ strlist_add(struct strlist *l, const char *s)
 }
 
 void
+strlist_split(struct strlist *l, const char *s)
+{
+	char *copy = xstrdup(s), *tok, *save;
+
+	for (tok = strtok_r(copy, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save))
+		strlist_add(l, tok);
+	free(copy);
+}
+
+void
 strlist_free(struct strlist *l)
 {
 	size_t i;

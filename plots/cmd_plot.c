@@ -228,15 +228,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	/* Sleep charts split by HZ unless told otherwise; the rest by label. */
 	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("plot: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "plot")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("plot: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
 	subtitle(ctx->db, &f, &an, &sub);

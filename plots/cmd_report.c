@@ -442,15 +442,9 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 		rc = KB_EXIT_IO;
 		goto out;
 	}
-	switch (store_check_filter(ctx->db, &f, &err)) {
-	case 1:
-		warnx("report: %s", sb_str(&err));
+	if ((rc = cmd_check_filter(ctx, &f, "report")) != KB_EXIT_OK)
 		goto out;
-	case -1:
-		warnx("report: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
 	rc = KB_EXIT_DB;
