@@ -54,7 +54,7 @@ STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/compare.c analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
-	       analyze/trend.c analyze/cmd_trend.c
+	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
 	       plots/cmd_plot.c plots/cmd_report.c
@@ -64,7 +64,7 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/tools.h collect/collect.h analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h \
-	       analyze/trend.h \
+	       analyze/trend.h analyze/history.h \
 	       plots/gnuplot.h plots/charts.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \

@@ -58,6 +58,38 @@ static const char *const migrations[] = {
 	"  value     REAL NOT NULL,"
 	"  PRIMARY KEY (series_id, seq)"
 	") WITHOUT ROWID;",
+
+	/*
+	 * 1 -> 2: each series' summary, cached by the first reader of a
+	 * finished run (kbench trend), so a history of a year is read as one
+	 * row a run; lo and hi (the 95% interval of the median) are NULL
+	 * when there are too few samples for one, median too when n is 0.
+	 * And the log of "kbench nightly": one row an invocation.
+	 */
+	"CREATE TABLE series_summary ("
+	"  series_id INTEGER PRIMARY KEY"
+	"            REFERENCES series (id) ON DELETE CASCADE,"
+	"  n         INTEGER NOT NULL,"
+	"  median    REAL,"
+	"  lo        REAL,"
+	"  hi        REAL,"
+	"  level     REAL"	/* the interval's exact level, >= 95 */
+	");"
+	"CREATE TABLE nightly ("
+	"  id          INTEGER PRIMARY KEY,"
+	"  name        TEXT NOT NULL,"
+	"  label       TEXT NOT NULL,"
+	"  config      TEXT NOT NULL,"		/* the configuration file */
+	"  host        TEXT NOT NULL,"
+	"  pid         INTEGER NOT NULL,"
+	"  started_at  TEXT NOT NULL,"
+	"  ended_at    TEXT,"
+	"  status      TEXT NOT NULL CHECK (status IN ('running', 'ok',"
+	"              'failed', 'regression', 'interrupted')),"
+	"  collections INTEGER NOT NULL DEFAULT 0,"
+	"  failed      INTEGER NOT NULL DEFAULT 0,"
+	"  regressions INTEGER NOT NULL DEFAULT 0"
+	");",
 };
 
 int

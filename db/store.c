@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,8 @@ struct store {
 	sqlite3_stmt	*ins_series_key;
 	sqlite3_stmt	*ins_fact;
 	sqlite3_stmt	*sel_values;
+	sqlite3_stmt	*ins_summary;
+	int		 readonly;
 };
 
 /* Record "context: sqlite's message" as the error; returns -1. */
@@ -240,6 +243,7 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	}
 	s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);
+	s->readonly = readonly;
 	if (open_db(s, path, readonly) != SQLITE_OK) {
 		fail(s, "cannot open");
 		goto fail;
@@ -288,6 +292,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->ins_series_key);
 	sqlite3_finalize(s->ins_fact);
 	sqlite3_finalize(s->sel_values);
+	sqlite3_finalize(s->ins_summary);
 	sqlite3_close(s->db);
 	sb_free(&s->err);
 	sb_free(&s->name);
@@ -305,6 +310,12 @@ const char *
 store_path(const struct store *s)
 {
 	return s->path;
+}
+
+int
+store_writable(const struct store *s)
+{
+	return !s->readonly;
 }
 
 int
@@ -664,6 +675,15 @@ col_text(sqlite3_stmt *st, int i)
 	return v != NULL ? v : "";
 }
 
+/* A REAL column; NULL reads as NaN. */
+static double
+col_real(sqlite3_stmt *st, int i)
+{
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return NAN;
+	return sqlite3_column_double(st, i);
+}
+
 /* The run columns, in the order run_row_fill() reads them. */
 #define RUN_COLUMNS	"r.id, r.uuid, r.label, r.benchmark, r.status," \
 			" r.started_at, r.ended_at, r.command, r.tool_version"
@@ -947,6 +967,7 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 	struct run_row run;
 	struct kvlist keys = KVLIST_INIT;
 	struct series_row row;
+	struct series_summary sum;
 	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
 	int64_t cur_run = -1, rid;
 	int rc, ret = -1;
@@ -954,8 +975,9 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 	memset(&run, 0, sizeof(run));
 	if (store_flush(s) == -1)
 		return -1;
-	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better FROM run r"
-	    " JOIN series s ON s.run_id = r.id WHERE 1");
+	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better, m.n,"
+	    " m.median, m.lo, m.hi, m.level FROM run r JOIN series s ON s.run_id = r.id"
+	    " LEFT JOIN series_summary m ON m.series_id = s.id WHERE 1");
 	filter_sql(f, 1, &sql, &binds);
 	sb_adds(&sql, " ORDER BY r.id, s.name");
 	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
@@ -988,6 +1010,15 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 		row.name = col_text(st, 2);
 		row.unit = col_text(st, 3);
 		row.better = col_text(st, 4);
+		row.summary = NULL;
+		if (sqlite3_column_type(st, 5) != SQLITE_NULL) {
+			sum.n = sqlite3_column_int64(st, 5);
+			sum.median = col_real(st, 6);
+			sum.lo = col_real(st, 7);
+			sum.hi = col_real(st, 8);
+			sum.level = col_real(st, 9);
+			row.summary = &sum;
+		}
 		if (cb(&row, arg) != 0)
 			break;
 	}
@@ -1029,5 +1060,115 @@ store_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
 		    (long long)series_id);
+	return 0;
+}
+
+/* Bind a double, NaN as NULL (SQLite would store NaN as NULL anyway). */
+static void
+bind_real(sqlite3_stmt *st, int i, double v)
+{
+	if (isnan(v))
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_double(st, i, v);
+}
+
+int
+store_summary_put(struct store *s, int64_t series_id,
+    const struct series_summary *sum)
+{
+	if (prepare(s, &s->ins_summary, "INSERT OR REPLACE INTO series_summary"
+	    " (series_id, n, median, lo, hi, level) VALUES (?, ?, ?, ?, ?, ?)")
+	    == -1)
+		return -1;
+	sqlite3_bind_int64(s->ins_summary, 1, series_id);
+	sqlite3_bind_int64(s->ins_summary, 2, sum->n);
+	bind_real(s->ins_summary, 3, sum->median);
+	bind_real(s->ins_summary, 4, sum->lo);
+	bind_real(s->ins_summary, 5, sum->hi);
+	bind_real(s->ins_summary, 6, sum->level);
+	return step_done(s, s->ins_summary, "caching a series summary");
+}
+
+/* ---- the nightly log ---- */
+
+int
+store_nightly_begin(struct store *s, struct nightly_info *ni)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO nightly (name, label, config,"
+	    " host, pid, started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?)", -1,
+	    &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing the nightly log");
+	bind_text(st, 1, ni->name);
+	bind_text(st, 2, ni->label);
+	bind_text(st, 3, ni->config);
+	bind_text(st, 4, ni->host);
+	sqlite3_bind_int64(st, 5, ni->pid);
+	bind_text(st, 6, ni->started_at);
+	bind_text(st, 7, ni->status);
+	rc = step_done(s, st, "logging the nightly's start");
+	sqlite3_finalize(st);
+	if (rc == 0)
+		ni->id = sqlite3_last_insert_rowid(s->db);
+	return rc;
+}
+
+int
+store_nightly_end(struct store *s, const struct nightly_info *ni)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "UPDATE nightly SET ended_at = ?,"
+	    " status = ?, collections = ?, failed = ?, regressions = ?"
+	    " WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing the nightly log");
+	bind_text(st, 1, ni->ended_at);
+	bind_text(st, 2, ni->status);
+	sqlite3_bind_int(st, 3, ni->collections);
+	sqlite3_bind_int(st, 4, ni->failed);
+	sqlite3_bind_int(st, 5, ni->regressions);
+	sqlite3_bind_int64(st, 6, ni->id);
+	rc = step_done(s, st, "logging the nightly's end");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
+store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
+{
+	struct nightly_info ni;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT id, name, label, config, host, pid,"
+	    " started_at, ended_at, status, collections, failed, regressions"
+	    " FROM nightly ORDER BY id", -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing the nightly log query");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ni.id = sqlite3_column_int64(st, 0);
+		ni.name = col_text(st, 1);
+		ni.label = col_text(st, 2);
+		ni.config = col_text(st, 3);
+		ni.host = col_text(st, 4);
+		ni.pid = (long)sqlite3_column_int64(st, 5);
+		ni.started_at = col_text(st, 6);
+		ni.ended_at = sqlite3_column_type(st, 7) == SQLITE_NULL ? NULL :
+		    col_text(st, 7);
+		ni.status = col_text(st, 8);
+		ni.collections = sqlite3_column_int(st, 9);
+		ni.failed = sqlite3_column_int(st, 10);
+		ni.regressions = sqlite3_column_int(st, 11);
+		if (cb(&ni, arg) != 0)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		sqlite3_finalize(st);
+		return fail(s, "reading the nightly log");
+	}
+	sqlite3_finalize(st);
 	return 0;
 }

@@ -56,6 +56,8 @@ struct store	*store_open(const char *path, unsigned flags, struct strbuf *err,
 void		 store_close(struct store *s);
 const char	*store_error(const struct store *s);
 const char	*store_path(const struct store *s);
+/* Was it opened for writing (not STORE_READONLY)? */
+int		 store_writable(const struct store *s);
 
 /* The schema version this kbench writes (PRAGMA user_version). */
 int		 store_schema_version(void);
@@ -121,6 +123,17 @@ typedef int sample_cb(const struct sample_row *row, void *arg);
 int	store_each_sample(struct store *s, const struct filter *f,
 	    sample_cb *cb, void *arg);
 
+/*
+ * A series' summary, cached for the history of kbench trend: its sample
+ * count, median, and the interval of the median at 95% (level: its exact
+ * level, 95 or a little above; lo, hi and level NaN when there are too
+ * few samples; median NaN when there are none).
+ */
+struct series_summary {
+	int64_t	n;
+	double	median, lo, hi, level;
+};
+
 /* One series of a run, for readers that want its values in bulk. */
 struct series_row {
 	const struct run_row	*run;
@@ -129,6 +142,7 @@ struct series_row {
 	const struct kvlist	*keys;
 	const char		*unit;
 	const char		*better;
+	const struct series_summary *summary;	/* cached, or NULL */
 };
 typedef int series_cb(const struct series_row *row, void *arg);
 /*
@@ -140,6 +154,10 @@ int	store_each_series(struct store *s, const struct filter *f,
 /* Append the values of a series, in seq order, to *v (grown as needed). */
 int	store_series_values(struct store *s, int64_t series_id, double **v,
 	    size_t *n, size_t *cap);
+
+/* Cache a series' summary (replacing any). */
+int	store_summary_put(struct store *s, int64_t series_id,
+	    const struct series_summary *sum);
 
 /* The distinct fact keys and series keys of the selected runs, sorted. */
 int	store_fact_keys(struct store *s, const struct filter *f,
@@ -156,6 +174,30 @@ int	store_label_exists(struct store *s, const char *label, int *found);
  */
 int	store_check_filter(struct store *s, const struct filter *f,
 	    struct strbuf *msg);
+
+/*
+ * The log of kbench nightly: one row an invocation, written when it
+ * starts (status NIGHTLY_RUNNING) and again when it ends.
+ */
+#define NIGHTLY_RUNNING		"running"
+#define NIGHTLY_OK		"ok"
+#define NIGHTLY_FAILED		"failed"	/* a collection failed */
+#define NIGHTLY_REGRESSION	"regression"	/* the trend check found one */
+#define NIGHTLY_INTERRUPTED	"interrupted"	/* by a signal */
+
+struct nightly_info {
+	int64_t		 id;		/* filled in by the store */
+	const char	*name, *label, *config, *host;
+	long		 pid;
+	const char	*started_at, *ended_at;
+	const char	*status;
+	int		 collections, failed, regressions;
+};
+int	store_nightly_begin(struct store *s, struct nightly_info *ni);
+int	store_nightly_end(struct store *s, const struct nightly_info *ni);
+typedef int nightly_cb(const struct nightly_info *ni, void *arg);
+/* Call cb for each logged nightly, oldest first; cb != 0 stops. */
+int	store_each_nightly(struct store *s, nightly_cb *cb, void *arg);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
 void	store_now(char *buf, size_t size);

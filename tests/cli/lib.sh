@@ -82,3 +82,18 @@ expect_empty_out() {
 sql() {
 	sqlite3 "$1" "$2"
 }
+
+# as_user ARGS...: kbench as a user bound by file modes (root is not);
+# can_drop_root says whether as_user can be.
+as_user() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	else
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		    "$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	fi
+	rc=$?
+}
+can_drop_root() {
+	[ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null
+}

@@ -71,17 +71,7 @@ grep -q 'newer.db: schema version 999 is newer than this kbench' "$T/err"; check
 cp one.db ro.db
 chmod 444 ro.db
 chmod 755 "$T"
-# as_user ARGS...: kbench as a user bound by file modes (root is not).
-as_user() {
-	if [ "$(id -u)" -ne 0 ]; then
-		"$KBENCH" "$@" >"$T/out" 2>"$T/err"
-	else
-		setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		    "$KBENCH" "$@" >"$T/out" 2>"$T/err"
-	fi
-	rc=$?
-}
-if [ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null; then
+if can_drop_root; then
 	as_user -d ro.db runs
 	expect_rc 0 "a read-only database is readable"
 	grep -q 'one.csv' "$T/out"; check $? "a read-only database lists its runs"

@@ -100,6 +100,18 @@ kb trend --fail-on-regression --where metric=syscall
 expect_rc 0 "--fail-on-regression on the flat series"
 kb trend --fail-on-regression --threshold 6
 expect_rc 0 "--fail-on-regression when the regression is below --threshold"
+# --recent: the latency step is the 31st of 60 runs, so the last 30 hold it
+# and the last 29 do not.
+kb trend --fail-on-regression --recent 30
+expect_rc 1 "--recent 30: the regression at 31/60 is within the last 30 runs"
+tail -1 "$T/out" >got
+echo "1 regression within the last 30 runs of a series" >want
+cmp -s want got; check $? "--recent 30: said on the last line"
+kb trend --fail-on-regression --recent 29
+expect_rc 0 "--recent 29: the regression at 31/60 is older"
+kb trend --recent 0
+expect_rc 2 "--recent 0"
+expect_err "kbench: trend: --recent 0: expected a number of runs >= 1" "--recent 0"
 
 # 5. Formats.
 kb trend --format json
@@ -146,7 +158,46 @@ grep -q '^| metric | at | date | label | kernel | before | after | change | p | 
     "$T/out"; check $? "markdown table header"
 grep -q '^| latency | 31/60 | 2026-01-31 | n31 | ' "$T/out"; check $? "markdown row"
 
-# 6. Errors: exact message, exit 2.
+# 6. The cache of run summaries: filled by the first trend over a writable
+# database, then read instead of the samples, with the same output.
+n=$(sql "$KBENCH_DB" "SELECT count(*) FROM series_summary")
+[ "$n" = 180 ]; check $? "the cache holds a summary per series and run (180: $n)"
+kb trend --format json
+cp "$T/out" cached.json
+cp "$KBENCH_DB" nocache.db
+sql nocache.db "DELETE FROM series_summary"
+kb --db nocache.db trend --format json
+cmp -s cached.json "$T/out"; check $? "json from the cache = json from the samples, byte for byte"
+# A corrupted cache entry shows: the cache is what trend reads.
+sql nocache.db "UPDATE series_summary SET median = median * 2 WHERE series_id =
+    (SELECT min(series_id) FROM series_summary)"
+kb --db nocache.db trend --format json
+cmp -s cached.json "$T/out" && not_ok "a cached summary is read, not recomputed" ||
+    ok "a cached summary is read, not recomputed"
+# A running run is not cached: its samples may still grow.
+sql nocache.db "DELETE FROM series_summary;
+    UPDATE run SET status = 'running' WHERE label = 'n60'"
+kb --db nocache.db trend --incomplete
+expect_rc 0 "trend --incomplete with a running run"
+n=$(sql nocache.db "SELECT count(*) FROM series_summary")
+[ "$n" = 177 ]; check $? "the running run's 3 series are not cached (177: $n)"
+# A read-only database: the same answer, nothing written.
+cp nocache.db ro.db
+sql ro.db "DELETE FROM series_summary;
+    UPDATE run SET status = 'complete' WHERE label = 'n60'"
+chmod 444 ro.db
+chmod 755 "$T"
+if can_drop_root; then
+	as_user --db ro.db trend --format json
+	expect_rc 0 "trend on a read-only database"
+	cmp -s cached.json "$T/out"; check $? "a read-only database: the same json, computed"
+	n=$(sql ro.db "SELECT count(*) FROM series_summary")
+	[ "$n" = 0 ]; check $? "a read-only database is not written"
+else
+	skip "read-only database: root ignores file modes and no setpriv"
+fi
+
+# 7. Errors: exact message, exit 2.
 kb trend --label nosuch
 expect_rc 2 "an unknown label"
 expect_err "kbench: trend: no run has the label 'nosuch' (kbench runs lists them)" "an unknown label"

@@ -88,6 +88,57 @@ test_schema(void)
 	sb_free(&err);
 }
 
+/* Run SQL on a database file directly; 0 on success. */
+static int
+sql_exec(const char *path, const char *q)
+{
+	sqlite3 *db;
+	int rc;
+
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_exec(db, q, NULL, NULL, NULL);
+	sqlite3_close(db);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/*
+ * A database of schema 1 (as kbench 0.1 wrote it, from migration 0 of
+ * schema.c) with one run: opened read-write, it is migrated to the
+ * current schema and keeps its run; opened read-only, it is refused by
+ * name rather than misread.
+ */
+static void
+test_migration(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	const char *p = path_in_dir("v1.db");
+	char setup[128];
+	int why;
+
+	CHECK(sql_exec(p, schema_migration(0)) == 0);
+	snprintf(setup, sizeof(setup), "PRAGMA user_version = 1;"
+	    "PRAGMA application_id = %d;", SCHEMA_APPLICATION_ID);
+	CHECK(sql_exec(p, setup) == 0);
+	CHECK(sql_exec(p, "INSERT INTO run (uuid, label, benchmark, status,"
+	    " started_at) VALUES ('u1', 'old', 'sleep', 'complete',"
+	    " '2026-01-01T00:00:00Z')") == 0);
+	s = store_open(p, STORE_READONLY, &err, &why);
+	CHECK(s == NULL);
+	CHECK(strstr(sb_str(&err), "schema version 1 needs migrating to") != NULL);
+	sb_reset(&err);
+	s = store_open(p, 0, &err, &why);
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(sql_int(p, "PRAGMA user_version") == schema_version());
+	CHECK(schema_version() >= 2);
+	CHECK(sql_int(p, "SELECT count(*) FROM sqlite_schema WHERE name IN"
+	    " ('series_summary', 'nightly')") == 2);
+	CHECK(sql_int(p, "SELECT count(*) FROM run WHERE label = 'old'") == 1);
+	sb_free(&err);
+}
+
 static int
 count_sample(const struct sample_row *row, void *arg)
 {
@@ -234,6 +285,7 @@ main(void)
 		return 1;
 	}
 	test_schema();
+	test_migration();
 	test_runs_and_samples();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd) != 0)

@@ -1,0 +1,570 @@
+/*
+ * history.c: the history of each series, run by run, from the store (with
+ * the summary cache), and its change points (trend.c).  See history.h.
+ */
+#include <err.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "group.h"
+#include "history.h"
+#include "kbench.h"
+
+/* A run's id and its place in the history: pass 2 looks runs up. */
+struct idpos {
+	int64_t	id;
+	size_t	pos;
+};
+
+/* A summary computed in pass 2, to store once the pass is over. */
+struct pending {
+	int64_t			id;
+	struct series_summary	sum;
+};
+
+struct history_priv {
+	struct store	*store;
+	struct idpos	*byid;		/* the runs sorted by id */
+	struct strmap	 index;		/* name -> series */
+	double		*v;		/* one series' samples */
+	size_t		 nv, capv;
+	struct pending	*pend;
+	size_t		 npend, cappend;
+};
+
+void
+history_init(struct history *h)
+{
+	static const struct trend_opts defaults = TREND_OPTS_INIT;
+
+	memset(h, 0, sizeof(*h));
+	h->opts = defaults;
+	h->priv = xcalloc(1, sizeof(*h->priv));
+}
+
+/* ---- options ---- */
+
+/* n digits at s, and nothing else counted. */
+static int
+digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * An ISO 8601 date, maybe with a time, as the store writes them
+ * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]): strings of that shape compare in
+ * time order, so --since compares them to started_at as text.
+ */
+static int
+iso_date(const char *s)
+{
+	int month, day;
+
+	if (strlen(s) < 10 || !digits(s, 4) || s[4] != '-' ||
+	    !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
+		return 0;
+	month = (s[5] - '0') * 10 + (s[6] - '0');
+	day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (month < 1 || month > 12 || day < 1 || day > 31)
+		return 0;
+	s += 10;
+	if (*s == '\0')
+		return 1;
+	if (*s != 'T' || !digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2) ||
+	    s[1] > '2' || s[4] > '5')
+		return 0;
+	s += 6;
+	if (*s == ':') {
+		if (!digits(s + 1, 2) || s[1] > '5')
+			return 0;
+		s += 3;
+		if (*s == '.') {
+			if (!digits(s + 1, 1))
+				return 0;
+			for (s++; *s >= '0' && *s <= '9'; s++)
+				;
+		}
+	}
+	if (*s == 'Z')
+		s++;
+	return *s == '\0';
+}
+
+int
+history_option(struct history *h, int ch, const char *arg, const char *who)
+{
+	double x;
+
+	switch (ch) {
+	case HOPT_LAST:
+		if (parse_long(arg, 1, LONG_MAX, &h->last) == -1) {
+			warnx("%s: --last %s: expected a number of runs >= 1",
+			    who, arg);
+			return -1;
+		}
+		return 1;
+	case HOPT_ORDERBY:
+		if (*arg == '\0') {
+			warnx("%s: --order-by needs a KEY: a run fact, or "
+			    "label, benchmark, uuid, run", who);
+			return -1;
+		}
+		/* The default order, named. */
+		h->order_by = strcmp(arg, "started") == 0 ? NULL : arg;
+		return 1;
+	case HOPT_PVALUE:
+		if (parse_double(arg, &x) == -1 || !(x > 0 && x < 1)) {
+			warnx("%s: --pvalue %s: expected a p-value between 0 "
+			    "and 1", who, arg);
+			return -1;
+		}
+		h->opts.pvalue = x;
+		return 1;
+	case HOPT_SINCE:
+		if (!iso_date(arg)) {
+			warnx("%s: --since %s: expected an ISO 8601 date, "
+			    "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS] (UTC)", who, arg);
+			return -1;
+		}
+		h->since = arg;
+		return 1;
+	case HOPT_THRESHOLD:
+		if (parse_double(arg, &x) == -1 || x < 0) {
+			warnx("%s: --threshold %s: expected a percentage >= 0",
+			    who, arg);
+			return -1;
+		}
+		h->opts.threshold = x / 100;
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- pass 1: the runs ---- */
+
+static int
+take_run(const struct run_row *row, void *arg)
+{
+	struct history *h = arg;
+	struct hrun *r;
+	const char *key = NULL, *kernel;
+
+	if (h->since != NULL && strcmp(row->info.started_at, h->since) < 0)
+		return 0;
+	if (h->order_by != NULL &&
+	    (key = run_attribute(row, h->order_by)) == NULL) {
+		h->nmissing++;
+		return 0;
+	}
+	if (h->nrun == h->caprun) {
+		h->caprun = h->caprun ? 2 * h->caprun : 64;
+		h->run = xreallocarray(h->run, h->caprun, sizeof(*h->run));
+	}
+	r = &h->run[h->nrun++];
+	r->id = row->info.id;
+	r->uuid = xstrdup(row->info.uuid);
+	r->label = xstrdup(row->info.label);
+	r->started = xstrdup(row->info.started_at);
+	if ((kernel = kv_get(&row->facts, "kernel_git")) == NULL)
+		kernel = kv_get(&row->facts, "kernel_release");
+	r->kernel = kernel != NULL ? xstrdup(kernel) : NULL;
+	r->key = key != NULL ? xstrdup(key) : NULL;
+	r->num = NAN;
+	r->settled = strcmp(row->info.status, RUN_RUNNING) != 0;
+	return 0;
+}
+
+/*
+ * By the --order-by value (numbers when num is set, all or none are),
+ * then by start time and id, as the store lists runs.
+ */
+static int
+cmp_run(const void *a, const void *b)
+{
+	const struct hrun *x = a, *y = b;
+	int c;
+
+	if (x->key != NULL && y->key != NULL) {
+		if (!isnan(x->num) && !isnan(y->num)) {
+			if (x->num != y->num)
+				return x->num < y->num ? -1 : 1;
+		} else if ((c = strcmp(x->key, y->key)) != 0)
+			return c;
+	}
+	if ((c = strcmp(x->started, y->started)) != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static void
+run_free(struct hrun *r)
+{
+	free(r->uuid);
+	free(r->label);
+	free(r->started);
+	free(r->kernel);
+	free(r->key);
+}
+
+static int
+cmp_idpos(const void *a, const void *b)
+{
+	const struct idpos *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Order the runs, keep the last N, and index them by id. */
+static void
+order_runs(struct history *h)
+{
+	size_t i, drop;
+	double x;
+
+	if (h->order_by != NULL) {
+		for (i = 0; i < h->nrun; i++)
+			if (parse_double(h->run[i].key, &x) == -1)
+				break;
+		if (i == h->nrun)
+			for (i = 0; i < h->nrun; i++)
+				parse_double(h->run[i].key, &h->run[i].num);
+	}
+	if (h->nrun > 0)	/* qsort() wants a pointer even for none */
+		qsort(h->run, h->nrun, sizeof(*h->run), cmp_run);
+	if (h->last > 0 && h->nrun > (size_t)h->last) {
+		drop = h->nrun - (size_t)h->last;
+		for (i = 0; i < drop; i++)
+			run_free(&h->run[i]);
+		memmove(h->run, h->run + drop, (size_t)h->last * sizeof(*h->run));
+		h->nrun = (size_t)h->last;
+	}
+	h->priv->byid = xcalloc(h->nrun ? h->nrun : 1, sizeof(*h->priv->byid));
+	for (i = 0; i < h->nrun; i++) {
+		h->priv->byid[i].id = h->run[i].id;
+		h->priv->byid[i].pos = i;
+	}
+	qsort(h->priv->byid, h->nrun, sizeof(*h->priv->byid), cmp_idpos);
+}
+
+/* The run's place in h->run, or -1 when it is not in the history. */
+static long
+find_run(const struct history *h, int64_t id)
+{
+	size_t lo = 0, hi = h->nrun, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (h->priv->byid[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < h->nrun && h->priv->byid[lo].id == id)
+		return (long)h->priv->byid[lo].pos;
+	return -1;
+}
+
+/* ---- pass 2: each run's median, per series ---- */
+
+static struct hseries *
+series_new(struct history *h, const struct series_row *row)
+{
+	struct hseries *hs = xcalloc(1, sizeof(*hs));
+	size_t i, j;
+
+	hs->name = xstrdup(row->name);
+	hs->unit = xstrdup(row->unit);
+	hs->better = xstrdup(row->better);
+	hs->first = row->id;
+	for (i = 0; i < row->keys->n; i++) {
+		kv_set(&hs->keys, row->keys->v[i].key, row->keys->v[i].value);
+		for (j = 0; j < h->keynames.n; j++)
+			if (strcmp(h->keynames.v[j], row->keys->v[i].key) == 0)
+				break;
+		if (j == h->keynames.n)
+			strlist_add(&h->keynames, row->keys->v[i].key);
+	}
+	if (h->ns == h->caps) {
+		h->caps = h->caps ? 2 * h->caps : 32;
+		h->s = xreallocarray(h->s, h->caps, sizeof(*h->s));
+	}
+	h->s[h->ns++] = hs;
+	strmap_put(&h->priv->index, row->name, hs);
+	return hs;
+}
+
+/* A new point of series hs at run place pos. */
+static struct hpoint *
+point_new(struct hseries *hs, size_t pos)
+{
+	struct hpoint *p;
+
+	if (hs->npt == hs->cap) {
+		hs->cap = hs->cap ? 2 * hs->cap : 64;
+		hs->pt = xreallocarray(hs->pt, hs->cap, sizeof(*hs->pt));
+	}
+	p = &hs->pt[hs->npt++];
+	memset(p, 0, sizeof(*p));
+	p->pos = pos;
+	return p;
+}
+
+/* The point from its cached summary. */
+static void
+point_from_cache(struct hpoint *p, const struct series_summary *m)
+{
+	p->n = (size_t)m->n;
+	p->median = m->median;
+	if (isnan(m->lo) || isnan(m->hi) || isnan(m->level)) {
+		p->ci_err = STATS_ETOOFEW;
+		return;
+	}
+	p->ci_err = STATS_OK;
+	p->ci.est = m->median;
+	p->ci.lo = m->lo;
+	p->ci.hi = m->hi;
+	p->ci.level = m->level;
+}
+
+/* Remember a computed summary (p NULL: no samples), to store after the pass. */
+static void
+pend(struct history_priv *hp, int64_t id, const struct hpoint *p)
+{
+	struct pending *q;
+
+	if (hp->npend == hp->cappend) {
+		hp->cappend = hp->cappend ? 2 * hp->cappend : 64;
+		hp->pend = xreallocarray(hp->pend, hp->cappend,
+		    sizeof(*hp->pend));
+	}
+	q = &hp->pend[hp->npend++];
+	q->id = id;
+	q->sum.n = p != NULL ? (int64_t)p->n : 0;
+	q->sum.median = p != NULL ? p->median : NAN;
+	q->sum.lo = p != NULL && p->ci_err == STATS_OK ? p->ci.lo : NAN;
+	q->sum.hi = p != NULL && p->ci_err == STATS_OK ? p->ci.hi : NAN;
+	q->sum.level = p != NULL && p->ci_err == STATS_OK ? p->ci.level : NAN;
+}
+
+/*
+ * One series of one run makes one point: from the cache, else from its
+ * samples, read in bulk (and then cached, when the run can no longer
+ * grow: complete or aborted).
+ */
+static int
+take_series(const struct series_row *row, void *arg)
+{
+	struct history *h = arg;
+	struct history_priv *hp = h->priv;
+	struct hseries *hs;
+	struct hpoint *p;
+	struct stats_desc d;
+	long pos;
+
+	if ((pos = find_run(h, row->run->info.id)) < 0)
+		return 0;
+	if (row->summary != NULL && row->summary->n == 0)
+		return 0;
+	if (row->summary == NULL) {
+		hp->nv = 0;
+		if (store_series_values(hp->store, row->id, &hp->v, &hp->nv,
+		    &hp->capv) == -1)
+			return -1;
+		if (hp->nv == 0) {	/* no point, and cached as none */
+			if (h->run[pos].settled)
+				pend(hp, row->id, NULL);
+			return 0;
+		}
+	}
+	if ((hs = strmap_get(&hp->index, row->name)) == NULL)
+		hs = series_new(h, row);
+	if (row->id < hs->first)
+		hs->first = row->id;
+	if (row->summary != NULL) {
+		point_from_cache(point_new(hs, (size_t)pos), row->summary);
+		h->ncached++;
+		return 0;
+	}
+	p = point_new(hs, (size_t)pos);
+	stats_sort(hp->v, hp->nv);
+	stats_describe(hp->v, hp->nv, &d);
+	p->n = hp->nv;
+	p->median = d.median;
+	p->ci_err = stats_ci_median(hp->v, hp->nv, HISTORY_LEVEL, &p->ci);
+	h->ncomputed++;
+	if (h->run[pos].settled)
+		pend(hp, row->id, p);
+	return 0;
+}
+
+static int
+cmp_point(const void *a, const void *b)
+{
+	const struct hpoint *x = a, *y = b;
+
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int
+cmp_series(const void *a, const void *b)
+{
+	const struct hseries *x = *(struct hseries *const *)a;
+	const struct hseries *y = *(struct hseries *const *)b;
+
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static int
+cmp_keyname(const void *a, const void *b)
+{
+	return natural_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+history_regressed(const struct hseries *hs, const struct trend_cp *cp)
+{
+	if (strcmp(hs->better, "higher") == 0)
+		return cp->mean_after < cp->mean_before;
+	return cp->mean_after > cp->mean_before;
+}
+
+/* Order each history and find its change points. */
+static int
+detect(struct history *h)
+{
+	struct hseries *hs;
+	double *x = NULL;
+	size_t i, k, cap = 0;
+	int rc = 0;
+
+	qsort(h->s, h->ns, sizeof(*h->s), cmp_series);
+	if (h->keynames.n > 0)
+		qsort(h->keynames.v, h->keynames.n, sizeof(char *),
+		    cmp_keyname);
+	for (i = 0; i < h->ns && rc == 0; i++) {
+		hs = h->s[i];
+		qsort(hs->pt, hs->npt, sizeof(*hs->pt), cmp_point);
+		if (hs->npt > cap) {
+			cap = hs->npt;
+			x = xreallocarray(x, cap, sizeof(*x));
+		}
+		for (k = 0; k < hs->npt; k++)
+			x[k] = hs->pt[k].median;
+		if (trend_detect(x, hs->npt, &h->opts, &hs->cp, &hs->ncp) !=
+		    STATS_OK)
+			rc = -1;
+		for (k = 0; k < hs->ncp; k++) {
+			h->ncp++;
+			if (history_regressed(hs, &hs->cp[k]))
+				h->nreg++;
+			else
+				h->nimp++;
+		}
+	}
+	free(x);
+	return rc;
+}
+/* Store the summaries computed in pass 2, in one transaction. */
+static void
+store_pending(struct history *h)
+{
+	struct history_priv *hp = h->priv;
+	size_t i;
+
+	if (hp->npend == 0 || !store_writable(hp->store))
+		return;
+	if (store_begin(hp->store) == -1)
+		goto fail;
+	for (i = 0; i < hp->npend; i++)
+		if (store_summary_put(hp->store, hp->pend[i].id,
+		    &hp->pend[i].sum) == -1) {
+			sb_adds(&h->cache_err, store_error(hp->store));
+			store_rollback(hp->store);
+			return;
+		}
+	if (store_commit(hp->store) == -1)
+		goto fail;
+	h->nstored = hp->npend;
+	return;
+fail:
+	sb_adds(&h->cache_err, store_error(hp->store));
+	store_rollback(hp->store);
+}
+
+int
+history_load(struct history *h, struct store *s, const struct filter *f,
+    struct strbuf *err)
+{
+	h->priv->store = s;
+	if (store_each_run(s, f, take_run, h) == -1) {
+		sb_adds(err, store_error(s));
+		return KB_EXIT_DB;
+	}
+	if (h->order_by != NULL && h->nrun == 0 && h->nmissing > 0) {
+		sb_addf(err, "--order-by %s: no run in the selection has it (a "
+		    "run fact, or label, benchmark, uuid, run)", h->order_by);
+		return KB_EXIT_USAGE;
+	}
+	order_runs(h);
+	if (h->nrun > 0 && store_each_series(s, f, take_series, h) == -1) {
+		sb_adds(err, store_error(s));
+		return KB_EXIT_DB;
+	}
+	store_pending(h);
+	if (h->ns == 0) {
+		sb_adds(err, "no samples match the selection");
+		return KB_EXIT_USAGE;
+	}
+	if (detect(h) == -1) {
+		sb_adds(err, "out of memory");
+		return KB_EXIT_IO;
+	}
+	return KB_EXIT_OK;
+}
+
+const struct hrun *
+history_cp_run(const struct history *h, const struct hseries *hs,
+    const struct trend_cp *cp)
+{
+	return &h->run[hs->pt[cp->index].pos];
+}
+
+void
+history_free(struct history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nrun; i++)
+		run_free(&h->run[i]);
+	free(h->run);
+	for (i = 0; i < h->ns; i++) {
+		free(h->s[i]->name);
+		free(h->s[i]->unit);
+		free(h->s[i]->better);
+		kv_clear(&h->s[i]->keys);
+		free(h->s[i]->pt);
+		free(h->s[i]->cp);
+		free(h->s[i]);
+	}
+	free(h->s);
+	strlist_free(&h->keynames);
+	sb_free(&h->cache_err);
+	if (h->priv != NULL) {
+		free(h->priv->byid);
+		strmap_free(&h->priv->index);
+		free(h->priv->v);
+		free(h->priv->pend);
+		free(h->priv);
+	}
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,134 @@
+/*
+ * history.h: the history of each series, run by run, and its change
+ * points: what "kbench trend" prints and "kbench plot trend" draws.
+ *
+ * A point is one run of one series, reduced to its median and the
+ * distribution-free 95% interval of the median.  Those summaries are
+ * cached in the store (series_summary) the first time a complete or
+ * aborted run is read, when the database is writable: a year of nightly
+ * runs is then read as one row a point, not a thousand samples.
+ *
+ * Two passes over the store.  The runs first (store_each_run): --since,
+ * the order (start time or --order-by KEY) and --last choose the runs of
+ * the history, without reading a sample.  Then the series of those runs,
+ * each point from the cache or, when missing, from its samples.
+ */
+#ifndef KBENCH_HISTORY_H
+#define KBENCH_HISTORY_H
+
+#include <getopt.h>
+#include <stdint.h>
+
+#include "stats.h"
+#include "store.h"
+#include "strmap.h"
+#include "trend.h"
+
+/* The level of each run's median interval. */
+#define HISTORY_LEVEL	95
+
+/* Long-option codes for the commands' getopt tables. */
+enum {
+	HOPT_LAST = 400,
+	HOPT_ORDERBY,
+	HOPT_PVALUE,
+	HOPT_SINCE,
+	HOPT_THRESHOLD
+};
+
+#define HISTORY_LONGOPTS						\
+	{ "last",	required_argument, NULL, HOPT_LAST },		\
+	{ "order-by",	required_argument, NULL, HOPT_ORDERBY },	\
+	{ "pvalue",	required_argument, NULL, HOPT_PVALUE },		\
+	{ "since",	required_argument, NULL, HOPT_SINCE },		\
+	{ "threshold",	required_argument, NULL, HOPT_THRESHOLD }
+
+/* For --help texts. */
+#define HISTORY_OPTIONS_HELP						\
+    "   --since DATE     only runs started on or after DATE (UTC, ISO 8601:\n" \
+    "                    2026-01-31 or 2026-01-31T12:00)\n"		\
+    "   --last N         only the last N runs, in the order below\n"	\
+    "   --order-by KEY   order runs by a run fact (or label, benchmark, uuid, run),\n" \
+    "                    as numbers when every value is one, else as text (ISO\n" \
+    "                    dates sort right); runs without KEY are left out\n" \
+    "                    (default: started, the start time)\n"		\
+    "   --threshold PCT  report changes of the mean of at least PCT percent\n" \
+    "                    (default 0)\n"					\
+    "   --pvalue P       accept a change when p < P (default 0.001)\n"
+
+/* A run of the history. */
+struct hrun {
+	int64_t	 id;
+	char	*uuid, *label, *started;
+	char	*kernel;	/* kernel_git, else kernel_release, or NULL */
+	char	*key;		/* its --order-by value */
+	double	 num;		/* key as a number when every key is one,
+				   else NaN */
+	int	 settled;	/* complete or aborted: its samples are
+				   final, its summaries cacheable */
+};
+
+/* One run of one series: the median of its samples. */
+struct hpoint {
+	size_t		 pos;		/* the run, in h->run */
+	size_t		 n;
+	double		 median;
+	struct stats_ci	 ci;
+	int		 ci_err;	/* STATS_OK when ci holds */
+};
+
+struct hseries {
+	char		*name, *unit, *better;
+	struct kvlist	 keys;
+	int64_t		 first;		/* lowest series id: the output order */
+	struct hpoint	*pt;		/* in run order */
+	size_t		 npt, cap;
+	struct trend_cp	*cp;		/* its change points */
+	size_t		 ncp;
+};
+
+struct history {
+	/* Options: history_option() sets them. */
+	const char		*since, *order_by;
+	long			 last;		/* 0: every run */
+	struct trend_opts	 opts;
+	/* The runs of the history, in order. */
+	struct hrun		*run;
+	size_t			 nrun, caprun;
+	size_t			 nmissing;	/* runs without --order-by KEY */
+	/* The series, in the order of their first appearance. */
+	struct hseries		**s;
+	size_t			 ns, caps;
+	struct strlist		 keynames;	/* every series key, sorted */
+	size_t			 ncp, nreg, nimp;
+	/* The cache: points read from it, computed, and stored. */
+	size_t			 ncached, ncomputed, nstored;
+	struct strbuf		 cache_err;	/* why storing failed, or "" */
+	/* Private to history.c. */
+	struct history_priv	*priv;
+};
+
+void	history_init(struct history *h);
+/*
+ * Take one getopt result: 1 when it was a history option, 0 when not,
+ * -1 when its argument is bad (said on stderr, naming who).
+ */
+int	history_option(struct history *h, int ch, const char *arg,
+	    const char *who);
+/*
+ * Read the history of the runs f selects and find its change points.
+ * Returns KB_EXIT_OK, or an exit status with the reason in err
+ * (KB_EXIT_USAGE: nothing to show; KB_EXIT_DB; KB_EXIT_IO: no memory).
+ * A cache that could not be written is no error (h->cache_err says why).
+ */
+int	history_load(struct history *h, struct store *s, const struct filter *f,
+	    struct strbuf *err);
+void	history_free(struct history *h);
+
+/* A regression: the mean moved away from the series' better side. */
+int	history_regressed(const struct hseries *hs, const struct trend_cp *cp);
+/* The run where a change point starts. */
+const struct hrun *history_cp_run(const struct history *h,
+	    const struct hseries *hs, const struct trend_cp *cp);
+
+#endif
