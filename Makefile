@@ -36,8 +36,9 @@ BUILD       = ${BUILD_${SANITIZE}}
 OPT	?= -O2 -g
 WARN	 = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wno-unused-parameter
+KB_INCS	 = -I. -Ilib -Idb -Icollect -Ianalyze -Iplots ${SQLITE_CFLAGS} ${CSV_CFLAGS}
 KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
-	   -I. -Ilib -Idb -Icollect -Ianalyze -Iplots ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${CFLAGS}
+	   ${KB_INCS} ${CFLAGS}
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
@@ -47,7 +48,8 @@ DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
 	       collect/protocol.c collect/collector.c collect/tools.c \
-	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c
+	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c \
+	       collect/nightly_conf.c collect/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c
@@ -57,12 +59,13 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
-	       plots/cmd_plot.c plots/cmd_report.c
+	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
-	       collect/collector.h collect/tools.h collect/collect.h analyze/stats.h \
+	       collect/collector.h collect/tools.h collect/collect.h collect/nightly.h \
+	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h \
 	       analyze/trend.h analyze/history.h \
 	       plots/gnuplot.h plots/charts.h
@@ -72,7 +75,7 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_trend
 
 .PHONY: all demo check check-sanitize check-vm demo-vm bench install clean \
-	deps deps-vm kmod kmod-linux test-bins
+	deps deps-vm deps-fuzz fuzz kmod kmod-linux test-bins
 
 TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
 	       collect/sleep_methods_${OS}.c lib/util.c
@@ -173,6 +176,32 @@ kmod-freebsd:
 check-sanitize: deps
 	@${MAKE} SANITIZE=1 test-bins
 	@sh tests/run.sh build/san
+
+# make fuzz: the CSV importer and the protocol parser under libFuzzer with
+# ASan + UBSan, FUZZ_SECONDS each (tests/fuzz/README).  A 64-byte read
+# chunk makes the importer split lines across reads.
+FUZZ_CC	     ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  = -std=c11 -g -O1 ${WARN} ${OS_CFLAGS_${OS}} ${KB_INCS} \
+	       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_BINS    = build/fuzz/fuzz_csv build/fuzz/fuzz_protocol
+
+build/fuzz/fuzz_csv: tests/fuzz/fuzz_csv.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS}
+	@mkdir -p build/fuzz
+	${FUZZ_CC} ${FUZZ_CFLAGS} -DREAD_CHUNK=64 -o $@ tests/fuzz/fuzz_csv.c \
+	    ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
+build/fuzz/fuzz_protocol: tests/fuzz/fuzz_protocol.c collect/protocol.c ${LIB_SRCS} ${HDRS}
+	@mkdir -p build/fuzz
+	${FUZZ_CC} ${FUZZ_CFLAGS} -o $@ tests/fuzz/fuzz_protocol.c \
+	    collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
+
+fuzz: deps-fuzz
+	@${MAKE} ${FUZZ_BINS}
+	@sh mk/fuzz.sh build/fuzz ${FUZZ_SECONDS}
+
+deps-fuzz:
+	@sh mk/deps.sh fuzz
 
 bench: deps
 	@${MAKE} all

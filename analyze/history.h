@@ -29,7 +29,7 @@
 
 /* Long-option codes for the commands' getopt tables. */
 enum {
-	HOPT_LAST = 400,
+	HOPT_LAST = 600,	/* apart from AOPT_* and COPT_*: plot takes AOPT_ too */
 	HOPT_ORDERBY,
 	HOPT_PVALUE,
 	HOPT_SINCE,

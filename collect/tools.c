@@ -1,6 +1,10 @@
 /*
  * tools.c: see tools.h.
  */
+#include <sys/types.h>
+#ifdef __FreeBSD__
+#include <sys/sysctl.h>
+#endif
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -25,22 +29,39 @@ executable(const char *dir, size_t dirlen, const char *name)
 	return NULL;
 }
 
+int
+self_path(const char *argv0, char *self, size_t size)
+{
+	ssize_t n;
+#ifdef __FreeBSD__
+	int mib[4] = { CTL_KERN, KERN_PROC, KERN_PROC_PATHNAME, -1 };
+	size_t len = size;
+
+	if (sysctl(mib, 4, self, &len, NULL, 0) == 0 && len > 1)
+		return 0;
+#endif
+	n = readlink("/proc/self/exe", self, size - 1);
+	if (n > 0) {
+		self[n] = '\0';
+		return 0;
+	}
+	if (argv0 != NULL && strchr(argv0, '/') != NULL && size >= PATH_MAX &&
+	    realpath(argv0, self) != NULL)
+		return 0;
+	self[0] = '\0';
+	return -1;
+}
+
 char *
 tool_path(const char *argv0, const char *name)
 {
 	char self[PATH_MAX], *slash, *p;
 	const char *env = getenv("KBENCH_LIBEXEC"), *path, *colon;
-	ssize_t n;
 
 	if (env != NULL && *env != '\0')
 		return executable(env, strlen(env), name);
-	/* Beside kbench itself: /proc/self/exe on Linux, else argv[0]. */
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0)
-		self[n] = '\0';
-	else if (argv0 == NULL || strchr(argv0, '/') == NULL ||
-	    realpath(argv0, self) == NULL)
-		self[0] = '\0';
+	/* Beside kbench itself (build/ or PREFIX/bin). */
+	self_path(argv0, self, sizeof(self));
 	if ((slash = strrchr(self, '/')) != NULL &&
 	    (p = executable(self, (size_t)(slash - self), name)) != NULL)
 		return p;
@@ -56,17 +77,16 @@ tool_path(const char *argv0, const char *name)
 	}
 }
 
-int
-tool_list(char *const *argv, struct strlist *out)
+pid_t
+tool_spawn(char *const *argv, const char *dir, int *outfd)
 {
-	struct strbuf cmd = STRBUF_INIT;
-	char line[1024], *tab;
-	FILE *fp;
-	int fds[2], status;
+	int fds[2];
 	pid_t pid;
 
 	if (pipe(fds) == -1)
 		return -1;
+	fflush(stdout);
+	fflush(stderr);
 	if ((pid = fork()) == -1) {
 		close(fds[0]);
 		close(fds[1]);
@@ -76,12 +96,30 @@ tool_list(char *const *argv, struct strlist *out)
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
 		close(fds[1]);
+		if (dir != NULL && chdir(dir) == -1) {
+			fprintf(stderr, "kbench: %s: %s\n", dir, strerror(errno));
+			_exit(127);
+		}
 		execv(argv[0], argv);
 		_exit(127);
 	}
 	close(fds[1]);
-	if ((fp = fdopen(fds[0], "r")) == NULL) {
-		close(fds[0]);
+	*outfd = fds[0];
+	return pid;
+}
+
+int
+tool_list(char *const *argv, struct strlist *out)
+{
+	char line[1024], *tab;
+	FILE *fp;
+	int fd, status;
+	pid_t pid;
+
+	if ((pid = tool_spawn(argv, NULL, &fd)) == -1)
+		return -1;
+	if ((fp = fdopen(fd, "r")) == NULL) {
+		close(fd);
 		waitpid(pid, &status, 0);
 		return -1;
 	}
@@ -93,7 +131,6 @@ tool_list(char *const *argv, struct strlist *out)
 			strlist_add(out, line);
 	}
 	fclose(fp);
-	sb_free(&cmd);
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;

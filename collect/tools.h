@@ -4,7 +4,18 @@
 #ifndef KBENCH_TOOLS_H
 #define KBENCH_TOOLS_H
 
+#include <sys/types.h>
+
+#include <stddef.h>
+
 #include "filter.h"
+
+/*
+ * The running kbench's own path, in self (size >= PATH_MAX): from the
+ * kernel (/proc/self/exe, FreeBSD's kern.proc.pathname), else argv0.
+ * Returns 0, or -1 (self "") when it cannot be known.
+ */
+int	self_path(const char *argv0, char *self, size_t size);
 
 /*
  * The path of a benchmark program: $KBENCH_LIBEXEC/name when set, else
@@ -12,6 +23,12 @@
  * NULL when none is executable.  Free the result.
  */
 char	*tool_path(const char *argv0, const char *name);
+
+/*
+ * Start argv (in directory dir unless NULL) with its standard output on
+ * a pipe, whose reading end goes to *outfd; its pid, or -1 (errno set).
+ */
+pid_t	tool_spawn(char *const *argv, const char *dir, int *outfd);
 
 /*
  * Run argv, which prints one item per line (a name, then optionally a

@@ -88,7 +88,7 @@ static const char *const migrations[] = {
 	"              'failed', 'regression', 'interrupted')),"
 	"  collections INTEGER NOT NULL DEFAULT 0,"
 	"  failed      INTEGER NOT NULL DEFAULT 0,"
-	"  regressions INTEGER NOT NULL DEFAULT 0"
+	"  trend       INTEGER"	/* the trend check's exit status, or NULL */
 	");",
 };
 

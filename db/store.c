@@ -51,6 +51,7 @@ struct store {
 	sqlite3_stmt	*ins_fact;
 	sqlite3_stmt	*sel_values;
 	sqlite3_stmt	*ins_summary;
+	sqlite3_stmt	*sel_samples;
 	int		 readonly;
 };
 
@@ -293,6 +294,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->ins_fact);
 	sqlite3_finalize(s->sel_values);
 	sqlite3_finalize(s->ins_summary);
+	sqlite3_finalize(s->sel_samples);
 	sqlite3_close(s->db);
 	sb_free(&s->err);
 	sb_free(&s->name);
@@ -734,9 +736,11 @@ store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
 	memset(&row, 0, sizeof(row));
 	if (store_flush(s) == -1)
 		return -1;
+	/* A series' count from its cached summary when it has one. */
 	sb_adds(&sql, "SELECT " RUN_COLUMNS ","
-	    " (SELECT count(*) FROM series s JOIN sample x ON x.series_id = s.id"
-	    "  WHERE s.run_id = r.id),"
+	    " (SELECT sum(coalesce(m.n, (SELECT count(*) FROM sample x"
+	    "  WHERE x.series_id = s.id))) FROM series s LEFT JOIN"
+	    "  series_summary m ON m.series_id = s.id WHERE s.run_id = r.id),"
 	    " (SELECT count(*) FROM series s WHERE s.run_id = r.id)"
 	    " FROM run r WHERE 1");
 	filter_sql(f, 0, &sql, &binds);
@@ -1039,6 +1043,57 @@ out:
 }
 
 int
+store_series_samples(struct store *s, int64_t series_id, int64_t **seq,
+    double **v, size_t *n, size_t *cap)
+{
+	int rc;
+
+	if (prepare(s, &s->sel_samples, "SELECT seq, value FROM sample"
+	    " WHERE series_id = ? ORDER BY seq") == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_samples, 1, series_id);
+	while ((rc = sqlite3_step(s->sel_samples)) == SQLITE_ROW) {
+		if (*n == *cap) {
+			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
+			*seq = xreallocarray(*seq, *cap, sizeof(**seq));
+			*v = xreallocarray(*v, *cap, sizeof(**v));
+		}
+		(*seq)[*n] = sqlite3_column_int64(s->sel_samples, 0);
+		(*v)[(*n)++] = sqlite3_column_double(s->sel_samples, 1);
+	}
+	sqlite3_reset(s->sel_samples);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the samples of series %lld",
+		    (long long)series_id);
+	return 0;
+}
+
+int
+store_run_delete(struct store *s, int64_t run_id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	/* sample has no foreign key (see schema.c): delete its rows first. */
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM sample WHERE series_id IN"
+	    " (SELECT id FROM series WHERE run_id = ?1);"
+	    , -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "preparing a run's deletion");
+	sqlite3_bind_int64(st, 1, run_id);
+	rc = step_done(s, st, "deleting a run's samples");
+	sqlite3_finalize(st);
+	if (rc == -1)
+		return -1;
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM run WHERE id = ?", -1, &st,
+	    NULL) != SQLITE_OK)
+		return fail(s, "preparing a run's deletion");
+	sqlite3_bind_int64(st, 1, run_id);
+	rc = step_done(s, st, "deleting a run");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
 store_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
     size_t *cap)
 {
@@ -1123,14 +1178,17 @@ store_nightly_end(struct store *s, const struct nightly_info *ni)
 	int rc;
 
 	if (sqlite3_prepare_v2(s->db, "UPDATE nightly SET ended_at = ?,"
-	    " status = ?, collections = ?, failed = ?, regressions = ?"
+	    " status = ?, collections = ?, failed = ?, trend = ?"
 	    " WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "preparing the nightly log");
 	bind_text(st, 1, ni->ended_at);
 	bind_text(st, 2, ni->status);
 	sqlite3_bind_int(st, 3, ni->collections);
 	sqlite3_bind_int(st, 4, ni->failed);
-	sqlite3_bind_int(st, 5, ni->regressions);
+	if (ni->trend >= 0)
+		sqlite3_bind_int(st, 5, ni->trend);
+	else
+		sqlite3_bind_null(st, 5);
 	sqlite3_bind_int64(st, 6, ni->id);
 	rc = step_done(s, st, "logging the nightly's end");
 	sqlite3_finalize(st);
@@ -1145,7 +1203,7 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 	int rc;
 
 	if (sqlite3_prepare_v2(s->db, "SELECT id, name, label, config, host, pid,"
-	    " started_at, ended_at, status, collections, failed, regressions"
+	    " started_at, ended_at, status, collections, failed, trend"
 	    " FROM nightly ORDER BY id", -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "preparing the nightly log query");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1161,7 +1219,8 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 		ni.status = col_text(st, 8);
 		ni.collections = sqlite3_column_int(st, 9);
 		ni.failed = sqlite3_column_int(st, 10);
-		ni.regressions = sqlite3_column_int(st, 11);
+		ni.trend = sqlite3_column_type(st, 11) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int(st, 11);
 		if (cb(&ni, arg) != 0)
 			break;
 	}

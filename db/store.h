@@ -71,6 +71,8 @@ int	store_rollback(struct store *s);
 int	store_run_create(struct store *s, struct run_info *ri);
 int	store_run_finish(struct store *s, int64_t run_id, const char *status);
 int	store_run_by_uuid(struct store *s, const char *uuid, int64_t *run_id);
+/* Delete a run with everything it holds (in the caller's transaction). */
+int	store_run_delete(struct store *s, int64_t run_id);
 int	store_fact_set(struct store *s, int64_t run_id, const char *key,
 	    const char *value);
 int	store_series_get(struct store *s, int64_t run_id,
@@ -151,6 +153,9 @@ typedef int series_cb(const struct series_row *row, void *arg);
  */
 int	store_each_series(struct store *s, const struct filter *f,
 	    series_cb *cb, void *arg);
+/* The same with each value's seq, in (*seq)[i]: both grown as needed. */
+int	store_series_samples(struct store *s, int64_t series_id, int64_t **seq,
+	    double **v, size_t *n, size_t *cap);
 /* Append the values of a series, in seq order, to *v (grown as needed). */
 int	store_series_values(struct store *s, int64_t series_id, double **v,
 	    size_t *n, size_t *cap);
@@ -191,7 +196,8 @@ struct nightly_info {
 	long		 pid;
 	const char	*started_at, *ended_at;
 	const char	*status;
-	int		 collections, failed, regressions;
+	int		 collections, failed;	/* collections run, and failed */
+	int		 trend;		/* the trend check's exit status, -1: none */
 };
 int	store_nightly_begin(struct store *s, struct nightly_info *ni);
 int	store_nightly_end(struct store *s, const struct nightly_info *ni);

@@ -57,6 +57,16 @@ xstrdup(const char *s)
 	return p;
 }
 
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (p == NULL)
+		err(EXIT_NOMEM, "strndup");
+	return p;
+}
+
 /*
  * Clinger's fast path: a decimal of at most 15 digits and no exponent is
  * m / 10^k with m and 10^k both exact doubles (m < 2^53, k <= 22), so the

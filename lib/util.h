@@ -14,6 +14,7 @@ void	*xmalloc(size_t n);
 void	*xcalloc(size_t nmemb, size_t size);
 void	*xreallocarray(void *p, size_t nmemb, size_t size);
 char	*xstrdup(const char *s);
+char	*xstrndup(const char *s, size_t n);
 
 /*
  * Strict parsers: the whole string must be the number, no trailing junk,

@@ -10,6 +10,13 @@
 #            Hodges-Lehmann) from the database vs ministat -A on the same
 #            values exported as two text files; wall time and memory.
 #
+#   trend    a year of nightly history (365 runs x 200 series x 1000
+#            samples, 73 million samples, ~1.5 GB, made once by SQL in
+#            BENCH_DIR/history.db and kept): kbench trend cold (every run's
+#            median computed from its samples, then cached) and warm (from
+#            the cache); the target is < 5 s warm.
+#   merge    four lab databases of 2.5 million samples merged into one.
+#
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
 #            with and without a writer every millisecond.
@@ -20,7 +27,10 @@
 #            cyclictest --laptop), three times each, interleaved.
 #
 # BENCH_SAMPLES (default 10000000) and BENCH_DIR (default build/bench)
-# change the size and the scratch directory (it needs ~2 GB).
+# change the size and the scratch directory (it needs ~4 GB);
+# BENCH_NIGHTS, BENCH_SERIES and BENCH_PER_RUN the trend's history.
+# "mk/bench.sh BUILD SECTION..." runs only those sections (plot needs
+# import's database).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,6 +42,13 @@ kbench=$build/kbench
 cc=${CC:-cc}
 
 mkdir -p "$dir"
+shift $(($# > 0 ? 1 : 0))
+sections=${*:-sleep lock import plot analyze trend merge}
+# want SECTION: is it to run?
+want() {
+	case " $sections " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 $cc -O2 -o "$build/gencsv" "$top/tests/bench/gencsv.c"
 $cc -O2 -D_GNU_SOURCE -o "$build/runstat" "$top/tests/bench/runstat.c"
 
@@ -49,6 +66,7 @@ timed() {
 	rss_kib=$(echo "$line" | sed 's/.*maxrss_kib=\([0-9]*\).*/\1/')
 }
 
+if want sleep; then
 echo "== sleep: the timing harness, and clock_nanosleep against cyclictest"
 "$build/testsleep" -m -n 200000 0 none >"$dir/none.out"
 awk '/^sample / { s += $2; n++ } END {
@@ -80,8 +98,9 @@ if command -v cyclictest >/dev/null 2>&1; then
 else
 	echo "   cyclictest not installed (Debian: rt-tests): comparison skipped"
 fi
-echo
-
+	echo
+fi
+if want lock; then
 echo "== lock: lockbench, delay 1000 ns, 1 and 2 threads (calls/s, median of 3)"
 # calls LOCKBENCH-ARGS...: the total calls/s, median of three runs.
 calls() {
@@ -102,8 +121,9 @@ for h in rw rm epoch; do
 	printf '   head %-5s null hook, 2 threads: %s calls/s; with a writer every 1 ms: %s calls/s\n' \
 	    "$h" "$(calls -t 2 -H "$h" -k null)" "$(calls -t 2 -H "$h" -k null -w 1)"
 done
-echo
-
+	echo
+fi
+if want import; then
 echo "== import: $n samples of canonical CSV"
 "$build/gencsv" "$n" >"$dir/samples.csv"
 echo "   CSV file: $(wc -c <"$dir/samples.csv") bytes"
@@ -130,7 +150,9 @@ awk -v n="$n" -v kw="$kb_wall" -v kr="$kb_rss" -v kb="$kb_bytes" \
 }'
 rm -f "$dir/samples.csv" "$dir/peer.db"
 
-echo
+	echo
+fi
+if want plot; then
 echo "== plot: every chart kind from the $n-sample database (warm cache)"
 mkdir -p "$dir/charts"
 "$kbench" -d "$dir/kbench.db" runs >/dev/null	# warm the page cache
@@ -146,7 +168,9 @@ awk -v a="$p1" -v b="$p2" -v c="$p3" 'BEGIN {
 	printf "   total %.2f s (target < 10 s: %s)\n", a + b + c, (a + b + c < 10 ? "met" : "NOT met")
 }'
 
-echo
+	echo
+fi
+if want analyze; then
 echo "== analyze: $n samples, two groups of $((n / 2))"
 "$build/gencsv" -2 "$n" >"$dir/two.csv"
 rm -f "$dir/two.db" "$dir/two.db-wal" "$dir/two.db-shm"
@@ -169,3 +193,79 @@ awk -v n="$n" -v kw="$ka_wall" -v kr="$ka_rss" -v mw="$mi_wall" -v mr="$mi_rss" 
 }'
 "$kbench" -d "$dir/two.db" analyze --compare before after | sed 's/^/   | /'
 rm -rf "$dir/two.csv" "$dir/ministat"
+
+	echo
+fi
+if want trend; then
+nights=${BENCH_NIGHTS:-365} nseries=${BENCH_SERIES:-200} per=${BENCH_PER_RUN:-1000}
+total=$((nights * nseries * per))
+echo "== trend: $nights nights x $nseries series x $per samples ($total samples)"
+hist=$dir/history.db
+if [ "$(sqlite3 "$hist" "SELECT count(*) FROM run; SELECT count(*) FROM series;
+    SELECT max(seq) FROM sample WHERE series_id = 1" 2>/dev/null | tr '\n' ' ')" != \
+    "$nights $((nights * nseries)) $per " ]; then
+	rm -f "$hist" "$hist-wal" "$hist-shm"
+	printf 'run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value\nr,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,1,1\n' \
+	    >"$dir/one.csv"
+	"$kbench" -d "$hist" import -q "$dir/one.csv"
+	start=$(date +%s)
+	sqlite3 -cmd ".parameter set :nights $nights" -cmd ".parameter set :series $nseries" \
+	    -cmd ".parameter set :samples $per" "$hist" <"$top/tests/bench/history.sql" >/dev/null
+	echo "   made $hist in $(($(date +%s) - start)) s: $(wc -c <"$hist") bytes"
+else
+	echo "   $hist kept from an earlier run: $(wc -c <"$hist") bytes"
+fi
+sqlite3 "$hist" "DELETE FROM series_summary"
+cat "$hist" >/dev/null	# the page cache, warm for both
+timed "trend cold" "$kbench" -d "$hist" trend
+tc_wall=$wall tc_rss=$rss_kib
+timed "trend warm" "$kbench" -d "$hist" trend
+tw_wall=$wall tw_rss=$rss_kib
+"$kbench" -d "$hist" trend --format csv >"$dir/trend.csv"
+found=$(awk -F, 'NR > 1 && $7 == 200 && $NF == "regression"' "$dir/trend.csv" | wc -l)
+all=$(($(wc -l <"$dir/trend.csv") - 1))
+"$kbench" -d "$hist" trend --format csv --threshold 1 >"$dir/trend.csv"
+all1=$(($(wc -l <"$dir/trend.csv") - 1))
+awk -v cw="$tc_wall" -v cr="$tc_rss" -v ww="$tw_wall" -v wr="$tw_rss" \
+    -v f="$found" -v a="$all" -v a1="$all1" -v s="$nseries" 'BEGIN {
+	printf "   %-40s %10s %12s\n", "", "wall s", "peak MiB"
+	printf "   %-40s %10.2f %12.1f\n", "kbench trend, cold (medians computed)", cw, cr / 1024
+	printf "   %-40s %10.2f %12.1f\n", "kbench trend, warm (medians cached)", ww, wr / 1024
+	printf "   change points: %d of the %d injected steps found at night 200; %d in all,\n", f, s / 10, a
+	printf "   %d with --threshold 1 (the others: changes below 1%% in the flat series)\n", a1
+	printf "   target: warm < 5 s: %s\n", (ww < 5 ? "met" : "NOT met")
+}'
+fi
+
+if want merge; then
+	echo "== merge: five lab databases of 2 runs each into one"
+	if [ ! -f "$dir/kbench.db" ]; then
+		"$build/gencsv" "$n" >"$dir/samples.csv"
+		"$kbench" -d "$dir/kbench.db" import -q "$dir/samples.csv"
+		rm -f "$dir/samples.csv"
+	fi
+	# Split the import's 10 runs over five "machines".
+	"$kbench" -d "$dir/kbench.db" runs --json | jq -r .uuid >"$dir/uuids"
+	i=0
+	while read -r a && read -r b; do
+		i=$((i + 1))
+		rm -f "$dir/lab-$i.db" "$dir/lab-$i.db-wal" "$dir/lab-$i.db-shm"
+		"$kbench" -d "$dir/kbench.db" export --run "$a" --run "$b" >"$dir/lab.csv"
+		"$kbench" -d "$dir/lab-$i.db" import -q "$dir/lab.csv"
+	done <"$dir/uuids"
+	rm -f "$dir/lab.csv" "$dir/central.db" "$dir/central.db-wal" "$dir/central.db-shm"
+	labs=$(i=1; while [ -f "$dir/lab-$i.db" ] && [ $i -le 5 ]; do
+		printf '%s ' "$dir/lab-$i.db"; i=$((i + 1)); done)
+	timed "merge" "$kbench" -d "$dir/central.db" merge -q $labs
+	m1=$wall m1_rss=$rss_kib
+	timed "merge again" "$kbench" -d "$dir/central.db" merge -q $labs
+	m2=$wall
+	rows=$(sqlite3 "$dir/central.db" "SELECT count(*) FROM sample")
+	bytes=$(wc -c <"$dir/central.db")
+	awk -v w="$m1" -v r="$m1_rss" -v w2="$m2" -v n="$rows" -v b="$bytes" 'BEGIN {
+		printf "   merged %d samples (5 files, 10 runs) in %.2f s: %.0f samples/s, peak %.1f MiB\n", n, w, n / w, r / 1024
+		printf "   the central file: %d bytes, %.1f bytes/sample\n", b, b / n
+		printf "   merging the same five again (nothing to add, every run compared): %.2f s\n", w2
+	}'
+	rm -f "$dir"/lab-*.db* "$dir/uuids"
+fi

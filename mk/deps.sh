@@ -1,6 +1,7 @@
 #!/bin/sh
 # make deps: check what kbench needs and install what is missing.
-# "deps.sh vm" adds what the kernel module's VM test needs.
+# "deps.sh vm" adds what the kernel module's VM test needs, "deps.sh
+# fuzz" what make fuzz needs.
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
 # packages are installed; otherwise the exact command is printed and
@@ -18,16 +19,22 @@
 #   rt-tests (cyclictest)          make bench checks the sleep tester against it
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
+#   systemd (systemd-analyze)      tests: contrib/systemd units are verified
+#   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 
 # make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
 # its headers, the emulator, the initramfs tools (~500 MB, so only then).
 debian_vm_pkgs="qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static cpio"
 [ "${1:-}" = vm ] && debian_pkgs="$debian_pkgs $debian_vm_pkgs"
+
+# make fuzz ("deps.sh fuzz"): libFuzzer ships with clang's runtimes.
+debian_fuzz_pkgs="clang libclang-rt-14-dev"
+[ "${1:-}" = fuzz ] && debian_pkgs="$debian_pkgs $debian_fuzz_pkgs"
 
 missing=""
 

@@ -1,15 +1,21 @@
 /*
  * charts.h: the kinds of chart kbench plot draws, each from the results
- * of analysis.c (medians, intervals, comparisons), never from raw SQL.
+ * of analysis.c (medians, intervals, comparisons) or, for trend, of
+ * history.c (each run's median, the change points), never from raw SQL.
  */
 #ifndef KBENCH_CHARTS_H
 #define KBENCH_CHARTS_H
 
 #include "gnuplot.h"
+#include "history.h"
 #include "report.h"
 
+/* A trend chart draws the first 12 series: more panels are unreadable. */
+#define TREND_MAX_PANELS	12
+
 struct plot_ctx {
-	const struct analysis	*an;
+	const struct analysis	*an;		/* NULL for trend */
+	const struct history	*hist;		/* trend only, else NULL */
 	const char		*dir;
 	const char		*name;		/* file name without extension */
 	unsigned		 formats;	/* CHART_PNG | CHART_SVG */
@@ -25,6 +31,8 @@ int	chart_lock(const struct plot_ctx *p, struct strbuf *err);
 int	chart_compare(const struct plot_ctx *p, struct strbuf *err);
 /* Distributions (ECDF) of the groups, overlaid. */
 int	chart_dist(const struct plot_ctx *p, struct strbuf *err);
+/* Each series' history, its change points marked, a panel per series. */
+int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
 
 /* Helpers shared by the charts (charts.c). */
 

@@ -50,7 +50,7 @@ kb --db lat.db plot
 expect_rc 2 "plot without a kind"
 kb --db lat.db plot pie
 expect_rc 2 "an unknown kind"
-expect_err "kbench: plot: unknown chart 'pie': expected sleep, lock, compare or dist" "an unknown kind"
+expect_err "kbench: plot: unknown chart 'pie': expected sleep, lock, compare, dist or trend" "an unknown kind"
 kb --db lat.db plot compare
 expect_rc 2 "compare without --compare"
 kb --db lat.db plot sleep -o nosuchdir
@@ -94,3 +94,127 @@ expect_rc 0 "dist with hostile labels"
 ls "$T"/pwned* >/dev/null 2>&1 && not_ok "no hostile label ran a command" || ok "no hostile label ran a command"
 grep -q "it''s a" charts/dist.gp; check $? "a quote is doubled inside a single-quoted string"
 grep -c 'touch' charts/compare.gp >/dev/null; check $? "the text is there, as text"
+
+# plot trend: a panel per series of a nightly history (tests/fixtures/
+# trend, 60 runs: latency +5% from n31, a regression; throughput +8% from
+# n46, higher is better, an improvement; syscall flat), each change point
+# a dashed line between the runs either side, red or green, labelled.
+kb --db trend.db import -q "$FIXTURES/trend/history.csv"
+expect_rc 0 "import of the trend history"
+mkdir tc
+kb --db trend.db plot trend -o tc
+expect_rc 0 "plot trend"
+printf '%s\n' tc/trend.gp tc/trend.png >want
+cmp -s want "$T/out"; check $? "plot trend prints the paths of the files it wrote"
+[ -s tc/trend.gp ]; check $? "trend.gp written"
+is_png tc/trend.png; check $? "trend.png is a PNG"
+[ "$(png_size tc/trend.png)" = 1400x1495 ]; check $? "three panels, one above the other: 1400x1495 ($(png_size tc/trend.png))"
+grep '^set title ' tc/trend.gp >got
+cat >want <<'EOT'
+set title 'metric=latency (lower is better)'
+set title 'metric=syscall (lower is better)'
+set title 'metric=throughput (higher is better)'
+EOT
+cmp -s want got; check $? "a panel per series, titled by its keys, in the order of kbench trend"
+# The markers: x, color; the labels: text, x, color.
+grep '^set arrow 1[0-9] ' tc/trend.gp |
+    sed "s/^set arrow [0-9]* from \([0-9.]*\), graph 0 .* lc rgb '\(#[0-9a-f]*\)'.*/\1 \2/" >got
+printf '%s\n' '30.5 #d73027' '45.5 #1a9850' >want
+cmp -s want got; check $? "two change points: red between n30 and n31, green between n45 and n46"
+grep '^set label 1[0-9] ' tc/trend.gp |
+    sed "s/^set label [0-9]* '\([^']*\)' at \([0-9.]*\),.* textcolor rgb '\(#[0-9a-f]*\)'.*/\1 \2 \3/" >got
+printf '%s\n' '+5.7% 30.5 #d73027' '+8.3% 45.5 #1a9850' >want
+cmp -s want got; check $? "each labelled with its change, in its color"
+# The means before and after, over the windows of the change's test.
+steps() { sed -n "/^\\\$$1 << EOD/,/^EOD/p" tc/trend.gp | awk 'NF == 2 { printf "%s ", $1 }'; }
+[ "$(steps s0_reg)" = "1 30.5 30.5 60 " ]; check $? "latency: its means over runs 1-30 and 31-60 ($(steps s0_reg))"
+[ "$(steps s2_imp)" = "16 45.5 45.5 60 " ]; check $? "throughput: over the 30 runs before, the 15 after ($(steps s2_imp))"
+grep -q '^\$s1_' tc/trend.gp && not_ok "no means for the flat series" || ok "no means for the flat series"
+grep -q '^set xrange \[0.5:60.5\]' tc/trend.gp; check $? "x: the 60 runs"
+rm tc/trend.png
+(cd tc && gnuplot trend.gp) 2>"$T/gperr"
+check $? "gnuplot trend.gp re-runs cleanly"
+[ ! -s "$T/gperr" ]; check $? "gnuplot trend.gp says nothing"
+is_png tc/trend.png; check $? "the re-run draws trend.png again"
+
+kb --db trend.db plot trend --where metric=syscall -o tc --format svg
+expect_rc 0 "plot trend of the flat series"
+is_svg tc/trend.svg; check $? "trend.svg is an SVG"
+n=$(grep -c '^set arrow 1[0-9] ' tc/trend.gp)
+[ "$n" -eq 0 ]; check $? "no change point marked in the flat series (got $n)"
+n=$(grep -c '^set title ' tc/trend.gp)
+[ "$n" -eq 1 ]; check $? "one panel (got $n)"
+kb --db trend.db plot trend --last 20 -o tc
+expect_rc 0 "plot trend --last 20"
+grep -q '^set xrange \[0.5:20.5\]' tc/trend.gp; check $? "--last 20: x is the last 20 runs"
+grep -q "^set xtics ('n41' " tc/trend.gp; check $? "--last 20: the first tic is n41"
+grep '^set arrow 1[0-9] ' tc/trend.gp | sed 's/^set arrow [0-9]* from \([0-9.]*\),.*/\1/' >got
+echo 5.5 >want
+cmp -s want got; check $? "--last 20: only throughput's step is left, between n45 and n46"
+kb --db trend.db plot trend --threshold 6 -o tc
+expect_rc 0 "plot trend --threshold 6"
+grep "^set label 1[0-9] " tc/trend.gp | sed "s/^set label [0-9]* '\([^']*\)'.*/\1/" >got
+echo '+8.3%' >want
+cmp -s want got; check $? "--threshold is the trend's, in percent: 6 drops +5.7%, keeps +8.3%"
+kb --db trend.db plot trend --order-by build -o tc
+expect_rc 0 "plot trend --order-by build"
+expect_err "kbench: plot: --order-by build: 1 run without it left out" \
+    "--order-by: runs without the fact are left out, and said so"
+grep -q '^set xlabel .run, by build.' tc/trend.gp; check $? "--order-by build names the order"
+
+# More than 12 series: the first 12 drawn, the rest counted on stderr.
+awk 'BEGIN { print "label,metric,v"; for (r = 1; r <= 5; r++) for (m = 1; m <= 13; m++)
+    for (i = 0; i < 2; i++) printf "r%d,m%02d,%d\n", r, m, 10 * m + i }' >many.csv
+"$KBENCH" --db many.db import -q --run-by label --key metric --value v many.csv
+kb --db many.db plot trend -o tc
+expect_rc 0 "plot trend of 13 series"
+expect_err "kbench: plot: trend: 13 series, the first 12 drawn, 1 left out: narrow the selection with --where" \
+    "13 series: the one left out is said"
+n=$(grep -c '^set title ' tc/trend.gp)
+[ "$n" -eq 12 ]; check $? "12 panels (got $n)"
+[ "$(png_size tc/trend.png)" = 1800x2830 ]; check $? "two columns of 6 panels: 1800x2830 ($(png_size tc/trend.png))"
+
+# Errors: as the other kinds, and as kbench trend's options.
+kb --db trend.db plot trend --where metric=nosuch -o tc
+expect_rc 2 "plot trend of nothing"
+expect_err "kbench: plot: no samples match the selection" "plot trend of nothing"
+kb --db trend.db plot trend --last 0 -o tc
+expect_rc 2 "plot trend --last 0"
+expect_err "kbench: plot: --last 0: expected a number of runs >= 1" "plot trend --last 0"
+kb --db trend.db plot trend --threshold -1 -o tc
+expect_rc 2 "plot trend --threshold -1"
+expect_err "kbench: plot: --threshold -1: expected a percentage >= 0" "plot trend --threshold -1"
+kb --db trend.db plot trend --pvalue 2 -o tc
+expect_rc 2 "plot trend --pvalue 2"
+expect_err "kbench: plot: --pvalue 2: expected a p-value between 0 and 1" "plot trend --pvalue 2"
+kb --db trend.db plot trend --since 2026-13-01 -o tc
+expect_rc 2 "plot trend --since a bad date"
+kb --db trend.db plot trend --compare n01 n60 -o tc
+expect_rc 2 "plot trend --compare"
+expect_err "kbench: plot: trend: --compare does not apply (kbench help plot)" "plot trend --compare"
+kb --db trend.db plot dist --last 5 -o tc
+expect_rc 2 "plot dist --last"
+expect_err "kbench: plot: --last is for plot trend only" "plot dist --last"
+
+# Hostile text in a trend: a label (a tic) and a key (a panel title) with
+# quotes, a backslash, @macros; a title that tries system().
+rm -f "$T/pwned"*
+EVIL_LABEL="it's \"n31\" \\ @x" EVIL_KEY="lat'ency \\\"@y" \
+    awk -F, -v OFS=, 'function q(s) { gsub(/"/, "\"\"", s); return "\"" s "\"" }
+	NR > 1 && $2 == "n31" { $2 = q(ENVIRON["EVIL_LABEL"]) }
+	NR > 1 && $14 == "latency" { $14 = q(ENVIRON["EVIL_KEY"]) }
+	{ print }' "$FIXTURES/trend/history.csv" >evil-history.csv
+kb --db evil-trend.db import -q evil-history.csv
+expect_rc 0 "import of a history with hostile labels"
+[ "$(sqlite3 evil-trend.db "SELECT label FROM run WHERE label LIKE 'it%'")" = "it's \"n31\" \\ @x" ]
+check $? "the hostile label is stored as written"
+kb --db evil-trend.db plot trend -o tc --format both --title "x' ; system('touch $T/pwned4') ; '"
+expect_rc 0 "plot trend with hostile labels, keys and title"
+(cd tc && gnuplot trend.gp) 2>"$T/gperr"
+check $? "gnuplot runs the hostile trend.gp without error"
+[ ! -s "$T/gperr" ]; check $? "gnuplot says nothing of the hostile trend.gp"
+ls "$T"/pwned* >/dev/null 2>&1 && not_ok "no hostile trend text ran a command" || ok "no hostile trend text ran a command"
+grep -qF "'it''s \"n31\" \\ @x' . \"\\n\" . '2026-01-31' 31" tc/trend.gp
+check $? "the hostile label is a tic, quoted, at run 31"
+grep -qF "set title 'metric=lat''ency \\\"@y (lower is better)'" tc/trend.gp
+check $? "the hostile key is a panel title, quoted"

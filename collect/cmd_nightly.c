@@ -1,0 +1,678 @@
+/*
+ * cmd_nightly.c: kbench nightly: run the collections of a configuration
+ * file (nightly.h) under one label, then check the trend, for cron or a
+ * systemd timer.
+ *
+ * Each collection and the trend check run as child processes (kbench
+ * collect, kbench trend), so one that crashes or hangs loses nothing of
+ * the others: every collection commits its rounds as it goes, and the
+ * next one starts anyway.  An flock(2) on the lock file keeps two
+ * nightlies from overlapping; the collections inherit it, so it holds
+ * until the last of them is gone, and the kernel drops it however they
+ * end (no stale lock file to clean up after a crash).  Each invocation
+ * is logged in the database (the nightly table: --list shows it).
+ */
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kbench.h"
+#include "nightly.h"
+#include "store.h"
+#include "table.h"
+#include "tools.h"
+
+const char nightly_help[] =
+    "usage: kbench nightly [-f CONF] [--fail-on-regression] [--dry-run]\n"
+    "       kbench nightly --list [-f CONF]\n"
+    "\n"
+    "Runs the collections of the configuration file CONF (default ./kbench.conf)\n"
+    "under one label (by default nightly-YYYY-MM-DD, local time), each run\n"
+    "with the fact nightly=NAME and the file's facts, then the trend check:\n"
+    "kbench trend --where nightly=NAME with the file's trend options.  A lock\n"
+    "keeps two nightlies of the same database from overlapping: a second one\n"
+    "exits at once, saying who holds it.  A collection that fails does not\n"
+    "stop the others.  Every invocation is logged in the database.\n"
+    "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
+    "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
+    "   -n, --dry-run          check CONF and print what would run, run nothing\n"
+    "   --list                 the log of past nightlies of the database\n"
+    "Exit status: 0 all went well; 1 a regression (with --fail-on-regression);\n"
+    "2 a bad configuration; 3 database error; 4 a collection or the trend check\n"
+    "failed, or another nightly holds the lock; 130/143 interrupted.\n";
+
+/* A fact command that runs longer than this is killed and left out. */
+#define FACT_TIMEOUT_S	60
+/* A fact command's output beyond this is cut. */
+#define FACT_MAX	4096
+
+enum { OPT_FAIL = 300, OPT_LIST };
+
+/* The signal that interrupted us, and the child to pass it on to. */
+static volatile sig_atomic_t	interrupted;
+static volatile pid_t		current_child;
+
+static void
+on_signal(int sig)
+{
+	interrupted = sig;
+	if (current_child > 0)
+		kill(current_child, sig);
+}
+
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Local time now, as "HH:MM:SS", for the progress lines. */
+static const char *
+clock_now(char *buf, size_t size)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	strftime(buf, size, "%H:%M:%S", localtime_r(&t, &tm));
+	return buf;
+}
+
+/* argv as one line a shell would run the same way. */
+static void
+shell_quote(struct strbuf *sb, char *const *argv)
+{
+	const char *p;
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			sb_adds(sb, " ");
+		if (*argv[i] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:%+@") ==
+		    strlen(argv[i])) {
+			sb_adds(sb, argv[i]);
+			continue;
+		}
+		sb_adds(sb, "'");
+		for (p = argv[i]; *p != '\0'; p++)
+			if (*p == '\'')
+				sb_adds(sb, "'\\''");
+			else
+				sb_add(sb, p, 1);
+		sb_adds(sb, "'");
+	}
+}
+
+/*
+ * Run argv with our stdout and stderr, passing our signals on; its exit
+ * status as a shell reports it (128 + signal when killed), or -1 when it
+ * could not be started.
+ */
+static int
+run_child(char *const *argv)
+{
+	pid_t pid, w;
+	int status;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		execv(argv[0], argv);
+		warn("nightly: %s", argv[0]);
+		_exit(127);
+	}
+	current_child = pid;
+	if (interrupted)	/* the signal came before current_child was set */
+		kill(pid, interrupted);
+	while ((w = waitpid(pid, &status, 0)) == -1 && errno == EINTR)
+		;
+	current_child = 0;
+	if (w == -1)
+		return -1;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/*
+ * Run a fact command (sh -c, in the configuration's directory dir) and
+ * take the first line of its output; 0, or -1 with why set (it failed,
+ * printed nothing, or hung).
+ */
+static int
+fact_command(const char *cmd, const char *dir, struct strbuf *out,
+    struct strbuf *why)
+{
+	struct pollfd pfd;
+	char buf[512];
+	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)cmd, NULL };
+	time_t deadline = time(NULL) + FACT_TIMEOUT_S;
+	int fd, status, timed_out = 0;
+	ssize_t n;
+	size_t len;
+	pid_t pid;
+
+	if ((pid = tool_spawn(argv, dir, &fd)) == -1) {
+		sb_addf(why, "cannot run /bin/sh: %s", strerror(errno));
+		return -1;
+	}
+	pfd.fd = fd;
+	pfd.events = POLLIN;
+	for (;;) {
+		if (time(NULL) >= deadline || interrupted) {
+			timed_out = !interrupted;
+			kill(pid, SIGKILL);
+			break;
+		}
+		if (poll(&pfd, 1, 1000) <= 0)
+			continue;
+		if ((n = read(fd, buf, sizeof(buf))) <= 0)
+			break;
+		if (out->len < FACT_MAX)
+			sb_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (timed_out) {
+		sb_addf(why, "still running after %d s: killed", FACT_TIMEOUT_S);
+		return -1;
+	}
+	if (WIFSIGNALED(status)) {
+		sb_addf(why, "killed by signal %d", WTERMSIG(status));
+		return -1;
+	}
+	if (WEXITSTATUS(status) != 0) {
+		sb_addf(why, "exit status %d", WEXITSTATUS(status));
+		return -1;
+	}
+	/* The first line, trimmed. */
+	if (out->len == 0) {
+		sb_adds(why, "printed nothing");
+		return -1;
+	}
+	len = strcspn(out->buf, "\r\n");
+	while (len > 0 && (sb_str(out)[len - 1] == ' ' ||
+	    sb_str(out)[len - 1] == '\t'))
+		len--;
+	out->buf[len] = '\0';
+	out->len = len;
+	if (len == 0) {
+		sb_adds(why, "printed nothing");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Take the lock, or say who has it.  Returns the descriptor (left open
+ * and inherited by the collections), or -1 with why set; *busy is 1
+ * when another nightly holds it.
+ */
+static int
+take_lock(const char *path, const char *conf, struct strbuf *why, int *busy)
+{
+	char info[512], now[40];
+	ssize_t n;
+	int fd;
+
+	*busy = 0;
+	if ((fd = open(path, O_RDWR | O_CREAT, 0644)) == -1) {
+		sb_addf(why, "lock %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if (errno != EWOULDBLOCK) {
+			sb_addf(why, "lock %s: %s", path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		*busy = 1;
+		n = pread(fd, info, sizeof(info) - 1, 0);
+		info[n > 0 ? n : 0] = '\0';
+		info[strcspn(info, "\n")] = '\0';
+		sb_addf(why, "another kbench nightly holds %s (%s): not "
+		    "starting", path, *info ? info : "no details");
+		close(fd);
+		return -1;
+	}
+	store_now(now, sizeof(now));
+	if (ftruncate(fd, 0) == -1 || dprintf(fd, "pid %ld, started %s, "
+	    "config %s\n", (long)getpid(), now, conf) < 0) {
+		sb_addf(why, "lock %s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The nightly being carried out. */
+struct nightly {
+	struct nightly_conf	 conf;
+	const char		*db;		/* the database path */
+	char			*lock;		/* the lock file path */
+	char			 label[256];
+	char			 self[PATH_MAX];	/* kbench itself */
+	struct strlist		 metas;		/* "--meta", "K=V", ... */
+	int			 fail_on_regression, dry_run;
+};
+
+/* Expand the label pattern with the local time now. */
+static int
+make_label(struct nightly *n, struct strbuf *err)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	size_t len;
+
+	len = strftime(n->label, sizeof(n->label), n->conf.label,
+	    localtime_r(&t, &tm));
+	if (len == 0) {
+		sb_addf(err, "%s: label '%s' makes an empty or too long label",
+		    n->conf.path, n->conf.label);
+		return -1;
+	}
+	return 0;
+}
+
+/* The facts of every run: nightly=NAME, the file's, and its commands'. */
+static void
+make_facts(struct nightly *n)
+{
+	struct strbuf kv = STRBUF_INIT, out = STRBUF_INIT, why = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT;
+	const struct nightly_fact *f;
+	const char *slash = strrchr(n->conf.path, '/');
+	size_t i;
+
+	if (slash == NULL)
+		sb_adds(&dir, ".");
+	else if (slash == n->conf.path)
+		sb_adds(&dir, "/");
+	else
+		sb_add(&dir, n->conf.path, (size_t)(slash - n->conf.path));
+
+	strlist_add(&n->metas, "--meta");
+	sb_addf(&kv, "nightly=%s", n->conf.name);
+	strlist_add(&n->metas, sb_str(&kv));
+	for (i = 0; i < n->conf.nfacts; i++) {
+		f = &n->conf.facts[i];
+		sb_reset(&kv);
+		if (!f->is_command)
+			sb_addf(&kv, "%s=%s", f->key, f->value);
+		else if (n->dry_run)
+			sb_addf(&kv, "%s=$(%s)", f->key, f->value);
+		else {
+			sb_reset(&out);
+			sb_reset(&why);
+			if (fact_command(f->value, sb_str(&dir), &out,
+			    &why) == -1) {
+				warnx("nightly: %s:%d: fact-command %s: %s: the "
+				    "fact is left out", n->conf.path, f->line,
+				    f->key, sb_str(&why));
+				continue;
+			}
+			sb_addf(&kv, "%s=%s", f->key, sb_str(&out));
+		}
+		strlist_add(&n->metas, "--meta");
+		strlist_add(&n->metas, sb_str(&kv));
+	}
+	sb_free(&kv);
+	sb_free(&out);
+	sb_free(&why);
+	sb_free(&dir);
+}
+
+/* kbench --db DB CMD [KIND] ARGS...: a NULL-terminated argv. */
+static char **
+child_argv(const struct nightly *n, const char *cmd, const char *kind,
+    const struct strlist *pre, const struct strlist *args)
+{
+	char **v;
+	size_t i, k = 0;
+
+	v = xcalloc(8 + (pre ? pre->n : 0) + args->n, sizeof(*v));
+	v[k++] = (char *)n->self;
+	v[k++] = (char *)"--db";
+	v[k++] = (char *)n->db;
+	v[k++] = (char *)cmd;
+	if (kind != NULL)
+		v[k++] = (char *)kind;
+	for (i = 0; pre != NULL && i < pre->n; i++)
+		v[k++] = pre->v[i];
+	for (i = 0; i < args->n; i++)
+		v[k++] = args->v[i];
+	v[k] = NULL;
+	return v;
+}
+
+/* Run (or, dry, print) one collection; 0 when it succeeded. */
+static int
+run_collection(struct nightly *n, size_t i)
+{
+	const struct nightly_collect *k = &n->conf.collect[i];
+	struct strlist pre = { NULL, 0 };
+	struct strbuf line = STRBUF_INIT;
+	char **argv, t[16];
+	size_t j;
+	time_t start;
+	int rc;
+
+	strlist_add(&pre, "--label");
+	strlist_add(&pre, n->label);
+	for (j = 0; j < n->metas.n; j++)
+		strlist_add(&pre, n->metas.v[j]);
+	argv = child_argv(n, "collect", k->kind, &pre, &k->args);
+	shell_quote(&line, argv);
+	printf("kbench nightly: [%zu/%zu] %s collect %s (line %d): %s\n", i + 1,
+	    n->conf.ncollect, n->dry_run ? "would run" : clock_now(t, sizeof(t)),
+	    k->kind, k->line, sb_str(&line));
+	rc = 0;
+	if (!n->dry_run) {
+		start = time(NULL);
+		rc = run_child(argv);
+		if (rc == 0)
+			printf("kbench nightly: [%zu/%zu] %s collect %s: ok in "
+			    "%lld s\n", i + 1, n->conf.ncollect,
+			    clock_now(t, sizeof(t)), k->kind,
+			    (long long)(time(NULL) - start));
+		else
+			printf("kbench nightly: [%zu/%zu] %s collect %s: FAILED "
+			    "(%s %d) after %lld s\n", i + 1, n->conf.ncollect,
+			    clock_now(t, sizeof(t)), k->kind, rc == -1 ?
+			    "cannot run, errno" : "exit status", rc == -1 ?
+			    errno : rc, (long long)(time(NULL) - start));
+	}
+	fflush(stdout);
+	free(argv);
+	strlist_free(&pre);
+	sb_free(&line);
+	return rc;
+}
+
+/* The trend check: its exit status (1: a regression), -1: not run. */
+static int
+run_trend(struct nightly *n)
+{
+	struct strlist pre = { NULL, 0 };
+	struct strbuf line = STRBUF_INIT, kv = STRBUF_INIT;
+	char **argv, t[16];
+	int rc = 0;
+
+	sb_addf(&kv, "nightly=%s", n->conf.name);
+	strlist_add(&pre, "--where");
+	strlist_add(&pre, sb_str(&kv));
+	strlist_add(&pre, "--fail-on-regression");
+	argv = child_argv(n, "trend", NULL, &pre, &n->conf.trend_args);
+	shell_quote(&line, argv);
+	printf("kbench nightly: %s trend check: %s\n", n->dry_run ?
+	    "would run" : clock_now(t, sizeof(t)), sb_str(&line));
+	fflush(stdout);
+	if (!n->dry_run)
+		rc = run_child(argv);
+	free(argv);
+	strlist_free(&pre);
+	sb_free(&line);
+	sb_free(&kv);
+	return rc;
+}
+
+/* --list: the nightly log, oldest first. */
+static int
+log_row(const struct nightly_info *ni, void *arg)
+{
+	struct table *t = arg;
+
+	table_row(t);
+	table_set(t, 0, "%lld", (long long)ni->id);
+	table_set(t, 1, "%s", ni->name);
+	table_set(t, 2, "%s", ni->label);
+	table_set(t, 3, "%.19s", ni->started_at);
+	table_set(t, 4, "%.19s", ni->ended_at != NULL ? ni->ended_at : "-");
+	table_set(t, 5, "%s", ni->status);
+	table_set(t, 6, "%d/%d", ni->collections - ni->failed,
+	    ni->collections);
+	if (ni->trend >= 0)
+		table_set(t, 7, "%d", ni->trend);
+	else
+		table_set(t, 7, "-");
+	table_set(t, 8, "%s", ni->host);
+	return 0;
+}
+
+static int
+list_log(const char *db)
+{
+	static const char *const head[] = { "id", "name", "label", "started",
+	    "ended", "status", "ok", "trend", "host" };
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	struct table t;
+	size_t i;
+	int why, rc = KB_EXIT_OK;
+
+	if ((s = store_open(db, STORE_READONLY, &err, &why)) == NULL) {
+		warnx("nightly: %s", sb_str(&err));
+		sb_free(&err);
+		return why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
+	}
+	table_init(&t, 9);
+	table_row(&t);
+	for (i = 0; i < 9; i++)
+		table_set(&t, i, "%s", head[i]);
+	table_align_right(&t, 0);
+	if (store_each_nightly(s, log_row, &t) == -1) {
+		warnx("nightly: %s", store_error(s));
+		rc = KB_EXIT_DB;
+	} else if (t.nrows <= 1)
+		printf("no nightly has run on %s\n", db);
+	else
+		table_print_text(&t, stdout, 1);
+	table_free(&t);
+	store_close(s);
+	return rc;
+}
+
+/* Log the start; the store stays open for the end. */
+static struct store *
+log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
+{
+	static char host[256], now[40];
+	struct store *s;
+	int why;
+
+	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
+		return NULL;
+	if (gethostname(host, sizeof(host)) == -1)
+		snprintf(host, sizeof(host), "?");
+	host[sizeof(host) - 1] = '\0';
+	store_now(now, sizeof(now));
+	memset(ni, 0, sizeof(*ni));
+	ni->name = n->conf.name;
+	ni->label = n->label;
+	ni->config = n->conf.path;
+	ni->host = host;
+	ni->pid = (long)getpid();
+	ni->started_at = now;
+	ni->status = NIGHTLY_RUNNING;
+	ni->trend = -1;
+	if (store_nightly_begin(s, ni) == -1) {
+		sb_adds(err, store_error(s));
+		store_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+static int
+carry_out(struct nightly *n)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct nightly_info ni;
+	struct store *s = NULL;
+	char now[40], t[16];
+	size_t i;
+	int lockfd = -1, busy, rc = KB_EXIT_OK, trend = -1;
+
+	memset(&ni, 0, sizeof(ni));
+	if (make_label(n, &err) == -1) {
+		warnx("nightly: %s", sb_str(&err));
+		sb_free(&err);
+		return KB_EXIT_USAGE;
+	}
+	if (!n->dry_run) {
+		if ((lockfd = take_lock(n->lock, n->conf.path, &err, &busy)) ==
+		    -1) {
+			warnx("nightly: %s", sb_str(&err));
+			sb_free(&err);
+			return KB_EXIT_IO;
+		}
+		catch_signals();
+		if ((s = log_begin(n, &ni, &err)) == NULL) {
+			warnx("nightly: %s", sb_str(&err));
+			sb_free(&err);
+			close(lockfd);
+			return KB_EXIT_DB;
+		}
+	}
+	printf("kbench nightly: %s %s: %s, label %s, database %s, lock %s\n",
+	    n->dry_run ? "dry run of" : clock_now(t, sizeof(t)), n->conf.name,
+	    n->conf.path, n->label, n->db, n->lock);
+	make_facts(n);
+	for (i = 0; i < n->conf.ncollect && !interrupted; i++) {
+		ni.collections++;
+		if (run_collection(n, i) != 0)
+			ni.failed++;
+	}
+	if (!interrupted)
+		trend = run_trend(n);
+	if (n->dry_run) {
+		sb_free(&err);
+		return KB_EXIT_OK;
+	}
+	ni.trend = trend;
+	if (interrupted) {
+		ni.status = NIGHTLY_INTERRUPTED;
+		rc = 128 + interrupted;
+	} else if (ni.failed > 0 || (trend != 0 && trend != KB_EXIT_REGRESSION)) {
+		ni.status = NIGHTLY_FAILED;
+		rc = KB_EXIT_IO;
+	} else if (trend == KB_EXIT_REGRESSION) {
+		ni.status = NIGHTLY_REGRESSION;
+		rc = n->fail_on_regression ? KB_EXIT_REGRESSION : KB_EXIT_OK;
+	} else
+		ni.status = NIGHTLY_OK;
+	store_now(now, sizeof(now));
+	ni.ended_at = now;
+	if (store_nightly_end(s, &ni) == -1) {
+		warnx("nightly: %s", store_error(s));
+		if (rc == KB_EXIT_OK)
+			rc = KB_EXIT_DB;
+	}
+	printf("kbench nightly: %s %s: %s; %d of %d collection%s failed; trend "
+	    "check: %s\n", clock_now(t, sizeof(t)), n->conf.name, ni.status,
+	    ni.failed, ni.collections, ni.collections == 1 ? "" : "s",
+	    trend == -1 ? "not run" : trend == 0 ? "no regression" :
+	    trend == KB_EXIT_REGRESSION ? "a regression" : "failed");
+	store_close(s);
+	close(lockfd);
+	sb_free(&err);
+	return rc;
+}
+
+int
+cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	static const struct option longopts[] = {
+		{ "config",	required_argument, NULL, 'f' },
+		{ "dry-run",	no_argument,	   NULL, 'n' },
+		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
+		{ "list",	no_argument,	   NULL, OPT_LIST },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	struct nightly n;
+	struct strbuf err = STRBUF_INIT;
+	const char *conf = "kbench.conf";
+	int ch, list = 0, rc;
+
+	memset(&n, 0, sizeof(n));
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "f:n", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			conf = optarg;
+			break;
+		case 'n':
+			n.dry_run = 1;
+			break;
+		case OPT_FAIL:
+			n.fail_on_regression = 1;
+			break;
+		case OPT_LIST:
+			list = 1;
+			break;
+		default:
+			fputs(nightly_help, stderr);
+			return KB_EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		warnx("nightly: unexpected argument '%s'", argv[optind]);
+		return KB_EXIT_USAGE;
+	}
+	if (nightly_conf_read(conf, &n.conf, &err) == -1) {
+		warnx("nightly: %s", sb_str(&err));
+		sb_free(&err);
+		return KB_EXIT_USAGE;
+	}
+	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
+	if (list) {
+		rc = list_log(n.db);
+		goto out;
+	}
+	if (n.conf.lock != NULL)
+		n.lock = xstrdup(n.conf.lock);
+	else {
+		sb_addf(&err, "%s.nightly.lock", n.db);
+		n.lock = xstrdup(sb_str(&err));
+		sb_reset(&err);
+	}
+	if (self_path(ctx->argv0, n.self, sizeof(n.self)) == -1) {
+		warnx("nightly: cannot find kbench's own path to run its "
+		    "collections");
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	rc = carry_out(&n);
+out:
+	nightly_conf_free(&n.conf);
+	strlist_free(&n.metas);
+	free(n.lock);
+	sb_free(&err);
+	return rc;
+}

@@ -1,0 +1,74 @@
+/*
+ * nightly.h: the configuration of "kbench nightly" (nightly_conf.c reads
+ * it; cmd_nightly.c carries it out).
+ *
+ * A plain-text file, a keyword and its value per line:
+ *
+ *	# comments run from a '#' to the end of the line
+ *	name          lab-a
+ *	database      /var/db/kbench/kbench.db
+ *	label         nightly-%Y-%m-%d
+ *	lock          /var/db/kbench/nightly.lock
+ *	fact          branch=main
+ *	fact-command  kernel_git git -C /usr/src describe --always
+ *	collect       sleep -r 3 -m nanosleep,select
+ *	collect       lock --backend user -t 1,2
+ *	trend         --last 90 --recent 3 --threshold 2
+ *
+ * Arguments split at blanks, with '...' and "..." quoting and backslash
+ * escapes as in sh(1); a line ending in a backslash goes on on the next.
+ * Relative paths are relative to the configuration file's directory.
+ */
+#ifndef KBENCH_NIGHTLY_H
+#define KBENCH_NIGHTLY_H
+
+#include "filter.h"
+
+/* One "collect" line: kbench collect KIND ARGS... */
+struct nightly_collect {
+	char		*kind;		/* sleep or lock */
+	struct strlist	 args;
+	int		 line;
+};
+
+/* One "fact" (value) or "fact-command" (command, run by sh -c). */
+struct nightly_fact {
+	char	*key;
+	char	*value;		/* the value, or the command */
+	int	 is_command;
+	int	 line;
+};
+
+struct nightly_conf {
+	char			*path;		/* the file, as given */
+	char			*name;		/* default: the file's base name */
+	char			*database;	/* NULL: kbench's -d */
+	char			*label;		/* a strftime(3) pattern */
+	char			*lock;		/* default: DATABASE.nightly.lock */
+	struct nightly_fact	*facts;
+	size_t			 nfacts;
+	struct nightly_collect	*collect;
+	size_t			 ncollect;
+	struct strlist		 trend_args;	/* after kbench trend */
+};
+
+/* The label pattern when the file has none. */
+#define NIGHTLY_LABEL	"nightly-%Y-%m-%d"
+
+/*
+ * Read and check the configuration at path.  Returns 0, or -1 with the
+ * reason in err ("kbench.conf:7: unknown keyword 'colect' (...)").
+ */
+int	nightly_conf_read(const char *path, struct nightly_conf *c,
+	    struct strbuf *err);
+void	nightly_conf_free(struct nightly_conf *c);
+
+/*
+ * Split s into arguments as sh(1) would, without expansions: blanks
+ * separate, '...' is literal, "..." takes \" \\ \$ \` escapes, a backslash
+ * outside quotes escapes the next character, '#' at the start of an
+ * argument comments out the rest.  Returns 0, or -1 with err set.
+ */
+int	nightly_split(const char *s, struct strlist *out, struct strbuf *err);
+
+#endif

@@ -1,0 +1,426 @@
+/*
+ * nightly_conf.c: read and check the configuration of kbench nightly
+ * (the format is in nightly.h).  Every error names the file and line:
+ * a mistake found at 2 a.m. by cron is a night lost, so everything that
+ * can be checked before the night is checked here.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nightly.h"
+
+/* A character of a fact key or a configuration name. */
+static int
+name_char(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9') || ch == '_' || ch == '-' || ch == '.';
+}
+
+static int
+valid_name(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!name_char((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+int
+nightly_split(const char *s, struct strlist *out, struct strbuf *err)
+{
+	struct strbuf arg = STRBUF_INIT;
+	char q;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\0' || *s == '#')
+			break;
+		sb_reset(&arg);
+		while (*s != '\0' && *s != ' ' && *s != '\t') {
+			if (*s == '\'' || *s == '"') {
+				q = *s++;
+				while (*s != '\0' && *s != q) {
+					if (q == '"' && *s == '\\' &&
+					    strchr("\"\\$`", s[1]) != NULL &&
+					    s[1] != '\0')
+						s++;
+					sb_add(&arg, s++, 1);
+				}
+				if (*s != q) {
+					sb_addf(err, "unterminated %c quote", q);
+					sb_free(&arg);
+					return -1;
+				}
+				s++;
+			} else if (*s == '\\') {
+				if (s[1] == '\0') {
+					sb_adds(err, "a backslash at the end");
+					sb_free(&arg);
+					return -1;
+				}
+				sb_add(&arg, s + 1, 1);
+				s += 2;
+			} else
+				sb_add(&arg, s++, 1);
+		}
+		strlist_add(out, sb_str(&arg));
+	}
+	sb_free(&arg);
+	return 0;
+}
+
+/* dir of the configuration file + "/" + p, unless p is absolute. */
+static char *
+relative_to(const char *conf, const char *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *slash = strrchr(conf, '/');
+
+	if (*p == '/' || slash == NULL)
+		return xstrdup(p);
+	sb_add(&sb, conf, (size_t)(slash - conf) + 1);
+	sb_adds(&sb, p);
+	return sb.buf;
+}
+
+/* The reader's state: where it is, for messages. */
+struct reader {
+	const char	*path;
+	int		 line;
+	struct strbuf	*err;
+};
+
+static int
+bad(struct reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int
+bad(struct reader *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	sb_addf(r->err, "%s:%d: %s", r->path, r->line, buf);
+	return -1;
+}
+
+/* A keyword that takes one value, given once. */
+static int
+single(struct reader *r, const char *kw, struct strlist *args, char **dst)
+{
+	if (*dst != NULL)
+		return bad(r, "%s given twice", kw);
+	if (args->n != 1)
+		return bad(r, "%s takes one value (quote it if it has blanks), "
+		    "got %zu", kw, args->n);
+	if (*args->v[0] == '\0')
+		return bad(r, "%s is empty", kw);
+	*dst = xstrdup(args->v[0]);
+	return 0;
+}
+
+static struct nightly_fact *
+fact_new(struct nightly_conf *c, int line)
+{
+	struct nightly_fact *f;
+
+	c->facts = xreallocarray(c->facts, c->nfacts + 1, sizeof(*c->facts));
+	f = &c->facts[c->nfacts++];
+	memset(f, 0, sizeof(*f));
+	f->line = line;
+	return f;
+}
+
+static int
+fact_key_ok(struct reader *r, const struct nightly_conf *c, const char *key)
+{
+	size_t i;
+
+	if (!valid_name(key))
+		return bad(r, "fact key '%s': expected letters, digits, '_', "
+		    "'-' or '.'", key);
+	if (strcmp(key, "nightly") == 0)
+		return bad(r, "fact key 'nightly' is kbench's own (the "
+		    "configuration's name)");
+	for (i = 0; i < c->nfacts; i++)
+		if (strcmp(c->facts[i].key, key) == 0)
+			return bad(r, "fact %s given twice (first on line %d)",
+			    key, c->facts[i].line);
+	return 0;
+}
+
+/* fact KEY=VALUE */
+static int
+take_fact(struct reader *r, struct nightly_conf *c, struct strlist *args)
+{
+	struct nightly_fact *f;
+	const char *eq;
+	char *key;
+	int rc;
+
+	if (args->n != 1 || (eq = strchr(args->v[0], '=')) == NULL)
+		return bad(r, "fact: expected KEY=VALUE (quote it if it has "
+		    "blanks)");
+	key = xstrdup(args->v[0]);
+	key[eq - args->v[0]] = '\0';
+	if ((rc = fact_key_ok(r, c, key)) == 0) {
+		f = fact_new(c, r->line);
+		f->key = key;
+		f->value = xstrdup(eq + 1);
+		return 0;
+	}
+	free(key);
+	return rc;
+}
+
+/* fact-command KEY COMMAND...: the command is the rest of the line, raw. */
+static int
+take_fact_command(struct reader *r, struct nightly_conf *c, const char *rest)
+{
+	struct nightly_fact *f;
+	const char *p = rest;
+	size_t n;
+	char *key;
+
+	n = strcspn(p, " \t");
+	key = xstrndup(p, n);
+	p += n;
+	p += strspn(p, " \t");
+	if (*key == '\0' || *p == '\0' || *p == '#') {
+		free(key);
+		return bad(r, "fact-command: expected KEY COMMAND");
+	}
+	if (fact_key_ok(r, c, key) == -1) {
+		free(key);
+		return -1;
+	}
+	f = fact_new(c, r->line);
+	f->key = key;
+	f->value = xstrdup(p);
+	f->is_command = 1;
+	return 0;
+}
+
+/* Options the nightly sets itself, refused in collect and trend lines. */
+static int
+own_option(struct reader *r, const char *kw, const char *arg)
+{
+	if (strcmp(arg, "-l") == 0 || strncmp(arg, "--label", 7) == 0)
+		return bad(r, "%s: %s: the nightly sets the label (the label "
+		    "keyword)", kw, arg);
+	if (strncmp(arg, "--db", 4) == 0)
+		return bad(r, "%s: %s: the nightly sets the database (the "
+		    "database keyword)", kw, arg);
+	return 0;
+}
+
+/* collect KIND ARGS... */
+static int
+take_collect(struct reader *r, struct nightly_conf *c, struct strlist *args)
+{
+	struct nightly_collect *k;
+	size_t i;
+
+	if (args->n == 0 || (strcmp(args->v[0], "sleep") != 0 &&
+	    strcmp(args->v[0], "lock") != 0))
+		return bad(r, "collect: expected sleep or lock, then kbench "
+		    "collect's options, got '%s'", args->n ? args->v[0] : "");
+	for (i = 1; i < args->n; i++)
+		if (own_option(r, "collect", args->v[i]) == -1)
+			return -1;
+	c->collect = xreallocarray(c->collect, c->ncollect + 1,
+	    sizeof(*c->collect));
+	k = &c->collect[c->ncollect++];
+	memset(k, 0, sizeof(*k));
+	k->kind = xstrdup(args->v[0]);
+	k->line = r->line;
+	for (i = 1; i < args->n; i++)
+		strlist_add(&k->args, args->v[i]);
+	return 0;
+}
+
+/* One logical line: KEYWORD REST. */
+static int
+take_line(struct reader *r, struct nightly_conf *c, char *s, int *seen_trend)
+{
+	struct strlist args = { NULL, 0 };
+	struct strbuf why = STRBUF_INIT;
+	const char *rest;
+	char *kw;
+	size_t n, i;
+	int rc = -1;
+
+	s += strspn(s, " \t");
+	if (*s == '\0' || *s == '#')
+		return 0;
+	n = strcspn(s, " \t");
+	kw = xstrndup(s, n);
+	rest = s + n + strspn(s + n, " \t");
+	if (strcmp(kw, "fact-command") == 0) {
+		rc = take_fact_command(r, c, rest);
+		goto out;
+	}
+	if (nightly_split(rest, &args, &why) == -1) {
+		bad(r, "%s: %s", kw, sb_str(&why));
+		goto out;
+	}
+	if (strcmp(kw, "name") == 0) {
+		if ((rc = single(r, kw, &args, &c->name)) == 0 &&
+		    !valid_name(c->name))
+			rc = bad(r, "name '%s': expected letters, digits, '_', "
+			    "'-' or '.'", c->name);
+	} else if (strcmp(kw, "database") == 0)
+		rc = single(r, kw, &args, &c->database);
+	else if (strcmp(kw, "label") == 0)
+		rc = single(r, kw, &args, &c->label);
+	else if (strcmp(kw, "lock") == 0)
+		rc = single(r, kw, &args, &c->lock);
+	else if (strcmp(kw, "fact") == 0)
+		rc = take_fact(r, c, &args);
+	else if (strcmp(kw, "collect") == 0)
+		rc = take_collect(r, c, &args);
+	else if (strcmp(kw, "trend") == 0) {
+		if (*seen_trend)
+			rc = bad(r, "trend given twice");
+		else {
+			rc = 0;
+			*seen_trend = 1;
+			for (i = 0; i < args.n && rc == 0; i++)
+				rc = own_option(r, "trend", args.v[i]);
+			for (i = 0; i < args.n && rc == 0; i++)
+				strlist_add(&c->trend_args, args.v[i]);
+		}
+	} else
+		rc = bad(r, "unknown keyword '%s' (expected name, database, "
+		    "label, lock, fact, fact-command, collect or trend)", kw);
+out:
+	free(kw);
+	strlist_free(&args);
+	sb_free(&why);
+	return rc;
+}
+
+/* The base name of path without ".conf": the default name. */
+static char *
+default_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base != NULL ? base + 1 : path;
+	n = strlen(base);
+	if (n > 5 && strcmp(base + n - 5, ".conf") == 0)
+		n -= 5;
+	return xstrndup(base, n);
+}
+
+int
+nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
+{
+	struct reader r = { path, 0, err };
+	struct strbuf logical = STRBUF_INIT;
+	char *line = NULL, *p;
+	size_t cap = 0, len;
+	ssize_t n;
+	int rc = 0, seen_trend = 0, phys = 0;
+	FILE *fp;
+
+	memset(c, 0, sizeof(*c));
+	c->path = xstrdup(path);
+	if ((fp = fopen(path, "r")) == NULL) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (n = getline(&line, &cap, fp)) != -1) {
+		phys++;
+		len = (size_t)n;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (memchr(line, '\0', len) != NULL) {
+			r.line = phys;
+			rc = bad(&r, "a NUL byte: not a text file");
+			break;
+		}
+		/* Messages name the first line of a continued line. */
+		if (sb_str(&logical)[0] == '\0')
+			r.line = phys;
+		/* A trailing backslash continues the line. */
+		if (len > 0 && line[len - 1] == '\\') {
+			line[len - 1] = ' ';
+			sb_adds(&logical, line);
+			continue;
+		}
+		sb_adds(&logical, line);
+		p = xstrdup(sb_str(&logical));
+		sb_reset(&logical);
+		rc = take_line(&r, c, p, &seen_trend);
+		free(p);
+	}
+	if (rc == 0 && ferror(fp)) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	fclose(fp);
+	free(line);
+	if (rc == 0 && sb_str(&logical)[0] != '\0')
+		rc = bad(&r, "the file ends in a backslash");
+	sb_free(&logical);
+	if (rc == 0 && c->ncollect == 0) {
+		sb_addf(err, "%s: no collect line: nothing to run (collect "
+		    "sleep ... or collect lock ...)", path);
+		rc = -1;
+	}
+	if (rc == -1) {
+		nightly_conf_free(c);
+		return -1;
+	}
+	if (c->name == NULL)
+		c->name = default_name(path);
+	if (c->label == NULL)
+		c->label = xstrdup(NIGHTLY_LABEL);
+	if (c->database != NULL) {
+		p = relative_to(path, c->database);
+		free(c->database);
+		c->database = p;
+	}
+	if (c->lock != NULL) {
+		p = relative_to(path, c->lock);
+		free(c->lock);
+		c->lock = p;
+	}
+	return 0;
+}
+
+void
+nightly_conf_free(struct nightly_conf *c)
+{
+	size_t i;
+
+	free(c->path);
+	free(c->name);
+	free(c->database);
+	free(c->label);
+	free(c->lock);
+	for (i = 0; i < c->nfacts; i++) {
+		free(c->facts[i].key);
+		free(c->facts[i].value);
+	}
+	free(c->facts);
+	for (i = 0; i < c->ncollect; i++) {
+		free(c->collect[i].kind);
+		strlist_free(&c->collect[i].args);
+	}
+	free(c->collect);
+	strlist_free(&c->trend_args);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,259 @@
+#!/bin/sh
+# kbench nightly: the configuration file and its errors, a dry run, two
+# nights in a row and a third locked out, a failing collection that does
+# not stop the others, SIGTERM, the log, a shift injected in real sleep
+# data (timer slack 1 ns, then 300 us) found by the trend check, and the
+# contrib/ crontab line and systemd units run as they would be.
+. "$(dirname "$0")/lib.sh"
+
+TODAY=$(date +%Y-%m-%d)
+unset KBENCH_LIBEXEC
+
+# A short, real configuration: testsleep with a tiny matrix.
+cat >lab.conf <<'EOF'
+# a short nightly
+database  lab.db
+label     "night-%Y-%m-%d"   # local time
+fact      branch=main
+fact-command kernel_git echo v6.8-31-gabc; echo second line
+collect   sleep -q -r 2 -m nanosleep -u 1,10 \
+          -n 5
+trend     --last 30
+EOF
+
+# 1. Help and dry run.
+kb nightly --help
+expect_rc 0 "nightly --help"
+grep -q 'usage: kbench nightly \[-f CONF\]' "$T/out"; check $? "--help: the synopsis"
+kb nightly -f lab.conf --dry-run
+expect_rc 0 "a dry run"
+cat >want <<EOF
+kbench nightly: dry run of lab: lab.conf, label night-$TODAY, database lab.db, lock lab.db.nightly.lock
+kbench nightly: [1/1] would run collect sleep (line 6): $KBENCH --db lab.db collect sleep --label night-$TODAY --meta nightly=lab --meta branch=main --meta 'kernel_git=\$(echo v6.8-31-gabc; echo second line)' -q -r 2 -m nanosleep -u 1,10 -n 5
+kbench nightly: would run trend check: $KBENCH --db lab.db trend --where nightly=lab --fail-on-regression --last 30
+EOF
+expect_out_file want "a dry run prints the commands, shell-quoted"
+[ ! -e lab.db ] && [ ! -e lab.db.nightly.lock ]; check $? "a dry run creates nothing"
+
+# 2. Two nights in a row.
+for night in 1 2; do
+	kb nightly -f lab.conf
+	expect_rc 0 "night $night"
+	expect_err "" "night $night: nothing on stderr"
+done
+grep -q "^kbench nightly: [0-9:]* lab: ok; 0 of 1 collection failed; trend check: no regression$" \
+    "$T/out"; check $? "the last line says how it went"
+n=$(sql lab.db "SELECT count(*) FROM run WHERE label = 'night-$TODAY' AND status = 'complete'")
+[ "$n" = 2 ]; check $? "two complete runs under the night's label ($n)"
+n=$(sql lab.db "SELECT count(*) FROM run_fact WHERE
+    (key = 'nightly' AND value = 'lab') OR (key = 'branch' AND value = 'main') OR
+    (key = 'kernel_git' AND value = 'v6.8-31-gabc')")
+[ "$n" = 6 ]; check $? "each run has the facts nightly, branch and kernel_git (first line) ($n of 6)"
+kb nightly -f lab.conf --list
+expect_rc 0 "--list"
+awk 'NR > 1 { print $1, $2, $3, $6, $7, $8 }' "$T/out" >got
+printf '%s\n' "1 lab night-$TODAY ok 1/1 0" "2 lab night-$TODAY ok 1/1 0" >want
+cmp -s want got; check $? "--list: both nights, ok, their collections and trend status"
+head -1 "$T/out" | grep -q '^id name *label *started *ended *status *ok *trend *host$'
+check $? "--list: the header"
+
+# 3. A third one while a nightly holds the lock: refused at once, named.
+cat >slow.conf <<'EOF'
+database  lab.db
+name      lab
+collect   sleep -q -r 1 -m nanosleep -u 200000 -n 15
+EOF
+"$KBENCH" nightly -f slow.conf >slow.out 2>slow.err &
+slow=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "^pid $slow," lab.db.nightly.lock 2>/dev/null; do
+	sleep 0.1; i=$((i + 1))
+done
+grep -q "^pid $slow, started " lab.db.nightly.lock
+check $? "the lock file names the holder"
+kb nightly -f lab.conf
+expect_rc 4 "a nightly while another holds the lock"
+holder=$(head -1 lab.db.nightly.lock)
+expect_err "kbench: nightly: another kbench nightly holds lab.db.nightly.lock ($holder): not starting" \
+    "locked out: who holds the lock"
+expect_empty_out "locked out"
+wait $slow
+rc=$?
+expect_rc 0 "the nightly that held the lock finishes"
+n=$(sql lab.db "SELECT count(*) FROM nightly")
+[ "$n" = 3 ]; check $? "the locked-out one is not logged (3 nightlies: $n)"
+kb nightly -f lab.conf
+expect_rc 0 "the lock is free again afterwards"
+
+# 4. A collection that fails does not stop the next; a failing fact command
+# is left out with a warning.
+cat >bad.conf <<'EOF'
+database  bad.db
+fact-command broken  echo oops; exit 3
+collect   sleep -q -r 1 -m nosuchmethod -u 1 -n 5
+collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
+EOF
+kb nightly -f bad.conf
+expect_rc 4 "a failed collection: exit 4"
+cat >want <<'EOF'
+kbench: nightly: bad.conf:2: fact-command broken: exit status 3: the fact is left out
+kbench: collect sleep: unknown method 'nosuchmethod' (TESTSLEEP -l lists them)
+EOF
+sed "s|TESTSLEEP|$(dirname "$KBENCH")/testsleep|" want >want2
+cmp -s want2 "$T/err"; check $? "the warnings: the fact, the collection's own error"
+grep -q '^kbench nightly: \[1/2\] [0-9:]* collect sleep: FAILED (exit status 2) after [0-9]* s$' \
+    "$T/out"; check $? "the failed collection is named"
+grep -q '^kbench nightly: \[2/2\] [0-9:]* collect sleep: ok in [0-9]* s$' "$T/out"
+check $? "the next collection ran"
+n=$(sql bad.db "SELECT count(*) FROM run WHERE status = 'complete'")
+[ "$n" = 1 ]; check $? "the good collection's run is stored"
+n=$(sql bad.db "SELECT count(*) FROM run_fact WHERE key = 'broken'")
+[ "$n" = 0 ]; check $? "the failed fact is not recorded"
+s=$(sql bad.db "SELECT status || ' ' || collections || ' ' || failed FROM nightly")
+[ "$s" = "failed 2 1" ]; check $? "logged as failed, 1 of 2 ($s)"
+
+# 5. SIGTERM: passed on to the collection, which keeps its rounds.
+cat >term.conf <<'EOF'
+database  term.db
+collect   sleep -q -r 20 -m nanosleep -u 100000 -n 5
+collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
+EOF
+"$KBENCH" nightly -f term.conf >term.out 2>term.err &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ "$(sql term.db "SELECT count(*) FROM sample" 2>/dev/null)" != 10 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid
+rc=$?
+expect_rc 143 "SIGTERM: exit 143"
+s=$(sql term.db "SELECT status FROM nightly")
+[ "$s" = interrupted ]; check $? "logged as interrupted ($s)"
+s=$(sql term.db "SELECT status FROM run")
+[ "$s" = aborted ]; check $? "the collection's run is marked aborted, once ($s)"
+n=$(sql term.db "SELECT count(*) FROM sample")
+[ "$n" -ge 10 ]; check $? "its committed rounds are kept ($n samples)"
+! grep -q '\[2/2\]' term.out; check $? "no collection starts after the signal"
+kb nightly -f term.conf --dry-run
+expect_rc 0 "the lock is free after the signal"
+
+# 6. An injected shift in real data: nights at timer slack 1 ns, then at
+# 300 us; the trend check finds the night it changed, a regression.
+if [ "$(uname -s)" = Linux ]; then
+	for slack in 1 1 1 1 1 1 300000 300000 300000 300000 300000 300000; do
+		cat >shift.conf <<-EOF
+		database  shift.db
+		fact      slack=$slack
+		collect   sleep -q -r 1 -m nanosleep -u 100 -n 20 --slack $slack
+		trend     --threshold 20
+		EOF
+		kb nightly -f shift.conf --fail-on-regression
+	done
+	expect_rc 1 "--fail-on-regression: the twelfth night ends in exit 1"
+	grep -q '^nanosleep *100 *7/12 .* regression$' "$T/out"
+	check $? "the trend check's table: the change at night 7 of 12, a regression"
+	grep -q '^kbench nightly: [0-9:]* shift: regression; 0 of 1 collection failed; trend check: a regression$' \
+	    "$T/out"; check $? "the last line says regression"
+	# Two nights after the change are enough to see it, three at most.
+	s=$(sql shift.db "SELECT group_concat(status, ' ') FROM nightly")
+	case $s in
+	"ok ok ok ok ok ok ok regression regression regression regression regression" |\
+	"ok ok ok ok ok ok ok ok regression regression regression regression" |\
+	"ok ok ok ok ok ok ok ok ok regression regression regression")
+		ok "logged: ok until the shift shows, then regression ($s)" ;;
+	*)	not_ok "logged: ok until the shift shows, then regression ($s)" ;;
+	esac
+	kb --db shift.db trend --where nightly=shift --format json
+	jq -e '.series[0].change_points | length == 1 and .[0].position == 7 and
+	    .[0].direction == "regression" and .[0].change > 0.5' "$T/out" >/dev/null
+	check $? "json: one change point, at night 7, up by more than half"
+	kb --db shift.db trend --where nightly=shift --fail-on-regression --recent 5
+	expect_rc 0 "--recent 5: the change, 6 nights back, no longer fails"
+else
+	skip "timer slack is Linux's (prctl PR_SET_TIMERSLACK)"
+fi
+
+# 7. Configuration errors: file and line, exit 2.
+conf_error() {	# conf_error TEXT MESSAGE WHAT
+	printf '%s\n' "$1" >e.conf
+	kb nightly -f e.conf
+	expect_rc 2 "$3"
+	expect_err "kbench: nightly: $2" "$3"
+}
+conf_error 'colect sleep' "e.conf:1: unknown keyword 'colect' (expected name, database, label, lock, fact, fact-command, collect or trend)" \
+    "an unknown keyword"
+conf_error '# nothing' "e.conf: no collect line: nothing to run (collect sleep ... or collect lock ...)" \
+    "no collect line"
+conf_error 'collect fork -r 1' "e.conf:1: collect: expected sleep or lock, then kbench collect's options, got 'fork'" \
+    "an unknown collection"
+conf_error 'collect sleep -l mine' "e.conf:1: collect: -l: the nightly sets the label (the label keyword)" \
+    "collect with its own label"
+conf_error 'collect sleep --db=x.db' "e.conf:1: collect: --db=x.db: the nightly sets the database (the database keyword)" \
+    "collect with its own database"
+conf_error "$(printf 'name a\nname b')" "e.conf:2: name given twice" "a name given twice"
+conf_error 'name "a b' "e.conf:1: name: unterminated \" quote" "an unterminated quote"
+conf_error 'name a b' "e.conf:1: name takes one value (quote it if it has blanks), got 2" \
+    "two values"
+conf_error 'name a/b' "e.conf:1: name 'a/b': expected letters, digits, '_', '-' or '.'" \
+    "a bad name"
+conf_error 'fact branch' "e.conf:1: fact: expected KEY=VALUE (quote it if it has blanks)" \
+    "a fact without ="
+conf_error 'fact nightly=x' "e.conf:1: fact key 'nightly' is kbench's own (the configuration's name)" \
+    "the reserved fact"
+conf_error "$(printf 'fact a=1\n\n# c\nfact a=2')" "e.conf:4: fact a given twice (first on line 1)" \
+    "a fact given twice"
+conf_error 'fact-command k' "e.conf:1: fact-command: expected KEY COMMAND" \
+    "a fact command without a command"
+conf_error "$(printf 'collect sleep \\\n  -r 1\ntrend\ntrend')" "e.conf:4: trend given twice" \
+    "line numbers count continued lines"
+conf_error 'collect sleep -r 1 \' "e.conf:1: the file ends in a backslash" \
+    "a backslash at the end of the file"
+kb nightly -f nosuch.conf
+expect_rc 2 "a missing configuration"
+expect_err "kbench: nightly: nosuch.conf: No such file or directory" "a missing configuration"
+kb nightly -f lab.conf extra
+expect_rc 2 "an unexpected argument"
+expect_err "kbench: nightly: unexpected argument 'extra'" "an unexpected argument"
+printf 'collect sleep -u 1 -n 1\nlabel ""\n' >e.conf
+kb nightly -f e.conf
+expect_rc 2 "an empty label"
+expect_err "kbench: nightly: e.conf:2: label is empty" "an empty label"
+
+# 8. contrib/: the crontab line as cron runs it (sh -c, a bare
+# environment, in the home directory), and the systemd units.
+mkdir -p home etc
+sed -e "s|/usr/local/bin/kbench|$KBENCH|" \
+    -e "s|/usr/local/etc/kbench.conf|$T/etc/kbench.conf|" \
+    -e "s|/var/log/kbench-nightly.log|$T/nightly.log|" \
+    "$KBENCH_TOP/contrib/crontab" | grep -v '^#' >crontab
+line=$(cat crontab)
+case $line in
+"30 2 * * *	"*) ok "contrib/crontab: one entry, at 02:30" ;;
+*) not_ok "contrib/crontab: one entry, at 02:30: $line" ;;
+esac
+cmd=$(printf '%s\n' "$line" | cut -f 2-)
+cp lab.conf etc/kbench.conf
+(cd home && env -i HOME="$T/home" LOGNAME=nobody PATH=/usr/bin:/bin SHELL=/bin/sh \
+    /bin/sh -c "$cmd")
+rc=$?
+expect_rc 0 "the crontab command, run as cron runs it"
+grep -q "^kbench nightly: [0-9:]* kbench: ok; 0 of 1 collection failed; trend check: no regression$" \
+    nightly.log; check $? "cron: the log file has the night (named after kbench.conf)"
+[ -f etc/lab.db ]; check $? "cron: the database is found relative to the configuration"
+for u in kbench-nightly.service kbench-nightly.timer; do
+	sed -e "s|/usr/local/bin/kbench|$KBENCH|" \
+	    -e "s|/usr/local/etc/kbench.conf|$T/etc/kbench.conf|" \
+	    "$KBENCH_TOP/contrib/systemd/$u" >"$u"
+done
+if command -v systemd-analyze >/dev/null; then
+	systemd-analyze verify --man=no kbench-nightly.timer kbench-nightly.service \
+	    >verify.out 2>&1
+	check $? "systemd-analyze verify: the service and its timer"
+	grep -q '^OnCalendar=\*-\*-\* 02:30:00$' kbench-nightly.timer
+	check $? "the timer: every night at 02:30"
+else
+	skip "systemd-analyze missing (make deps installs systemd)"
+fi
+sh -n "$KBENCH_TOP/contrib/freebsd/450.kbench"
+check $? "contrib/freebsd/450.kbench is valid sh"
