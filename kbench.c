@@ -7,6 +7,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,6 +222,12 @@ main(int argc, char **argv)
 	const struct command *cmd;
 	int ch, rc;
 
+	/*
+	 * Past a file size limit (ulimit -f), write(2) fails with EFBIG and
+	 * SQLite reports it like any I/O error, rolling back; the default
+	 * SIGXFSZ would kill us mid-transaction and say nothing.
+	 */
+	signal(SIGXFSZ, SIG_IGN);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
 	ctx.argv0 = argv[0];

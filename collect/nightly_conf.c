@@ -339,6 +339,7 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 	c->path = xstrdup(path);
 	if ((fp = fopen(path, "r")) == NULL) {
 		sb_addf(err, "%s: %s", path, strerror(errno));
+		nightly_conf_free(c);
 		return -1;
 	}
 	while (rc == 0 && (n = getline(&line, &cap, fp)) != -1) {
