@@ -75,7 +75,8 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_trend
 
 .PHONY: all demo check check-sanitize check-vm demo-vm bench install clean \
-	deps deps-vm deps-fuzz fuzz kmod kmod-linux test-bins
+	deps deps-vm deps-fuzz fuzz kmod kmod-linux test-bins lint deps-lint \
+	check-valgrind deps-valgrind
 
 TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
 	       collect/sleep_methods_${OS}.c lib/util.c
@@ -176,6 +177,25 @@ kmod-freebsd:
 check-sanitize: deps
 	@${MAKE} SANITIZE=1 test-bins
 	@sh tests/run.sh build/san
+
+# Static analysis, cppcheck and clang-tidy, with the flags cc gets: any
+# finding fails (mk/lint.sh and .clang-tidy say which checks, and why).
+lint: deps-lint
+	@sh mk/lint.sh ${BUILD} ${OS} -std=c11 ${WARN} ${OS_CFLAGS_${OS}} \
+	    ${KB_INCS} ${LOCK_CFLAGS}
+
+deps-lint:
+	@sh mk/deps.sh lint
+
+# The suite under valgrind's memcheck, less the tests that time or kill
+# (mk/valgrind.sh says which, and why): any memory error or definite
+# leak fails.  Slow (13 minutes here), so .ci/run does not run it.
+check-valgrind: deps-valgrind
+	@${MAKE} test-bins
+	@sh mk/valgrind.sh ${BUILD}
+
+deps-valgrind:
+	@sh mk/deps.sh valgrind
 
 # make fuzz: the CSV importer and the protocol parser under libFuzzer with
 # ASan + UBSan, FUZZ_SECONDS each (tests/fuzz/README).  A 64-byte read

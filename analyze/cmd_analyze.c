@@ -164,10 +164,8 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
 		goto out;
-	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
-	rc = KB_EXIT_USAGE;
 	switch (format) {
 	case FMT_CSV:
 		report_csv(stdout, &an);

@@ -46,58 +46,6 @@ history_init(struct history *h)
 
 /* ---- options ---- */
 
-/* n digits at s, and nothing else counted. */
-static int
-digits(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
-/*
- * An ISO 8601 date, maybe with a time, as the store writes them
- * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]): strings of that shape compare in
- * time order, so --since compares them to started_at as text.
- */
-static int
-iso_date(const char *s)
-{
-	int month, day;
-
-	if (strlen(s) < 10 || !digits(s, 4) || s[4] != '-' ||
-	    !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
-		return 0;
-	month = (s[5] - '0') * 10 + (s[6] - '0');
-	day = (s[8] - '0') * 10 + (s[9] - '0');
-	if (month < 1 || month > 12 || day < 1 || day > 31)
-		return 0;
-	s += 10;
-	if (*s == '\0')
-		return 1;
-	if (*s != 'T' || !digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2) ||
-	    s[1] > '2' || s[4] > '5')
-		return 0;
-	s += 6;
-	if (*s == ':') {
-		if (!digits(s + 1, 2) || s[1] > '5')
-			return 0;
-		s += 3;
-		if (*s == '.') {
-			if (!digits(s + 1, 1))
-				return 0;
-			for (s++; *s >= '0' && *s <= '9'; s++)
-				;
-		}
-	}
-	if (*s == 'Z')
-		s++;
-	return *s == '\0';
-}
-
 int
 history_option(struct history *h, int ch, const char *arg, const char *who)
 {
@@ -129,7 +77,7 @@ history_option(struct history *h, int ch, const char *arg, const char *who)
 		h->opts.pvalue = x;
 		return 1;
 	case HOPT_SINCE:
-		if (!iso_date(arg)) {
+		if (!iso8601_valid(arg)) {
 			warnx("%s: --since %s: expected an ISO 8601 date, "
 			    "YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS] (UTC)", who, arg);
 			return -1;

@@ -224,7 +224,7 @@ struct plot {
 	int		 width;
 	double		 min, max, span, dx, x0;
 	int		 height;	/* grid rows in use, with row 0 */
-	char		*grid;		/* height x width set masks */
+	unsigned char	*grid;		/* height x width set masks */
 	char		*bars[MINISTAT_MAX_SETS];
 };
 
@@ -300,7 +300,7 @@ plot_add(struct plot *pl, const struct ministat_set *s, int setno,
 		col = plot_col(pl, s->values[i]);
 		run = col == last ? run + 1 : 1;
 		last = col;
-		pl->grid[(size_t)run * pl->width + col] |= (char)setno;
+		pl->grid[(size_t)run * pl->width + col] |= setno;
 	}
 
 	bar = pl->bars[separate ? setno - 1 : 0];

@@ -134,6 +134,7 @@ radix_sort(double *v, size_t n, uint64_t *tmp, size_t *count)
 		    ((first >> (d * RADIX_BITS)) & RADIX_MASK)] != n)
 			todo[npass++] = (int)d;
 	for (p = 0; p < npass; p++) {
+		/* cppcheck-suppress uninitvar ; todo[0 .. npass) is set above */
 		cnt = count + todo[p] * RADIX_SIZE;
 		shift = todo[p] * RADIX_BITS;
 		for (sum = 0, c = 0; c < RADIX_SIZE; c++) {

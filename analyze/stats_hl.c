@@ -537,12 +537,18 @@ hl_chunk_op(struct hlthr *th, size_t ck, int op)
 	hl_spos(&ub, step);
 	na = ua.next;
 	nb = ub.next;
+	/*
+	 * The exact op takes counts below HL_BLK too, so it is both row
+	 * ops of its HL_LOOP, whose two arms are then the same code.
+	 * NOLINTBEGIN(bugprone-branch-clone)
+	 */
 	if (!q1.fast || !q2.fast)
 		HL_LOOP(HL_ROWOP_EXACT, HL_ROWOP_EXACT, ps->gather);
 	else if (ps->gather)
 		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 1);
 	else
 		HL_LOOP(HL_ROWOP, HL_ROWOP_END, 0);
+	/* NOLINTEND(bugprone-branch-clone) */
 	if (ps->gather)
 		th->ng = ng;
 	th->ps->t1[ck] = t1;
@@ -1239,6 +1245,8 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 	h.nthr = m.nrow >= HL_THRMIN ? 2 : 1;
 	h.smax = h.gcap / 4 < HL_SAMPLE_MAX ? h.gcap / 4 : HL_SAMPLE_MAX;
 	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
+	/* A thread's room in whole pairs (two doubles each), then a double. */
+	/* NOLINTNEXTLINE(bugprone-integer-division) */
 	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr / 2);
 	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)
 		return STATS_ENOMEM;

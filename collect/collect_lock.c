@@ -78,8 +78,10 @@ kmod_loaded(const char *argv0)
 	if (prog == NULL)
 		return 0;
 	if ((pid = fork()) == 0) {
-		freopen("/dev/null", "w", stdout);
-		freopen("/dev/null", "w", stderr);
+		/* Its answer must not reach the user's terminal. */
+		if (freopen("/dev/null", "w", stdout) == NULL ||
+		    freopen("/dev/null", "w", stderr) == NULL)
+			_exit(127);
 		execl(prog, prog, "-s", (char *)NULL);
 		_exit(127);
 	}

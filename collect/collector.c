@@ -59,10 +59,16 @@ int
 collect_option(struct collection *c, struct collect_opts *o, int opt,
     const char *arg, const char *who)
 {
+	struct strbuf why = STRBUF_INIT;
 	long v;
 
 	switch (opt) {
 	case 'l':
+		if (store_label_check(arg, &why) == -1) {
+			warnx("%s: -l: %s", who, sb_str(&why));
+			sb_free(&why);
+			return -1;
+		}
 		o->label = arg;
 		return 1;
 	case 'q':
@@ -249,7 +255,8 @@ run_cell(const struct cell *cell, struct result *r)
 		goto out;
 	if (got_signal)
 		sb_adds(&r->why, "interrupted");
-	else if (bad)
+	/* As proto_finish()'s below, but named before a kill or an exit. */
+	else if (bad)	/* NOLINTNEXTLINE(bugprone-branch-clone) */
 		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
 	else if (killed)
 		sb_addf(&r->why, "no result after %.0f s: killed (a hang?)",
@@ -522,7 +529,11 @@ collection_run(struct store *s, struct collection *c)
 
 	if (rc == KB_EXIT_DB) {
 		warnx("collect: %s", store_error(s));
-		finish_run(s, ri.id, RUN_ABORTED);
+		/* On a full disk even this may fail: say which. */
+		warnx("collect: run %lld stopped; %d of %d rounds kept%s",
+		    (long long)ri.id, done_rounds, c->rounds,
+		    finish_run(s, ri.id, RUN_ABORTED) == 0 ? "" : " (the run "
+		    "could not be marked aborted: it shows as running)");
 		return rc;
 	}
 	if (finish_run(s, ri.id, rc == KB_EXIT_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)

@@ -32,8 +32,9 @@ const char runs_help[] =
     "                    equal to V (repeat a key for OR; keys AND together)\n";
 
 struct runs_out {
-	int	json;
-	int	count;
+	int		json;
+	int		count;
+	struct strbuf	label;		/* a label, as a table shows it */
 };
 
 static const char *
@@ -108,8 +109,10 @@ print_run(const struct run_row *r, void *arg)
 		snprintf(started, sizeof(started), "%.19s", r->info.started_at);
 		if (strlen(started) > 10 && started[10] == 'T')
 			started[10] = ' ';
+		sb_reset(&ro->label);
+		sb_add_visible(&ro->label, r->info.label);
 		printf("%5lld  %-20s %-10s %-9s %-20s %-16s %5s %9lld\n",
-		    (long long)r->info.id, r->info.label, r->info.benchmark,
+		    (long long)r->info.id, sb_str(&ro->label), r->info.benchmark,
 		    shown_status(r), started, fact_or_dash(r, "host"),
 		    fact_or_dash(r, "hz"), (long long)r->nsamples);
 	}
@@ -157,7 +160,6 @@ cmd_runs(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "runs")) != KB_EXIT_OK)
 		goto out;
-	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if (store_each_run(ctx->db, &f, print_run, &ro) == -1) {
 		warnx("runs: %s", store_error(ctx->db));
 		rc = KB_EXIT_DB;
@@ -167,5 +169,6 @@ cmd_runs(int argc, char **argv, struct kbench_ctx *ctx)
 out:
 	filter_free(&f);
 	sb_free(&err);
+	sb_free(&ro.label);
 	return rc;
 }

@@ -22,6 +22,7 @@
 #include <csv.h>
 
 #include "csvio.h"
+#include "strmap.h"
 
 /* The fixed columns of the canonical form, in order. */
 static const char *const canon_head[] = {
@@ -92,7 +93,10 @@ struct importer {
 
 	int64_t			 run_id;
 	int64_t			 series_id;
-	struct kvlist		 seen_runs;	/* signature -> run id */
+	/* Hashed, not a list: a file of a million one-row runs is no
+	 * reason for a million-squared string compares. */
+	struct strmap		 seen_runs;	/* signature -> run id */
+	struct strmap		 seen_uuids;	/* canonical: uuid -> run id */
 	int64_t			 series_base;	/* mapped: first series made */
 	int64_t			*next_seq;	/* mapped: per series made */
 	size_t			 nnext_seq;
@@ -136,16 +140,30 @@ copy_set(struct copy *c, const char *data, size_t len)
 		c->cap = len + 1 < 32 ? 32 : len + 1;
 		c->p = xreallocarray(c->p, c->cap, 1);
 	}
-	if (len > 0)
+	if (data != NULL)	/* libcsv's empty field: NULL, length 0 */
 		memcpy(c->p, data, len);
 	c->p[len] = '\0';
 	c->len = len;
 }
 
-/* Room for one more field in the record. */
+/*
+ * Room for one more field in the record, or NULL (failed) when there are
+ * more than the header's: a line of ten billion commas stops at once
+ * instead of filling memory.
+ */
 static struct field *
 next_field(struct importer *im)
 {
+	if (im->have_header && im->nf == im->nhdr) {
+		fail(im, CSV_EINPUT, "more than %zu fields, expected %zu as in "
+		    "the header", im->nhdr, im->nhdr);
+		return NULL;
+	}
+	if (!im->have_header && im->nf == CSV_MAX_COLUMNS) {
+		fail(im, CSV_EINPUT, "more than %d columns in the header",
+		    CSV_MAX_COLUMNS);
+		return NULL;
+	}
 	if (im->nf == im->capf) {
 		im->capf = im->capf ? 2 * im->capf : 16;
 		im->f = xreallocarray(im->f, im->capf, sizeof(*im->f));
@@ -154,6 +172,15 @@ next_field(struct importer *im)
 		    sizeof(*im->own));
 	}
 	return &im->f[im->nf++];
+}
+
+/* Text is kept as UTF-8: say where a file is not, and what converts it. */
+static void
+bad_utf8(struct importer *im, size_t column, unsigned char byte)
+{
+	fail(im, CSV_EINPUT, "column %zu: invalid UTF-8 (byte 0x%02x): kbench "
+	    "keeps text as UTF-8 (iconv -f latin1 -t utf-8 converts a Latin-1 "
+	    "file)", column, byte);
 }
 
 /* Append a field that must be copied (libcsv reuses its buffer). */
@@ -168,7 +195,12 @@ add_field_copy(struct importer *im, const char *data, size_t len)
 		    im->nf + 1);
 		return;
 	}
-	fd = next_field(im);
+	if (data != NULL && utf8_check(data, len) != len) {
+		bad_utf8(im, im->nf + 1, (unsigned char)data[utf8_check(data, len)]);
+		return;
+	}
+	if ((fd = next_field(im)) == NULL)
+		return;
 	c = &im->own[im->nf - 1];
 	copy_set(c, data, len);
 	fd->p = c->p;
@@ -344,7 +376,11 @@ same_columns(struct importer *im, const size_t *cols, size_t n,
 	return 0;
 }
 
-/* The run's columns joined by a separator no text field has. */
+/*
+ * The run's columns, each as "LENGTH:BYTES": no separator is safe, a
+ * hostile file may hold any byte but NUL, and "a\x1fb","c" must not
+ * pass for "a","b\x1fc" (the rows of one run for another's).
+ */
 static const char *
 run_signature(struct importer *im)
 {
@@ -352,28 +388,41 @@ run_signature(struct importer *im)
 
 	sb_reset(&im->sig);
 	for (i = 0; i < im->nrun_cols; i++) {
+		sb_addf(&im->sig, "%zu:", im->f[im->run_cols[i]].len);
 		sb_add(&im->sig, im->f[im->run_cols[i]].p,
 		    im->f[im->run_cols[i]].len);
-		sb_add(&im->sig, "\x1f", 1);
 	}
 	return sb_str(&im->sig);
 }
 
 static void
-remember_run(struct importer *im, const char *sig, int64_t id)
+remember_run(struct strmap *m, const char *key, int64_t id)
 {
-	char buf[32];
+	int64_t *p;
 
-	snprintf(buf, sizeof(buf), "%lld", (long long)id);
-	kv_set(&im->seen_runs, sig, buf);
+	if ((p = strmap_get(m, key)) == NULL) {
+		p = xmalloc(sizeof(*p));
+		strmap_put(m, key, p);
+	}
+	*p = id;
 }
 
 static int64_t
-seen_run(struct importer *im, const char *sig)
+seen_run(const struct strmap *m, const char *key)
 {
-	const char *id = kv_get(&im->seen_runs, sig);
+	const int64_t *p = strmap_get(m, key);
 
-	return id != NULL ? strtoll(id, NULL, 10) : 0;
+	return p != NULL ? *p : 0;
+}
+
+static void
+seen_free(struct strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->slot[i].value);
+	strmap_free(m);
 }
 
 static int
@@ -384,6 +433,19 @@ set_fact(struct importer *im, const char *key, const char *value)
 		return -1;
 	}
 	return 0;
+}
+
+/* A label that does not print is the file's fault: say so, as input. */
+static int
+label_bad(struct importer *im, const char *label)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (store_label_check(label, &why) == 0)
+		return 0;
+	fail(im, CSV_EINPUT, "%s", sb_str(&why));
+	sb_free(&why);
+	return 1;
 }
 
 /* Canonical: make the run of this record (columns 0..7, the facts). */
@@ -407,7 +469,7 @@ canonical_new_run(struct importer *im)
 		    "complete or aborted", status);
 		return -1;
 	}
-	if (seen_run(im, uuid) != 0) {
+	if (seen_run(&im->seen_uuids, uuid) != 0) {
 		fail(im, CSV_EINPUT, "run %s: a run column or fact differs "
 		    "from an earlier row of the same run", uuid);
 		return -1;
@@ -426,10 +488,21 @@ canonical_new_run(struct importer *im)
 	ri.label = im->f[1].p;
 	ri.benchmark = im->f[2].p;
 	ri.status = status;
+	/* Runs are ordered and selected (--since) by these, as text. */
+	if (!iso8601_valid(im->f[4].p) ||
+	    (im->f[5].len > 0 && !iso8601_valid(im->f[5].p))) {
+		fail(im, CSV_EINPUT, "%s '%.40s': expected an ISO 8601 UTC time "
+		    "(2026-01-31T02:00:00.000Z)", iso8601_valid(im->f[4].p) ?
+		    "ended" : "started", iso8601_valid(im->f[4].p) ?
+		    im->f[5].p : im->f[4].p);
+		return -1;
+	}
 	ri.started_at = im->f[4].p;
 	ri.ended_at = im->f[5].len ? im->f[5].p : NULL;
 	ri.command = im->f[6].p;
 	ri.tool_version = im->f[7].p;
+	if (label_bad(im, ri.label))
+		return -1;
 	if (store_run_create(im->s, &ri) == -1) {
 		fail_db(im, "creating a run");
 		return -1;
@@ -442,7 +515,7 @@ canonical_new_run(struct importer *im)
 		    im->f[im->fact_first + i].p) == -1)
 			return -1;
 	/* The uuid alone too, so a later row with other run columns is caught. */
-	remember_run(im, uuid, im->run_id);
+	remember_run(&im->seen_uuids, uuid, im->run_id);
 	return 0;
 }
 
@@ -465,6 +538,8 @@ mapped_new_run(struct importer *im)
 		fail(im, CSV_EINPUT, "column 'label' is empty");
 		return -1;
 	}
+	if (label_bad(im, label))
+		return -1;
 	memset(&ri, 0, sizeof(ri));
 	ri.label = label;
 	ri.benchmark = im->o->benchmark ? im->o->benchmark : "import";
@@ -506,13 +581,13 @@ find_run(struct importer *im)
 	im->series_id = 0;
 	sig = run_signature(im);
 	/* A run this import made already: its rows came back. */
-	if ((im->run_id = seen_run(im, sig)) != 0)
+	if ((im->run_id = seen_run(&im->seen_runs, sig)) != 0)
 		return 0;
 	if ((im->o->value_col == NULL ? canonical_new_run(im) :
 	    mapped_new_run(im)) == -1)
 		return -1;
 	im->t->runs++;
-	remember_run(im, run_signature(im), im->run_id);
+	remember_run(&im->seen_runs, run_signature(im), im->run_id);
 	return 0;
 }
 
@@ -706,6 +781,7 @@ plain_line(struct importer *im, char *line, size_t len)
 {
 	char *end = line + len, *p, *a, *b;
 	struct field *fd;
+	size_t off, col;
 
 	if (end > line && end[-1] == '\n')
 		end--;
@@ -723,6 +799,13 @@ plain_line(struct importer *im, char *line, size_t len)
 	if (p == end)
 		goto libcsv;	/* only blanks: libcsv decides */
 	im->rec_line = im->line;
+	if ((off = utf8_check(line, (size_t)(end - line))) !=
+	    (size_t)(end - line)) {
+		for (p = line, col = 1; p < line + off; p++)
+			col += *p == ',';
+		bad_utf8(im, col, (unsigned char)line[off]);
+		goto done;
+	}
 	for (a = p = line; ; p++) {
 		if (p < end && *p != ',')
 			continue;
@@ -731,7 +814,13 @@ plain_line(struct importer *im, char *line, size_t len)
 			;
 		while (a < b && is_blank(*a))
 			a++;
-		fd = next_field(im);
+		if ((size_t)(b - a) > CSV_MAX_FIELD) {
+			fail(im, CSV_EINPUT, "a field longer than %d bytes",
+			    CSV_MAX_FIELD);
+			goto done;
+		}
+		if ((fd = next_field(im)) == NULL)
+			goto done;
 		fd->p = a;
 		fd->len = (size_t)(b - a);
 		if (p == end) {
@@ -837,7 +926,8 @@ importer_free(struct importer *im)
 	free(im->next_seq);
 	sb_free(&im->carry);
 	sb_free(&im->sig);
-	kv_clear(&im->seen_runs);
+	seen_free(&im->seen_runs);
+	seen_free(&im->seen_uuids);
 	kv_clear(&im->keys);
 	csv_free(&im->csv);
 }

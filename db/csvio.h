@@ -31,6 +31,8 @@ enum csv_status {
 
 /* Longest field accepted (a sample value or a label is far shorter). */
 #define CSV_MAX_FIELD	(1024 * 1024)
+/* Most columns a header may have (kbench's canonical CSV has ~40). */
+#define CSV_MAX_COLUMNS	4096
 
 struct import_opts {
 	/* Mapped form: value_col set.  Canonical form: value_col NULL. */

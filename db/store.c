@@ -127,7 +127,7 @@ pragma_int(struct store *s, const char *sql, int *out)
 static int
 migrate(struct store *s, int readonly)
 {
-	int version, appid, ntables, v;
+	int version = 0, appid = 0, ntables = 0, v;
 	char sql[64];
 
 	if (pragma_int(s, "PRAGMA user_version", &version) == -1 ||
@@ -397,12 +397,27 @@ bind_text(sqlite3_stmt *st, int i, const char *v)
 }
 
 int
+store_label_check(const char *label, struct strbuf *why)
+{
+	if (!has_control(label))
+		return 0;
+	sb_adds(why, "label '");
+	sb_add_visible(why, label);
+	sb_adds(why, "': a control character (newline, tab, escape...) has no "
+	    "place in a label");
+	return -1;
+}
+
+int
 store_run_create(struct store *s, struct run_info *ri)
 {
 	sqlite3_stmt *st = NULL;
 	char uuid[37], now[40];
 	int rc;
 
+	sb_reset(&s->err);
+	if (store_label_check(ri->label, &s->err) == -1)
+		return -1;
 	if (ri->uuid == NULL) {
 		if (make_uuid(uuid) == -1) {
 			sb_reset(&s->err);
@@ -948,7 +963,7 @@ int
 store_check_filter(struct store *s, const struct filter *f, struct strbuf *msg)
 {
 	size_t i;
-	int found;
+	int found = 0;
 
 	for (i = 0; i < f->labels.n; i++) {
 		if (store_label_exists(s, f->labels.v[i], &found) == -1)

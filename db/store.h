@@ -67,6 +67,12 @@ int	store_begin(struct store *s);
 int	store_commit(struct store *s);
 int	store_rollback(struct store *s);
 
+/*
+ * A label must be text that prints: no control character (a newline
+ * would split every table and report it appears in).  0, or -1 with why.
+ */
+int	store_label_check(const char *label, struct strbuf *why);
+
 /* Writers. */
 int	store_run_create(struct store *s, struct run_info *ri);
 int	store_run_finish(struct store *s, int64_t run_id, const char *status);

@@ -1,15 +1,34 @@
 /*
  * json.c: see json.h.
  */
-#include "json.h"
+#include <string.h>
 
+#include "json.h"
+#include "util.h"
+
+/*
+ * A JSON string.  Bytes that are not UTF-8 (a fact read from a machine,
+ * a database written by hand) become U+FFFD: the output is always valid
+ * JSON, which must be UTF-8.
+ */
 void
 json_string(FILE *out, const char *s)
 {
 	const unsigned char *p;
+	size_t k, n = strlen(s);
 
 	putc('"', out);
 	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			k = utf8_seq((const char *)p, n - (size_t)(p -
+			    (const unsigned char *)s));
+			if (k == 0)
+				fputs("\\ufffd", out);
+			else
+				fwrite(p, 1, k, out);
+			p += k == 0 ? 0 : k - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"':
 			fputs("\\\"", out);

@@ -33,6 +33,7 @@ void
 table_set(struct table *t, size_t col, const char *fmt, ...)
 {
 	char **c = &t->cell[(t->nrows - 1) * t->ncols + col];
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 	int n;
 
@@ -44,6 +45,11 @@ table_set(struct table *t, size_t col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(*c, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	if (has_control(*c)) {
+		sb_add_visible(&sb, *c);
+		free(*c);
+		*c = sb.buf;
+	}
 }
 
 void
@@ -67,10 +73,16 @@ table_gap(struct table *t, size_t col)
 void
 table_span(struct table *t, size_t first, size_t n, const char *label)
 {
+	struct strbuf sb = STRBUF_INIT;
+
 	t->span = xreallocarray(t->span, t->nspan + 1, sizeof(*t->span));
 	t->span[t->nspan].first = first;
 	t->span[t->nspan].n = n;
-	t->span[t->nspan].label = xstrdup(label);
+	if (has_control(label)) {
+		sb_add_visible(&sb, label);
+		t->span[t->nspan].label = sb.buf;
+	} else
+		t->span[t->nspan].label = xstrdup(label);
 	t->nspan++;
 }
 
@@ -263,6 +275,9 @@ md_escape(FILE *out, const char *s)
 void
 html_escape(FILE *out, const char *s)
 {
+	const char *start = s;
+	size_t k, n = strlen(s);
+
 	for (; *s; s++)
 		switch (*s) {
 		case '&':
@@ -281,7 +296,17 @@ html_escape(FILE *out, const char *s)
 			fputs("&#39;", out);
 			break;
 		default:
-			putc(*s, out);
+			if ((unsigned char)*s < 0x80) {
+				putc(*s, out);
+				break;
+			}
+			/* Not UTF-8: U+FFFD, the page stays valid. */
+			if ((k = utf8_seq(s, n - (size_t)(s - start))) == 0)
+				fputs("\xef\xbf\xbd", out);
+			else {
+				fwrite(s, 1, k, out);
+				s += k - 1;
+			}
 		}
 }
 

@@ -247,3 +247,141 @@ finish_stdout(const char *progname)
 	}
 	return 0;
 }
+
+size_t
+utf8_seq(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len, i;
+	unsigned long c;
+
+	if (n == 0)
+		return 0;
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else
+		return 0;	/* a continuation byte, 0xc0, 0xc1, 0xf5.. */
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	/* Overlong forms, UTF-16 surrogates, beyond U+10FFFF. */
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	return len;
+}
+
+size_t
+utf8_check(const char *s, size_t n)
+{
+	size_t i = 0, k;
+	uint64_t w;
+
+	while (i < n) {
+		/* ASCII eight bytes at a time: most text is. */
+		if (i + 8 <= n) {
+			memcpy(&w, s + i, 8);
+			if ((w & 0x8080808080808080ULL) == 0) {
+				i += 8;
+				continue;
+			}
+		}
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = utf8_seq(s + i, n - i)) == 0)
+			return i;
+		i += k;
+	}
+	return n;
+}
+
+int
+has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+void
+sb_add_visible(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\n')
+			sb_adds(sb, "\\n");
+		else if (*s == '\t')
+			sb_adds(sb, "\\t");
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			sb_addf(sb, "\\x%02x", (unsigned char)*s);
+		else
+			sb_add(sb, s, 1);
+	}
+}
+
+/* n digits at s, and nothing else counted. */
+static int
+digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * An ISO 8601 date, maybe with a time, as the store writes them
+ * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]): strings of that shape compare in
+ * time order, so --since compares them to started_at as text.
+ */
+int
+iso8601_valid(const char *s)
+{
+	int month, day;
+
+	if (strlen(s) < 10 || !digits(s, 4) || s[4] != '-' ||
+	    !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
+		return 0;
+	month = (s[5] - '0') * 10 + (s[6] - '0');
+	day = (s[8] - '0') * 10 + (s[9] - '0');
+	if (month < 1 || month > 12 || day < 1 || day > 31)
+		return 0;
+	s += 10;
+	if (*s == '\0')
+		return 1;
+	if (*s != 'T' || !digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2) ||
+	    s[1] > '2' || s[4] > '5')
+		return 0;
+	s += 6;
+	if (*s == ':') {
+		if (!digits(s + 1, 2) || s[1] > '5')
+			return 0;
+		s += 3;
+		if (*s == '.') {
+			if (!digits(s + 1, 1))
+				return 0;
+			for (s++; *s >= '0' && *s <= '9'; s++)
+				;
+		}
+	}
+	if (*s == 'Z')
+		s++;
+	return *s == '\0';
+}

@@ -51,4 +51,27 @@ void	getopt_reset(void);
 /* Flush stdout and report a failed write (a full disk, a closed pipe). */
 int	finish_stdout(const char *progname);
 
+/*
+ * UTF-8 (RFC 3629): the length of the sequence at s[0 .. n) (1 to 4), or
+ * 0 when it is not valid there (overlong, a surrogate, truncated...).
+ */
+size_t	 utf8_seq(const char *s, size_t n);
+/* The offset of the first invalid byte of s[0 .. n), or n when valid. */
+size_t	 utf8_check(const char *s, size_t n);
+
+/*
+ * Text for a terminal table: does s hold a control character, and s with
+ * each shown as \n, \t or \xNN (a label with a newline keeps its row,
+ * and a terminal is sent no escape sequence).
+ */
+int	 has_control(const char *s);
+void	 sb_add_visible(struct strbuf *sb, const char *s);
+
+/*
+ * An ISO 8601 date, maybe with a time, as the store writes them
+ * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]): strings of that shape compare in
+ * time order as text.
+ */
+int	 iso8601_valid(const char *s);
+
 #endif

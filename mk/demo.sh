@@ -70,4 +70,11 @@ mkdir -p "$out/charts/unpatched" "$out/charts/calloutng"
 "$kbench" -d "$db" plot sleep --where label=calloutng_12_26 \
     -o "$out/charts/calloutng" --title "FreeBSD with calloutng_12_26"
 
+step "kbench trend: 60 nights of history (tests/fixtures/trend), its change points"
+rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"
+"$kbench" -d "$out/history.db" import -q "$top/tests/fixtures/trend/history.csv"
+"$kbench" -d "$out/history.db" trend
+mkdir -p "$out/charts/trend"
+"$kbench" -d "$out/history.db" plot trend -o "$out/charts/trend"
+
 step "done: the database is $db (kbench -d $db runs); outputs in $out/"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make deps: check what kbench needs and install what is missing.
 # "deps.sh vm" adds what the kernel module's VM test needs, "deps.sh
-# fuzz" what make fuzz needs.
+# fuzz" what make fuzz needs, "deps.sh lint" make lint's analyzers,
+# "deps.sh valgrind" make check-valgrind's.
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
 # packages are installed; otherwise the exact command is printed and
@@ -21,6 +22,8 @@
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      tests: contrib/systemd units are verified
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
+#   cppcheck, clang-tidy           make lint: the static analyzers
+#   valgrind                       make check-valgrind: memcheck over the tests
 
 set -u
 
@@ -35,6 +38,11 @@ debian_vm_pkgs="qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-st
 # make fuzz ("deps.sh fuzz"): libFuzzer ships with clang's runtimes.
 debian_fuzz_pkgs="clang libclang-rt-14-dev"
 [ "${1:-}" = fuzz ] && debian_pkgs="$debian_pkgs $debian_fuzz_pkgs"
+
+# make lint ("deps.sh lint") and make check-valgrind ("deps.sh valgrind").
+debian_lint_pkgs="cppcheck clang-tidy"
+[ "${1:-}" = lint ] && debian_pkgs="$debian_pkgs $debian_lint_pkgs"
+[ "${1:-}" = valgrind ] && debian_pkgs="$debian_pkgs valgrind"
 
 missing=""
 

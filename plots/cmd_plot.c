@@ -403,7 +403,6 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
 	if ((rc = cmd_check_filter(ctx, &f, "plot")) != KB_EXIT_OK)
 		goto out;
-	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if (trend) {
 		/* A history, not an analysis: pc.an stays NULL. */
 		if ((rc = plot_trend(ctx, &f, &h, &pc, &sub, &err)) !=

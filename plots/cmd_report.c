@@ -221,30 +221,39 @@ write_md(FILE *out, const struct analysis *an, const char *title,
 	fprintf(out, "%s\n```\n", cmdline);
 }
 
-/* The SVG of a chart, inline: without its XML prolog. */
+/*
+ * The SVG of a chart, inline: without its XML prolog, and with any byte
+ * that is not UTF-8 (gnuplot copies a label's bytes as they are) as
+ * U+FFFD, so the page stays valid.
+ */
 static void
 inline_svg(FILE *out, const char *dir, const char *name)
 {
-	struct strbuf path = STRBUF_INIT;
-	char buf[8192], *svg;
-	size_t n;
+	struct strbuf path = STRBUF_INIT, svg = STRBUF_INIT;
+	char buf[8192];
+	const char *p;
+	size_t n, k;
 	FILE *fp;
-	int first = 1;
 
 	sb_addf(&path, "%s/%s.svg", dir, name);
 	if ((fp = fopen(sb_str(&path), "r")) == NULL) {
 		sb_free(&path);
 		return;
 	}
-	while ((n = fread(buf, 1, sizeof(buf) - 1, fp)) > 0) {
-		buf[n] = '\0';
-		svg = buf;
-		if (first && (svg = strstr(buf, "<svg")) == NULL)
-			svg = buf;
-		first = 0;
-		fwrite(svg, 1, n - (size_t)(svg - buf), out);
-	}
+	while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+		sb_add(&svg, buf, n);
 	fclose(fp);
+	if ((p = strstr(sb_str(&svg), "<svg")) == NULL)
+		p = sb_str(&svg);
+	for (n = svg.len - (size_t)(p - sb_str(&svg)); n > 0; p += k, n -= k) {
+		k = utf8_check(p, n);
+		fwrite(p, 1, k, out);
+		if (k < n) {	/* a bad byte */
+			fputs("\xef\xbf\xbd", out);
+			k++;
+		}
+	}
+	sb_free(&svg);
 	sb_free(&path);
 }
 
@@ -283,10 +292,11 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
 	html_escape(out, an->name_b);
 	fprintf(out, "</b> (%zu run%s):</p>\n<pre>", fb->runs,
 	    fb->runs == 1 ? "" : "s");
+	/* Out of memory, fclose() may leave no text: the part is left out. */
 	if ((mem = open_memstream(&text, &len)) != NULL) {
 		report_compare_summary(mem, an, "");
-		fclose(mem);
-		html_escape(out, text);
+		if (fclose(mem) == 0)
+			html_escape(out, text);
 		free(text);
 		text = NULL;
 	}
@@ -327,8 +337,7 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
 	fputs("</table>\n", out);
 	if ((mem = open_memstream(&text, &len)) != NULL) {
 		report_warning_lines(mem, an, "");
-		fclose(mem);
-		if (len > 0) {
+		if (fclose(mem) == 0 && len > 0) {
 			fputs("<h2>Warnings</h2>\n<pre>", out);
 			html_escape(out, text);
 			fputs("</pre>\n", out);
@@ -444,7 +453,6 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "report")) != KB_EXIT_OK)
 		goto out;
-	rc = KB_EXIT_USAGE;	/* the errors that follow are usage errors */
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
 	rc = KB_EXIT_DB;

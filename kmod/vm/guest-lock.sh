@@ -4,7 +4,8 @@
 # --backend kmod` into OUT/kbench.db (every head x every hook it may run
 # under x 1 and 2 threads, and the writers), then the negative checks:
 # EINVAL, EBUSY, stop, signals, rmmod during a run, 20 load/run/unload
-# cycles.  Each check prints "ok - ..." or "not ok - ..."; the host
+# cycles, the control files fuzzed (hostile values, 4 racing writers).
+# Each check prints "ok - ..." or "not ok - ..."; the host
 # (tests/vm/t_vm.sh) counts them and checks the database and dmesg.
 # Counts are small: TCG emulates every instruction.
 
@@ -298,5 +299,81 @@ done
 [ $good -eq $runs ]
 check $? "$runs runs of $((4 * ncpu)) threads x 100 walks of 3 ms, writer every 1 ms, in $(($(date +%s) - t0)) s ($good passed)"
 rmmod pfilbench
+
+section "control files fuzzed"
+# Every writable file takes hostile values (huge, negative, not numbers,
+# random bytes, longer than a page), then four writers and a starter
+# race for 5 s; the module must refuse what is wrong, keep working, and
+# say nothing in dmesg (the host checks it).
+insmod "$KO"
+values="-1 0 1 2 18446744073709551615 18446744073709551616
+99999999999999999999999999 -9223372036854775808 0x10 010 1e9 +1 1.5
+none epoch mtx rw rm spin rwsem null bogus NULL %s%n%x"
+files="threads count delay_ns write_ms pin head hook start stop"
+writes=0
+for f in $files; do
+	for v in $values "" " 1" "1 " "$(printf '1\n2')"; do
+		printf '%s' "$v" >"$S/$f" 2>/dev/null
+		writes=$((writes + 1))
+	done
+	i=0
+	while [ $i -lt 30 ]; do
+		head -c $((RANDOM % 300 + 1)) /dev/urandom >"$S/$f" 2>/dev/null
+		i=$((i + 1)) writes=$((writes + 1))
+	done
+	head -c 5000 /dev/zero | tr '\0' 9 >"$S/$f" 2>/dev/null
+	writes=$((writes + 1))
+	echo 1 >$S/stop 2>/dev/null
+done
+# fuzz_writer K W: every value into every file, K passes, each writer in
+# its own order; builtins only, so the writes race rather than the forks.
+fuzz_writer() {
+	p=0 n=0
+	while [ $p -lt $1 ]; do
+		for v in $values; do
+			for f in $files; do
+				printf '%s' "$v" >"$S/$f" 2>/dev/null
+				n=$((n + 1))
+			done
+		done
+		p=$((p + 1))
+		values="${values#* } ${values%% *}"	# rotate
+	done
+	echo $n >"$T/fuzz.$2"
+}
+pids=""
+for w in 1 2 3 4; do
+	values="${values#* } ${values%% *}"
+	fuzz_writer 3 $w &
+	pids="$pids $!"
+done
+starts=0
+while kill -0 $pids 2>/dev/null; do
+	echo 1 >$S/start 2>/dev/null && starts=$((starts + 1))
+	cat $S/state $S/error $S/threads $S/head >/dev/null 2>&1
+	echo 1 >$S/stop 2>/dev/null
+done
+wait
+n=$(cat "$T"/fuzz.* 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+rm -f "$T"/fuzz.*
+echo 1 >$S/stop 2>/dev/null
+i=0
+while [ "$(cat $S/state)" = running ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ "$(cat $S/state)" != running ]
+check $? "$writes hostile writes, then $n racing ones from 4 writers and a starter ($starts runs started): stopped"
+defaults
+ctl -t 2 -n 200 -H rm -k mtx
+expect 0 "" "after the fuzzing, a normal run"
+i=0
+while [ "$(threads)" -gt 0 ] && [ $i -lt 50 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ "$(threads)" -eq 0 ]; check $? "no thread left after the fuzzing"
+rmmod pfilbench
+check $? "rmmod after the fuzzing"
 
 section "finished"

@@ -97,3 +97,27 @@ as_user() {
 can_drop_root() {
 	[ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null
 }
+
+# items LIST: how many in a comma-separated list; total LIST: their sum.
+items() { echo "$1" | awk -F, '{ print NF }'; }
+total() { echo "$1" | awk -F, '{ for (i = 1; i <= NF; i++) s += $i; print s }'; }
+
+# expect KIND OPTIONS...: "SAMPLES ROUNDS" a kbench collect KIND with
+# OPTIONS stores when it completes: sleep, a sample per sleep (methods x durations x -n); lock,
+# a sample per thread (heads x hooks x the sum of -t); times -r.
+expect() {
+	kind=$1
+	shift
+	a=1 b=1 c=1 r=5
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-m | -H) a=$(items "$2") ;;
+		-u | -k) b=$(items "$2") ;;
+		-n) if [ "$kind" = sleep ]; then c=$2; fi ;;
+		-t) c=$(total "$2") ;;
+		-r) r=$2 ;;
+		esac
+		shift 2
+	done
+	echo "$((a * b * c * r)) $r"
+}

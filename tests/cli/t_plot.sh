@@ -67,20 +67,24 @@ expect_rc 4 "gnuplot missing"
 expect_err "kbench: plot: gnuplot not found: install it (Debian: apt-get install gnuplot-nox; FreeBSD: pkg install gnuplot-lite)" \
     "gnuplot missing is named with its package"
 
-# Hostile labels: quotes, backslashes, newlines, @macros, &{} markup,
-# backquotes and system() are drawn literally and never run.
+# Hostile labels: quotes, backslashes, @macros, &{} markup, backquotes
+# and system() are drawn literally and never run; so is a series key
+# with a newline (a label cannot have one: t_hostile.sh).
 rm -f "$T/pwned"*
 cat >evil.csv <<EOT
 label,method,usec,v
-"it's a \\\\ \`touch $T/pwned1\`",x,1,1
-"it's a \\\\ \`touch $T/pwned1\`",x,1,2
-"it's a \\\\ \`touch $T/pwned1\`",x,1,3
-"system(""touch $T/pwned2"") @x &{y}
-new line",x,1,2
-"system(""touch $T/pwned2"") @x &{y}
-new line",x,1,3
-"system(""touch $T/pwned2"") @x &{y}
-new line",x,1,4
+"it's a \\\\ \`touch $T/pwned1\`","x
+new line",1,1
+"it's a \\\\ \`touch $T/pwned1\`","x
+new line",1,2
+"it's a \\\\ \`touch $T/pwned1\`","x
+new line",1,3
+"system(""touch $T/pwned2"") @x &{y}","x
+new line",1,2
+"system(""touch $T/pwned2"") @x &{y}","x
+new line",1,3
+"system(""touch $T/pwned2"") @x &{y}","x
+new line",1,4
 EOT
 kb --db evil.db import -q --run-by label --key method --key usec --value v evil.csv
 expect_rc 0 "hostile labels import"

@@ -1070,6 +1070,7 @@ int	hl_tiny_rel(const double *, size_t, const double *, size_t, double,
 #define HL_SEGMIN	2
 #define stats_hodges_lehmann	hl_tiny
 #define stats_reldiff_median	hl_tiny_rel
+/* NOLINTNEXTLINE(bugprone-suspicious-include): on purpose, see above */
 #include "analyze/stats_hl.c"
 #undef stats_hodges_lehmann
 #undef stats_reldiff_median
@@ -1090,6 +1091,11 @@ hl_brute(hl_fn *fn, const double *a, size_t na, const double *b, size_t nb,
 	uint64_t k;
 	int ok;
 
+	if (m == 0) {		/* no pair: no median to read below */
+		free(sa);
+		free(sb);
+		return 0;
+	}
 	d = malloc(m * sizeof(*d));
 	for (i = 0; i < na; i++)
 		for (j = 0; j < nb; j++)

@@ -119,6 +119,61 @@ test_json(void)
 	CHECK_STR(buf, "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
 }
 
+/*
+ * UTF-8 validity, cases from RFC 3629 (section 10's examples and the
+ * ill-formed sequences it names) and Markus Kuhn's UTF-8 decoder stress
+ * test (overlongs, surrogates, code points past U+10FFFF).
+ */
+static void
+test_utf8(void)
+{
+	static const struct {
+		const char	*s;
+		size_t		 len;	/* utf8_seq at s */
+	} seq[] = {
+		{ "A", 1 },
+		{ "\xc2\xa9", 2 },		/* U+00A9 */
+		{ "\xe2\x82\xac", 3 },		/* U+20AC */
+		{ "\xed\x9f\xbf", 3 },		/* U+D7FF, before the surrogates */
+		{ "\xef\xbf\xbd", 3 },		/* U+FFFD */
+		{ "\xf0\x9f\x98\x80", 4 },	/* U+1F600 */
+		{ "\xf4\x8f\xbf\xbf", 4 },	/* U+10FFFF, the last */
+		{ "\x80", 0 },			/* a lone continuation byte */
+		{ "\xc0\x80", 0 },		/* overlong NUL */
+		{ "\xc1\xbf", 0 },		/* overlong U+007F */
+		{ "\xe0\x80\xaf", 0 },		/* overlong '/' */
+		{ "\xed\xa0\x80", 0 },		/* U+D800, a surrogate */
+		{ "\xed\xbf\xbf", 0 },		/* U+DFFF */
+		{ "\xf0\x80\x80\xaf", 0 },	/* overlong '/' in four */
+		{ "\xf4\x90\x80\x80", 0 },	/* U+110000 */
+		{ "\xf5\x80\x80\x80", 0 },	/* no such lead byte */
+		{ "\xff", 0 },
+		{ "\xe2\x82", 0 },		/* truncated */
+		{ "\xe2(\xac", 0 },		/* a bad continuation */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(seq) / sizeof(seq[0]); i++)
+		CHECK(utf8_seq(seq[i].s, strlen(seq[i].s)) == seq[i].len);
+	CHECK(utf8_check("plain ascii, longer than eight", 30) == 30);
+	CHECK(utf8_check("caf\xc3\xa9 \xe2\x82\xac", 9) == 9);
+	CHECK(utf8_check("abcdefgh\xffz", 10) == 8);	/* past the fast path */
+	CHECK(utf8_check("ab\xc3", 3) == 2);
+	CHECK(utf8_check("", 0) == 0);
+}
+
+/* Bytes that are not UTF-8 come out of JSON as U+FFFD, valid ones as is. */
+static void
+test_json_utf8(void)
+{
+	char buf[128] = "";
+	FILE *fp = fmemopen(buf, sizeof(buf), "w");
+
+	json_string(fp, "\xc3\xa9\xff(\xed\xa0\x80)");
+	fclose(fp);
+	CHECK_STR(buf, "\"\xc3\xa9\\ufffd(\\ufffd\\ufffd\\ufffd)\"");
+}
+
 int
 main(void)
 {
@@ -128,5 +183,7 @@ main(void)
 	test_strbuf();
 	test_kv();
 	test_json();
+	test_utf8();
+	test_json_utf8();
 	return check_done();
 }

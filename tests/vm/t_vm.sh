@@ -7,7 +7,8 @@
 #
 #   boot 1 (kmod/vm/guest-lock.sh): the module's own checks (EINVAL,
 #     EBUSY, stop, signals, rmmod during a run, 20 load/run/unload
-#     cycles, sustained load), relayed as "guest: ..."; the database of
+#     cycles, sustained load, every control file fuzzed and raced),
+#     relayed as "guest: ..."; the database of
 #     `kbench collect lock --backend kmod` (runs complete, the right
 #     number of series and samples, analyze reads it); dmesg free of
 #     WARNING, BUG, Oops, soft lockups, RCU stalls, hung tasks.
