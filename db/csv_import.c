@@ -151,17 +151,18 @@ copy_set(struct copy *c, const char *data, size_t len)
  * more than the header's: a line of ten billion commas stops at once
  * instead of filling memory.
  */
-static struct field *
+static inline struct field *
 next_field(struct importer *im)
 {
-	if (im->have_header && im->nf == im->nhdr) {
-		fail(im, CSV_EINPUT, "more than %zu fields, expected %zu as in "
-		    "the header", im->nhdr, im->nhdr);
-		return NULL;
-	}
-	if (!im->have_header && im->nf == CSV_MAX_COLUMNS) {
-		fail(im, CSV_EINPUT, "more than %d columns in the header",
-		    CSV_MAX_COLUMNS);
+	/* One test on the hot path: nhdr is 0 until the header is read. */
+	if (im->nf >= im->nhdr && im->nf >= (im->have_header ? im->nhdr :
+	    CSV_MAX_COLUMNS)) {
+		if (im->have_header)
+			fail(im, CSV_EINPUT, "more than %zu fields, expected %zu "
+			    "as in the header", im->nhdr, im->nhdr);
+		else
+			fail(im, CSV_EINPUT, "more than %d columns in the header",
+			    CSV_MAX_COLUMNS);
 		return NULL;
 	}
 	if (im->nf == im->capf) {
