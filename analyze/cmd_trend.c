@@ -202,17 +202,6 @@ print_table(FILE *out, const struct history *h, int markdown)
 	summary(out, h);
 }
 
-/* ,number at full precision; nothing for NaN. */
-static void
-csv_num(FILE *out, double v)
-{
-	char buf[40];
-
-	putc(',', out);
-	if (!isnan(v))
-		fputs(format_double(buf, sizeof(buf), v), out);
-}
-
 static void
 csv_str(FILE *out, const char *s)
 {
@@ -252,36 +241,15 @@ print_csv(FILE *out, const struct history *h)
 			csv_str(out, r->started);
 			csv_str(out, r->kernel);
 			csv_str(out, r->key);
-			csv_num(out, cp->mean_before);
-			csv_num(out, cp->mean_after);
+			csv_put_num(out, cp->mean_before);
+			csv_put_num(out, cp->mean_after);
 			fprintf(out, ",%zu,%zu", cp->nbefore, cp->nafter);
-			csv_num(out, cp->change);
-			csv_num(out, cp->p);
+			csv_put_num(out, cp->change);
+			csv_put_num(out, cp->p);
 			fprintf(out, ",%s\n", history_regressed(hs, cp) ? "regression" :
 			    "improvement");
 		}
 	}
-}
-
-/* ,"name":number, or null for NaN and infinities. */
-static void
-json_num(FILE *out, const char *name, double v)
-{
-	char buf[40];
-
-	fprintf(out, ",\"%s\":%s", name, isnan(v) || isinf(v) ? "null" :
-	    format_double(buf, sizeof(buf), v));
-}
-
-/* ,"name":"string", or null. */
-static void
-json_str(FILE *out, const char *name, const char *s)
-{
-	fprintf(out, ",\"%s\":", name);
-	if (s != NULL)
-		json_string(out, s);
-	else
-		fputs("null", out);
 }
 
 /* The run's fields, after a first field already written. */
@@ -307,15 +275,8 @@ json_series(FILE *out, const struct history *h, const struct hseries *hs)
 
 	fputs("{\"series\":", out);
 	json_string(out, hs->name);
-	fputs(",\"keys\":{", out);
-	for (i = 0; i < hs->keys.n; i++) {
-		if (i > 0)
-			putc(',', out);
-		json_string(out, hs->keys.v[i].key);
-		putc(':', out);
-		json_string(out, hs->keys.v[i].value);
-	}
-	putc('}', out);
+	fputs(",\"keys\":", out);
+	json_kv_object(out, &hs->keys);
 	json_str(out, "unit", hs->unit);
 	fprintf(out, ",\"better\":\"%s\",\"runs\":%zu,\"change_points\":[",
 	    hs->better, hs->npt);

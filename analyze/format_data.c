@@ -10,17 +10,6 @@
 #include "json.h"
 #include "report.h"
 
-/* A number as the shortest text that reads back the same; "" for NaN. */
-static void
-csv_num(FILE *out, double v)
-{
-	char buf[40];
-
-	putc(',', out);
-	if (!isnan(v))
-		fputs(format_double(buf, sizeof(buf), v), out);
-}
-
 static void
 csv_keys(FILE *out, const struct analysis *an, const struct group *g)
 {
@@ -50,8 +39,8 @@ csv_key_header(FILE *out, const struct analysis *an)
 static void
 csv_ci(FILE *out, const struct stats_ci *ci, int err)
 {
-	csv_num(out, err == STATS_OK ? ci->lo : NAN);
-	csv_num(out, err == STATS_OK ? ci->hi : NAN);
+	csv_put_num(out, err == STATS_OK ? ci->lo : NAN);
+	csv_put_num(out, err == STATS_OK ? ci->hi : NAN);
 }
 
 static void
@@ -83,13 +72,13 @@ report_csv(FILE *out, const struct analysis *an)
 			putc(',', out);
 			csv_put_field(out, c->a->unit);
 			fprintf(out, ",%s,%zu,%zu", c->a->better, c->a->n, c->b->n);
-			csv_num(out, c->center_a);
-			csv_num(out, c->center_b);
-			csv_num(out, c->change.est);
-			csv_num(out, c->change_err == STATS_OK ? c->change.lo : NAN);
-			csv_num(out, c->change_err == STATS_OK ? c->change.hi : NAN);
-			csv_num(out, c->p);
-			csv_num(out, c->p_adj);
+			csv_put_num(out, c->center_a);
+			csv_put_num(out, c->center_b);
+			csv_put_num(out, c->change.est);
+			csv_put_num(out, c->change_err == STATS_OK ? c->change.lo : NAN);
+			csv_put_num(out, c->change_err == STATS_OK ? c->change.hi : NAN);
+			csv_put_num(out, c->p);
+			csv_put_num(out, c->p_adj);
 			fprintf(out, ",%s,", verdict_name(c->verdict));
 			if (c->power_n > 0)
 				fprintf(out, "%zu", c->power_n);
@@ -112,45 +101,27 @@ report_csv(FILE *out, const struct analysis *an)
 		putc(',', out);
 		csv_put_field(out, g->unit);
 		fprintf(out, ",%s,%zu,%zu", g->better, g->nruns, g->n);
-		csv_num(out, g->sum.d.min);
-		csv_num(out, g->sum.d.max);
-		csv_num(out, g->sum.d.mean);
+		csv_put_num(out, g->sum.d.min);
+		csv_put_num(out, g->sum.d.max);
+		csv_put_num(out, g->sum.d.mean);
 		csv_ci(out, &g->sum.mean, g->sum.mean_err);
-		csv_num(out, g->sum.d.median);
+		csv_put_num(out, g->sum.d.median);
 		csv_ci(out, &g->sum.median, g->sum.median_err);
-		csv_num(out, g->sum.d.stddev);
-		csv_num(out, g->sum.d.cv);
-		csv_num(out, g->sum.d.p1);
-		csv_num(out, g->sum.d.p5);
-		csv_num(out, g->sum.d.p25);
-		csv_num(out, g->sum.d.p75);
-		csv_num(out, g->sum.d.p90);
-		csv_num(out, g->sum.d.p95);
-		csv_num(out, g->sum.d.p99);
-		csv_num(out, g->sum.d.p999);
+		csv_put_num(out, g->sum.d.stddev);
+		csv_put_num(out, g->sum.d.cv);
+		csv_put_num(out, g->sum.d.p1);
+		csv_put_num(out, g->sum.d.p5);
+		csv_put_num(out, g->sum.d.p25);
+		csv_put_num(out, g->sum.d.p75);
+		csv_put_num(out, g->sum.d.p90);
+		csv_put_num(out, g->sum.d.p95);
+		csv_put_num(out, g->sum.d.p99);
+		csv_put_num(out, g->sum.d.p999);
 		fprintf(out, ",%zu,%zu", g->sum.fences.nlow, g->sum.fences.nhigh);
-		csv_num(out, g->sum.shape.bc);
+		csv_put_num(out, g->sum.shape.bc);
 		csv_warn(out, g, an->level);
 		putc('\n', out);
 	}
-}
-
-/* A JSON number, or null for NaN and infinities. */
-static const char *
-json_numtext(char *buf, size_t size, double v)
-{
-	if (isnan(v) || isinf(v))
-		return "null";
-	return format_double(buf, size, v);
-}
-
-/* ,"name":number */
-static void
-json_num(FILE *out, const char *name, double v)
-{
-	char buf[40];
-
-	fprintf(out, ",\"%s\":%s", name, json_numtext(buf, sizeof(buf), v));
 }
 
 /* ,"name":{"lo":..,"hi":..,"level":..} or null */
@@ -174,19 +145,12 @@ json_group(FILE *out, const struct group *g, double level)
 {
 	struct strbuf w = STRBUF_INIT;
 	char buf[40];
-	size_t i;
 
 	fputs("{\"series\":", out);
 	json_string(out, g->series);
-	fputs(",\"keys\":{", out);
-	for (i = 0; i < g->keys.n; i++) {
-		if (i > 0)
-			putc(',', out);
-		json_string(out, g->keys.v[i].key);
-		putc(':', out);
-		json_string(out, g->keys.v[i].value);
-	}
-	fputs("},\"by\":", out);
+	fputs(",\"keys\":", out);
+	json_kv_object(out, &g->keys);
+	fputs(",\"by\":", out);
 	json_string(out, g->by);
 	fputs(",\"unit\":", out);
 	json_string(out, g->unit);

@@ -72,7 +72,6 @@ print_run(const struct run_row *r, void *arg)
 {
 	struct runs_out *ro = arg;
 	char started[32];
-	size_t i;
 
 	if (ro->json) {
 		printf("{\"id\":%lld,\"uuid\":", (long long)r->info.id);
@@ -85,21 +84,11 @@ print_run(const struct run_row *r, void *arg)
 		json_string(stdout, shown_status(r));
 		fputs(",\"started\":", stdout);
 		json_string(stdout, r->info.started_at);
-		fputs(",\"ended\":", stdout);
-		if (r->info.ended_at != NULL)
-			json_string(stdout, r->info.ended_at);
-		else
-			fputs("null", stdout);
-		printf(",\"series\":%lld,\"samples\":%lld,\"facts\":{",
+		json_str(stdout, "ended", r->info.ended_at);
+		printf(",\"series\":%lld,\"samples\":%lld,\"facts\":",
 		    (long long)r->nseries, (long long)r->nsamples);
-		for (i = 0; i < r->facts.n; i++) {
-			if (i > 0)
-				putc(',', stdout);
-			json_string(stdout, r->facts.v[i].key);
-			putc(':', stdout);
-			json_string(stdout, r->facts.v[i].value);
-		}
-		fputs("}}\n", stdout);
+		json_kv_object(stdout, &r->facts);
+		fputs("}\n", stdout);
 	} else {
 		if (ro->count == 0)
 			printf("%5s  %-20s %-10s %-9s %-20s %-16s %5s %9s\n",

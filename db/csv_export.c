@@ -3,7 +3,19 @@
  */
 #include <string.h>
 
+#include <math.h>
+
 #include "csvio.h"
+
+void
+csv_put_num(FILE *out, double v)
+{
+	char buf[40];
+
+	putc(',', out);
+	if (!isnan(v))
+		fputs(format_double(buf, sizeof(buf), v), out);
+}
 
 void
 csv_put_field(FILE *out, const char *s)

@@ -76,5 +76,7 @@ enum csv_status	csv_export(struct store *s, const struct export_opts *o,
 
 /* Write a CSV field, quoted when it needs to be. */
 void		csv_put_field(FILE *out, const char *s);
+/* ,number: the shortest text that reads back the same; just "," for NaN. */
+void		csv_put_num(FILE *out, double v);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * json.c: see json.h.
  */
+#include <math.h>
 #include <string.h>
 
 #include "json.h"
@@ -54,4 +55,46 @@ json_string(FILE *out, const char *s)
 		}
 	}
 	putc('"', out);
+}
+
+const char *
+json_numtext(char *buf, size_t size, double v)
+{
+	if (isnan(v) || isinf(v))
+		return "null";
+	return format_double(buf, size, v);
+}
+
+void
+json_num(FILE *out, const char *name, double v)
+{
+	char buf[40];
+
+	fprintf(out, ",\"%s\":%s", name, json_numtext(buf, sizeof(buf), v));
+}
+
+void
+json_str(FILE *out, const char *name, const char *s)
+{
+	fprintf(out, ",\"%s\":", name);
+	if (s != NULL)
+		json_string(out, s);
+	else
+		fputs("null", out);
+}
+
+void
+json_kv_object(FILE *out, const struct kvlist *l)
+{
+	size_t i;
+
+	putc('{', out);
+	for (i = 0; i < l->n; i++) {
+		if (i > 0)
+			putc(',', out);
+		json_string(out, l->v[i].key);
+		putc(':', out);
+		json_string(out, l->v[i].value);
+	}
+	putc('}', out);
 }
