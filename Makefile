@@ -50,11 +50,11 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/protocol.c collect/collector.c collect/tools.c \
 	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c \
 	       collect/nightly_conf.c collect/cmd_nightly.c
-STATS_SRCS   = analyze/stats.c analyze/stats_dist.c analyze/stats_ci.c \
+STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
-	       analyze/group.c analyze/compare.c analyze/format_text.c \
+	       analyze/group.c analyze/pooling.c analyze/compare.c analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
 	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
@@ -66,7 +66,7 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \
-	       analyze/ministat.h analyze/group.h analyze/compare.h analyze/report.h \
+	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
 	       analyze/trend.h analyze/history.h \
 	       plots/gnuplot.h plots/charts.h
 

@@ -129,8 +129,7 @@ pair_series(struct analysis *an)
 			if (other != NULL) {
 				if (k == 0)
 					compare_groups(side[0]->g[i], other,
-					    an->test, an->level,
-					    &an->cmp[an->ncmp++]);
+					    an->test, &an->cmp[an->ncmp++]);
 				continue;
 			}
 			if (missing++ < 5)
@@ -154,6 +153,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	struct filter fa, fb;
 	struct strbuf err = STRBUF_INIT;
 	struct side_job job;
+	struct compare_opts o;
 	pthread_t tid;
 	size_t i;
 	int rc, threaded;
@@ -188,12 +188,16 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	if (pair_series(an) == -1)
 		goto out;
 	union_keys(an);
-	if (compare_verdicts(an->cmp, an->ncmp, an->level, an->threshold,
-	    an->adjust) == -1) {
+	o = analysis_compare_opts(an);
+	an->ntested = compare_tested(an->cmp, an->ncmp);
+	an->ci_level = compare_interval_level(&o, an->ntested);
+	if (compare_family(an->cmp, an->ncmp, &o) == -1) {
 		warnx("%s: out of memory", an->cmdname);
 		rc = KB_EXIT_IO;
 		goto out;
 	}
+	pooling_check(&an->ga, an->name_a, &an->pooled);
+	pooling_check(&an->gb, an->name_b, &an->pooled);
 	for (i = 0; i < an->ncmp; i++)
 		an->count[an->cmp[i].verdict]++;
 	an->geomean = compare_geomean(an->cmp, an->ncmp);
@@ -223,6 +227,7 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	}
 	groups_summarize(&an->gs, an->level);
 	groups_sort(&an->gs);
+	pooling_check(&an->gs, NULL, &an->pooled);
 	an->keynames = an->gs.keynames;
 	memset(&an->gs.keynames, 0, sizeof(an->gs.keynames));
 	return KB_EXIT_OK;
@@ -236,6 +241,19 @@ analysis_free(struct analysis *an)
 	groups_free(&an->gb);
 	free(an->cmp);
 	strlist_free(&an->keynames);
+	pooling_free(&an->pooled);
+}
+
+struct compare_opts
+analysis_compare_opts(const struct analysis *an)
+{
+	struct compare_opts o;
+
+	o.test = an->test;
+	o.level = an->level;
+	o.threshold = an->threshold;
+	o.adjust = an->adjust;
+	return o;
 }
 
 void

@@ -62,6 +62,7 @@ print_ministat(const struct analysis *an)
 		for (i = 0; i < 2; i++) {
 			sets[n].name = names[i];
 			sets[n].values = gs[i]->g[0]->v;
+			sets[n].sum = gs[i]->g[0]->plain_sum;
 			sets[n++].n = gs[i]->g[0]->n;
 		}
 	} else {
@@ -76,6 +77,7 @@ print_ministat(const struct analysis *an)
 		for (i = 0; i < an->gs.n; i++) {
 			sets[n].name = an->gs.g[i]->by;
 			sets[n].values = an->gs.g[i]->v;
+			sets[n].sum = an->gs.g[i]->plain_sum;
 			sets[n++].n = an->gs.g[i]->n;
 		}
 	}

@@ -39,6 +39,7 @@ struct input {
 	double		*v;
 	size_t		 n;
 	size_t		 cap;
+	double		 sum;		/* in input order, as ministat sums */
 };
 
 #define USAGE \
@@ -195,8 +196,10 @@ read_input(struct input *in, long column, const char *delim)
 		    in->where, MIN_POINTS, in->n);
 		rc = KB_EXIT_USAGE;
 	}
-	if (rc == 0)
+	if (rc == 0) {
+		in->sum = stats_plain_sum(in->v, in->n);
 		stats_sort(in->v, in->n);
+	}
 	return rc;
 }
 
@@ -312,6 +315,7 @@ cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
 			sets[i].name = in[i].name;
 			sets[i].values = in[i].v;
 			sets[i].n = in[i].n;
+			sets[i].sum = in[i].sum;
 		}
 		/* The input is checked above; -1 here is a failed write. */
 		if (ministat_print(stdout, sets, (size_t)nin, &opts) != 0)

@@ -318,7 +318,7 @@ print_json(FILE *out, const struct history *h)
 	size_t i;
 
 	fprintf(out, "{\"schema_version\":%d,\"kind\":\"trend\"",
-	    REPORT_JSON_SCHEMA);
+	    TREND_JSON_SCHEMA);
 	json_str(out, "order_by", h->order_by != NULL ? h->order_by :
 	    "started");
 	json_str(out, "since", h->since);

@@ -59,13 +59,17 @@ report_csv(FILE *out, const struct analysis *an)
 {
 	const struct group *g;
 	const struct comparison *c;
+	struct compare_opts o;
+	struct strbuf w = STRBUF_INIT;
 	size_t i;
 
 	csv_key_header(out, an);
 	if (an->compare) {
-		fputs(",unit,better,n_a,n_b,center_a,center_b,change,change_lo,"
-		    "change_hi,p,p_adjusted,verdict,power_n,warnings_a,warnings_b\n",
-		    out);
+		fputs(",unit,better,n_a,n_b,center_a,center_b,scale,estimator,"
+		    "change,change_lo,change_hi,interval_level,interval_coverage,"
+		    "centers_change,p,p_adjusted,verdict,power_n,notes,"
+		    "warnings_a,warnings_b\n", out);
+		o = analysis_compare_opts(an);
 		for (i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
 			csv_keys(out, an, c->a);
@@ -74,18 +78,29 @@ report_csv(FILE *out, const struct analysis *an)
 			fprintf(out, ",%s,%zu,%zu", c->a->better, c->a->n, c->b->n);
 			csv_put_num(out, c->center_a);
 			csv_put_num(out, c->center_b);
+			fprintf(out, ",%s,", c->scale == SCALE_RATIO ? "ratio" :
+			    "shift");
+			csv_put_field(out, estimator_name(an->test, c->scale));
 			csv_put_num(out, c->change.est);
-			csv_put_num(out, c->change_err == STATS_OK ? c->change.lo : NAN);
-			csv_put_num(out, c->change_err == STATS_OK ? c->change.hi : NAN);
+			csv_ci(out, &c->change, c->change_err);
+			csv_put_num(out, an->ci_level);
+			csv_put_num(out, c->change_err == STATS_OK ?
+			    c->change.level : NAN);
+			csv_put_num(out, c->centers_change);
 			csv_put_num(out, c->p);
 			csv_put_num(out, c->p_adj);
 			fprintf(out, ",%s,", verdict_name(c->verdict));
 			if (c->power_n > 0)
 				fprintf(out, "%zu", c->power_n);
+			sb_reset(&w);
+			compare_note_text(c, &o, an->ci_level, &w);
+			putc(',', out);
+			csv_put_field(out, sb_str(&w));
 			csv_warn(out, c->a, an->level);
 			csv_warn(out, c->b, an->level);
 			putc('\n', out);
 		}
+		sb_free(&w);
 		return;
 	}
 	fputs(",", out);
@@ -124,14 +139,17 @@ report_csv(FILE *out, const struct analysis *an)
 	}
 }
 
-/* ,"name":{"lo":..,"hi":..,"level":..} or null */
+/*
+ * ,"name":{"lo":..,"hi":..,"level":..} or null: an interval whose bounds
+ * are not finite numbers is no interval (JSON has no infinity).
+ */
 static void
 json_interval(FILE *out, const char *name, const struct stats_ci *ci, int err)
 {
 	char lo[40], hi[40], lv[40];
 
 	fprintf(out, ",\"%s\":", name);
-	if (err != STATS_OK || isnan(ci->lo))
+	if (err != STATS_OK || !isfinite(ci->lo) || !isfinite(ci->hi))
 		fputs("null", out);
 	else
 		fprintf(out, "{\"lo\":%s,\"hi\":%s,\"level\":%s}",
@@ -183,10 +201,36 @@ json_group(FILE *out, const struct group *g, double level)
 	sb_free(&w);
 }
 
+/* ,"pooling":[{"pool":..,"fact":..,"runs":..,"values":[..]}...] */
+static void
+json_pooling(FILE *out, const struct analysis *an)
+{
+	const struct pooled_fact *pf;
+	size_t i, j;
+
+	fputs(",\"pooling\":[", out);
+	for (i = 0; i < an->pooled.n; i++) {
+		pf = &an->pooled.f[i];
+		fputs(i ? ",{\"pool\":" : "{\"pool\":", out);
+		json_string(out, pf->pool);
+		json_str(out, "fact", pf->key);
+		fprintf(out, ",\"runs\":%zu,\"values\":[", pf->nruns);
+		for (j = 0; j < pf->values.n; j++) {
+			if (j)
+				putc(',', out);
+			json_string(out, pf->values.v[j]);
+		}
+		fputs("]}", out);
+	}
+	putc(']', out);
+}
+
 void
 report_json(FILE *out, const struct analysis *an)
 {
 	const struct comparison *c;
+	struct compare_opts o = analysis_compare_opts(an);
+	struct strbuf w = STRBUF_INIT;
 	char buf[40];
 	size_t i;
 
@@ -196,6 +240,7 @@ report_json(FILE *out, const struct analysis *an)
 	if (!an->compare) {
 		fputs(",\"by\":", out);
 		json_string(out, an->by);
+		json_pooling(out, an);
 		fputs(",\"groups\":[", out);
 		for (i = 0; i < an->gs.n; i++) {
 			fputs(i ? ",\n" : "\n", out);
@@ -213,6 +258,11 @@ report_json(FILE *out, const struct analysis *an)
 	    "student", an->test == TEST_U ? "median" : "mean",
 	    an->adjust && an->ncmp > 1 ? "true" : "false");
 	json_num(out, "threshold_pct", an->threshold);
+	fprintf(out, ",\"tested\":%zu", an->ntested);
+	json_num(out, "interval_level", an->ci_level);
+	fputs(",\"verdict_rule\":\"the interval excludes 0, p_adjusted < "
+	    "1 - level/100, and the change is at least threshold_pct\"", out);
+	json_pooling(out, an);
 	fprintf(out, ",\"summary\":{\"improved\":%zu,\"regressed\":%zu,"
 	    "\"unchanged\":%zu,\"untested\":%zu", an->count[VERDICT_IMPROVED],
 	    an->count[VERDICT_REGRESSED], an->count[VERDICT_SAME],
@@ -225,8 +275,15 @@ report_json(FILE *out, const struct analysis *an)
 		fprintf(out, "{\"verdict\":\"%s\"", verdict_name(c->verdict));
 		json_num(out, "center_a", c->center_a);
 		json_num(out, "center_b", c->center_b);
+		fprintf(out, ",\"scale\":\"%s\"", c->scale == SCALE_RATIO ?
+		    "ratio" : "shift");
+		json_str(out, "estimator", estimator_name(an->test, c->scale));
 		json_num(out, "change", c->change.est);
 		json_interval(out, "change_ci", &c->change, c->change_err);
+		json_num(out, "centers_change", c->centers_change);
+		sb_reset(&w);
+		compare_note_text(c, &o, an->ci_level, &w);
+		json_str(out, "notes", sb_str(&w));
 		json_num(out, "p", c->p);
 		json_num(out, "p_adjusted", c->p_adj);
 		if (c->power_n > 0)
@@ -240,4 +297,5 @@ report_json(FILE *out, const struct analysis *an)
 		putc('}', out);
 	}
 	fputs("]}\n", out);
+	sb_free(&w);
 }

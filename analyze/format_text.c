@@ -71,13 +71,21 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
 	return buf;
 }
 
+/*
+ * A change as the table shows it: "+5.12%" for a ratio, "-3.2 us" for a
+ * difference in the unit; "-" when there is none.
+ */
 static const char *
-fmt_pct(char *buf, size_t size, double rel)
+fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 {
-	if (isnan(rel))
+	if (isnan(v))
 		snprintf(buf, size, "-");
+	else if (c->scale == SCALE_RATIO)
+		snprintf(buf, size, "%+.2f%%", 100 * v);
+	else if (*c->a->unit != '\0')
+		snprintf(buf, size, "%+.4g %s", v, c->a->unit);
 	else
-		snprintf(buf, size, "%+.2f%%", 100 * rel);
+		snprintf(buf, size, "%+.4g", v);
 	return buf;
 }
 
@@ -119,9 +127,12 @@ print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 	putc('\n', out);
 }
 
-/* One letter per warning, for the row: details follow the table. */
+/*
+ * One letter per warning, for the row: details follow the table.  The
+ * groups' (f o b v), then a comparison's notes (a n i t m).
+ */
 static const char *
-flags(char *buf, unsigned warn)
+flags(char *buf, unsigned warn, unsigned notes)
 {
 	char *p = buf;
 
@@ -133,6 +144,16 @@ flags(char *buf, unsigned warn)
 		*p++ = 'b';
 	if (warn & WARN_NOISY)
 		*p++ = 'v';
+	if (notes & CMP_SHIFT)
+		*p++ = 'a';
+	if (notes & CMP_NOCI)
+		*p++ = 'n';
+	if (notes & (CMP_TESTONLY | CMP_CIONLY))
+		*p++ = 'i';
+	if (notes & CMP_SMALL)
+		*p++ = 't';
+	if (notes & CMP_CENTERS)
+		*p++ = 'm';
 	*p = '\0';
 	return buf;
 }
@@ -196,7 +217,7 @@ summary_full(struct table *t, const struct analysis *an)
 		"p99", "min", "max", "!"
 	};
 	size_t k = an->keynames.n ? an->keynames.n : 1, i, c;
-	char a[80], b[80], f[8];
+	char a[80], b[80], f[16];
 	const struct group *g;
 
 	table_init(t, k + 11);
@@ -240,7 +261,7 @@ summary_full(struct table *t, const struct analysis *an)
 		table_set(t, k + 7, "%s", fmt_num(a, sizeof(a), g->sum.d.p99));
 		table_set(t, k + 8, "%s", fmt_sample(a, sizeof(a), g->sum.d.min));
 		table_set(t, k + 9, "%s", fmt_sample(b, sizeof(b), g->sum.d.max));
-		table_set(t, k + 10, "%s", flags(f, g->sum.warn));
+		table_set(t, k + 10, "%s", flags(f, g->sum.warn, 0));
 	}
 }
 
@@ -250,7 +271,7 @@ summary_blocks(struct table *t, const struct analysis *an)
 {
 	size_t k = an->keynames.n ? an->keynames.n : 1, nv = an->gs.byvalues.n;
 	size_t i, j, col;
-	char a[80], label[256], f[8];
+	char a[80], label[256], f[16];
 	const struct group *g, *prev = NULL;
 
 	table_init(t, k + 4 * nv);
@@ -291,8 +312,16 @@ summary_blocks(struct table *t, const struct analysis *an)
 		table_set(t, col + 1, "%s", fmt_median(a, sizeof(a), g));
 		table_set(t, col + 2, "%s", fmt_relci(a, sizeof(a), &g->sum.median,
 		    g->sum.median_err, g->sum.d.median));
-		table_set(t, col + 3, "%s", flags(f, g->sum.warn));
+		table_set(t, col + 3, "%s", flags(f, g->sum.warn, 0));
 	}
+}
+
+/* "99.17%": an interval level, to four digits. */
+static const char *
+fmt_level(char *buf, size_t size, double level)
+{
+	snprintf(buf, size, "%.4g%%", level);
+	return buf;
 }
 
 static void
@@ -300,7 +329,7 @@ compare_table(struct table *t, const struct analysis *an)
 {
 	size_t k = an->keynames.n ? an->keynames.n : 1, i;
 	const struct comparison *c;
-	char a[80], b[80], f[8];
+	char a[80], b[80], f[16];
 
 	table_init(t, k + 8);
 	table_row(t);
@@ -308,8 +337,9 @@ compare_table(struct table *t, const struct analysis *an)
 	table_set(t, k, "n");
 	table_set(t, k + 1, "%s", an->name_a);
 	table_set(t, k + 2, "%s", an->name_b);
-	table_set(t, k + 3, "change");
-	table_set(t, k + 4, "CI of change");
+	table_set(t, k + 3, "%s", an->test == TEST_U ? "change (HL)" :
+	    "change (means)");
+	table_set(t, k + 4, "%s CI", fmt_level(a, sizeof(a), an->ci_level));
 	table_set(t, k + 5, "p");
 	table_set(t, k + 6, "verdict");
 	table_set(t, k + 7, "!");
@@ -331,10 +361,12 @@ compare_table(struct table *t, const struct analysis *an)
 		table_set(t, k + 2, "%s", c->b->n % 2 == 1 && an->test == TEST_U ?
 		    fmt_sample(a, sizeof(a), c->center_b) :
 		    fmt_num(a, sizeof(a), c->center_b));
-		table_set(t, k + 3, "%s", fmt_pct(a, sizeof(a), c->change.est));
-		if (c->change_err == STATS_OK && !isnan(c->change.lo))
-			table_set(t, k + 4, "%s .. %s", fmt_pct(a, sizeof(a),
-			    c->change.lo), fmt_pct(b, sizeof(b), c->change.hi));
+		table_set(t, k + 3, "%s", fmt_change(a, sizeof(a), c,
+		    c->change.est));
+		if (c->change_err == STATS_OK)
+			table_set(t, k + 4, "%s .. %s", fmt_change(a, sizeof(a), c,
+			    c->change.lo), fmt_change(b, sizeof(b), c,
+			    c->change.hi));
 		else
 			table_set(t, k + 4, "-");
 		if (isnan(c->p_adj))
@@ -344,7 +376,7 @@ compare_table(struct table *t, const struct analysis *an)
 		else
 			table_set(t, k + 5, "%.3g", c->p_adj);
 		table_set(t, k + 6, "%s", verdict_name(c->verdict));
-		table_set(t, k + 7, "%s", flags(f, c->warn));
+		table_set(t, k + 7, "%s", flags(f, c->warn, c->notes));
 	}
 }
 
@@ -395,6 +427,141 @@ report_groups(const struct analysis *an, const struct group **g,
 	return n;
 }
 
+/* The first few names of a kind, then how many more: a paragraph. */
+#define NAMES_SHOWN	6
+
+/*
+ * The comparisons' notes, one paragraph per kind, naming the series:
+ * whatever makes a row's verdict, interval or estimate look at odds
+ * with the rest of it is said here, in one line.
+ */
+static int
+compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
+    int any)
+{
+	static const struct {
+		unsigned	 bit;
+		const char	*what;
+	} kinds[] = {
+		{ CMP_SHIFT, "a  a difference B - A in the unit, not a ratio: "
+		  "the values are not all positive, and a ratio of them "
+		  "would say nothing" },
+		{ CMP_NOCI, "n  no %s interval of the change, so no verdict" },
+		{ CMP_TESTONLY, "i  p < %g, but the %s interval includes 0, so "
+		  "no verdict (Holm's step-down is less strict than the "
+		  "intervals' Bonferroni level; ties and the t tests' "
+		  "approximations can part them too)" },
+		{ CMP_CIONLY, "i  the %s interval excludes 0, but p >= %g, so no "
+		  "verdict (ties and the tests' approximations can part them)" },
+		{ CMP_SMALL, "t  significant, but smaller than the threshold "
+		  "of %g%%" },
+		{ CMP_CENTERS, "m  the Hodges-Lehmann estimate and the change of "
+		  "the medians disagree (in sign, or by more than half the "
+		  "interval): skewed or multimodal data, see kbench plot dist" },
+	};
+	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
+	const struct comparison *c;
+	char lv[32], a[80], b[80];
+	double alpha = 1 - an->level / 100;
+	size_t i, k, hit, shown;
+
+	fmt_level(lv, sizeof(lv), an->ci_level);
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		sb_reset(&para);
+		switch (kinds[k].bit) {
+		case CMP_NOCI:
+			sb_addf(&para, kinds[k].what, lv);
+			break;
+		case CMP_TESTONLY:
+			sb_addf(&para, kinds[k].what, alpha, lv);
+			break;
+		case CMP_CIONLY:
+			sb_addf(&para, kinds[k].what, lv, alpha);
+			break;
+		case CMP_SMALL:
+			sb_addf(&para, kinds[k].what, an->threshold);
+			break;
+		default:
+			sb_adds(&para, kinds[k].what);
+		}
+		for (hit = shown = i = 0; i < an->ncmp; i++) {
+			c = &an->cmp[i];
+			if (!(c->notes & kinds[k].bit) || hit++ >= NAMES_SHOWN)
+				continue;
+			group_name(an, c->a, NULL, &name);
+			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
+			if (kinds[k].bit == CMP_NOCI && c->change_err ==
+			    STATS_ETOOFEW && c->change.nmin > 0)
+				sb_addf(&para, " (needs %zu a side)", c->change.nmin);
+			else if (kinds[k].bit == CMP_NOCI)
+				sb_addf(&para, " (%s)", c->noci);
+			else if (kinds[k].bit == CMP_TESTONLY ||
+			    kinds[k].bit == CMP_CIONLY)
+				sb_addf(&para, " (p %.3g)", c->p_adj);
+			else if (kinds[k].bit == CMP_CENTERS)
+				sb_addf(&para, " (%s, medians %s)",
+				    fmt_change(a, sizeof(a), c, c->change.est),
+				    fmt_change(b, sizeof(b), c, c->centers_change));
+		}
+		if (hit == 0)
+			continue;
+		if (hit > shown)
+			sb_addf(&para, ", and %zu more", hit - shown);
+		sb_addf(&para, " [%zu of %zu series]", hit, an->ncmp);
+		if (!any++)
+			fprintf(out, "\n%sWarnings:\n", prefix);
+		print_wrapped(out, "  ", "     ", sb_str(&para));
+	}
+	sb_free(&para);
+	sb_free(&name);
+	return any;
+}
+
+/*
+ * Runs pooled into one side (or group) that differ in a fact that
+ * changes results: say which, with their values, and how to compare
+ * like with like.
+ */
+static void
+pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
+{
+	struct strbuf line = STRBUF_INIT;
+	const struct pooled_fact *pf;
+	const char *v[2] = { NULL, NULL };
+	size_t i, j;
+
+	if (an->pooled.n == 0)
+		return;
+	fprintf(out, "\n%sPooled runs differ in facts that change results:\n",
+	    prefix);
+	for (i = 0; i < an->pooled.n; i++) {
+		pf = &an->pooled.f[i];
+		sb_reset(&line);
+		sb_addf(&line, "%s%s%s: %zu runs with %s ", an->compare ? "" :
+		    an->by, an->compare ? "" : "=", pf->pool, pf->nruns, pf->key);
+		for (j = 0; j < pf->values.n; j++)
+			sb_addf(&line, "%s%s", j ? ", " : "", pf->values.v[j]);
+		print_wrapped(out, "  ", "    ", sb_str(&line));
+	}
+	/* A suggestion with real values: "(none)" is no --where value. */
+	pf = &an->pooled.f[0];
+	for (j = 0, i = 0; i < pf->values.n && j < 2; i++)
+		if (strcmp(pf->values.v[i], "(none)") != 0)
+			v[j++] = pf->values.v[i];
+	sb_reset(&line);
+	sb_adds(&line, "Compare like with like: ");
+	if (j > 0)
+		sb_addf(&line, "within one value (--where %s=%s), or ", pf->key,
+		    v[0]);
+	if (an->compare && j == 2)
+		sb_addf(&line, "along the fact (--compare %s=%s %s=%s).", pf->key,
+		    v[0], pf->key, v[1]);
+	else
+		sb_addf(&line, "split by it (--by %s).", pf->key);
+	print_wrapped(out, "  ", "    ", sb_str(&line));
+	sb_free(&line);
+}
+
 /*
  * The warnings, one paragraph per kind, naming the groups (the first
  * few): latency data has outliers in most groups, and a line per group
@@ -420,6 +587,8 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 	size_t n, i, k, hit, shown, values;
 	int any = 0;
 
+	if (an->compare)
+		any = compare_note_lines(out, an, prefix, any);
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
@@ -431,7 +600,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 			if (!(g[i]->sum.warn & kinds[k].bit))
 				continue;
 			values += g[i]->sum.fences.nlow + g[i]->sum.fences.nhigh;
-			if (hit++ >= 6)
+			if (hit++ >= NAMES_SHOWN)
 				continue;
 			group_name(an, g[i], side[i], &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
@@ -456,6 +625,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 			fprintf(out, "\n%sWarnings:\n", prefix);
 		print_wrapped(out, "  ", "     ", sb_str(&para));
 	}
+	pooling_lines(out, an, prefix);
 	free(g);
 	free(side);
 	sb_free(&para);
@@ -481,7 +651,7 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	if (an->count[VERDICT_UNTESTED] > 0)
 		print_wrapped(out, prefix, prefix, "untested: fewer than 2 "
 		    "samples on a side, so no test and no interval; the change "
-		    "is the ratio of the values.");
+		    "is the estimate from the values there are.");
 	sb_reset(&note);
 	/* Power: the largest sample count that "~" rows would have needed. */
 	for (i = 0; i < an->ncmp; i++)
@@ -493,11 +663,71 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	if (nneed > 0) {
 		sb_addf(&note, "No difference proven is not no difference: to "
 		    "detect a %g%% change at CV %.1f%% (the noisiest unchanged "
-		    "series), %zu samples per side are needed.",
-		    an->threshold > 1 ? an->threshold : 1.0, 100 * worst, nneed);
+		    "series) with 80%% power", an->threshold > 1 ?
+		    an->threshold : 1.0, 100 * worst);
+		if (an->ci_level != an->level)
+			sb_addf(&note, " at the %.4g%% level each row is held to",
+			    an->ci_level);
+		sb_addf(&note, ", %zu samples per side are needed.", nneed);
 		print_wrapped(out, prefix, prefix, sb_str(&note));
 	}
 	sb_free(&note);
+}
+
+/*
+ * The two sentences of a comparison's method: the change ("change: the
+ * Hodges-Lehmann estimate of ...") and the verdict rule.
+ */
+static void
+method_sentences(const struct analysis *an, struct strbuf *change,
+    struct strbuf *verdict)
+{
+	char lv[32];
+	int family = an->adjust && an->ntested > 1;
+
+	fmt_level(lv, sizeof(lv), an->ci_level);
+	sb_addf(change, "change: %s of %s/%s - 1, with %s%s interval",
+	    an->test == TEST_U ? "the Hodges-Lehmann estimate" :
+	    "the ratio of the means", an->name_b, an->name_a, an->test ==
+	    TEST_U ? "Moses' " : "Fieller's ", lv);
+	if (family)
+		sb_addf(change, " (%g%% simultaneous over %zu series, "
+		    "Bonferroni)", an->level, an->ntested);
+	sb_addf(verdict, "verdict: the interval excludes 0 and p < %g",
+	    1 - an->level / 100);
+	if (family)
+		sb_addf(verdict, " after Holm's adjustment over %zu series",
+		    an->ntested);
+	else
+		sb_adds(verdict, " (unadjusted)");
+	sb_addf(verdict, "; threshold %g%%", an->threshold);
+}
+
+void
+report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
+{
+	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
+
+	method_sentences(an, &change, &verdict);
+	print_wrapped(out, prefix, prefix, sb_str(&change));
+	print_wrapped(out, prefix, prefix, sb_str(&verdict));
+	sb_free(&change);
+	sb_free(&verdict);
+}
+
+void
+report_method_markdown(FILE *out, const struct analysis *an)
+{
+	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
+
+	method_sentences(an, &change, &verdict);
+	fputs("- ", out);
+	md_escape(out, sb_str(&change));
+	fputs("\n- ", out);
+	md_escape(out, sb_str(&verdict));
+	fputs("\n", out);
+	sb_free(&change);
+	sb_free(&verdict);
 }
 
 /* Groups are sorted by series: count the changes. */
@@ -528,10 +758,7 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		fprintf(out, "%s%s (baseline) vs %s: %s on %s, %g%% confidence\n",
 		    prefix, an->name_a, an->name_b, test_name(an->test),
 		    an->test == TEST_U ? "medians" : "means", an->level);
-		fprintf(out, "%schange: %s; p %s %zu series; threshold %g%%\n",
-		    prefix, an->test == TEST_U ? "Hodges-Lehmann estimate and "
-		    "interval" : "ratio of means, Fieller's interval", an->adjust && an->ncmp > 1 ? "Holm-adjusted over" :
-		    "unadjusted, over", an->ncmp, an->threshold);
+		report_method_lines(out, an, prefix);
 	} else
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
 		    "medians with distribution-free intervals\n", prefix,

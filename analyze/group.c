@@ -68,6 +68,30 @@ struct collect_state {
 	struct groupset	*gs;
 };
 
+/* Note a run the first time one of its series is read. */
+static void
+note_run(struct groupset *gs, const struct run_row *run, const char *by)
+{
+	struct group_run *r;
+	size_t i;
+
+	/* Series come run by run: the last one is the one to check. */
+	if (gs->nruns > 0 && gs->runs[gs->nruns - 1].id == run->info.id)
+		return;
+	if (gs->nruns == gs->runcap) {
+		gs->runcap = gs->runcap ? 2 * gs->runcap : 16;
+		gs->runs = xreallocarray(gs->runs, gs->runcap,
+		    sizeof(*gs->runs));
+	}
+	r = &gs->runs[gs->nruns++];
+	memset(r, 0, sizeof(*r));
+	r->id = run->info.id;
+	r->by = xstrdup(by);
+	r->benchmark = xstrdup(run->info.benchmark);
+	for (i = 0; i < run->facts.n; i++)
+		kv_set(&r->facts, run->facts.v[i].key, run->facts.v[i].value);
+}
+
 /* One series of one run: its values join the group of (series, by). */
 static int
 add_series(const struct series_row *row, void *arg)
@@ -76,9 +100,12 @@ add_series(const struct series_row *row, void *arg)
 	struct groupset *gs = cs->gs;
 	const char *by = run_attribute(row->run, gs->by);
 	struct group *g;
+	size_t i, from;
+	int rc;
 
 	if (by == NULL)
 		by = "";
+	note_run(gs, row->run, by);
 	sb_reset(&gs->key);
 	sb_adds(&gs->key, row->name);
 	sb_add(&gs->key, "\x1f", 1);
@@ -91,7 +118,11 @@ add_series(const struct series_row *row, void *arg)
 		g->last_run = row->run->info.id;
 		g->nruns++;
 	}
-	return store_series_values(cs->store, row->id, &g->v, &g->n, &g->cap);
+	from = g->n;
+	rc = store_series_values(cs->store, row->id, &g->v, &g->n, &g->cap);
+	for (i = from; i < g->n; i++)
+		g->plain_sum += g->v[i];
+	return rc;
 }
 
 int
@@ -169,7 +200,10 @@ groups_sort(struct groupset *gs)
 			if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0)
 				gs->g[i]->byrank = k;
 	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_group);
-	qsort(gs->keynames.v, gs->keynames.n, sizeof(char *), cmp_byvalue);
+	/* Series without keys leave the list NULL: qsort wants an array. */
+	if (gs->keynames.n > 0)
+		qsort(gs->keynames.v, gs->keynames.n, sizeof(char *),
+		    cmp_byvalue);
 }
 
 static void
@@ -218,6 +252,12 @@ groups_free(struct groupset *gs)
 		free(gs->g[i]);
 	}
 	free(gs->g);
+	for (i = 0; i < gs->nruns; i++) {
+		free(gs->runs[i].by);
+		free(gs->runs[i].benchmark);
+		kv_clear(&gs->runs[i].facts);
+	}
+	free(gs->runs);
 	strmap_free(&gs->index);
 	strlist_free(&gs->byvalues);
 	strlist_free(&gs->keynames);

@@ -47,7 +47,17 @@ struct group {
 	int64_t			 last_run;
 	double			*v;		/* the samples, sorted by summarize */
 	size_t			 n, cap;
+	double			 plain_sum;	/* left to right in the order read
+						   (export's): what ministat sums */
 	struct group_summary	 sum;
+};
+
+/* A run whose samples went into the groups: for the pooling check. */
+struct group_run {
+	int64_t		 id;
+	char		*by;		/* its value of the by key */
+	char		*benchmark;
+	struct kvlist	 facts;
 };
 
 struct groupset {
@@ -58,6 +68,8 @@ struct groupset {
 	const char	 *by;		/* the by key */
 	struct strlist	  byvalues;	/* distinct by values, in order */
 	struct strlist	  keynames;	/* distinct series key names, sorted */
+	struct group_run *runs;		/* the runs read, in order */
+	size_t		  nruns, runcap;
 };
 
 /*

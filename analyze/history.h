@@ -27,6 +27,9 @@
 /* The level of each run's median interval. */
 #define HISTORY_LEVEL	95
 
+/* The version of kbench trend's JSON layout (analyze's is its own). */
+#define TREND_JSON_SCHEMA	1
+
 /* Long-option codes for the commands' getopt tables. */
 enum {
 	HOPT_LAST = 600,	/* apart from AOPT_* and COPT_*: plot takes AOPT_ too */

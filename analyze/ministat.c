@@ -3,7 +3,9 @@
  *
  * The output reproduces the current FreeBSD ministat (usr.bin/ministat,
  * the 2020 code) byte for byte: the printf formats, the arithmetic in the
- * order it does it (so the last digit of a %g agrees), the t table, and
+ * order it does it (a plain sum in input order, a plain two-pass
+ * variance over the sorted values: so the last digit of a %g agrees even
+ * where that arithmetic is off in the 8th), the t table, and
  * the plot's quirks, each marked "ministat quirk" below.  The code is
  * kbench's own.
  */
@@ -166,6 +168,29 @@ ministat_student_t(long df, int confidx)
 	return t_table[df - 1][confidx];
 }
 
+/* ministat's Avg(): its running sum over n. */
+static double
+ms_avg(const struct ministat_set *s)
+{
+	return s->sum / (double)s->n;
+}
+
+/*
+ * ministat's Var(): the squared deviations from its Avg() summed plainly
+ * over the sorted values, over n - 1.  No compensation: that is the
+ * point (see ministat.h).
+ */
+static double
+ms_var(const struct ministat_set *s)
+{
+	double a = ms_avg(s), syy = 0;
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		syy += (s->values[i] - a) * (s->values[i] - a);
+	return syy / ((double)s->n - 1.0);
+}
+
 void
 ministat_vitals(const struct ministat_set *s, struct ministat_vitals *v)
 {
@@ -173,9 +198,8 @@ ministat_vitals(const struct ministat_set *s, struct ministat_vitals *v)
 	v->min = s->values[0];
 	v->max = s->values[s->n - 1];
 	v->median = stats_median(s->values, s->n);
-	v->avg = stats_mean(s->values, s->n);
-	/* Two-pass, as ministat since 2020: no cancellation on 1e8 + small. */
-	v->stddev = sqrt(stats_variance(s->values, s->n));
+	v->avg = ms_avg(s);
+	v->stddev = sqrt(ms_var(s));
 }
 
 void
@@ -186,10 +210,10 @@ ministat_compare(const struct ministat_set *ds, const struct ministat_set *rs,
 
 	n1 = (double)ds->n;
 	n2 = (double)rs->n;
-	v1 = stats_variance(ds->values, ds->n);
-	v2 = stats_variance(rs->values, rs->n);
-	a1 = stats_mean(ds->values, ds->n);
-	a2 = stats_mean(rs->values, rs->n);
+	v1 = ms_var(ds);
+	v2 = ms_var(rs);
+	a1 = ms_avg(ds);
+	a2 = ms_avg(rs);
 	df = n1 + n2 - 2;		/* >= 2: both n >= MINISTAT_MIN_N */
 
 	/*

@@ -4,7 +4,11 @@
  * Given up to seven sorted samples, print what the current FreeBSD
  * ministat prints for them, byte for byte: the legend, the ASCII plot,
  * the table of vitals and, for every set after the first, Student's t
- * test against the first.  No file reading here (cmd_ministat.c does
+ * test against the first.  Byte for byte means FreeBSD's arithmetic too:
+ * the mean is its plain sum in input order over n, the variance its
+ * plain two-pass sum over the sorted values; on ill-conditioned data
+ * (1e9 +/- 1e-3) that differs from kbench analyze's exact sums in the
+ * 8th digit, and analyze is the one to believe.  No file reading here (cmd_ministat.c does
  * that); no exit(); the only allocation is the plot's, freed on return.
  */
 #ifndef KBENCH_MINISTAT_H
@@ -21,12 +25,18 @@
 #define MINISTAT_WIDTH_MIN	2	/* min and max in distinct columns */
 #define MINISTAT_WIDTH_MAX	10000
 
-/* One data set: values sorted ascending (stats_sort), all finite. */
+/*
+ * One data set: values sorted ascending (stats_sort), all finite, and
+ * their plain left-to-right sum in the order they were read, which is
+ * how ministat sums them (stats_plain_sum() before sorting).
+ */
 struct ministat_set {
 	const char	*name;		/* shown in the legend */
 	const double	*values;
 	size_t		 n;
+	double		 sum;		/* sum in input order, rounded as read */
 };
+
 
 struct ministat_opts {
 	int	confidx;	/* -c: index into ministat_levels[] */

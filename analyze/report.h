@@ -10,9 +10,14 @@
 
 #include "compare.h"
 #include "group.h"
+#include "pooling.h"
 
-/* The version of the JSON output's layout: bump it when a field changes. */
-#define REPORT_JSON_SCHEMA	1
+/*
+ * The version of the JSON output's layout: bump it when a field changes
+ * meaning or goes away.  2: a comparison's change may be a difference in
+ * the unit ("scale": "shift"), its interval is at "interval_level".
+ */
+#define REPORT_JSON_SCHEMA	2
 
 struct analysis {
 	const char		*cmdname;	/* "analyze", "plot": messages */
@@ -29,10 +34,17 @@ struct analysis {
 	struct groupset		 ga, gb;
 	struct comparison	*cmp;
 	size_t			 ncmp;
+	size_t			 ntested;	/* with a p-value: Holm's m */
+	double			 ci_level;	/* each change interval's level */
 	size_t			 count[4];	/* per verdict */
 	double			 geomean;
 	struct strlist		 keynames;	/* series key columns */
+	/* Sensitive facts that differ among the runs of a side or group. */
+	struct pooling		 pooled;
 };
+
+/* The comparison options of an analysis, for compare.h. */
+struct compare_opts analysis_compare_opts(const struct analysis *an);
 
 /*
  * Fill an from the store: the summary of the selection (an->by), or with
@@ -79,6 +91,14 @@ void	report_json(FILE *out, const struct analysis *an);
 struct table;
 /* The table of the text and Markdown formats (and of kbench report). */
 void	report_build_table(struct table *t, const struct analysis *an);
+/*
+ * The "change:" and "verdict:" lines of a comparison: the estimator, the
+ * level of its interval, and how the verdict is tied to the adjustment.
+ */
+void	report_method_lines(FILE *out, const struct analysis *an,
+	    const char *prefix);
+/* The same as a Markdown list, labels escaped. */
+void	report_method_markdown(FILE *out, const struct analysis *an);
 /* The verdict counts, geometric mean and power note of a comparison. */
 void	report_compare_summary(FILE *out, const struct analysis *an,
 	    const char *prefix);

@@ -17,12 +17,6 @@
 #define RADIX_PASSES	8
 #define SIGN_BIT	UINT64_C(0x8000000000000000)
 
-/*
- * Squared deviations stay clear of overflow and of gradual underflow
- * while the largest one is within 2^-480 .. 2^480; beyond, scale.
- */
-#define SS_SAFE_EXP	480
-
 const char *
 stats_strerror(int err)
 {
@@ -182,94 +176,6 @@ stats_sort(double *v, size_t n)
 	}
 	radix_sort(v, n, tmp, (size_t *)(void *)(tmp + n));
 	free(tmp);
-}
-
-double
-stats_mean(const double *v, size_t n)
-{
-	double m = 0, c = 0;
-	size_t i;
-
-	if (n == 0)
-		return NAN;
-	for (i = 0; i < n; i++)
-		m += v[i];
-	m /= n;
-	if (isinf(m)) {
-		/* The sum overflowed (values near DBL_MAX): scale first. */
-		for (m = 0, i = 0; i < n; i++)
-			m += v[i] / n;
-	}
-	if (!isfinite(m))
-		return m;
-	/*
-	 * The residuals hold the low digits the first sum rounded away:
-	 * 1e7 values of 1e8 sum to 1e15, whose ulp is 0.125.
-	 */
-	for (i = 0; i < n; i++)
-		c += v[i] - m;
-	return m + c / n;
-}
-
-/*
- * Sum of squared deviations from the mean, as ss * 2^(2 * *ep): the
- * corrected two-pass formula sum d^2 - (sum d)^2 / n, which also cancels
- * what error is left in the mean.  When the largest deviation is outside
- * 2^+-SS_SAFE_EXP, the deviations are scaled by an exact power of two.
- */
-static double
-dev_sumsq(const double *v, size_t n, int *ep)
-{
-	double m, d, ss = 0, sd = 0, dmax = 0;
-	size_t i;
-	int e;
-
-	*ep = 0;
-	m = stats_mean(v, n);
-	for (i = 0; i < n; i++) {
-		d = v[i] - m;
-		ss += d * d;
-		sd += d;
-		if (fabs(d) > dmax)
-			dmax = fabs(d);
-	}
-	/* All equal (or non-finite data): nothing to rescue. */
-	if (dmax == 0 || !isfinite(dmax))
-		return dmax == 0 ? 0 : NAN;
-	e = ilogb(dmax);
-	if (e > -SS_SAFE_EXP && e < SS_SAFE_EXP)
-		return ss - sd * sd / n;
-	for (ss = 0, sd = 0, i = 0; i < n; i++) {
-		d = ldexp(v[i] - m, -e);
-		ss += d * d;
-		sd += d;
-	}
-	*ep = e;
-	return ss - sd * sd / n;
-}
-
-double
-stats_variance(const double *v, size_t n)
-{
-	double ss;
-	int e;
-
-	if (n < 2)
-		return NAN;
-	ss = dev_sumsq(v, n, &e);
-	return ldexp(ss / (n - 1), 2 * e);
-}
-
-double
-stats_stddev(const double *v, size_t n)
-{
-	double ss;
-	int e;
-
-	if (n < 2)
-		return NAN;
-	ss = dev_sumsq(v, n, &e);
-	return ldexp(sqrt(ss / (n - 1)), e);
 }
 
 double

@@ -1256,10 +1256,17 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 		;
 	if (mm % 2 == 1)
 		ci->est = h.v[i];
+	else if (kind == STATS_HL_RATIO)
+		/*
+		 * The geometric mean for ratios: the mean of the logs, kept
+		 * within the two (sqrt(r) sqrt(r) rounds off r, and then off
+		 * the interval [r, r] of constant samples).
+		 */
+		ci->est = h.v[i] == h.v[i + 1] ? h.v[i] :
+		    fmin(fmax(sqrt(h.v[i]) * sqrt(h.v[i + 1]), h.v[i]),
+		    h.v[i + 1]);
 	else
-		/* The geometric mean for ratios: the mean of the logs. */
-		ci->est = kind == STATS_HL_RATIO ? sqrt(h.v[i]) *
-		    sqrt(h.v[i + 1]) : h.v[i] + (h.v[i + 1] - h.v[i]) / 2;
+		ci->est = h.v[i] + (h.v[i + 1] - h.v[i]) / 2;
 	if (kci == 0) {
 		ci->nmin = moses_nmin(alpha2);
 		err = STATS_ETOOFEW;

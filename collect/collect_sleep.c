@@ -32,17 +32,6 @@ default_iterations(long usec)
 	return n < 5 ? 5 : n > 1000 ? 1000 : n;
 }
 
-static int
-in_list(const struct strlist *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i], s) == 0)
-			return 1;
-	return 0;
-}
-
 int
 collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 {
@@ -167,7 +156,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 				strlist_add(&methods, avail.v[i]);
 	}
 	for (i = 0; i < methods.n; i++)
-		if (!in_list(&avail, methods.v[i])) {
+		if (!strlist_has(&avail, methods.v[i])) {
 			warnx("collect sleep: unknown method '%s' (%s -l lists "
 			    "them)", methods.v[i], testsleep);
 			goto out;

@@ -14,6 +14,17 @@ strlist_add(struct strlist *l, const char *s)
 	l->v[l->n++] = xstrdup(s);
 }
 
+int
+strlist_has(const struct strlist *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
 void
 strlist_split(struct strlist *l, const char *s)
 {

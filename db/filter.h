@@ -48,6 +48,8 @@ struct filter {
 };
 
 void	strlist_add(struct strlist *l, const char *s);
+/* 1 when s is one of l's strings. */
+int	strlist_has(const struct strlist *l, const char *s);
 /* Add each comma-separated item of s (empty items skipped). */
 void	strlist_split(struct strlist *l, const char *s);
 void	strlist_free(struct strlist *l);

@@ -1,8 +1,11 @@
 /*
  * chart_compare.c: a forest plot of a comparison: one row per series,
- * the change in percent with its interval, colored by verdict, zero
- * marked and the --threshold band shaded.  What a reviewer wants in one
- * picture.
+ * the change with its interval, colored by verdict, zero marked and the
+ * --threshold band shaded.  What a reviewer wants in one picture, with
+ * the same numbers as the table: the estimator and the interval level
+ * are the table's, named on the axis; a row without an interval is a
+ * hollow point with no bar; rows whose change is a difference in the unit
+ * (values not all positive) get a panel of their own under the ratios.
  */
 #include <math.h>
 #include <string.h>
@@ -11,14 +14,165 @@
 
 static const struct {
 	int		 verdict;
+	const char	*name;		/* the datablock's */
 	const char	*color;
 	const char	*title;
 } kinds[] = {
-	{ VERDICT_IMPROVED, "#1a9850", "improved" },
-	{ VERDICT_REGRESSED, "#d73027", "regressed" },
-	{ VERDICT_SAME, "#7f7f7f", "no significant change" },
-	{ VERDICT_UNTESTED, "#c7c7c7", "untested (n < 2)" },
+	{ VERDICT_IMPROVED, "improved", "#1a9850", "improved" },
+	{ VERDICT_REGRESSED, "regressed", "#d73027", "regressed" },
+	{ VERDICT_SAME, "same", "#7f7f7f", "no significant change" },
+	{ VERDICT_UNTESTED, "untested", "#c7c7c7", "untested (n < 2)" },
 };
+
+#define NKINDS	(sizeof(kinds) / sizeof(kinds[0]))
+
+/* A row of one panel: drawn when it has a finite change. */
+static int
+in_panel(const struct comparison *c, int scale)
+{
+	return c->scale == scale && isfinite(c->change.est);
+}
+
+/* The value drawn: percent for ratios, the unit for differences. */
+static double
+shown(const struct comparison *c, double v)
+{
+	return c->scale == SCALE_RATIO ? 100 * v : v;
+}
+
+/*
+ * The datablocks of one panel: per verdict, the rows with an interval
+ * ($P_KIND: y est lo hi) and those without ($P_KIND_n: y est).  *lo and
+ * *hi get the x range; returns the number of rows.
+ */
+static size_t
+panel_data(struct strbuf *gp, const struct analysis *an, int scale,
+    const char *panel, double *lo, double *hi)
+{
+	const struct comparison *c;
+	size_t i, k, n = 0, row;
+	int ci;
+
+	for (i = 0; i < an->ncmp; i++)
+		n += in_panel(&an->cmp[i], scale);
+	for (k = 0; k < NKINDS; k++)
+		for (ci = 1; ci >= 0; ci--) {
+			sb_addf(gp, "$%s_%s%s << EOD\n", panel, kinds[k].name,
+			    ci ? "" : "_n");
+			for (row = 0, i = 0; i < an->ncmp; i++) {
+				c = &an->cmp[i];
+				if (!in_panel(c, scale))
+					continue;
+				row++;
+				if (c->verdict != kinds[k].verdict ||
+				    (c->change_err == STATS_OK) != ci)
+					continue;
+				sb_addf(gp, "%zu ", n + 1 - row);
+				gp_number(gp, shown(c, c->change.est));
+				*lo = fmin(*lo, shown(c, c->change.est));
+				*hi = fmax(*hi, shown(c, c->change.est));
+				if (ci) {
+					sb_add(gp, " ", 1);
+					gp_number(gp, shown(c, c->change.lo));
+					sb_add(gp, " ", 1);
+					gp_number(gp, shown(c, c->change.hi));
+					*lo = fmin(*lo, shown(c, c->change.lo));
+					*hi = fmax(*hi, shown(c, c->change.hi));
+				}
+				sb_add(gp, "\n", 1);
+			}
+			sb_adds(gp, "EOD\n");
+		}
+	return n;
+}
+
+/*
+ * Does a row of this panel (scale -1: of any) have this verdict, with an
+ * interval (ci 1), without (0), or either (-1)?
+ */
+static int
+any_row(const struct analysis *an, int scale, int verdict, int ci)
+{
+	const struct comparison *c;
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		if ((scale < 0 ? isfinite(c->change.est) : in_panel(c, scale)) &&
+		    c->verdict == verdict &&
+		    (ci < 0 || (c->change_err == STATS_OK) == ci))
+			return 1;
+	}
+	return 0;
+}
+
+/* The settings and the plot command of one panel. */
+static void
+panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
+    const char *panel, size_t n, double lo, double hi, const char *xlabel,
+    int key)
+{
+	struct strbuf name = STRBUF_INIT;
+	size_t i, k, row;
+	int any = 0, ci;
+
+	sb_adds(plot, "set xlabel ");
+	gp_string(plot, xlabel);
+	sb_addf(plot, "\nset yrange [0.3:%zu.7]\n", n);
+	if (!(hi > lo))
+		hi = lo + 1;
+	sb_addf(plot, "set xrange [%g:%g]\n", lo - 0.08 * (hi - lo),
+	    hi + 0.08 * (hi - lo));
+	sb_adds(plot, "set ytics scale 0 font ',11' (");
+	for (row = 0, i = 0; i < an->ncmp; i++) {
+		if (!in_panel(&an->cmp[i], scale))
+			continue;
+		line_name(an->cmp[i].a, NULL, &name);
+		sb_adds(plot, row ? ", " : "");
+		gp_string(plot, sb_str(&name));
+		sb_addf(plot, " %zu", n - row++);
+	}
+	sb_adds(plot, ")\n");
+	sb_adds(plot, scale == SCALE_RATIO ? "set xtics format '%+g'\n" :
+	    "set xtics format '%g'\n");
+	/* Zero: where "no change" is. */
+	sb_adds(plot, "set arrow 1 from 0, graph 0 to 0, graph 1 nohead "
+	    "lc rgb '#333333' lw 1.5\nunset object 1\n");
+	if (scale == SCALE_RATIO && an->threshold > 0)
+		sb_addf(plot, "set object 1 rect from -%g, graph 0 to %g, graph "
+		    "1 fc rgb '#eeeeee' fs solid behind noborder\n",
+		    an->threshold, an->threshold);
+	sb_adds(plot, key ? "set key at screen 0.5, character 2.6 center "
+	    "horizontal font ',12'\n" : "unset key\n");
+	sb_adds(plot, "plot ");
+	for (k = 0; k < NKINDS; k++) {
+		for (ci = 1; ci >= 0; ci--) {
+			/* A verdict with no rows would make gnuplot complain. */
+			if (!any_row(an, scale, kinds[k].verdict, ci))
+				continue;
+			sb_addf(plot, "%s$%s_%s%s using 2:1%s with %s lw 2 lc rgb "
+			    "'%s' ", any++ ? ", \\\n  " : "", panel,
+			    kinds[k].name, ci ? "" : "_n", ci ? ":3:4" : "",
+			    ci ? "xerrorbars pt 7 ps 1.4" : "points pt 6 ps 1.6",
+			    kinds[k].color);
+			if (key && (ci || !any_row(an, scale, kinds[k].verdict, 1)))
+				sb_addf(plot, "title '%s'", kinds[k].title);
+			else
+				sb_adds(plot, "notitle");
+		}
+		/*
+		 * The key is the last panel's: a verdict drawn only in
+		 * another panel gets an entry with nothing to draw.
+		 */
+		if (key && !any_row(an, scale, kinds[k].verdict, -1) &&
+		    any_row(an, -1, kinds[k].verdict, -1))
+			sb_addf(plot, "%sNaN with points pt 7 ps 1.4 lc rgb '%s' "
+			    "title '%s'", any++ ? ", \\\n  " : "",
+			    kinds[k].color, kinds[k].title);
+	}
+	sb_adds(plot, "\n");
+	sb_free(&name);
+}
 
 int
 chart_compare(const struct plot_ctx *p, struct strbuf *err)
@@ -26,99 +180,98 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	const struct analysis *an = p->an;
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
-	const struct comparison *cmp;
-	double lo = 0, hi = 0, y;
-	size_t i, k, n = an->ncmp;
-	int rc, any = 0;
+	struct strbuf xlabel = STRBUF_INIT, drawn = STRBUF_INIT;
+	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
+	size_t i, nr, ns, noci = 0, skipped = 0;
+	const char *unit = NULL;
+	int rc = -1;
 
 	memset(&c, 0, sizeof(c));
-	c.height = 300 + 34 * (int)n;
+	for (i = 0; i < an->ncmp; i++) {
+		noci += an->cmp[i].change_err != STATS_OK;
+		skipped += !isfinite(an->cmp[i].change.est);
+		if (an->cmp[i].scale == SCALE_SHIFT && unit == NULL)
+			unit = an->cmp[i].a->unit;
+		else if (an->cmp[i].scale == SCALE_SHIFT &&
+		    strcmp(unit, an->cmp[i].a->unit) != 0)
+			unit = "mixed units";
+	}
+	/*
+	 * Pixels: 34 a row, 90 for a panel's tics and axis label, 70 for
+	 * the title, 90 for the key and the footer.
+	 */
+	c.height = 300 + 34 * (int)an->ncmp;
 	if (c.height < 450)
 		c.height = 450;
 	if (c.height > 4000)
 		c.height = 4000;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot compare: the change of each series, with its interval");
-	/* One block per verdict: the rows, top to bottom. */
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		sb_addf(&c.gp, "$%s << EOD\n", k == 0 ? "improved" : k == 1 ?
-		    "regressed" : k == 2 ? "same" : "untested");
-		for (i = 0; i < n; i++) {
-			cmp = &an->cmp[i];
-			if (cmp->verdict != kinds[k].verdict ||
-			    isnan(cmp->change.est))
-				continue;
-			y = (double)(n - i);
-			sb_addf(&c.gp, "%g ", y);
-			gp_number(&c.gp, 100 * cmp->change.est);
-			sb_add(&c.gp, " ", 1);
-			gp_number(&c.gp, 100 * (isnan(cmp->change.lo) ?
-			    cmp->change.est : cmp->change.lo));
-			sb_add(&c.gp, " ", 1);
-			gp_number(&c.gp, 100 * (isnan(cmp->change.hi) ?
-			    cmp->change.est : cmp->change.hi));
-			sb_add(&c.gp, "\n", 1);
-			lo = fmin(lo, 100 * fmin(cmp->change.est,
-			    isnan(cmp->change.lo) ? 0 : cmp->change.lo));
-			hi = fmax(hi, 100 * fmax(cmp->change.est,
-			    isnan(cmp->change.hi) ? 0 : cmp->change.hi));
-		}
-		sb_adds(&c.gp, "EOD\n");
+	nr = panel_data(&c.gp, an, SCALE_RATIO, "r", &rlo, &rhi);
+	ns = panel_data(&c.gp, an, SCALE_SHIFT, "s", &slo, &shi);
+	if (nr + ns == 0) {
+		sb_adds(err, "nothing to draw: no series has a change");
+		goto out;
 	}
-	sb_reset(&name);
-	/* Labels can be long: a title cut at 40 characters a side. */
+	/* The footer says what the bars are, and what has none. */
+	sb_addf(&drawn, "%.4g%% intervals", an->ci_level);
+	if (an->ci_level != an->level)
+		sb_addf(&drawn, " (%g%% simultaneous, Bonferroni over %zu)",
+		    an->level, an->ntested);
+	if (noci > 0)
+		sb_addf(&drawn, "; hollow: no interval (%zu)", noci);
+	if (skipped > 0)
+		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
 	sb_addf(&name, "%.40s%s vs %.40s%s (baseline)",
 	    an->name_b, strlen(an->name_b) > 40 ? "..." : "", an->name_a,
 	    strlen(an->name_a) > 40 ? "..." : "");
-	chart_titles(&c.gp, p, sb_str(&name));
-	sb_addf(&c.gp, "set xlabel 'change of the %s (%%), %g%% interval; "
-	    "%s'\n", an->test == TEST_U ? "median" : "mean", an->level,
-	    n > 0 && strcmp(an->cmp[0].a->better, "higher") == 0 ?
-	    "higher is better" : "lower is better");
-	sb_addf(&c.gp, "set yrange [0.3:%zu.7]\n", n);
-	sb_addf(&c.gp, "set xrange [%g:%g]\n", lo - 0.08 * (hi - lo + 1),
-	    hi + 0.08 * (hi - lo + 1));
-	sb_adds(&c.gp, "set grid noytics\nset ytics scale 0 font ',11' (");
-	for (i = 0; i < n; i++) {
-		line_name(an->cmp[i].a, NULL, &name);
-		sb_adds(&c.gp, i ? ", " : "");
-		gp_string(&c.gp, sb_str(&name));
-		sb_addf(&c.gp, " %zu", n - i);
+	chart_titles(&c.gp, p, nr > 0 && ns > 0 ? NULL : sb_str(&name),
+	    sb_str(&drawn));
+	sb_adds(&c.gp, "set grid noytics\n");
+	if (nr > 0 && ns > 0) {
+		/* Two panels stacked, each as tall as its rows need. */
+		hpx = 70 + 34 * (double)(nr + ns + 2) + 2 * 90 + 90;
+		if (hpx > c.height)
+			c.height = (int)hpx;
+		hpx = c.height;
+		sb_adds(&plot, "set multiplot title ");
+		gp_string(&plot, p->title != NULL ? p->title : sb_str(&name));
+		sb_adds(&plot, " font ',18'\n");
+		top = 1 - 70 / hpx;
+		split = top - 34 * (double)(nr + 1) / hpx;
+		sb_addf(&plot, "set tmargin at screen %g\nset bmargin at screen "
+		    "%g\n", top, split);
+	} else
+		sb_adds(&c.gp, "set bmargin 8\n");
+	if (nr > 0) {
+		sb_reset(&xlabel);
+		sb_addf(&xlabel, "change (%%): %s estimate of %s/%s - 1; %s",
+		    an->test == TEST_U ? "Hodges-Lehmann" : "ratio of means",
+		    an->name_b, an->name_a, strcmp(an->cmp[0].a->better,
+		    "higher") == 0 ? "higher is better" : "lower is better");
+		panel_plot(&plot, an, SCALE_RATIO, "r", nr, rlo, rhi,
+		    sb_str(&xlabel), ns == 0);
 	}
-	sb_adds(&c.gp, ")\nset xtics format '%+g'\n");
-	sb_adds(&c.gp, "set arrow 1 from 0, graph 0 to 0, graph 1 nohead "
-	    "lc rgb '#333333' lw 1.5\n");
-	if (an->threshold > 0)
-		sb_addf(&c.gp, "set object 1 rect from -%g, graph 0 to %g, graph 1 "
-		    "fc rgb '#eeeeee' fs solid behind noborder\n", an->threshold,
-		    an->threshold);
-	/* The key under the axis label, the subtitle under the key. */
-	sb_adds(&c.gp, "set key at screen 0.5, character 2.6 center horizontal "
-	    "font ',12'\nset bmargin 8\n");
-	sb_adds(&plot, "plot ");
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		/* A verdict with no rows would make gnuplot complain. */
-		for (i = 0; i < n; i++)
-			if (an->cmp[i].verdict == kinds[k].verdict &&
-			    !isnan(an->cmp[i].change.est))
-				break;
-		if (i == n)
-			continue;
-		sb_addf(&plot, "%s$%s using 2:1:3:4 with xerrorbars pt 7 ps 1.4 "
-		    "lw 2 lc rgb '%s' title '%s'", any++ ? ", \\\n  " : "",
-		    k == 0 ? "improved" : k == 1 ? "regressed" : k == 2 ? "same" :
-		    "untested", kinds[k].color, kinds[k].title);
+	if (ns > 0) {
+		sb_reset(&xlabel);
+		sb_addf(&xlabel, "difference (%s): %s of %s - %s (values not all "
+		    "positive)", unit_label(unit), an->test == TEST_U ?
+		    "Hodges-Lehmann shift" : "difference of means", an->name_b,
+		    an->name_a);
+		if (nr > 0)
+			sb_addf(&plot, "set tmargin at screen %g\nset bmargin at "
+			    "screen %g\n", split - 90 / hpx, 180 / hpx);
+		panel_plot(&plot, an, SCALE_SHIFT, "s", ns, slo, shi,
+		    sb_str(&xlabel), 1);
 	}
-	if (!any) {
-		sb_adds(err, "nothing to draw: no series has a change");
-		rc = -1;
-		goto out;
-	}
-	sb_adds(&plot, "\n");
+	if (nr > 0 && ns > 0)
+		sb_adds(&plot, "unset multiplot\n");
 	rc = chart_end(&c, sb_str(&plot), err);
 out:
 	chart_free(&c);
 	sb_free(&plot);
 	sb_free(&name);
+	sb_free(&xlabel);
+	sb_free(&drawn);
 	return rc;
 }

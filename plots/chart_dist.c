@@ -54,7 +54,8 @@ chart_dist(const struct plot_ctx *p, struct strbuf *err)
 		lo = fmin(lo, g[i]->sum.d.min);
 		hi = fmax(hi, g[i]->sum.d.max);
 	}
-	chart_titles(&c.gp, p, "Distribution of each group");
+	chart_titles(&c.gp, p, "Distribution of each group",
+	    "empirical distribution functions of the samples");
 	/* A long tail squeezes everything else: log x when it spans decades. */
 	if (lo > 0 && hi / lo > 50)
 		sb_adds(&c.gp, "set logscale x\nset format x '%g'\n");

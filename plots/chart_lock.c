@@ -43,9 +43,10 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	struct strlist threads = { NULL, 0 }, hooks = { NULL, 0 };
 	struct strlist bars = { NULL, 0 };
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf drawn = STRBUF_INIT;
 	struct chart c;
 	size_t i, n = 0, t, h, b, k, total, cols, rows;
-	double ymax = 0;
+	double ymax = 0, bw;
 	int rc = -1;
 
 	total = an->compare ? 2 * an->ncmp : an->gs.n;
@@ -85,12 +86,17 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	c.height = 800 * (int)rows;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot lock: ns per chain call, by hook lock and head lock");
-	/* One block per thread count: a row per hook, median lo hi per bar. */
-	for (t = 0; t < threads.n; t++) {
-		sb_addf(&c.gp, "$t%zu << EOD\n", t);
-		for (h = 0; h < hooks.n; h++) {
-			sb_addf(&c.gp, "%zu", h);
-			for (b = 0; b < bars.n; b++) {
+	/*
+	 * One block per thread count and bar: x, median, lo, hi per hook.
+	 * Bars are drawn as boxes at computed offsets (not as a gnuplot
+	 * histogram, which needs an interval for every bar): a median with
+	 * no interval gets NaN bounds, and no error bar.
+	 */
+	bw = 0.8 / (double)bars.n;
+	for (t = 0; t < threads.n; t++)
+		for (b = 0; b < bars.n; b++) {
+			sb_addf(&c.gp, "$t%zu_%zu << EOD\n", t, b);
+			for (h = 0; h < hooks.n; h++) {
 				const struct group *hit = NULL;
 
 				for (k = 0; k < n; k++) {
@@ -102,40 +108,41 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 					    strcmp(sb_str(&name), bars.v[b]) == 0)
 						hit = g[k];
 				}
+				if (hit == NULL)
+					continue;
+				gp_number(&c.gp, (double)h + ((double)b -
+				    (double)(bars.n - 1) / 2) * bw);
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit ? hit->sum.d.median : NAN);
+				gp_number(&c.gp, hit->sum.d.median);
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit == NULL ? NAN :
-				    hit->sum.median_err == STATS_OK ?
-				    hit->sum.median.lo : hit->sum.d.median);
+				gp_number(&c.gp, hit->sum.median_err == STATS_OK ?
+				    hit->sum.median.lo : NAN);
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit == NULL ? NAN :
-				    hit->sum.median_err == STATS_OK ?
-				    hit->sum.median.hi : hit->sum.d.median);
+				gp_number(&c.gp, hit->sum.median_err == STATS_OK ?
+				    hit->sum.median.hi : NAN);
+				sb_add(&c.gp, "\n", 1);
 			}
-			sb_add(&c.gp, "\n", 1);
+			sb_adds(&c.gp, "EOD\n");
 		}
-		sb_adds(&c.gp, "EOD\n");
-	}
-	chart_titles(&c.gp, p, NULL);
+	medians_drawn(g, n, an->level, &drawn);
+	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
 	/*
 	 * One scale for every panel: 1 and 2 threads compare at a glance.
-	 * No g[k] is NULL: the analyzer guesses so from "hit ?" above.
+	 * No g[k] is NULL: the analyzer guesses so from "hit" above.
 	 * NOLINTBEGIN(clang-analyzer-core.NullDereference)
 	 */
 	for (k = 0; k < n; k++)
 		ymax = fmax(ymax, g[k]->sum.median_err == STATS_OK ?
 		    g[k]->sum.median.hi : g[k]->sum.d.median);
 	/* NOLINTEND(clang-analyzer-core.NullDereference) */
-	sb_addf(&c.gp, "set style data histogram\n"
-	    "set style histogram errorbars gap 1.5 lw 1.5\n"
-	    "set style fill solid 0.85 border -1\n"
-	    "set boxwidth 0.9\n"
+	sb_addf(&c.gp, "set style fill solid 0.85 border -1\n"
+	    "set boxwidth %g\n"
 	    "set ylabel 'ns per chain call, median (lower is better)'\n"
 	    "set xlabel 'hook lock'\n"
+	    "set xrange [-0.6:%g]\n"
 	    "set yrange [0:%g]\n"
 	    "set key top left box opaque font ',11'\n"
-	    "set xtics scale 0 (", ymax * 1.15);
+	    "set xtics scale 0 (", 0.9 * bw, (double)hooks.n - 0.4, ymax * 1.15);
 	for (h = 0; h < hooks.n; h++) {
 		sb_adds(&c.gp, h ? ", " : "");
 		gp_string(&c.gp, hooks.v[h]);
@@ -155,12 +162,15 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&plot, t == 0 ? "\nset key\n" : "\nunset key\n");
 		sb_adds(&plot, "plot ");
 		for (b = 0; b < bars.n; b++) {
-			sb_addf(&plot, "%s$t%zu using %zu:%zu:%zu lc rgb '%s' "
-			    "title ", b ? ", \\\n  " : "", t, 2 + 3 * b, 3 + 3 * b,
-			    4 + 3 * b, chart_color(b));
+			sb_addf(&plot, "%s$t%zu_%zu using 1:2 with boxes lc rgb "
+			    "'%s' title ", b ? ", \\\n  " : "", t, b,
+			    chart_color(b));
 			sb_reset(&name);
 			sb_addf(&name, "head %s", bars.v[b]);
 			gp_string(&plot, sb_str(&name));
+			sb_addf(&plot, ", \\\n  $t%zu_%zu using 1:2:3:4 with "
+			    "yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle", t,
+			    b);
 		}
 		sb_adds(&plot, "\n");
 	}
@@ -174,5 +184,6 @@ out:
 	strlist_free(&bars);
 	sb_free(&plot);
 	sb_free(&name);
+	sb_free(&drawn);
 	return rc;
 }

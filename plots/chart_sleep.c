@@ -30,6 +30,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	const struct groupset *gs = &an->gs;
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, line = STRBUF_INIT;
+	struct strbuf drawn = STRBUF_INIT;
 	struct strlist lines = { NULL, 0 };
 	const char *xkey;
 	double lo = INFINITY, hi = -INFINITY, x;
@@ -87,17 +88,20 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 				sb_add(&c.gp, " ", 1);
 				gp_number(&c.gp, g->sum.d.median);
 				sb_add(&c.gp, " ", 1);
+				/* No interval, no bar: NaN skips it. */
 				gp_number(&c.gp, g->sum.median_err == STATS_OK ?
-				    g->sum.median.lo : g->sum.d.median);
+				    g->sum.median.lo : NAN);
 				sb_add(&c.gp, " ", 1);
 				gp_number(&c.gp, g->sum.median_err == STATS_OK ?
-				    g->sum.median.hi : g->sum.d.median);
+				    g->sum.median.hi : NAN);
 				sb_add(&c.gp, "\n", 1);
 			}
 			sb_adds(&c.gp, "EOD\n");
 		}
 	free(pts);
-	chart_titles(&c.gp, p, NULL);
+	medians_drawn((const struct group *const *)gs->g, gs->n, an->level,
+	    &drawn);
+	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
 	sb_adds(&c.gp, "set logscale xy\nset format x '%g'\nset format y '%g'\n");
 	/* The unit comes from the data: quoted like any user text. */
 	sb_reset(&line);
@@ -134,10 +138,13 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&plot, k + 1 == npanel ? "set key bottom right box opaque "
 		    "font ',11'\n" : "unset key\n");
 		sb_adds(&plot, "plot x with lines ls 100 title 'requested'");
+		/* The line through every median, the bars where they exist. */
 		for (j = 0; j < lines.n; j++) {
-			sb_addf(&plot, ", \\\n  $p%zu_%zu using 1:2:3:4 with "
-			    "yerrorlines ls %zu title ", k, j, j + 1);
+			sb_addf(&plot, ", \\\n  $p%zu_%zu using 1:2 with "
+			    "linespoints ls %zu title ", k, j, j + 1);
 			gp_string(&plot, lines.v[j]);
+			sb_addf(&plot, ", \\\n  $p%zu_%zu using 1:2:3:4 with "
+			    "yerrorbars ls %zu ps 0 notitle", k, j, j + 1);
 		}
 		sb_adds(&plot, "\n");
 	}
@@ -145,6 +152,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	chart_free(&c);
 	sb_free(&plot);
 	sb_free(&line);
+	sb_free(&drawn);
 	strlist_free(&lines);
 	return rc;
 }

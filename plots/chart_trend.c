@@ -424,7 +424,7 @@ chart_trend(const struct plot_ctx *p, struct strbuf *err)
 	    "kbench plot trend: each series' history and its change points");
 	for (i = 0; i < npanel; i++)
 		panel_data(&c.gp, i, h->s[i]);
-	chart_titles(&c.gp, p, NULL);
+	chart_titles(&c.gp, p, NULL, NULL);
 	tics_plan(h, &t, plotw);
 	sb_adds(&c.gp, "set xtics font ',11' nomirror\nset bars small\n"
 	    "unset key\n");

@@ -43,23 +43,57 @@ line_name(const struct group *g, const char *skip, struct strbuf *out)
 
 void
 chart_titles(struct strbuf *gp, const struct plot_ctx *p,
-    const char *default_title)
+    const char *default_title, const char *drawn)
 {
+	struct strbuf foot = STRBUF_INIT;
+
 	sb_adds(gp, "set encoding utf8\n");
 	if (default_title != NULL) {
 		sb_adds(gp, "set title ");
 		gp_string(gp, p->title != NULL ? p->title : default_title);
 		sb_adds(gp, " font ',18'\n");
 	}
-	if (p->subtitle != NULL && *p->subtitle != '\0') {
+	if (p->subtitle != NULL)
+		sb_adds(&foot, p->subtitle);
+	if (drawn != NULL && *drawn != '\0')
+		sb_addf(&foot, "%s%s", foot.len > 0 ? "; " : "", drawn);
+	if (foot.len > 0) {
 		sb_adds(gp, "set label 1 ");
-		gp_string(gp, p->subtitle);
+		gp_string(gp, sb_str(&foot));
 		sb_adds(gp, " at screen 0.5, screen 0.015 center font ',11' "
 		    "textcolor rgb '#555555'\n");
 	}
+	sb_free(&foot);
 	sb_adds(gp, "set grid lc rgb '#dddddd'\n"
 	    "set border lc rgb '#444444'\n"
 	    "set bmargin 6\n");
+}
+
+void
+medians_drawn(const struct group *const *g, size_t n, double level,
+    struct strbuf *out)
+{
+	size_t i, with = 0, single = 0, nmin = 0;
+
+	for (i = 0; i < n; i++) {
+		if (g[i]->sum.median_err == STATS_OK)
+			with++;
+		else if (g[i]->sum.median_err == STATS_ETOOFEW)
+			nmin = g[i]->sum.median.nmin;
+		single += g[i]->n <= 1;
+	}
+	if (with == n)
+		sb_addf(out, "%g%% intervals of the median", level);
+	else if (single == n)
+		sb_adds(out, "single values, no intervals");
+	else if (with == 0)
+		sb_addf(out, "medians without intervals (n < %zu)", nmin);
+	else if (nmin > 0)
+		sb_addf(out, "%g%% intervals of the median where n >= %zu",
+		    level, nmin);
+	else
+		sb_addf(out, "%g%% intervals of the median where there is one",
+		    level);
 }
 
 const char *

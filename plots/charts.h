@@ -44,9 +44,18 @@ void	line_name(const struct group *g, const char *skip, struct strbuf *out);
 const char *chart_color(size_t i);
 /* A unit for an axis label: "us" is shown as µs. */
 const char *unit_label(const char *unit);
-/* The common preamble: title (none when default_title is NULL: a
- * multiplot has its own), subtitle, grid, fonts. */
+/*
+ * The common preamble: title (none when default_title is NULL: a
+ * multiplot has its own), the footer (the subtitle, then what the chart
+ * draws: "95% intervals of the median where n >= 6"), grid, fonts.
+ */
 void	chart_titles(struct strbuf *gp, const struct plot_ctx *p,
-	    const char *default_title);
+	    const char *default_title, const char *drawn);
+/*
+ * What the error bars of these groups' medians are, for the footer: all
+ * intervals, some (where n is large enough), or none (single values).
+ */
+void	medians_drawn(const struct group *const *g, size_t n, double level,
+	    struct strbuf *out);
 
 #endif

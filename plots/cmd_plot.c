@@ -148,7 +148,6 @@ subtitle(struct store *s, const struct filter *f, const struct analysis *an,
 		sb_addf(out, "; n = %zu per point", nmin);
 	else if (nmax > 0)
 		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	sb_addf(out, "; %g%% intervals", an->level);
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);
 	strlist_free(&fs.hz);

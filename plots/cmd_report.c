@@ -177,10 +177,10 @@ write_md(FILE *out, const struct analysis *an, const char *title,
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
-	fprintf(out, "\n%s on %s, %g%% confidence; p %s.\n",
+	fprintf(out, "\n%s on %s, %g%% confidence.\n\n",
 	    test_name(an->test), an->test == TEST_U ? "medians" : "means",
-	    an->level, an->adjust && an->ncmp > 1 ? "Holm-adjusted" :
-	    "unadjusted");
+	    an->level);
+	report_method_markdown(out, an);
 	fputs("\n## Charts\n\n", out);
 	for (i = 0; i < ncharts; i++)
 		fprintf(out, "![%s](%s.png)\n\n", charts[i].caption,
@@ -257,6 +257,31 @@ inline_svg(FILE *out, const char *dir, const char *name)
 	sb_free(&path);
 }
 
+/*
+ * One text part of the analysis (the summary, the method, the warnings),
+ * escaped, between open and close; nothing at all when it is empty.  Out
+ * of memory, fclose() may leave no text: the part is left out.
+ */
+static void
+html_part(FILE *out, void (*part)(FILE *, const struct analysis *,
+    const char *), const struct analysis *an, const char *open,
+    const char *close)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return;
+	part(mem, an, "");
+	if (fclose(mem) == 0 && len > 0) {
+		fputs(open, out);
+		html_escape(out, text);
+		fputs(close, out);
+	}
+	free(text);
+}
+
 static void
 write_html(FILE *out, const char *dir, const struct analysis *an,
     const char *title, const struct chart_made *charts, size_t ncharts,
@@ -264,10 +289,8 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
     const char *cmdline)
 {
 	struct table t;
-	char *text = NULL;
-	size_t len = 0, i;
+	size_t i;
 	const char *va, *vb, *key;
-	FILE *mem;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	    "<title>", out);
@@ -290,20 +313,14 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
 	fprintf(out, "</b> (baseline, %zu run%s) vs <b>", fa->runs,
 	    fa->runs == 1 ? "" : "s");
 	html_escape(out, an->name_b);
-	fprintf(out, "</b> (%zu run%s):</p>\n<pre>", fb->runs,
+	fprintf(out, "</b> (%zu run%s):</p>\n", fb->runs,
 	    fb->runs == 1 ? "" : "s");
-	/* Out of memory, fclose() may leave no text: the part is left out. */
-	if ((mem = open_memstream(&text, &len)) != NULL) {
-		report_compare_summary(mem, an, "");
-		if (fclose(mem) == 0)
-			html_escape(out, text);
-		free(text);
-		text = NULL;
-	}
-	fputs("</pre>\n<h2>Comparison</h2>\n", out);
+	html_part(out, report_compare_summary, an, "<pre>", "</pre>\n");
+	fputs("<h2>Comparison</h2>\n", out);
 	report_build_table(&t, an);
 	table_print_html(&t, out);
 	table_free(&t);
+	html_part(out, report_method_lines, an, "<pre>", "</pre>\n");
 	fputs("<h2>Charts</h2>\n", out);
 	for (i = 0; i < ncharts; i++) {
 		fputs("<figure>\n", out);
@@ -335,15 +352,8 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
-	if ((mem = open_memstream(&text, &len)) != NULL) {
-		report_warning_lines(mem, an, "");
-		if (fclose(mem) == 0 && len > 0) {
-			fputs("<h2>Warnings</h2>\n<pre>", out);
-			html_escape(out, text);
-			fputs("</pre>\n", out);
-		}
-		free(text);
-	}
+	html_part(out, report_warning_lines, an, "<h2>Warnings</h2>\n<pre>",
+	    "</pre>\n");
 	fputs("<h2>Reproduce</h2>\n<pre>", out);
 	for (i = 0; i < fa->commands.n; i++) {
 		html_escape(out, fa->commands.v[i]);

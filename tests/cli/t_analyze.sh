@@ -75,7 +75,7 @@ grep -qiw 'nan' "$T/out" && not_ok "compare with n = 1 shows no NaN" || ok "comp
 # 4. Formats.
 kb --db lat.db analyze --compare before after --format json
 expect_rc 0 "--format json"
-jq -e '.schema_version == 1 and .kind == "compare" and (.comparisons | length) == 6
+jq -e '.schema_version == 2 and .kind == "compare" and (.comparisons | length) == 6
     and .summary.regressed == 2' "$T/out" >/dev/null
 check $? "json: schema_version, kind, 6 comparisons, 2 regressed"
 kb --db lat.db analyze --format json

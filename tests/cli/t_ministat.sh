@@ -55,6 +55,7 @@ three.s.w2.out			-w 2 -s iguana chameleon readme_a
 iguana_chameleon.q.n.out	-q -n iguana chameleon
 iguana_chameleon.q.A.c80.out	-q -A -c 80 iguana chameleon
 even.out			even_a even_b
+ill.A.out			-A ill_a ill_b
 EOF
 
 #

@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "analyze/ministat.h"
+#include "analyze/stats.h"
 
 static double iguana[] = { 50, 150, 150, 200, 400, 400, 750 };
 static double chameleon[] = { 150, 400, 500, 720, 930 };
@@ -95,12 +96,16 @@ test_levels(void)
 	CHECK(ministat_level_index(99.8) == -1);
 }
 
+/* A set whose input order is its sorted order. */
+#define SET(name, v, n)	((struct ministat_set){ (name), (v), (n), \
+	    stats_plain_sum((v), (n)) })
+
 static void
 test_vitals(void)
 {
 	static double even_b[] = { 1, 2, 3, 10 };
 	static double big[] = { 1e9 + 1, 1e9 + 2, 1e9 + 3, 1e9 + 4, 1e9 + 5 };
-	struct ministat_set s = { "iguana", iguana, 7 };
+	struct ministat_set s = SET("iguana", iguana, 7);
 	struct ministat_vitals v;
 
 	ministat_vitals(&s, &v);
@@ -110,14 +115,12 @@ test_vitals(void)
 	CHECK_NEAR(v.stddev, 238.0476143, 1e-9);
 
 	/* Even N: the mean of the middle two.  R 4.2.2: median = 2.5 */
-	s.values = even_b;
-	s.n = 4;
+	s = SET("even_b", even_b, 4);
 	ministat_vitals(&s, &v);
 	CHECK(v.median == 2.5);
 
 	/* Two-pass variance.  R 4.2.2: sd(1e9 + 1:5) = 1.58113883 */
-	s.values = big;
-	s.n = 5;
+	s = SET("big", big, 5);
 	ministat_vitals(&s, &v);
 	CHECK_NEAR(v.stddev, 1.58113883, 1e-8);
 }
@@ -125,8 +128,8 @@ test_vitals(void)
 static void
 test_compare(void)
 {
-	struct ministat_set ig = { "iguana", iguana, 7 };
-	struct ministat_set ch = { "chameleon", chameleon, 5 };
+	struct ministat_set ig = SET("iguana", iguana, 7);
+	struct ministat_set ch = SET("chameleon", chameleon, 5);
 	struct ministat_diff d;
 
 	ministat_compare(&ch, &ig, 0, &d);
@@ -153,7 +156,7 @@ static void
 test_print(void)
 {
 	struct ministat_set sets[2] = {
-		{ "iguana", iguana, 7 }, { "chameleon", chameleon, 5 } };
+		SET("iguana", iguana, 7), SET("chameleon", chameleon, 5) };
 	struct ministat_opts opts = MINISTAT_OPTS_INIT;
 	char *text;
 
@@ -190,7 +193,7 @@ test_print_plot(void)
 {
 	static double flat[] = { 5, 5, 5 };
 	struct ministat_set sets[2] = {
-		{ "iguana", iguana, 7 }, { "chameleon", chameleon, 5 } };
+		SET("iguana", iguana, 7), SET("chameleon", chameleon, 5) };
 	struct ministat_opts opts = MINISTAT_OPTS_INIT;
 	char *text;
 
@@ -237,8 +240,7 @@ test_print_plot(void)
 	    "     238.04761\n");
 	free(text);
 
-	sets[0].values = flat;
-	sets[0].n = 3;
+	sets[0] = SET("iguana", flat, 3);
 	CHECK(capture(sets, 1, &opts, &text) == 0);
 	CHECK_STR(text, "[no plot, span is zero width]\n"
 	    "x   3             5             5             5             5"
@@ -257,9 +259,7 @@ test_invalid(void)
 	size_t i;
 
 	for (i = 0; i < MINISTAT_MAX_SETS + 1; i++) {
-		sets[i].name = "iguana";
-		sets[i].values = iguana;
-		sets[i].n = 7;
+		sets[i] = SET("iguana", iguana, 7);
 	}
 	CHECK(capture(sets, MINISTAT_MAX_SETS, &opts, &text) == 0);
 	free(text);

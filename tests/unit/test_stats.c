@@ -586,6 +586,127 @@ test_descriptive(void)
 	}
 }
 
+/* ---- exact sums: mean and stddev against exact arithmetic ---- */
+
+/* The generator of tests/unit/ref/ref_sums.py. */
+static uint64_t
+splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+static double
+unit53(uint64_t r)
+{
+	return (double)(r >> 11) * 0x1p-53;
+}
+
+/* The data sets of ref_sums.py's gen(), value for value. */
+static void
+gen_sums(const char *kind, double *v, size_t n)
+{
+	uint64_t s = 20261130, r;
+	double u, prev = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		r = splitmix64(&s);
+		if (strcmp(kind, "ill") == 0)
+			v[i] = 1e9 + (double)(r >> 54) * 0x1p-20;
+		else if (strcmp(kind, "lat") == 0) {
+			u = unit53(r);
+			v[i] = 100.0 + 900.0 * u * u * u;
+		} else if (strcmp(kind, "wide") == 0)
+			v[i] = ldexp(unit53(r) - 0.5, (int)(r & 31) * 2 - 30);
+		else if (i % 2 == 0)
+			v[i] = prev = ldexp(unit53(r) + 1.0, 40);
+		else
+			v[i] = -prev + unit53(r) * 1e-3;
+	}
+}
+
+/* How many representable doubles lie between got and want. */
+static double
+ulps(double got, double want)
+{
+	double u = nextafter(fabs(want), INFINITY) - fabs(want);
+
+	return fabs(got - want) / u;
+}
+
+static void
+test_sums_exact(void)
+{
+	/*
+	 * py: ref_sums.py, "NAME mean HEX stddev HEX": exact rational
+	 * arithmetic, rounded once.  Every order of a set has the same
+	 * exact answer; the orders are there to test ours.
+	 */
+	static const struct {
+		const char	*kind;
+		size_t		 n;
+		const char	*order;
+		double		 mean, sd;
+	} ref[] = {
+		{ "ill", 100000, "asc", 0x1.dcd6500000ff4p+29, 0x1.2752d9b093a5ep-12 },
+		{ "ill", 100000, "gen", 0x1.dcd6500000ff4p+29, 0x1.2752d9b093a5ep-12 },
+		{ "ill", 100000, "desc", 0x1.dcd6500000ff4p+29, 0x1.2752d9b093a5ep-12 },
+		{ "lat", 100000, "asc", 0x1.43f6279445b6bp+8, 0x1.fd4eeb0e28402p+7 },
+		{ "lat", 100000, "gen", 0x1.43f6279445b6bp+8, 0x1.fd4eeb0e28402p+7 },
+		{ "lat", 100000, "desc", 0x1.43f6279445b6bp+8, 0x1.fd4eeb0e28402p+7 },
+		{ "wide", 100000, "asc", 0x1.566ad2b60b5cfp+16, 0x1.af111861ae66bp+27 },
+		{ "wide", 100000, "gen", 0x1.566ad2b60b5cfp+16, 0x1.af111861ae66bp+27 },
+		{ "cancel", 100000, "gen", 0x1.050dae3e6c4c6p-12, 0x1.86fd2d4c9a29bp+40 },
+		{ "cancel", 100000, "asc", 0x1.050dae3e6c4c6p-12, 0x1.86fd2d4c9a29bp+40 },
+		{ "ill", 10000000, "asc", 0x1.dcd6500000ffdp+29, 0x1.278ad900ef294p-12 },
+		{ "lat", 10000000, "gen", 0x1.4504d8cc0d90bp+8, 0x1.fe364058b638fp+7 },
+		{ "lat", 10000000, "asc", 0x1.4504d8cc0d90bp+8, 0x1.fe364058b638fp+7 },
+	};
+	double *v, um, us, worst_m = 0, worst_s = 0;
+	size_t i, j;
+	char what[160];
+
+	for (i = 0; i < NELEM(ref); i++) {
+		v = malloc(ref[i].n * sizeof(*v));
+		if (v == NULL) {
+			CHECK(v != NULL);
+			return;
+		}
+		gen_sums(ref[i].kind, v, ref[i].n);
+		if (strcmp(ref[i].order, "gen") != 0)
+			stats_sort(v, ref[i].n);
+		if (strcmp(ref[i].order, "desc") == 0)
+			for (j = 0; j < ref[i].n / 2; j++) {
+				double t = v[j];
+
+				v[j] = v[ref[i].n - 1 - j];
+				v[ref[i].n - 1 - j] = t;
+			}
+		um = ulps(stats_mean(v, ref[i].n), ref[i].mean);
+		us = ulps(stats_stddev(v, ref[i].n), ref[i].sd);
+		worst_m = fmax(worst_m, um);
+		worst_s = fmax(worst_s, us);
+		snprintf(what, sizeof(what), "%s %zu %s: mean within 1 ulp of "
+		    "exact (%.2f), stddev within 2 (%.2f)", ref[i].kind,
+		    ref[i].n, ref[i].order, um, us);
+		check_report(um <= 1 && us <= 2, __FILE__, __LINE__, what);
+		free(v);
+	}
+	printf("# exact sums: worst mean %.2f ulp, worst stddev %.2f ulp\n",
+	    worst_m, worst_s);
+	/* The sum itself: exact, then rounded once. */
+	{
+		double c[] = { 1e100, 1.0, -1e100, 1e-100 };
+
+		CHECK(stats_sum(c, 4) == 1.0);
+		CHECK(stats_sum(NULL, 0) == 0);
+	}
+}
+
 /* ---- distributions ---- */
 
 static void
@@ -1102,10 +1223,11 @@ hl_brute(hl_fn *fn, const double *a, size_t na, const double *b, size_t nb,
 			d[i * nb + j] = kind == STATS_HL_RATIO ? sb[j] / sa[i] :
 			    sb[j] - sa[i];
 	qsort(d, m, sizeof(*d), cmp_double);
-	if (m % 2)
+	if (m % 2 || (kind == STATS_HL_RATIO && d[m / 2 - 1] == d[m / 2]))
 		est = d[m / 2];
 	else if (kind == STATS_HL_RATIO)
-		est = sqrt(d[m / 2 - 1]) * sqrt(d[m / 2]);
+		est = fmin(fmax(sqrt(d[m / 2 - 1]) * sqrt(d[m / 2]),
+		    d[m / 2 - 1]), d[m / 2]);
 	else
 		est = d[m / 2 - 1] + (d[m / 2] - d[m / 2 - 1]) / 2;
 	stats_mw_crit(na, nb, (100 - level) / 200, &k, &cover);
@@ -1474,6 +1596,29 @@ test_hodges_lehmann(void)
 	    STATS_EEMPTY);
 	CHECK(stats_hodges_lehmann(&one, 1, x500, 1, 95, 9,
 	    &ci) == STATS_EINVAL);
+	/*
+	 * Constant sides, an even count of ratios: the geometric mean of
+	 * two equal ratios is that ratio, not sqrt(r) sqrt(r), which rounds
+	 * off it and out of the interval [r, r].
+	 */
+	{
+		double c7[] = { 7, 7, 7, 7, 7 }, c56[] = { 5.6, 5.6, 5.6, 5.6 };
+		double f4[] = { 10, 11, 12, 13 }, t4[] = { 20, 21, 22, 23 }, e;
+
+		CHECK(stats_reldiff_median(c7, 5, c56, 4, 95, &ci) == STATS_OK);
+		CHECK(ci.est == ci.lo && ci.est == ci.hi &&
+		    ci.est == 5.6 / 7 - 1);
+		/*
+		 * The estimate does not depend on the level: 4 + 4 has no 99%
+		 * interval, the same estimate.  py: the geometric mean of the
+		 * 8th and 9th of the 16 ratios, 22/12 and 21/11, minus 1.
+		 */
+		CHECK(stats_reldiff_median(f4, 4, t4, 4, 99, &ci) ==
+		    STATS_ETOOFEW);
+		e = ci.est;
+		CHECK(stats_reldiff_median(f4, 4, t4, 4, 80, &ci) == STATS_OK);
+		CHECK(ci.est == e && e == 0.8708286933869707);
+	}
 }
 
 /* ---- warnings and planning ---- */
@@ -1565,6 +1710,7 @@ main(void)
 {
 	test_sort();
 	test_descriptive();
+	test_sums_exact();
 	test_distributions();
 	test_ci();
 	test_ttests();

@@ -1,0 +1,44 @@
+/*
+ * pooling.h: runs pooled into one side of a comparison (or one group of
+ * a summary) that differ in a fact that changes results.
+ *
+ * Samples of one series pool across the runs of a side: five "before"
+ * runs are one group.  When those runs ran at HZ 100, 250 and 1000, the
+ * pool mixes three distributions and every comparison of it says "~"
+ * for the wrong reason.  The facts that matter are the machine's (host,
+ * kernel, HZ, clock source, governor...) and those a benchmark declares
+ * (testsleep's scheduling policy, the lock benchmark's backend, delay
+ * and pinning); other facts (a shuffle seed, a pid) differ by design.
+ */
+#ifndef KBENCH_POOLING_H
+#define KBENCH_POOLING_H
+
+#include <stddef.h>
+
+#include "group.h"
+
+/* One fact with more than one value among the runs of one pool. */
+struct pooled_fact {
+	char		*pool;		/* the side, or the by value */
+	char		*key;
+	struct strlist	 values;	/* distinct, "(none)" for a run without */
+	size_t		 nruns;		/* runs in the pool */
+};
+
+struct pooling {
+	struct pooled_fact	*f;
+	size_t			 n;
+};
+
+/* 1 when key is a fact that changes results of benchmark. */
+int	pooling_sensitive(const char *benchmark, const char *key);
+
+/*
+ * Add to out the sensitive facts that differ among the runs of gs: all
+ * of them as one pool named side, or (side NULL) per value of gs->by.
+ */
+void	pooling_check(const struct groupset *gs, const char *side,
+	    struct pooling *out);
+void	pooling_free(struct pooling *p);
+
+#endif
