@@ -54,7 +54,8 @@ STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
-	       analyze/group.c analyze/pooling.c analyze/compare.c analyze/format_text.c \
+	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
+	       analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
 	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \

@@ -12,32 +12,6 @@
 #include "kbench.h"
 #include "report.h"
 
-/* Narrow f to one side of a comparison: a selector, a label or a run. */
-int
-analysis_select_side(struct store *s, struct filter *f, const char *spec)
-{
-	const char *eq = strchr(spec, '=');
-	char *key;
-	int found;
-
-	if (eq != NULL && eq != spec) {
-		key = xstrdup(spec);
-		key[eq - spec] = '\0';
-		strlist_add(&f->where_keys, key);
-		strlist_add(&f->where_values, eq + 1);
-		free(key);
-		return 0;
-	}
-	if (store_label_exists(s, spec, &found) == -1)
-		return -1;
-	if (found) {
-		strlist_add(&f->labels, spec);
-		return 0;
-	}
-	strlist_add(&f->runs, spec);
-	return 0;
-}
-
 /* Collect one side; an empty side is an input error naming it. */
 static int
 collect_side(const char *cmdname, struct store *s, const struct filter *f,
@@ -92,59 +66,21 @@ side_thread(void *arg)
 	return NULL;
 }
 
-/* The union of both sides' key names, sorted as groups_sort does. */
-static void
-union_keys(struct analysis *an)
+/* The rounds the runs of a side stored, or 0 when a run does not say. */
+static size_t
+side_rounds(const struct groupset *gs)
 {
-	const struct strlist *l[2] = { &an->ga.keynames, &an->gb.keynames };
-	size_t i, j, k;
+	const char *v;
+	size_t i, sum = 0;
+	long r;
 
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < l[k]->n; i++) {
-			for (j = 0; j < an->keynames.n; j++)
-				if (strcmp(an->keynames.v[j], l[k]->v[i]) == 0)
-					break;
-			if (j == an->keynames.n)
-				strlist_add(&an->keynames, l[k]->v[i]);
-		}
-}
-
-/* Pair the series of both sides; a series on one side only is an error. */
-static int
-pair_series(struct analysis *an)
-{
-	struct strbuf key = STRBUF_INIT, only = STRBUF_INIT;
-	struct groupset *side[2] = { &an->ga, &an->gb };
-	const char *name[2] = { an->name_a, an->name_b };
-	struct group *other;
-	size_t i, k, missing = 0;
-
-	an->cmp = xcalloc(an->ga.n ? an->ga.n : 1, sizeof(*an->cmp));
-	for (k = 0; k < 2; k++)
-		for (i = 0; i < side[k]->n; i++) {
-			sb_reset(&key);
-			sb_adds(&key, side[k]->g[i]->series);
-			sb_add(&key, "\x1f", 1);
-			other = strmap_get(&side[1 - k]->index, sb_str(&key));
-			if (other != NULL) {
-				if (k == 0)
-					compare_groups(side[0]->g[i], other,
-					    an->test, &an->cmp[an->ncmp++]);
-				continue;
-			}
-			if (missing++ < 5)
-				sb_addf(&only, "\n  '%s' only in %s",
-				    side[k]->g[i]->series, name[k]);
-		}
-	if (missing > 5)
-		sb_addf(&only, "\n  (and %zu more)", missing - 5);
-	if (missing > 0)
-		warnx("%s: --compare: %zu series are not on both sides:%s\n"
-		    "narrow the selection (--where, -b) to the series both have",
-		    an->cmdname, missing, sb_str(&only));
-	sb_free(&key);
-	sb_free(&only);
-	return missing > 0 ? -1 : 0;
+	for (i = 0; i < gs->nruns; i++) {
+		v = kv_get(&gs->runs[i].facts, "rounds");
+		if (v == NULL || parse_long(v, 1, 100000, &r) == -1)
+			return 0;
+		sum += (size_t)r;
+	}
+	return sum;
 }
 
 static int
@@ -185,9 +121,8 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	if (rc != KB_EXIT_OK)
 		goto out;
 	rc = KB_EXIT_USAGE;
-	if (pair_series(an) == -1)
+	if (analysis_pair_sides(s, an) == -1)
 		goto out;
-	union_keys(an);
 	o = analysis_compare_opts(an);
 	an->ntested = compare_tested(an->cmp, an->ncmp);
 	an->ci_level = compare_interval_level(&o, an->ntested);
@@ -198,6 +133,9 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	}
 	pooling_check(&an->ga, an->name_a, &an->pooled);
 	pooling_check(&an->gb, an->name_b, &an->pooled);
+	pooling_load(&an->ga, an->name_a, &an->gb, an->name_b, &an->pooled);
+	an->rounds_a = side_rounds(&an->ga);
+	an->rounds_b = side_rounds(&an->gb);
 	for (i = 0; i < an->ncmp; i++)
 		an->count[an->cmp[i].verdict]++;
 	an->geomean = compare_geomean(an->cmp, an->ncmp);
@@ -241,6 +179,7 @@ analysis_free(struct analysis *an)
 	groups_free(&an->gb);
 	free(an->cmp);
 	strlist_free(&an->keynames);
+	strlist_free(&an->sidekeys);
 	pooling_free(&an->pooled);
 }
 

@@ -222,6 +222,12 @@ json_pooling(FILE *out, const struct analysis *an)
 		}
 		fputs("]}", out);
 	}
+	fputs("],\"load\":[", out);
+	for (i = 0; i < an->pooled.load.n; i++) {
+		if (i)
+			putc(',', out);
+		json_string(out, an->pooled.load.v[i]);
+	}
 	putc(']', out);
 }
 
@@ -260,6 +266,13 @@ report_json(FILE *out, const struct analysis *an)
 	json_num(out, "threshold_pct", an->threshold);
 	fprintf(out, ",\"tested\":%zu", an->ntested);
 	json_num(out, "interval_level", an->ci_level);
+	fputs(",\"sides_differ_in\":[", out);
+	for (i = 0; i < an->sidekeys.n; i++) {
+		if (i)
+			putc(',', out);
+		json_string(out, an->sidekeys.v[i]);
+	}
+	fputs("]", out);
 	fputs(",\"verdict_rule\":\"the interval excludes 0, p_adjusted < "
 	    "1 - level/100, and the change is at least threshold_pct\"", out);
 	json_pooling(out, an);

@@ -530,6 +530,11 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	const char *v[2] = { NULL, NULL };
 	size_t i, j;
 
+	if (an->pooled.load.n > 0) {
+		fprintf(out, "\n%sLoad:\n", prefix);
+		for (i = 0; i < an->pooled.load.n; i++)
+			print_wrapped(out, "  ", "    ", an->pooled.load.v[i]);
+	}
 	if (an->pooled.n == 0)
 		return;
 	fprintf(out, "\n%sPooled runs differ in facts that change results:\n",
@@ -637,8 +642,8 @@ void
 report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf note = STRBUF_INIT;
-	size_t i, nneed = 0;
-	double worst = 0;
+	size_t i, nneed = 0, have = 0;
+	double worst = 0, per_round = 0;
 
 	sb_addf(&note, "%zu improved, %zu regressed, %zu unchanged (~), %zu "
 	    "untested", an->count[VERDICT_IMPROVED],
@@ -659,6 +664,11 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 		    an->cmp[i].power_n > nneed) {
 			nneed = an->cmp[i].power_n;
 			worst = fmax(an->cmp[i].a->sum.d.cv, an->cmp[i].b->sum.d.cv);
+			have = an->cmp[i].a->n < an->cmp[i].b->n ?
+			    an->cmp[i].a->n : an->cmp[i].b->n;
+			per_round = an->rounds_a > 0 && an->rounds_b > 0 ?
+			    fmin((double)an->cmp[i].a->n / (double)an->rounds_a,
+			    (double)an->cmp[i].b->n / (double)an->rounds_b) : 0;
 		}
 	if (nneed > 0) {
 		sb_addf(&note, "No difference proven is not no difference: to "
@@ -668,7 +678,13 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 		if (an->ci_level != an->level)
 			sb_addf(&note, " at the %.4g%% level each row is held to",
 			    an->ci_level);
-		sb_addf(&note, ", %zu samples per side are needed.", nneed);
+		sb_addf(&note, ", %zu samples per side are needed", nneed);
+		/* In the unit the user collects in: rounds. */
+		if (per_round > 0 && nneed > have)
+			sb_addf(&note, " (%zu here): about %.0f rounds at %g "
+			    "sample%s a round", have, ceil((double)nneed /
+			    per_round), per_round, per_round == 1 ? "" : "s");
+		sb_adds(&note, ".");
 		print_wrapped(out, prefix, prefix, sb_str(&note));
 	}
 	sb_free(&note);

@@ -1,6 +1,7 @@
 /*
  * pooling.c: see pooling.h.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +121,83 @@ pooling_check(const struct groupset *gs, const char *side,
 		check_pool(gs, gs->byvalues.v[i], gs->byvalues.v[i], out);
 }
 
+/* Load an average from one CPU's worth apart is a different machine. */
+#define LOAD_APART	1.0
+/* As the collector's: the 1-minute average is noisy at +-0.5. */
+#define LOAD_SLACK	0.5
+
+/* A numeric fact of a run, or NaN. */
+static double
+fact_num(const struct group_run *r, const char *key)
+{
+	const char *v = kv_get(&r->facts, key);
+	double x;
+
+	return v != NULL && parse_double(v, &x) == 0 ? x : NAN;
+}
+
+/*
+ * One side's load: how many runs ran busy, the highest load, and the
+ * mean load at the start (NaN without load facts).
+ */
+static double
+side_load(const struct groupset *gs, const char *name, struct strlist *out)
+{
+	const struct group_run *r;
+	double start, max, ncpu, busy, worst = 0, sum = 0, worst_ncpu = 0;
+	size_t i, nbusy = 0, n = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (i = 0; i < gs->nruns; i++) {
+		r = &gs->runs[i];
+		start = fact_num(r, "loadavg_start");
+		max = fact_num(r, "loadavg_max");
+		ncpu = fact_num(r, "ncpu");
+		busy = fact_num(r, "busy_cpus");
+		if (isnan(start) || isnan(ncpu))
+			continue;
+		n++;
+		sum += start;
+		if (isnan(busy) || busy > ncpu)
+			busy = isnan(busy) ? 1 : ncpu;
+		if (start > ncpu - busy + LOAD_SLACK ||
+		    (!isnan(max) && max > ncpu + LOAD_SLACK)) {
+			nbusy++;
+			if (fmax(start, isnan(max) ? start : max) > worst) {
+				worst = fmax(start, isnan(max) ? start : max);
+				worst_ncpu = ncpu;
+			}
+		}
+	}
+	if (nbusy > 0) {
+		sb_addf(&sb, "%s: %zu of %zu run%s ran on a busy machine (load "
+		    "average up to %.2f on %g CPUs): its numbers are slower and "
+		    "noisier", name, nbusy, n, n == 1 ? "" : "s", worst,
+		    worst_ncpu);
+		strlist_add(out, sb_str(&sb));
+	}
+	sb_free(&sb);
+	return n > 0 ? sum / (double)n : NAN;
+}
+
+void
+pooling_load(const struct groupset *a, const char *name_a,
+    const struct groupset *b, const char *name_b, struct pooling *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double la, lb;
+
+	la = side_load(a, name_a, &out->load);
+	lb = side_load(b, name_b, &out->load);
+	if (fabs(la - lb) >= LOAD_APART) {
+		sb_addf(&sb, "the sides ran under different load: %s %.2f, %s "
+		    "%.2f (1-minute load average at the start of their runs)",
+		    name_a, la, name_b, lb);
+		strlist_add(&out->load, sb_str(&sb));
+	}
+	sb_free(&sb);
+}
+
 void
 pooling_free(struct pooling *p)
 {
@@ -131,5 +209,6 @@ pooling_free(struct pooling *p)
 		strlist_free(&p->f[i].values);
 	}
 	free(p->f);
+	strlist_free(&p->load);
 	memset(p, 0, sizeof(*p));
 }

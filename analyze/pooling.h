@@ -28,6 +28,7 @@ struct pooled_fact {
 struct pooling {
 	struct pooled_fact	*f;
 	size_t			 n;
+	struct strlist		 load;	/* what the load facts say, a line each */
 };
 
 /* 1 when key is a fact that changes results of benchmark. */
@@ -39,6 +40,15 @@ int	pooling_sensitive(const char *benchmark, const char *key);
  */
 void	pooling_check(const struct groupset *gs, const char *side,
 	    struct pooling *out);
+/*
+ * The load the runs of a comparison's sides ran under (the facts kbench
+ * collect records): runs on a busy machine (a load average above the
+ * CPUs the benchmark left free at the start, or above ncpu during the
+ * run), and sides whose load at the start differs by a CPU or more.
+ * Lines into out->load.
+ */
+void	pooling_load(const struct groupset *a, const char *name_a,
+	    const struct groupset *b, const char *name_b, struct pooling *out);
 void	pooling_free(struct pooling *p);
 
 #endif

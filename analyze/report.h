@@ -35,10 +35,14 @@ struct analysis {
 	struct comparison	*cmp;
 	size_t			 ncmp;
 	size_t			 ntested;	/* with a p-value: Holm's m */
+	/* Rounds the runs of each side stored (fact "rounds"); 0: unknown. */
+	size_t			 rounds_a, rounds_b;
 	double			 ci_level;	/* each change interval's level */
 	size_t			 count[4];	/* per verdict */
 	double			 geomean;
 	struct strlist		 keynames;	/* series key columns */
+	/* Series keys the sides fix (head=rw vs head=rm): not paired on. */
+	struct strlist		 sidekeys;
 	/* Sensitive facts that differ among the runs of a side or group. */
 	struct pooling		 pooled;
 };
@@ -78,9 +82,20 @@ void	analysis_init(struct analysis *an, const char *cmdname);
 int	analysis_option(struct analysis *an, int opt, const char *arg,
 	    int argc, char **argv);
 
-/* Narrow f to one side of a comparison: a KEY=VALUE, a label, a run. */
+/*
+ * sides.c.  Narrow f to one side of a comparison: KEY=VALUE parts joined
+ * by commas (run facts, run columns, series keys), a label, or a run.
+ */
 int	analysis_select_side(struct store *s, struct filter *f,
 	    const char *spec);
+/*
+ * Pair the series of an->ga and an->gb into an->cmp (compare_groups),
+ * on all their keys but those the sides fix; set an->sidekeys and the
+ * key columns.  Returns 0, or -1 with the reason on stderr: a series on
+ * one side only (with the --compare that would pair them, if one does),
+ * or a side with two series of one identity.
+ */
+int	analysis_pair_sides(struct store *s, struct analysis *an);
 void	analysis_free(struct analysis *an);
 
 void	report_text(FILE *out, const struct analysis *an);

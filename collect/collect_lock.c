@@ -250,6 +250,21 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	ndelay = strtol(delay, NULL, 10);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
 	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	/* The CPUs a cell keeps busy: its threads, and the writer. */
+	for (i = 0; i < threads.n; i++) {
+		nthreads = strtol(threads.v[i], NULL, 10);
+		if (nthreads + (write_ms != NULL) > c.busy_cpus)
+			c.busy_cpus = (int)nthreads + (write_ms != NULL);
+		if (nthreads > ncpu)
+			warnx("collect lock: -t %ld on %ld online CPUs: threads "
+			    "share CPUs, and a lock holder preempted makes "
+			    "the others wait; those cells measure the "
+			    "scheduler too", nthreads, ncpu);
+		else if (pin && write_ms != NULL && nthreads >= ncpu)
+			warnx("collect lock: --pin -w with -t %ld on %ld CPUs: "
+			    "no CPU is left for the writer, which shares one "
+			    "with a reader", nthreads, ncpu);
+	}
 	for (i = 0; i < heads.n; i++)
 		for (j = 0; j < hooks.n; j++) {
 			if (be->pair_ok != NULL &&

@@ -176,6 +176,7 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 	c.label = label;
 	c.command = ctx->cmdline;
 	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+	c.busy_cpus = 1;
 	hostfacts_collect(&c.facts);
 	for (i = 0; i < co.meta.n; i++)
 		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);

@@ -28,6 +28,15 @@
 /* Bytes of a failing child's stderr kept for the message. */
 #define ERR_TAIL	2048
 
+/* Rounds whose load loadavg_rounds keeps: it stays a short fact. */
+#define LOAD_ROUNDS_KEPT	100
+
+/*
+ * Load a machine may carry beyond its CPUs' count before the numbers
+ * suffer: the 1-minute average of runnable threads is noisy at +-0.5.
+ */
+#define LOAD_SLACK	0.5
+
 static volatile sig_atomic_t got_signal;
 
 static void
@@ -368,7 +377,8 @@ store_child_facts(struct store *s, int64_t run_id, struct result *res,
  */
 static int
 store_round(struct store *s, int64_t run_id, struct result *res,
-    const size_t *order, size_t n, int first, struct strmap *seqs)
+    const size_t *order, size_t n, int first, struct strmap *seqs,
+    const struct kvlist *facts)
 {
 	struct strbuf name = STRBUF_INIT;
 	struct series_info si;
@@ -380,6 +390,10 @@ store_round(struct store *s, int64_t run_id, struct result *res,
 		return -1;
 	if (first && store_child_facts(s, run_id, res, n) == -1)
 		goto fail;
+	for (i = 0; i < facts->n; i++)
+		if (store_fact_set(s, run_id, facts->v[i].key,
+		    facts->v[i].value) == -1)
+			goto fail;
 	for (cell = 0; cell < n; cell++) {
 		for (i = 0; order[i] != cell; i++)
 			;
@@ -441,6 +455,59 @@ print_matrix(const struct collection *c)
 		fprintf(stderr, "  %s\n", c->cells[i].name);
 }
 
+/* The 1-minute load average, or NaN where there is none. */
+static double
+load1(void)
+{
+	double la[1];
+
+	return getloadavg(la, 1) == 1 ? la[0] : NAN;
+}
+
+static long
+online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+
+/*
+ * The facts a round leaves: the rounds stored so far, its load at the
+ * start and end appended to loadavg_rounds (the first LOAD_ROUNDS_KEPT
+ * rounds), and the maximum load.
+ */
+static void
+load_facts(struct kvlist *f, struct strbuf *rounds, int round, double start,
+    double end, double *max)
+{
+	char buf[32];
+
+	if (round < LOAD_ROUNDS_KEPT)
+		sb_addf(rounds, "%s%.2f/%.2f", rounds->len ? " " : "", start,
+		    end);
+	*max = fmax(*max, fmax(start, end));
+	snprintf(buf, sizeof(buf), "%d", round + 1);
+	kv_set(f, "rounds", buf);
+	kv_set(f, "loadavg_rounds", sb_str(rounds));
+	snprintf(buf, sizeof(buf), "%.2f", *max);
+	kv_set(f, "loadavg_max", buf);
+}
+
+/* Say when the machine is busy: before the run, or during it. */
+static void
+load_warning(const struct collection *c, const char *when, double load,
+    double limit)
+{
+	/* -q (cron): the facts keep it, and kbench analyze says it. */
+	if (c->quiet || !(load > limit))
+		return;
+	warnx("collect %s: the machine was busy %s: load average %.2f on %ld "
+	    "CPUs, %d of them for the benchmark; its numbers will be slower "
+	    "and noisier (see top(1))", c->benchmark, when, load, online_cpus(),
+	    c->busy_cpus);
+}
+
 int
 collection_run(struct store *s, struct collection *c)
 {
@@ -453,6 +520,10 @@ collection_run(struct store *s, struct collection *c)
 	size_t *order, i, k, failed = (size_t)-1;
 	int round, rc = KB_EXIT_OK, done_rounds = 0;
 	char seed[32];
+	struct kvlist round_facts = { NULL, 0, 0 };
+	struct strbuf loads = STRBUF_INIT;
+	double load_start, load_max, load_round;
+	long ncpu = online_cpus();
 
 	memset(&ri, 0, sizeof(ri));
 	memset(&pg, 0, sizeof(pg));
@@ -471,6 +542,18 @@ collection_run(struct store *s, struct collection *c)
 	/* Who runs it: "kbench runs" tells a live run from a dead one. */
 	snprintf(seed, sizeof(seed), "%ld", (long)getpid());
 	kv_set(&c->facts, "collector_pid", seed);
+	/* The load before anything of ours runs, against the free CPUs. */
+	if (c->busy_cpus < 1)
+		c->busy_cpus = 1;
+	if (c->busy_cpus > ncpu)
+		c->busy_cpus = (int)ncpu;
+	load_max = load_start = load1();
+	snprintf(seed, sizeof(seed), "%.2f", load_start);
+	kv_set(&c->facts, "loadavg_start", seed);
+	snprintf(seed, sizeof(seed), "%d", c->busy_cpus);
+	kv_set(&c->facts, "busy_cpus", seed);
+	load_warning(c, "before the run", load_start,
+	    (double)(ncpu - c->busy_cpus) + LOAD_SLACK);
 	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
 		goto dberr;
 	for (i = 0; i < c->facts.n; i++)
@@ -490,6 +573,7 @@ collection_run(struct store *s, struct collection *c)
 	res = xcalloc(c->ncells, sizeof(*res));
 	pg.start = now_s();
 	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
+		load_round = load1();
 		shuffle(order, c->ncells, &rng);
 		for (k = 0; k < c->ncells; k++) {
 			show_progress(&pg, c, round, k, &c->cells[order[k]]);
@@ -501,9 +585,11 @@ collection_run(struct store *s, struct collection *c)
 			}
 		}
 		end_progress(&pg);
+		load_facts(&round_facts, &loads, round, load_round, load1(),
+		    &load_max);
 		if (failed == (size_t)-1 && !got_signal) {
 			if (store_round(s, ri.id, res, order, c->ncells,
-			    round == 0, &seqs) == -1)
+			    round == 0, &seqs, &round_facts) == -1)
 				rc = KB_EXIT_DB;
 			else
 				done_rounds++;
@@ -526,6 +612,10 @@ collection_run(struct store *s, struct collection *c)
 	for (i = 0; i < seqs.cap; i++)
 		free(seqs.slot[i].value);
 	strmap_free(&seqs);
+	kv_clear(&round_facts);
+	sb_free(&loads);
+	/* Ours is busy_cpus at most: more is someone else's. */
+	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
 
 	if (rc == KB_EXIT_DB) {
 		warnx("collect: %s", store_error(s));

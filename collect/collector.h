@@ -35,6 +35,7 @@ struct collection {
 	struct kvlist	 facts;		/* run facts: host, knobs, --meta */
 	unsigned long	 seed;		/* of the shuffles; recorded */
 	int		 quiet;		/* no matrix, no progress */
+	int		 busy_cpus;	/* CPUs a cell keeps busy at most */
 };
 
 /* The options every kind of collection takes, for getopt_long tables. */
@@ -66,7 +67,12 @@ void	collection_add(struct collection *c, char *const *argv,
 void	collection_free(struct collection *c);
 
 /*
- * Run it into the store.  Returns a kbench exit status: 0; 130 or 143
+ * Run it into the store.  The 1-minute load average is read before the
+ * first round and at the start and end of every round, and kept as run
+ * facts (loadavg_start, loadavg_max, loadavg_rounds "start/end ...",
+ * busy_cpus): a machine busy before the run (load above the CPUs the
+ * benchmark leaves free) or during it (above ncpu) is said on stderr
+ * unless quiet, and kbench analyze says it again.  Returns a kbench exit status: 0; 130 or 143
  * after SIGINT or SIGTERM (the run aborted, complete rounds kept); 4
  * when a child failed (crash, hang, garbage); 3 on a database error.
  * Messages go to stderr.

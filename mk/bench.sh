@@ -20,6 +20,12 @@
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
 #            with and without a writer every millisecond.
+#   pfil     the seed's experiment in user space: collect lock -H rw,rm
+#            (both heads interleaved in every round) -k null -t 2 -d 0,
+#            5 rounds, then --compare head=rw head=rm: the rm head must
+#            come out improved with an interval clear of 0; and the
+#            seed-style table (hooks null/mtx/rw/rm, 1 and 2 threads),
+#            with the load the machine was under.
 #   sleep    the harness overhead (testsleep's "none": two clock_gettime
 #            calls around nothing), and kbench's clock_nanosleep against
 #            rt-tests' cyclictest in the same conditions (SCHED_OTHER, the
@@ -43,7 +49,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock import plot analyze trend merge}
+sections=${*:-sleep lock pfil import plot analyze trend merge}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -121,6 +127,26 @@ for h in rw rm epoch; do
 	printf '   head %-5s null hook, 2 threads: %s calls/s; with a writer every 1 ms: %s calls/s\n' \
 	    "$h" "$(calls -t 2 -H "$h" -k null)" "$(calls -t 2 -H "$h" -k null -w 1)"
 done
+	echo
+fi
+if want pfil; then
+echo "== pfil: the rw -> rm head question, user space, heads interleaved"
+rm -f "$dir/pfil.db" "$dir/pfil.db-wal" "$dir/pfil.db-shm"
+"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l null2 -r 5 \
+    -H rw,rm -k null -t 2 -n 100000 -d 0
+"$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label null2 \
+    --format json >"$dir/pfil.json"
+jq -r '.comparisons[0] | "   null hook, 2 threads: rw \(.center_a * 100 | round / 100) ns, rm \(.center_b * 100 | round / 100) ns: change \(.change * 10000 | round / 100)% [\(.change_ci.lo * 10000 | round / 100), \(.change_ci.hi * 10000 | round / 100)], p \(.p_adjusted), \(.verdict)"' \
+    "$dir/pfil.json"
+jq -r '.comparisons[0] | "   target: improved with an interval clear of 0: " +
+    (if .verdict == "improved" and .change_ci.hi < 0 then "met" else "NOT met" end)' \
+    "$dir/pfil.json"
+echo "   the seed's table (8 rounds; hooks null/mtx/rw/rm; 1 and 2 threads; -d 1000, the seed's DELAY(1)):"
+"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l seed -r 8 \
+    -H rw,rm -k null,mtx,rw,rm -t 1,2 -n 20000 -d 1000
+"$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label seed |
+    sed 's/^/   | /'
+"$kbench" -d "$dir/pfil.db" runs --json | jq -r '"   load (1-minute average) in run \(.label): \(.facts.loadavg_start) at the start, up to \(.facts.loadavg_max), on \(.facts.ncpu) CPUs"'
 	echo
 fi
 if want import; then

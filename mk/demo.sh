@@ -8,6 +8,8 @@
 # 2. Collects a short sleep matrix on this machine twice, at the default
 #    timer slack and at 1 ns (Linux), and compares the two: a real
 #    before/after pair in well under a minute.
+# 3. Runs the pfil experiment in user space (lockbench): the rw and rm
+#    heads interleaved in one run, compared hook by hook, charted.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,6 +64,23 @@ if [ "$(uname -s)" = Linux ]; then
 	"$kbench" -d "$db" report --compare slack-default slack-1ns \
 	    -o "$out/report-slack"
 fi
+
+step "kbench collect lock: the pfil experiment, heads rw and rm interleaved in one run"
+echo "(lockbench in user space: 4 hook locks x 2 heads x 1 and 2 threads, 8 rounds)"
+"$kbench" -d "$db" collect lock --backend user -q -l pfil -r 8 -H rw,rm \
+    -k null,mtx,rw,rm -t 1,2 -n 50000 -d 0
+
+step "kbench analyze --compare head=rw head=rm: the seed's question, hook by hook"
+"$kbench" -d "$db" analyze --compare head=rw head=rm --label pfil |
+    tee "$out/compare-pfil.txt" | sed -n '1,/^$/p;/^hook/,/^$/p'
+echo "    ... (warnings and load in $out/compare-pfil.txt)"
+
+step "kbench plot lock and report: the mtx/rw/rm picture"
+mkdir -p "$out/charts/pfil"
+"$kbench" -d "$db" plot lock --compare head=rw head=rm --label pfil \
+    -o "$out/charts/pfil"
+"$kbench" -d "$db" report --compare head=rw head=rm --label pfil \
+    -o "$out/report-pfil"
 
 step "kbench plot: what calloutng did at HZ 100, 250 and 1000"
 mkdir -p "$out/charts/unpatched" "$out/charts/calloutng"

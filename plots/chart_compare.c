@@ -127,7 +127,7 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 	for (row = 0, i = 0; i < an->ncmp; i++) {
 		if (!in_panel(&an->cmp[i], scale))
 			continue;
-		line_name(an->cmp[i].a, NULL, &name);
+		row_name(an, an->cmp[i].a, &name);
 		sb_adds(plot, row ? ", " : "");
 		gp_string(plot, sb_str(&name));
 		sb_addf(plot, " %zu", n - row++);

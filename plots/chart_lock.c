@@ -1,8 +1,10 @@
 /*
  * chart_lock.c: the mtx/rw/rm chart the 2007 pfil thread should have
  * had: ns per chain call (median, with its interval) for each hook lock,
- * a bar per head lock (and per label, or per side of --compare), one
- * panel per thread count.
+ * one panel per thread count.  A bar per head lock (and per label); with
+ * --compare a bar per side, and above each pair the change with its
+ * interval, colored by verdict: the seed's "rm hook: ~35% +/- 5", with
+ * the numbers of the comparison table.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -10,28 +12,148 @@
 
 #include "charts.h"
 
+/* One bar: a group at a panel (threads), an x (hook) and a bar slot. */
+struct bar {
+	const struct group	*g;
+	size_t			 panel, hook, slot;
+};
+
+struct lock_layout {
+	struct strlist	 threads, hooks, slots;	/* panels, x, bars */
+	struct bar	*bar;
+	size_t		 nbar;
+	double		 width;			/* of one bar, in x units */
+};
+
 static void
 add_distinct(struct strlist *l, const char *v)
+{
+	if (!strlist_has(l, v))
+		strlist_add(l, v);
+}
+
+static size_t
+index_of(const struct strlist *l, const char *v)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
 		if (strcmp(l->v[i], v) == 0)
-			return;
-	strlist_add(l, v);
+			break;
+	return i;
 }
 
-/* The bar a group belongs to: its head lock, and where needed its side. */
+/*
+ * The slot (legend entry) of a group: its head lock, and where needed its
+ * side or by value; a comparison along the head is named by its sides.
+ */
 static void
-bar_name(const struct analysis *an, const struct group *g, const char *side,
+slot_name(const struct analysis *an, const struct group *g, const char *side,
     struct strbuf *out)
 {
 	sb_reset(out);
-	sb_adds(out, kv_get(&g->keys, "head"));
-	if (side != NULL)
-		sb_addf(out, " %s", side);
+	if (side != NULL && strlist_has(&an->sidekeys, "head"))
+		sb_adds(out, side);
+	else if (side != NULL)
+		sb_addf(out, "head %s, %s", kv_get(&g->keys, "head"), side);
 	else if (an->gs.byvalues.n > 1)
-		sb_addf(out, " %s", g->by);
+		sb_addf(out, "head %s, %s", kv_get(&g->keys, "head"), g->by);
+	else
+		sb_addf(out, "head %s", kv_get(&g->keys, "head"));
+}
+
+/* Place a group; -1 with err set when it is not a lock series. */
+static int
+place(struct lock_layout *L, const struct analysis *an, const struct group *g,
+    const char *side, struct strbuf *name, struct strbuf *err)
+{
+	struct bar *b;
+
+	if (kv_get(&g->keys, "head") == NULL || kv_get(&g->keys, "hook") ==
+	    NULL || kv_get(&g->keys, "threads") == NULL) {
+		sb_addf(err, "series '%s' is not a lock series (keys head, hook, "
+		    "threads): select -b lock", g->series);
+		return -1;
+	}
+	add_distinct(&L->threads, kv_get(&g->keys, "threads"));
+	add_distinct(&L->hooks, kv_get(&g->keys, "hook"));
+	slot_name(an, g, side, name);
+	add_distinct(&L->slots, sb_str(name));
+	L->bar = xreallocarray(L->bar, L->nbar + 1, sizeof(*L->bar));
+	b = &L->bar[L->nbar++];
+	b->g = g;
+	b->panel = index_of(&L->threads, kv_get(&g->keys, "threads"));
+	b->hook = index_of(&L->hooks, kv_get(&g->keys, "hook"));
+	b->slot = index_of(&L->slots, sb_str(name));
+	return 0;
+}
+
+static double
+bar_x(const struct lock_layout *L, const struct bar *b)
+{
+	return (double)b->hook + ((double)b->slot -
+	    (double)(L->slots.n - 1) / 2) * L->width;
+}
+
+/* The top of a bar: its interval's, or its median. */
+static double
+bar_top(const struct group *g)
+{
+	return g->sum.median_err == STATS_OK ? g->sum.median.hi :
+	    g->sum.d.median;
+}
+
+/*
+ * The change of each comparison over its pair of bars: "-35.2%" and its
+ * interval, or "-35.2% (no interval)", in the verdict's color.
+ */
+static void
+change_labels(struct strbuf *gp, const struct lock_layout *L,
+    const struct analysis *an, size_t panel, int *tag)
+{
+	const struct comparison *c;
+	const struct bar *ba, *bb;
+	struct strbuf text = STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		ba = bb = NULL;
+		for (k = 0; k < L->nbar; k++) {
+			if (L->bar[k].g == c->a)
+				ba = &L->bar[k];
+			if (L->bar[k].g == c->b)
+				bb = &L->bar[k];
+		}
+		if (ba == NULL || bb == NULL || ba->panel != panel ||
+		    isnan(c->change.est))
+			continue;
+		/*
+		 * Only numbers of ours in the text: a double-quoted string,
+		 * so that \n breaks the line.
+		 */
+		sb_reset(&text);
+		if (c->scale == SCALE_RATIO)
+			sb_addf(&text, "%+.1f%%", 100 * c->change.est);
+		else
+			sb_addf(&text, "%+.4g", c->change.est);
+		if (c->change_err == STATS_OK && c->scale == SCALE_RATIO)
+			sb_addf(&text, "\\n[%+.1f, %+.1f]", 100 * c->change.lo,
+			    100 * c->change.hi);
+		else if (c->change_err == STATS_OK)
+			sb_addf(&text, "\\n[%+.4g, %+.4g]", c->change.lo,
+			    c->change.hi);
+		else
+			sb_adds(&text, "\\nno interval");
+		sb_addf(gp, "set label %d \"%s\" at ", (*tag)++, sb_str(&text));
+		gp_number(gp, (bar_x(L, ba) + bar_x(L, bb)) / 2);
+		sb_adds(gp, ", ");
+		gp_number(gp, fmax(bar_top(ba->g), bar_top(bb->g)));
+		sb_addf(gp, " center offset 0, 2 font ',12' textcolor rgb '%s'\n",
+		    c->verdict == VERDICT_IMPROVED ? "#1a9850" :
+		    c->verdict == VERDICT_REGRESSED ? "#d73027" : "#555555");
+	}
+	sb_free(&text);
 }
 
 int
@@ -39,135 +161,121 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct analysis *an = p->an;
 	const struct group **g;
-	const char **side;
-	struct strlist threads = { NULL, 0 }, hooks = { NULL, 0 };
-	struct strlist bars = { NULL, 0 };
+	struct lock_layout L;
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
 	struct strbuf drawn = STRBUF_INIT;
 	struct chart c;
-	size_t i, n = 0, t, h, b, k, total, cols, rows;
-	double ymax = 0, bw;
-	int rc = -1;
+	size_t i, n = 0, t, b, k, cols, rows;
+	double ymax = 0;
+	int rc = -1, tag = 10;
 
-	total = an->compare ? 2 * an->ncmp : an->gs.n;
-	g = xcalloc(total + 1, sizeof(*g));
-	side = xcalloc(total + 1, sizeof(*side));
+	memset(&L, 0, sizeof(L));
+	memset(&c, 0, sizeof(c));
+	g = xcalloc(2 * an->ncmp + an->gs.n + 1, sizeof(*g));
 	for (i = 0; an->compare && i < an->ncmp; i++) {
-		g[n] = an->cmp[i].a;
-		side[n++] = an->name_a;
-		g[n] = an->cmp[i].b;
-		side[n++] = an->name_b;
+		g[n++] = an->cmp[i].a;
+		g[n++] = an->cmp[i].b;
+		if (place(&L, an, an->cmp[i].a, an->name_a, &name, err) == -1 ||
+		    place(&L, an, an->cmp[i].b, an->name_b, &name, err) == -1)
+			goto out;
 	}
 	for (i = 0; !an->compare && i < an->gs.n; i++) {
-		g[n] = an->gs.g[i];
-		side[n++] = NULL;
-	}
-	for (i = 0; i < n; i++) {
-		if (kv_get(&g[i]->keys, "head") == NULL ||
-		    kv_get(&g[i]->keys, "hook") == NULL ||
-		    kv_get(&g[i]->keys, "threads") == NULL) {
-			sb_addf(err, "series '%s' is not a lock series (keys head, "
-			    "hook, threads): select -b lock", g[i]->series);
+		g[n++] = an->gs.g[i];
+		if (place(&L, an, an->gs.g[i], NULL, &name, err) == -1)
 			goto out;
-		}
-		add_distinct(&threads, kv_get(&g[i]->keys, "threads"));
-		add_distinct(&hooks, kv_get(&g[i]->keys, "hook"));
-		bar_name(an, g[i], side[i], &name);
-		add_distinct(&bars, sb_str(&name));
 	}
 	if (n == 0) {
 		sb_adds(err, "nothing to draw");
 		goto out;
 	}
-	memset(&c, 0, sizeof(c));
-	cols = threads.n < 3 ? threads.n : 3;
-	rows = (threads.n + cols - 1) / cols;
-	c.width = cols == 1 ? 1200 : 700 * (int)cols;
-	c.height = 800 * (int)rows;
+	/* Two panels a row at most: it stays readable in a report. */
+	cols = L.threads.n < 2 ? L.threads.n : 2;
+	rows = (L.threads.n + cols - 1) / cols;
+	c.width = cols == 1 ? 1100 : 650 * (int)cols;
+	c.height = (an->compare ? 720 : 640) * (int)rows + 60;
+	L.width = 0.8 / (double)L.slots.n;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot lock: ns per chain call, by hook lock and head lock");
 	/*
-	 * One block per thread count and bar: x, median, lo, hi per hook.
-	 * Bars are drawn as boxes at computed offsets (not as a gnuplot
-	 * histogram, which needs an interval for every bar): a median with
-	 * no interval gets NaN bounds, and no error bar.
+	 * One block per panel and slot: x, median, lo, hi per hook.  Bars
+	 * are boxes at computed offsets (not a gnuplot histogram, which
+	 * needs an interval for every bar): a median without an interval has
+	 * NaN bounds, and no error bar.
 	 */
-	bw = 0.8 / (double)bars.n;
-	for (t = 0; t < threads.n; t++)
-		for (b = 0; b < bars.n; b++) {
+	for (t = 0; t < L.threads.n; t++)
+		for (b = 0; b < L.slots.n; b++) {
 			sb_addf(&c.gp, "$t%zu_%zu << EOD\n", t, b);
-			for (h = 0; h < hooks.n; h++) {
-				const struct group *hit = NULL;
+			for (k = 0; k < L.nbar; k++) {
+				const struct group *h = L.bar[k].g;
 
-				for (k = 0; k < n; k++) {
-					bar_name(an, g[k], side[k], &name);
-					if (strcmp(kv_get(&g[k]->keys, "threads"),
-					    threads.v[t]) == 0 &&
-					    strcmp(kv_get(&g[k]->keys, "hook"),
-					    hooks.v[h]) == 0 &&
-					    strcmp(sb_str(&name), bars.v[b]) == 0)
-						hit = g[k];
-				}
-				if (hit == NULL)
+				if (L.bar[k].panel != t || L.bar[k].slot != b)
 					continue;
-				gp_number(&c.gp, (double)h + ((double)b -
-				    (double)(bars.n - 1) / 2) * bw);
+				gp_number(&c.gp, bar_x(&L, &L.bar[k]));
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit->sum.d.median);
+				gp_number(&c.gp, h->sum.d.median);
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit->sum.median_err == STATS_OK ?
-				    hit->sum.median.lo : NAN);
+				gp_number(&c.gp, h->sum.median_err == STATS_OK ?
+				    h->sum.median.lo : NAN);
 				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, hit->sum.median_err == STATS_OK ?
-				    hit->sum.median.hi : NAN);
+				gp_number(&c.gp, h->sum.median_err == STATS_OK ?
+				    h->sum.median.hi : NAN);
 				sb_add(&c.gp, "\n", 1);
 			}
 			sb_adds(&c.gp, "EOD\n");
 		}
 	medians_drawn(g, n, an->level, &drawn);
+	if (an->compare)
+		sb_addf(&drawn, "; above: the change, %.4g%% interval",
+		    an->ci_level);
 	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
-	/*
-	 * One scale for every panel: 1 and 2 threads compare at a glance.
-	 * No g[k] is NULL: the analyzer guesses so from "hit" above.
-	 * NOLINTBEGIN(clang-analyzer-core.NullDereference)
-	 */
-	for (k = 0; k < n; k++)
-		ymax = fmax(ymax, g[k]->sum.median_err == STATS_OK ?
-		    g[k]->sum.median.hi : g[k]->sum.d.median);
-	/* NOLINTEND(clang-analyzer-core.NullDereference) */
+	/* One scale for every panel: 1 and 2 threads compare at a glance. */
+	for (k = 0; k < L.nbar; k++)
+		ymax = fmax(ymax, bar_top(L.bar[k].g));
 	sb_addf(&c.gp, "set style fill solid 0.85 border -1\n"
 	    "set boxwidth %g\n"
-	    "set ylabel 'ns per chain call, median (lower is better)'\n"
-	    "set xlabel 'hook lock'\n"
+	    "set ylabel ", 0.9 * L.width);
+	sb_reset(&name);
+	sb_addf(&name, "%s per chain call, median (%s is better)",
+	    unit_label(g[0]->unit), g[0]->better);
+	gp_string(&c.gp, sb_str(&name));
+	sb_addf(&c.gp, "\nset xlabel 'hook lock'\n"
 	    "set xrange [-0.6:%g]\n"
 	    "set yrange [0:%g]\n"
-	    "set key top left box opaque font ',11'\n"
-	    "set xtics scale 0 (", 0.9 * bw, (double)hooks.n - 0.4, ymax * 1.15);
-	for (h = 0; h < hooks.n; h++) {
-		sb_adds(&c.gp, h ? ", " : "");
-		gp_string(&c.gp, hooks.v[h]);
-		sb_addf(&c.gp, " %zu", h);
+	    "set key top left Left reverse box opaque width 1 font ',13'\n"
+	    "set xtics scale 0 font ',14' (", (double)L.hooks.n - 0.4,
+	    ymax * (an->compare ? 1.35 : 1.15));
+	for (k = 0; k < L.hooks.n; k++) {
+		sb_adds(&c.gp, k ? ", " : "");
+		gp_string(&c.gp, L.hooks.v[k]);
+		sb_addf(&c.gp, " %zu", k);
 	}
 	sb_adds(&c.gp, ")\n");
 	sb_addf(&plot, "set multiplot layout %zu,%zu title ", rows, cols);
 	gp_string(&plot, p->title != NULL ? p->title :
 	    "pfil hook chain: cost per call by hook lock and head lock");
 	sb_adds(&plot, " font ',18'\n");
-	for (t = 0; t < threads.n; t++) {
+	for (t = 0; t < L.threads.n; t++) {
+		/*
+		 * The previous panel's change labels go (the script is played
+		 * once per format, so the last panel's too), the footer back.
+		 */
+		sb_adds(&plot, "unset label\n");
+		chart_titles(&plot, p, NULL, sb_str(&drawn));
 		sb_adds(&plot, "set title ");
 		sb_reset(&name);
-		sb_addf(&name, "%s thread%s", threads.v[t],
-		    strcmp(threads.v[t], "1") == 0 ? "" : "s");
+		sb_addf(&name, "%s thread%s", L.threads.v[t],
+		    strcmp(L.threads.v[t], "1") == 0 ? "" : "s");
 		gp_string(&plot, sb_str(&name));
-		sb_adds(&plot, t == 0 ? "\nset key\n" : "\nunset key\n");
+		sb_adds(&plot, " font ',15'\n");
+		if (an->compare)
+			change_labels(&plot, &L, an, t, &tag);
+		sb_adds(&plot, t == 0 ? "set key\n" : "unset key\n");
 		sb_adds(&plot, "plot ");
-		for (b = 0; b < bars.n; b++) {
+		for (b = 0; b < L.slots.n; b++) {
 			sb_addf(&plot, "%s$t%zu_%zu using 1:2 with boxes lc rgb "
 			    "'%s' title ", b ? ", \\\n  " : "", t, b,
 			    chart_color(b));
-			sb_reset(&name);
-			sb_addf(&name, "head %s", bars.v[b]);
-			gp_string(&plot, sb_str(&name));
+			gp_string(&plot, L.slots.v[b]);
 			sb_addf(&plot, ", \\\n  $t%zu_%zu using 1:2:3:4 with "
 			    "yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle", t,
 			    b);
@@ -175,13 +283,13 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&plot, "\n");
 	}
 	rc = chart_end(&c, sb_str(&plot), err);
-	chart_free(&c);
 out:
+	chart_free(&c);
 	free(g);
-	free(side);
-	strlist_free(&threads);
-	strlist_free(&hooks);
-	strlist_free(&bars);
+	free(L.bar);
+	strlist_free(&L.threads);
+	strlist_free(&L.hooks);
+	strlist_free(&L.slots);
 	sb_free(&plot);
 	sb_free(&name);
 	sb_free(&drawn);

@@ -42,6 +42,23 @@ line_name(const struct group *g, const char *skip, struct strbuf *out)
 }
 
 void
+row_name(const struct analysis *an, const struct group *g, struct strbuf *out)
+{
+	size_t i;
+
+	sb_reset(out);
+	for (i = 0; i < g->keys.n; i++) {
+		if (strlist_has(&an->sidekeys, g->keys.v[i].key))
+			continue;
+		if (out->len > 0)
+			sb_add(out, " ", 1);
+		sb_adds(out, g->keys.v[i].value);
+	}
+	if (out->len == 0)
+		sb_adds(out, *g->series ? g->series : "all");
+}
+
+void
 chart_titles(struct strbuf *gp, const struct plot_ctx *p,
     const char *default_title, const char *drawn)
 {

@@ -40,6 +40,9 @@ int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
 const char *numeric_key(const struct analysis *an, const struct groupset *gs);
 /* A group's keys but skip, "v1 v2": the name of a line. */
 void	line_name(const struct group *g, const char *skip, struct strbuf *out);
+/* A comparison's row: the keys' values but those the sides fix. */
+void	row_name(const struct analysis *an, const struct group *g,
+	    struct strbuf *out);
 /* The i-th color of the charts' palette, "#rrggbb". */
 const char *chart_color(size_t i);
 /* A unit for an axis label: "us" is shown as µs. */

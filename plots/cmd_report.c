@@ -490,15 +490,16 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	    "interval, colored by verdict";
 	ovg = xcalloc(2 * an.ncmp + 1, sizeof(*ovg));
 	sides_as_groups(&an, &ov, ovg);
-	pc.an = &ov;
 	if (an.ncmp > 0 && kv_get(&an.cmp[0].a->keys, "hook") != NULL) {
+		/* The lock chart draws a comparison itself, changes and all. */
 		pc.name = "lock";
 		if (chart_lock(&pc, &err) == -1)
 			goto charterr;
 		charts[ncharts].name = "lock";
 		charts[ncharts++].caption = "ns per chain call by hook and head "
-		    "lock, both sides";
+		    "lock, both sides, and the change of each pair";
 	} else if (numeric_key(&ov, &ov.gs) != NULL) {
+		pc.an = &ov;
 		pc.name = "sleep";
 		if (chart_sleep(&pc, &err) == -1)
 			goto charterr;

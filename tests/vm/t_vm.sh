@@ -98,6 +98,23 @@ if [ -f "$out/guest.log" ]; then
 	    .min <= 0)] | length' "$VM_DIR/lock/analyze.json")
 	[ "$got" = 40 ] && [ "$bad" = 0 ]
 	check $? "analyze: 40 series, each with one positive sample per thread ($got series, $bad wrong)"
+	# The seed's question on the kernel's locks: the heads of one run.
+	"$kbench" -d "$db" analyze --compare head=rw head=rm --label kmod-writer \
+	    --format json >"$VM_DIR/lock/heads.json" 2>"$VM_DIR/lock/heads.err"
+	check $? "kmod: --compare head=rw head=rm within the writer run"
+	got=$(jq -c '[(.comparisons | length), .sides_differ_in,
+	    .comparisons[0].a.keys.hook, .comparisons[0].b.keys.head]' \
+	    "$VM_DIR/lock/heads.json")
+	[ "$got" = '[1,["head"],"spin","rm"]' ]
+	check $? "kmod: one pair, hook spin, rw against rm ($got)"
+	"$kbench" -d "$db" analyze --compare head=rw head=epoch --label kmod-atomic \
+	    --format json >"$VM_DIR/lock/heads2.json" 2>>"$VM_DIR/lock/heads.err"
+	got=$(jq '.comparisons | length' "$VM_DIR/lock/heads2.json")
+	[ "$got" = 6 ]; check $? "kmod: rw against epoch, 3 hooks x 2 thread counts ($got)"
+	mkdir -p "$VM_DIR/lock/chart"
+	"$kbench" -d "$db" plot lock --compare head=rw head=epoch --label kmod-atomic \
+	    -o "$VM_DIR/lock/chart" --format svg >/dev/null 2>>"$VM_DIR/lock/heads.err"
+	check $? "kmod: plot lock of the head comparison"
 	dmesg_clean "$out/dmesg.txt" "boot 1"
 	n=$(grep -c 'pfilbench: version 1.0 loaded' "$out/dmesg.txt")
 	m=$(grep -c 'pfilbench: unloaded' "$out/dmesg.txt")

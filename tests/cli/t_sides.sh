@@ -1,0 +1,154 @@
+#!/bin/sh
+# --compare along any dimension: sides that are labels, runs, run facts,
+# series keys (head=rw against head=rm: the pfil experiment) or
+# conjunctions of them; the pair that cannot be made and what to type
+# instead; the lock chart and the report of a head comparison; the load
+# a run ran under, at collection and in analyze.
+. "$(dirname "$0")/lib.sh"
+
+# A lock table in kbench's canonical CSV: run R (label L) with heads H,
+# hooks null and mtx, 1 and 2 threads, 12 samples a series; rw costs
+# ~100 ns, rm ~23.  LOAD is the run's loadavg_start on its 2 CPUs.
+lockcsv() {
+	awk -v run="$1" -v label="$2" -v heads="$3" -v load="$4" 'BEGIN {
+	n = split(heads, H, ",")
+	for (h = 1; h <= n; h++)
+		for (k = 0; k < 2; k++)
+			for (t = 1; t <= 2; t++)
+				for (i = 0; i < 12; i++) {
+					base = H[h] == "rw" ? 100 : 23
+					v = base * (k ? 2 : 1) * t + i % 7 + 0.5 * (i % 3)
+					printf "%s,%s,lock,complete,2026-11-0%dT10:00:00.000Z," \
+					    "2026-11-0%dT10:05:00.000Z,kbench collect lock,0.1.0," \
+					    "2,250,%s,%s,2,6,%s,%s,%d,ns,lower,%d,%s\n", run, label,
+					    substr(run, 1, 1), substr(run, 1, 1), load, load + 0.3,
+					    H[h], k ? "mtx" : "null", t, i, v
+				}
+	}'
+}
+{
+	echo "run,label,benchmark,status,started,ended,command,version,fact.ncpu,fact.hz,fact.loadavg_start,fact.loadavg_max,fact.busy_cpus,fact.rounds,key.head,key.hook,key.threads,unit,better,seq,value"
+	lockcsv 11111111-0000-4000-8000-000000000001 both rw,rm 0.10
+	lockcsv 22222222-0000-4000-8000-000000000002 before rw 0.20
+	lockcsv 33333333-0000-4000-8000-000000000003 after rm 3.50
+} >lock.csv
+kb import -q lock.csv
+expect_rc 0 "import the lock table"
+
+#
+# 1. Within one run: the heads of an interleaved run, hook by hook.
+#
+kb analyze --compare head=rw head=rm --where label=both
+expect_rc 0 "--compare head=rw head=rm within one run"
+sed -n 7,11p "$T/out" >got
+cat >want <<'EOF'
+hook threads      n head=rw head=rm change (HL)          98.75% CI        p verdict
+null 1        12/12     103      26     -74.82% -76.42% .. -72.64% 2.96e-06 improved
+null 2        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved
+mtx  1        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved
+mtx  2        12/12     403      95     -76.44% -76.85% .. -75.88% 2.96e-06 improved
+EOF
+cmp -s want got; check $? "one row per hook and thread count, no head column, the heads as sides"
+[ -s got ] || cat "$T/out"
+kb analyze --compare head=rw head=rm --where label=both --format json
+v=$(jq -c '[.sides_differ_in, (.comparisons | length), .comparisons[0].a.keys.head,
+    .comparisons[0].b.keys.head]' "$T/out")
+[ "$v" = '[["head"],4,"rw","rm"]' ]; check $? "json: the sides differ in head; 4 pairs (got $v)"
+
+#
+# 2. Across runs: labels that hold different heads do not pair, and the
+#    message says what would.
+#
+kb analyze --compare before after
+expect_rc 2 "--compare before after, one head each"
+expect_err "kbench: analyze: --compare: 8 series are not on both sides:
+  'head=rw,hook=null,threads=1' only in before
+  'head=rw,hook=null,threads=2' only in before
+  'head=rw,hook=mtx,threads=1' only in before
+  'head=rw,hook=mtx,threads=2' only in before
+  'head=rm,hook=null,threads=1' only in after
+  (and 3 more)
+the sides differ in the series key head (rw in before, rm in after): to compare along it, --compare label=before,head=rw label=after,head=rm" \
+    "the pair that cannot be made names the key and the --compare"
+kb analyze --compare label=before,head=rw label=after,head=rm --format json
+expect_rc 0 "the suggested conjunction"
+v=$(jq -c '[(.comparisons | length), .summary.improved]' "$T/out")
+[ "$v" = '[4,4]' ]; check $? "conjunctions: 4 pairs, all improved (got $v)"
+# a side that fixes a key the other does not: two series of one identity
+kb analyze --compare head=rw hook=mtx --where label=both
+expect_rc 2 "an asymmetric pair of sides"
+expect_err "kbench: analyze: --compare: the sides fix different series keys (head=rw: head; hook=mtx: hook): fix the same keys on both sides, e.g. --compare head=rw,hook=V hook=mtx,head=W" \
+    "the message names the keys each side fixes"
+# one side fixes the head, the other has only one: they pair
+kb analyze --compare label=before label=after,head=rm --where hook=null --format json
+v=$(jq -c '[(.comparisons | length), .sides_differ_in]' "$T/out")
+[ "$v" = '[2,["head"]]' ]; check $? "a head fixed on one side pairs with the other's only head (got $v)"
+
+#
+# 3. Charts and the report take the same sides.
+#
+mkdir ch rep
+kb plot lock --compare head=rw head=rm --where label=both -o ch --format svg
+expect_rc 0 "plot lock --compare head=rw head=rm"
+grep -q 'set label 10 "-74.8%\\n\[-76.4, -72.6\]" at 0, 105 center' ch/lock.gp
+check $? "lock chart: the change and its interval over the first pair"
+grep -q "above: the change, 98.75% interval" ch/lock.gp
+check $? "lock chart: the footer says what the labels are"
+grep -q "title 'head=rw'" ch/lock.gp && grep -q "title 'head=rm'" ch/lock.gp
+check $? "lock chart: a bar per side, named by it"
+kb plot compare --compare head=rw head=rm --where label=both -o ch --format svg
+expect_rc 0 "plot compare along the head"
+kb report --compare head=rw head=rm --where label=both -o rep
+expect_rc 0 "report along the head"
+grep -q '^| null | 1 | 12/12 | 103 | 26 | -74.82% | -76.42% .. -72.64% |' rep/report.md
+check $? "report.md: the head comparison's table"
+[ -f rep/lock.svg ]; check $? "report: the lock chart"
+
+#
+# 4. Load: a run on a busy machine, and sides under different load.
+#
+kb analyze --compare label=before,head=rw label=after,head=rm
+grep -q '^Load:$' "$T/out" &&
+grep -q 'label=after,head=rm: 1 of 1 run ran on a busy machine (load average up to 3.80 on 2 CPUs)' "$T/out"
+check $? "analyze: the busy side is named"
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'the sides ran under different load: label=before,head=rw 0.20, label=after,head=rm 3.50'
+check $? "analyze: sides under different load"
+kb analyze --compare head=rw head=rm --where label=both
+grep -q 'Load:' "$T/out" && not_ok "a quiet run: no load note" || ok "a quiet run: no load note"
+kb analyze --compare label=before,head=rw label=after,head=rm --format json
+v=$(jq -r '.pooling | length' "$T/out")
+n=$(jq -r '.load | length' "$T/out")
+[ "$v" = 0 ] && [ "$n" = 2 ]; check $? "json: two load notes (got $n)"
+
+#
+# 5. Rounds: what more samples would cost, in the unit one collects in.
+#
+# 8 samples a side from 4 rounds: 2 a round.
+printf 'run,label,benchmark,status,started,ended,command,version,fact.rounds,key.k,unit,better,seq,value\n' >few.csv
+for side in a b; do
+	for i in 0 1 2 3 4 5 6 7; do
+		echo "${side}0000000-0000-4000-8000-000000000001,$side,x,complete,2026-11-01T00:00:00.000Z,2026-11-01T00:01:00.000Z,c,0.1.0,4,s,ns,lower,$i,$((100 + i % 5))"
+	done
+done >>few.csv
+"$KBENCH" -d few.db import -q few.csv
+kb -d few.db analyze --compare a b
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'samples per side are needed (8 here): about [0-9]* rounds at 2 samples a round'
+check $? "the power note counts rounds ($(grep -A2 'No difference' "$T/out" | tr '\n' ' '))"
+
+#
+# 6. A real collection: the load facts, and oversubscribed threads.
+#
+kb collect lock --backend user -q -l real -r 2 -H rw,rm -k null -t 1 -n 2000 -d 0
+expect_rc 0 "collect lock -H rw,rm"
+kb runs --json --label real
+v=$(jq -r '.facts | "\(.loadavg_start != null) \(.loadavg_max != null) \(.busy_cpus) \(.rounds) \(.loadavg_rounds | split(" ") | length)"' "$T/out")
+[ "$v" = "true true 1 2 2" ]
+check $? "load facts: start, max, busy_cpus 1, rounds 2, a start/end pair a round (got $v)"
+kb analyze --compare head=rw head=rm --label real --format json
+v=$(jq -r '.comparisons | length' "$T/out")
+[ "$v" = 1 ]; check $? "the interleaved run compares its heads (got $v)"
+over=$(($(getconf _NPROCESSORS_ONLN) + 1))
+kb collect lock --backend user -q -l over -r 1 -H rw -k null -t $over -n 200 -d 0
+expect_rc 0 "collect lock with more threads than CPUs"
+grep -q "collect lock: -t $over on $((over - 1)) online CPUs: threads share CPUs" "$T/err"
+check $? "oversubscribed threads are said at collection"
