@@ -154,7 +154,7 @@ check: deps-vm
 # The kernel module alone: pfilbench-ctl, then pfilbench.ko under qemu.
 check-vm: deps-vm
 	@${MAKE} test-bins
-	@sh tests/vm/run.sh ${BUILD}
+	@KBENCH_VM=1 sh tests/run.sh ${BUILD} t_ctl t_vm
 
 # Debian's kernel booted twice, highres and highres=off: the sleep matrix.
 demo-vm: deps-vm
