@@ -1,8 +1,9 @@
 #!/bin/sh
 # make deps: check what kbench needs and install what is missing.
 # "deps.sh vm" adds what the kernel module's VM test needs, "deps.sh
-# fuzz" what make fuzz needs, "deps.sh lint" make lint's analyzers,
-# "deps.sh valgrind" make check-valgrind's.
+# freebsd" make check-freebsd's cross compiler, "deps.sh fuzz" what make
+# fuzz needs, "deps.sh lint" make lint's analyzers, "deps.sh valgrind"
+# make check-valgrind's; several at once (make check: "vm freebsd").
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
 # packages are installed; otherwise the exact command is printed and
@@ -21,6 +22,7 @@
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      tests: contrib/systemd units are verified
+#   clang, binutils                freebsd: the FreeBSD target; nm
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 #   cppcheck, clang-tidy           make lint: the static analyzers
 #   valgrind                       make check-valgrind: memcheck over the tests
@@ -33,16 +35,20 @@ freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 # make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
 # its headers, the emulator, the initramfs tools (~500 MB, so only then).
 debian_vm_pkgs="qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static cpio"
-[ "${1:-}" = vm ] && debian_pkgs="$debian_pkgs $debian_vm_pkgs"
+groups=" $* "
+case $groups in *" vm "*) debian_pkgs="$debian_pkgs $debian_vm_pkgs" ;; esac
+
+# make check-freebsd ("deps.sh freebsd"): clang's FreeBSD target, nm.
+case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils" ;; esac
 
 # make fuzz ("deps.sh fuzz"): libFuzzer ships with clang's runtimes.
 debian_fuzz_pkgs="clang libclang-rt-14-dev"
-[ "${1:-}" = fuzz ] && debian_pkgs="$debian_pkgs $debian_fuzz_pkgs"
+case $groups in *" fuzz "*) debian_pkgs="$debian_pkgs $debian_fuzz_pkgs" ;; esac
 
 # make lint ("deps.sh lint") and make check-valgrind ("deps.sh valgrind").
 debian_lint_pkgs="cppcheck clang-tidy"
-[ "${1:-}" = lint ] && debian_pkgs="$debian_pkgs $debian_lint_pkgs"
-[ "${1:-}" = valgrind ] && debian_pkgs="$debian_pkgs valgrind"
+case $groups in *" lint "*) debian_pkgs="$debian_pkgs $debian_lint_pkgs" ;; esac
+case $groups in *" valgrind "*) debian_pkgs="$debian_pkgs valgrind" ;; esac
 
 missing=""
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/run.sh BUILD [NAME...]: run every unit test program and
 # command-line test (or only those NAMEd: make check-vm runs t_ctl and
-# t_vm), count their "ok" / "not ok" /
+# t_vm, make check-freebsd t_freebsd), count their "ok" / "not ok" /
 # "skip" lines, and end with one line "N passed, N failed[, N skipped]".
 # Exit 1 when anything failed.
 #
@@ -96,6 +96,10 @@ for t in "$top"/tests/cli/t_*.sh; do
 	[ -f "$t" ] || continue
 	run "$(basename "$t" .sh)" sh "$t"
 done
+
+# The FreeBSD code compiled against FreeBSD 14.2's headers (it skips
+# without them).
+run t_freebsd sh "$top/tests/freebsd/t_freebsd.sh" "$build"
 
 # pfilbench-ctl against a stand-in for the module's files: always.  The
 # module itself in a virtual machine (two minutes): when KBENCH_VM=1, as
