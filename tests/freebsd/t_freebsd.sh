@@ -20,8 +20,10 @@
 #     warning flags plus -Werror, --sysroot on that tree;
 #   broken copies of the module (the pre-14 pfil KPI, a pfil call with
 #     its arguments swapped, rm_rlock without its tracker, a misspelt
-#     kernel function, an assertion that only a debug kernel compiles):
-#     each must fail, where and as expected: the check can fail.
+#     kernel function, an assertion that only a debug kernel compiles, a
+#     Makefile that adds a warning the code trips) and of
+#     sleep_methods_freebsd.c (epoll): each must fail, where and as
+#     expected: the check can fail.
 #
 # The headers FreeBSD's users get from ports (sqlite3.h, csv.h,
 # Concurrency Kit, liburcu: /usr/local/include there) are not in the
@@ -180,11 +182,21 @@ mkd=$work/mk
 mkdir -p "$mkd"
 : >"$mkd/bsd.kmod.mk"
 : >"$mkd/sys.mk"
-kmk() {
-	(cd "$top/kmod/freebsd" && bmake -r -m "$mkd" -f Makefile -V "$1")
+kmk() {	# kmk DIR VAR: VAR as DIR/Makefile sets it
+	(cd "$1" && bmake -r -m "$mkd" -f Makefile -V "$2")
 }
-KMOD_SRCS=$(kmk SRCS)
-kmod_name=$(kmk KMOD)
+# mk_flags DIR: what DIR/Makefile adds to the flags (bsd.kmod.mk appends
+# CFLAGS, CWARNFLAGS, CWARNEXTRA and DEBUG_FLAGS; CSTD replaces the
+# standard), in $mk_flags.
+mk_flags() {
+	# shellcheck disable=SC2016 # for bmake to expand
+	mk_flags=$(kmk "$1" '${CFLAGS} ${CWARNFLAGS} ${CWARNEXTRA} ${DEBUG_FLAGS}' |
+	    tr -s ' ' | sed 's/^ //; s/ $//')
+	cstd=$(kmk "$1" CSTD)
+	[ -z "$cstd" ] || mk_flags="$mk_flags -std=$cstd"
+}
+KMOD_SRCS=$(kmk "$top/kmod/freebsd" SRCS)
+kmod_name=$(kmk "$top/kmod/freebsd" KMOD)
 [ "$kmod_name" = pfilbench ] && [ -n "$KMOD_SRCS" ]
 check $? "kmod/freebsd/Makefile read with bmake: KMOD $kmod_name, SRCS $KMOD_SRCS"
 
@@ -201,22 +213,21 @@ for variant in generic debug; do
 	fi
 	freebsd_elf "$d"/*.o
 	check $? "$variant: the object is FreeBSD ELF (OS/ABI 9)"
-	if kmod_syms "$d"; then
+	kmod_syms "$d"
+	rc=$?
+	echo "# $variant: undefined: $(awk '{ print $2 }' "$d/undefined" | tr '\n' ' ')"
+	if [ $rc -eq 0 ]; then
 		ok "$variant: its $(wc -l <"$d/undefined") undefined symbols are all 14.x kernel exports"
 	else
 		not_ok "$variant: undefined symbols the kernel does not export: $(tr '\n' ' ' <"$d/unknown")"
 	fi
 done
 
-# The Makefile's own flags, if it adds any (bsd.kmod.mk appends CFLAGS,
-# CWARNFLAGS, CWARNEXTRA and DEBUG_FLAGS; CSTD replaces the standard).
-mk_flags="$(kmk CFLAGS) $(kmk CWARNFLAGS) $(kmk CWARNEXTRA) $(kmk DEBUG_FLAGS)"
-cstd=$(kmk CSTD)
-[ -n "$cstd" ] && mk_flags="$mk_flags -std=$cstd"
-no_werror="$(kmk NO_WERROR)$(kmk WERROR)"
-[ -z "$no_werror" ]
+# The Makefile's own flags, if it adds any: a third compile.
+[ -z "$(kmk "$top/kmod/freebsd" NO_WERROR)$(kmk "$top/kmod/freebsd" WERROR)" ]
 check $? "kmod/freebsd/Makefile leaves -Werror on (NO_WERROR, WERROR unset)"
-if [ -z "$(echo "$mk_flags" | tr -d ' ')" ]; then
+mk_flags "$top/kmod/freebsd"
+if [ -z "$mk_flags" ]; then
 	ok "kmod/freebsd/Makefile adds no flags of its own (CFLAGS, CWARNFLAGS, CWARNEXTRA, DEBUG_FLAGS, CSTD): its build is the generic one"
 else
 	d=$work/kmod/makefile
@@ -225,7 +236,24 @@ else
 	    kmod_syms "$d"
 	check $? "pfilbench.ko compiles with the Makefile's own flags too ($mk_flags)"
 fi
-echo "# the module three ways in $(($(date +%s) - t0)) s"
+# That third compile, tried on a copy of the Makefile that adds a
+# warning the module's CPU_FOREACH (int against u_int mp_maxid) trips.
+b=$work/broken/makefile-flags
+mkdir -p "$b"
+cp "$top"/kmod/freebsd/* "$b/"
+sed '/^\.include <bsd\.kmod\.mk>$/i\
+CWARNFLAGS+=	-Wsign-compare' "$top/kmod/freebsd/Makefile" >"$b/Makefile"
+mk_flags "$b"
+# shellcheck disable=SC2086
+if [ "$mk_flags" = -Wsign-compare ] &&
+    ! kmod_cc "$b/obj" "$b" "$GENERIC_OPTS" $mk_flags &&
+    grep -q 'Werror,-Wsign-compare' "$b/obj/cc.log"; then
+	ok "a Makefile that adds CWARNFLAGS+= -Wsign-compare fails the third compile: $(grep -m1 'error:' "$b/obj/cc.log" | sed 's|.*/makefile-flags/||')"
+else
+	not_ok "a Makefile that adds CWARNFLAGS+= -Wsign-compare fails the third compile (flags read: '$mk_flags')"
+	show "$b/obj/cc.log"
+fi
+echo "# the module in $(($(date +%s) - t0)) s"
 
 # broken NAME WHERE WANT SEDSCRIPT: a copy of the module with SEDSCRIPT
 # applied must fail the generic compile (WHERE generic), only the debug
