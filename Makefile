@@ -149,7 +149,8 @@ demo: deps
 	@sh mk/demo.sh
 
 # The whole suite, the kernel module's VM test and check-freebsd included
-# (four minutes, once the packages and the VM's kernel are here).
+# (four minutes, once the packages and the VM's kernel are here; see the
+# README's quick start for a fresh machine).
 check: deps-check
 	@${MAKE} test-bins
 	@KBENCH_VM=1 sh tests/run.sh ${BUILD}
