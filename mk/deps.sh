@@ -1,12 +1,18 @@
 #!/bin/sh
 # make deps: check what kbench needs and install what is missing.
-# "deps.sh vm" adds what the kernel module's VM test needs, "deps.sh
-# fuzz" what make fuzz needs, "deps.sh lint" make lint's analyzers,
-# "deps.sh valgrind" make check-valgrind's.
+#
+#   sh mk/deps.sh [GROUP...]
+#
+# GROUPs add to the base: "vm" what the kernel module's VM test needs
+# (and the kernel it boots, fetched into build/vm-kernel, never
+# installed), "freebsd" make check-freebsd's cross compiler, "fuzz" what
+# make fuzz needs, "lint" make lint's analyzers, "valgrind" make
+# check-valgrind's.  make check takes "vm freebsd".
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
-# packages are installed; otherwise the exact command is printed and
-# the exit status is 1.  Quiet when everything is there.
+# packages are installed, apt's progress on standard error; otherwise the
+# exact command is printed and the exit status is 1.  Quiet when
+# everything is there.
 #
 # What each package is for:
 #   C compiler, make, pkg-config   building
@@ -21,28 +27,64 @@
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      tests: contrib/systemd units are verified
+#   qemu-system-x86, busybox-static, cpio
+#                                  vm: the emulator and the guest's initramfs
+#   linux-headers-KVER             vm: the module is built against them (KVER:
+#                                  the release linux-image-amd64 depends on now)
+#   perl                           vm: Pod::Usage, for the kernel-doc of W=1
+#   clang, binutils                freebsd: the FreeBSD target; nm
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 #   cppcheck, clang-tidy           make lint: the static analyzers
 #   valgrind                       make check-valgrind: memcheck over the tests
 
 set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck disable=SC2034 # vm.sh reads it
+VM_TOP=$top
+. "$top/kmod/vm/vm.sh"
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
+groups=" $* "
 
-# make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
-# its headers, the emulator, the initramfs tools (~500 MB, so only then).
-debian_vm_pkgs="qemu-system-x86 linux-image-amd64 linux-headers-amd64 busybox-static cpio"
-[ "${1:-}" = vm ] && debian_pkgs="$debian_pkgs $debian_vm_pkgs"
+# debian_want: the packages of the groups asked for, in $debian_pkgs.
+# The VM's kernel headers are those of the release the archive offers
+# (so it needs the package lists); the kernel itself is fetched below.
+debian_want() {
+	debian_pkgs=$debian_base
+	kver=""
+	case $groups in *" vm "*)
+		kver=${KBENCH_VM_KVER:-$(vm_kernel_release)}
+		debian_pkgs="$debian_pkgs qemu-system-x86 busybox-static cpio perl linux-headers-${kver:-amd64}" ;;
+	esac
+	case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils" ;; esac
+	case $groups in *" fuzz "*) debian_pkgs="$debian_pkgs clang libclang-rt-14-dev" ;; esac
+	case $groups in *" lint "*) debian_pkgs="$debian_pkgs cppcheck clang-tidy" ;; esac
+	case $groups in *" valgrind "*) debian_pkgs="$debian_pkgs valgrind" ;; esac
+	missing=""
+	for p in $debian_pkgs; do
+		s=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)
+		[ "$s" = installed ] || missing="$missing $p"
+	done
+	return 0
+}
 
-# make fuzz ("deps.sh fuzz"): libFuzzer ships with clang's runtimes.
-debian_fuzz_pkgs="clang libclang-rt-14-dev"
-[ "${1:-}" = fuzz ] && debian_pkgs="$debian_pkgs $debian_fuzz_pkgs"
+say() {
+	echo "deps: $*" >&2
+}
 
-# make lint ("deps.sh lint") and make check-valgrind ("deps.sh valgrind").
-debian_lint_pkgs="cppcheck clang-tidy"
-[ "${1:-}" = lint ] && debian_pkgs="$debian_pkgs $debian_lint_pkgs"
-[ "${1:-}" = valgrind ] && debian_pkgs="$debian_pkgs valgrind"
+# apt_update: the package lists, with apt's own progress.
+apt_update() {
+	say "apt-get update"
+	apt-get update >&2
+}
+
+# apt_install: the missing packages, with apt's own progress.
+apt_install() {
+	say "apt-get install:$missing"
+	# shellcheck disable=SC2086 # one word a package
+	apt-get install -y --no-install-recommends $missing >&2
+}
 
 missing=""
 
@@ -54,26 +96,46 @@ Linux)
 		    "shell), libcsv, gnuplot, ministat, bmake" >&2
 		exit 1
 	fi
-	for p in $debian_pkgs; do
-		s=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)
-		[ "$s" = installed ] || missing="$missing $p"
-	done
-	[ -z "$missing" ] && exit 0
-	if [ "$(id -u)" -ne 0 ]; then
-		echo "deps: missing:$missing" >&2
-		echo "deps: run as root: apt-get install -y$missing" >&2
-		exit 1
-	fi
-	echo "deps: installing:$missing" >&2
 	export DEBIAN_FRONTEND=noninteractive
-	# A fresh machine has no package lists: update once, then install.
-	if ! apt-get install -y -q --no-install-recommends $missing >/dev/null 2>&1; then
-		apt-get update -q >/dev/null 2>&1
-		apt-get install -y -q --no-install-recommends $missing >&2 || {
-			echo "deps: apt-get install failed" >&2
-			exit 1
-		}
+	# A fresh machine has no package lists: update once, first.
+	set -- /var/lib/apt/lists/*_Packages*
+	if [ "$(id -u)" -eq 0 ] && [ ! -e "$1" ]; then
+		apt_update || { say "apt-get update failed"; exit 1; }
 	fi
+	debian_want
+	if [ -n "$missing" ]; then
+		if [ "$(id -u)" -ne 0 ]; then
+			say "missing:$missing"
+			say "run as root: apt-get install -y$missing"
+			exit 1
+		fi
+		# Old package lists name packages the archive no longer has.
+		if ! apt_install; then
+			say "apt-get install failed: the package lists again, then once more"
+			if ! { apt_update && debian_want && apt_install; }; then
+				say "apt-get install failed"
+				exit 1
+			fi
+		fi
+	fi
+	case $groups in *" vm "*)
+		if [ -z "$kver" ]; then
+			ls "$VM_CACHE"/vmlinuz-* >/dev/null 2>&1 && exit 0
+			say "the kernel for the VM: no release found in the package" \
+			    "lists (apt-cache depends linux-image-amd64): apt-get update, as root"
+			exit 1
+		fi
+		# Old package lists name a kernel the archive no longer has.
+		if ! vm_fetch_kernel "$kver"; then
+			[ "$(id -u)" -eq 0 ] || exit 1
+			say "the package lists again, then once more"
+			if ! { apt_update && debian_want &&
+			    { [ -z "$missing" ] || apt_install; } &&
+			    vm_fetch_kernel "$kver"; }; then
+				exit 1
+			fi
+		fi ;;
+	esac
 	;;
 FreeBSD)
 	# ministat(1) and bmake are part of the base system.

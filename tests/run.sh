@@ -1,20 +1,25 @@
 #!/bin/sh
-# tests/run.sh BUILD: run every unit test program and command-line test,
-# count their "ok" / "not ok" / "skip" lines, and end with one line
-# "N passed, N failed[, N skipped]".  Exit 1 when anything failed.
+# tests/run.sh BUILD [NAME...]: run every unit test program and
+# command-line test (or only those NAMEd: make check-vm runs t_ctl and
+# t_vm, make check-freebsd t_freebsd), count their "ok" / "not ok" /
+# "skip" lines, and end with one line "N passed, N failed[, N skipped]".
+# Exit 1 when anything failed.
 #
 # KBENCH_NO_SKIP=1 (CI sets it) turns every skip into a failure: a test
 # whose tool is missing must not pass quietly there.  KBENCH_VM=1 adds
 # the kernel module's tests in a virtual machine (tests/vm/t_vm.sh).
 #
-# Each program's full output goes to BUILD/test-logs/NAME.log; the
-# failures are repeated on the terminal.
+# Each program's full output goes to BUILD/test-logs/NAME.log; when a
+# program fails, its failed checks and the last lines of its log are
+# repeated on the terminal.
 #
 # KBENCH_SKIP_TESTS="t_a t_b": those test programs are not run, and said
 # so (make check-valgrind leaves out the ones that time or kill; BUILD is
 # then a directory of wrappers that run each binary under valgrind).
 
 build=${1:-build}
+[ $# -gt 0 ] && shift
+only=$*
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $build in /*) ;; *) build=$top/$build ;; esac
 logs=$build/test-logs
@@ -56,39 +61,51 @@ count() {
 		echo "not ok - $name exited with status $status"
 		f=1
 	fi
-	grep '^not ok' "$log"
+	if [ "$f" -gt 0 ]; then
+		# The failed checks with the diagnostics under each, then the
+		# end of the log, where an early exit says why.
+		awk '/^not ok/ { n = 0; show = 1 } /^(ok|skip)/ { show = 0 }
+		    show && n++ < 12' "$log"
+		echo "  the last lines of $log:"
+		tail -n 12 "$log" | sed 's/^/  | /'
+	fi
 	printf '%-28s %4d passed, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
 	passed=$((passed + p))
 	failed=$((failed + f))
 	skipped=$((skipped + s))
 }
 
+# run NAME COMMAND...: one test program, unless left out.
+run() {
+	name=$1
+	shift
+	if [ -n "$only" ]; then
+		case " $only " in *" $name "*) ;; *) return 0 ;; esac
+	fi
+	not_run "$name" && return 0
+	"$@" >"$logs/$name.log" 2>&1
+	count "$name" "$logs/$name.log" $?
+}
+
 for t in "$build"/test_*; do
 	[ -x "$t" ] || continue
-	name=$(basename "$t")
-	not_run "$name" && continue
-	"$t" >"$logs/$name.log" 2>&1
-	count "$name" "$logs/$name.log" $?
+	run "$(basename "$t")" "$t"
 done
 
 for t in "$top"/tests/cli/t_*.sh; do
 	[ -f "$t" ] || continue
-	name=$(basename "$t" .sh)
-	not_run "$name" && continue
-	sh "$t" >"$logs/$name.log" 2>&1
-	count "$name" "$logs/$name.log" $?
+	run "$(basename "$t" .sh)" sh "$t"
 done
+
+# The FreeBSD code compiled against FreeBSD 14.2's headers (it skips
+# without them).
+run t_freebsd sh "$top/tests/freebsd/t_freebsd.sh" "$build"
 
 # pfilbench-ctl against a stand-in for the module's files: always.  The
 # module itself in a virtual machine (two minutes): when KBENCH_VM=1, as
 # make check sets it.
-vmtests=t_ctl
-[ "${KBENCH_VM:-0}" = 1 ] && vmtests="t_ctl t_vm"
-for name in $vmtests; do
-	not_run "$name" && continue
-	sh "$top/tests/vm/$name.sh" "$build" >"$logs/$name.log" 2>&1
-	count "$name" "$logs/$name.log" $?
-done
+run t_ctl sh "$top/tests/vm/t_ctl.sh" "$build"
+[ "${KBENCH_VM:-0}" = 1 ] && run t_vm sh "$top/tests/vm/t_vm.sh" "$build"
 
 [ -n "$notrun" ] && echo "not run:$notrun"
 if [ "$skipped" -gt 0 ]; then

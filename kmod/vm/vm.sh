@@ -1,8 +1,14 @@
 # kmod/vm/vm.sh: boot Debian's packaged kernel under qemu (TCG: no KVM,
 # no module support needed on the host), run a guest script in a
 # throwaway initramfs, and bring the guest's files back.  Sourced by
-# tests/vm/t_vm.sh and kmod/vm/demo-vm.sh; POSIX sh; run as root.
+# tests/vm/t_vm.sh, kmod/vm/demo-vm.sh and mk/deps.sh; POSIX sh.
 #
+#   vm_kernel_release   the kernel release the Debian archive offers now
+#                       (what linux-image-amd64 depends on)
+#   vm_fetch_kernel KVER
+#                       fetch that kernel into $VM_CACHE (apt-get
+#                       download, dpkg-deb): nothing is installed, the
+#                       host's /boot and boot loader are not touched
 #   vm_setup BUILD      check the host (naming every missing piece and its
 #                       Debian package), choose the kernel; sets VM_*
 #   vm_module           build pfilbench.ko against that kernel's headers
@@ -21,9 +27,12 @@
 # kernel's 8250 driver is built in, so the guest needs no module (9p
 # and virtio would need several, and the host has no module support).
 #
-# Everything made goes under BUILD/vm/.  Environment:
+# Everything made goes under BUILD/vm/; the kernel under $VM_CACHE.
+# Environment:
 #   KBENCH_VM_KVER     the kernel release to boot (default: the newest
-#                      /boot/vmlinuz-*-amd64 with its headers installed)
+#                      one in $VM_CACHE whose headers are installed)
+#   KBENCH_VM_CACHE    where the kernel is kept (default build/vm-kernel,
+#                      shared by every BUILD; make clean removes it)
 #   KBENCH_VM_TIMEOUT  seconds before a boot is killed (default 600)
 #   QEMU               the emulator (default qemu-system-x86_64)
 
@@ -31,9 +40,58 @@
 VM_TOP=${VM_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 QEMU=${QEMU:-qemu-system-x86_64}
 VM_TIMEOUT=${KBENCH_VM_TIMEOUT:-600}
+VM_CACHE=${KBENCH_VM_CACHE:-$VM_TOP/build/vm-kernel}
 
 vm_msg() {
 	echo "vm: $*" >&2
+}
+
+# vm_kernel_release: e.g. 6.1.0-57-amd64, from the package lists; fails
+# without them.  When Debian moves to a new ABI, so does this.
+vm_kernel_release() {
+	apt-cache depends linux-image-amd64 2>/dev/null |
+	    sed -n 's/^ *Depends: linux-image-\([0-9][^ ]*-amd64\)$/\1/p' | sed 1q |
+	    grep .
+}
+
+# vm_fetch_kernel KVER: $VM_CACHE/vmlinuz-KVER out of the archive's
+# linux-image-KVER (70 MB to download; of its 400 MB, only the 8 MB
+# kernel is unpacked).  Quiet when it is already there; kernels of
+# other releases in $VM_CACHE are removed once this one is.
+vm_fetch_kernel() {
+	kver=$1 pkg=linux-image-$1
+	[ -s "$VM_CACHE/vmlinuz-$kver" ] && return 0
+	tmp=$VM_CACHE/fetch.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp" || return 1
+	# As root, apt downloads as its user _apt: let it write here.
+	[ "$(id -u)" -eq 0 ] && id _apt >/dev/null 2>&1 && chown _apt "$tmp"
+	size=$(apt-cache show --no-all-versions "$pkg" 2>/dev/null |
+	    awk '/^Size:/ { printf "%.0f MB", $2 / 1e6 }')
+	vm_msg "fetching $pkg (${size:-size unknown}) with apt-get download" \
+	    "into $VM_CACHE: the VM boots it; nothing is installed, /boot is" \
+	    "not touched"
+	if ! (cd "$tmp" && apt-get download "$pkg" >&2); then
+		vm_msg "apt-get download $pkg failed"
+		rm -rf "$tmp"
+		return 1
+	fi
+	# dpkg-deb -x would write the 400 MB of modules too: only the kernel.
+	if ! dpkg-deb --fsys-tarfile "$tmp"/*.deb |
+	    tar -x -C "$tmp" "./boot/vmlinuz-$kver" ||
+	    [ ! -s "$tmp/boot/vmlinuz-$kver" ]; then
+		vm_msg "no boot/vmlinuz-$kver in $(ls "$tmp"/*.deb)"
+		rm -rf "$tmp"
+		return 1
+	fi
+	mv "$tmp/boot/vmlinuz-$kver" "$VM_CACHE/vmlinuz-$kver.new" &&
+	    mv "$VM_CACHE/vmlinuz-$kver.new" "$VM_CACHE/vmlinuz-$kver"
+	rm -rf "$tmp"
+	for k in "$VM_CACHE"/vmlinuz-*; do
+		[ "$k" = "$VM_CACHE/vmlinuz-$kver" ] || rm -f "$k"
+	done
+	vm_msg "unpacked $VM_CACHE/vmlinuz-$kver ($(du -k \
+	    "$VM_CACHE/vmlinuz-$kver" | cut -f1) KiB)"
 }
 
 # vm_setup BUILD: fails (status 1, one message) when anything is missing.
@@ -57,6 +115,12 @@ vm_setup() {
 	need_cmd make make
 	need_cmd gcc gcc
 	need_cmd timeout coreutils
+	# W=1 runs the kernel's scripts/kernel-doc, which needs Pod::Usage:
+	# the perl package, not only the perl-base of a minimal system.
+	if ! perl -MPod::Usage -e 1 >/dev/null 2>&1; then
+		missing="$missing perl-Pod::Usage(kernel-doc)"
+		pkgs="$pkgs perl"
+	fi
 	if [ ! -x /bin/busybox ]; then
 		missing="$missing /bin/busybox"
 		pkgs="$pkgs busybox-static"
@@ -68,32 +132,31 @@ vm_setup() {
 		VM_KVER=$KBENCH_VM_KVER
 	else
 		VM_KVER=""
-		for k in $(ls /boot/vmlinuz-*-amd64 2>/dev/null | sort -V); do
-			v=${k#/boot/vmlinuz-}
+		for k in $(ls "$VM_CACHE"/vmlinuz-*-amd64 2>/dev/null | sort -V); do
+			v=${k##*/vmlinuz-}
 			[ -f "/usr/src/linux-headers-$v/Makefile" ] && VM_KVER=$v
 		done
 	fi
-	if [ -z "$VM_KVER" ] || [ ! -r "/boot/vmlinuz-$VM_KVER" ]; then
-		missing="$missing /boot/vmlinuz-${VM_KVER:-*-amd64}"
-		pkgs="$pkgs linux-image-amd64"
+	if [ -z "$VM_KVER" ] || [ ! -s "$VM_CACHE/vmlinuz-$VM_KVER" ]; then
+		missing="$missing $VM_CACHE/vmlinuz-${VM_KVER:-*-amd64}(make-deps-vm-fetches-it)"
 	fi
 	if [ -z "$VM_KVER" ] || [ ! -f "/usr/src/linux-headers-$VM_KVER/Makefile" ]; then
 		missing="$missing /usr/src/linux-headers-${VM_KVER:-*-amd64}"
-		pkgs="$pkgs linux-headers-amd64"
+		pkgs="$pkgs linux-headers-${VM_KVER:-amd64}"
 	fi
 	for p in kbench testsleep pfilbench-ctl; do
 		[ -x "$VM_BUILD/$p" ] || missing="$missing $VM_BUILD/$p(run-make)"
 	done
 	if [ "$(id -u)" -ne 0 ]; then
-		missing="$missing root(mknod-and-/boot/vmlinuz-need-it)"
+		missing="$missing root(mknod-needs-it)"
 	fi
 	if [ -n "$missing" ]; then
 		vm_msg "missing:$missing"
-		[ -n "$pkgs" ] && vm_msg "Debian packages (make deps installs" \
+		[ -n "$pkgs" ] && vm_msg "Debian packages (make deps-vm installs" \
 		    "them):$(echo "$pkgs" | tr ' ' '\n' | sort -u | tr '\n' ' ')"
 		return 1
 	fi
-	VM_KERNEL=/boot/vmlinuz-$VM_KVER
+	VM_KERNEL=$VM_CACHE/vmlinuz-$VM_KVER
 	VM_KDIR=/usr/src/linux-headers-$VM_KVER
 	VM_KO=$VM_DIR/pfilbench-$VM_KVER.ko
 	VM_INITRD=$VM_DIR/initramfs-$VM_KVER.cpio.gz
