@@ -24,14 +24,17 @@ numeric_key(const struct analysis *an, const struct groupset *gs)
 	return NULL;
 }
 
-void
-line_name(const struct group *g, const char *skip, struct strbuf *out)
+/* The values of g's keys, blank-separated, but skip and those in skipl. */
+static void
+values_but(const struct group *g, const char *skip,
+    const struct strlist *skipl, struct strbuf *out)
 {
 	size_t i;
 
 	sb_reset(out);
 	for (i = 0; i < g->keys.n; i++) {
-		if (skip != NULL && strcmp(g->keys.v[i].key, skip) == 0)
+		if ((skip != NULL && strcmp(g->keys.v[i].key, skip) == 0) ||
+		    (skipl != NULL && strlist_has(skipl, g->keys.v[i].key)))
 			continue;
 		if (out->len > 0)
 			sb_add(out, " ", 1);
@@ -42,20 +45,15 @@ line_name(const struct group *g, const char *skip, struct strbuf *out)
 }
 
 void
+line_name(const struct group *g, const char *skip, struct strbuf *out)
+{
+	values_but(g, skip, NULL, out);
+}
+
+void
 row_name(const struct analysis *an, const struct group *g, struct strbuf *out)
 {
-	size_t i;
-
-	sb_reset(out);
-	for (i = 0; i < g->keys.n; i++) {
-		if (strlist_has(&an->sidekeys, g->keys.v[i].key))
-			continue;
-		if (out->len > 0)
-			sb_add(out, " ", 1);
-		sb_adds(out, g->keys.v[i].value);
-	}
-	if (out->len == 0)
-		sb_adds(out, *g->series ? g->series : "all");
+	values_but(g, NULL, &an->sidekeys, out);
 }
 
 void
