@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,8 @@ const char plot_help[] =
     "             95% interval in run order, each change point a dashed line\n"
     "             (red: regression, green: improvement) with the change in %\n"
     "             and the means before and after\n"
+    "   --axis A           compare: linear, log (the ratio's) or auto (default:\n"
+    "                      log when the ratios span more than a decade)\n"
     "   -o DIR             where the files go (default: .)\n"
     "   --format F         png, svg or both (default png)\n"
     "   --title T          the chart's title\n"
@@ -121,38 +124,6 @@ describe(struct strbuf *sb, const char *what, const struct strlist *l)
 		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
 }
 
-/* "host vm; kernel 6.1.0; HZ 250; 12 runs; n 20-40 per point" */
-static void
-subtitle(struct store *s, const struct filter *f, const struct analysis *an,
-    struct strbuf *out)
-{
-	struct facts_seen fs;
-	const struct groupset *gs[3] = { &an->gs, &an->ga, &an->gb };
-	size_t i, k, nmin = (size_t)-1, nmax = 0;
-
-	memset(&fs, 0, sizeof(fs));
-	store_each_run(s, f, see_run, &fs);
-	describe(out, "host", &fs.host);
-	describe(out, "kernel", &fs.kernel);
-	describe(out, "HZ", &fs.hz);
-	for (k = 0; k < 3; k++)
-		for (i = 0; i < gs[k]->n; i++) {
-			if (gs[k]->g[i]->n < nmin)
-				nmin = gs[k]->g[i]->n;
-			if (gs[k]->g[i]->n > nmax)
-				nmax = gs[k]->g[i]->n;
-		}
-	sb_addf(out, "%s%zu run%s", out->len ? "; " : "", fs.runs,
-	    fs.runs == 1 ? "" : "s");
-	if (nmax > 0 && nmin == nmax)
-		sb_addf(out, "; n = %zu per point", nmin);
-	else if (nmax > 0)
-		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	strlist_free(&fs.host);
-	strlist_free(&fs.kernel);
-	strlist_free(&fs.hz);
-}
-
 /*
  * The trend's: "host vm; HZ 1000; 60 runs by start time, 2026-01-01 to
  * 2026-03-01; n = 10 per point; 95% intervals of the median; change
@@ -164,7 +135,7 @@ trend_subtitle(struct store *s, const struct filter *f,
 {
 	struct facts_seen fs;
 	int64_t *ids;
-	size_t i, j, nmin = (size_t)-1, nmax = 0;
+	size_t i, j, nmin = (size_t)-1, nmax = 0, with = 0, pts = 0, need = 0;
 
 	memset(&fs, 0, sizeof(fs));
 	ids = xcalloc(h->nrun + 1, sizeof(*ids));
@@ -196,8 +167,25 @@ trend_subtitle(struct store *s, const struct filter *f,
 		sb_addf(out, "; n = %zu per point", nmin);
 	else if (nmax > 0)
 		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	sb_addf(out, "; %d%% intervals of the median; change points: "
-	    "E-Divisive, p < %g", HISTORY_LEVEL, h->opts.pvalue);
+	/* What the bars are: as for the other charts, said honestly. */
+	for (i = 0; i < h->ns && i < TREND_MAX_PANELS; i++)
+		for (j = 0; j < h->s[i]->npt; j++) {
+			with += h->s[i]->pt[j].ci_err == STATS_OK;
+			if (h->s[i]->pt[j].ci_err == STATS_ETOOFEW)
+				need = h->s[i]->pt[j].ci.nmin;
+			pts++;
+		}
+	/* The cache keeps no nmin: the smallest n whose [min, max] covers. */
+	if (need == 0)
+		need = (size_t)ceil(log2(2 / (1 - HISTORY_LEVEL / 100.0)));
+	if (with == pts)
+		sb_addf(out, "; %d%% intervals of the median", HISTORY_LEVEL);
+	else if (with == 0)
+		sb_addf(out, "; medians without intervals (n < %zu)", need);
+	else
+		sb_addf(out, "; %d%% intervals of the median where n >= %zu",
+		    HISTORY_LEVEL, need);
+	sb_addf(out, "; change points: E-Divisive, p < %g", h->opts.pvalue);
 	if (h->opts.threshold > 0)
 		sb_addf(out, ", at least %g%%", 100 * h->opts.threshold);
 	free(ids);
@@ -269,7 +257,7 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 int
 cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE };
+	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE, OPT_AXIS };
 	/*
 	 * HISTORY_LONGOPTS but --threshold, which analysis already has (for
 	 * trend it is the trend's, as in kbench trend: history_code()).
@@ -277,6 +265,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
 		ANALYSIS_LONGOPTS,
+		{ "axis",	required_argument, NULL, OPT_AXIS },
 		{ "by",		required_argument, NULL, OPT_BY },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
 		{ "last",	required_argument, NULL, HOPT_LAST },
@@ -374,6 +363,19 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		case OPT_TITLE:
 			pc.title = optarg;
 			continue;
+		case OPT_AXIS:
+			if (strcmp(optarg, "auto") == 0)
+				pc.axis = CHART_AXIS_AUTO;
+			else if (strcmp(optarg, "linear") == 0)
+				pc.axis = CHART_AXIS_LINEAR;
+			else if (strcmp(optarg, "log") == 0)
+				pc.axis = CHART_AXIS_LOG;
+			else {
+				warnx("plot: --axis '%s': expected auto, linear "
+				    "or log", optarg);
+				goto out;
+			}
+			continue;
 		}
 		switch (filter_option(&f, ch, optarg, &err)) {
 		case 1:
@@ -410,7 +412,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	} else {
 		if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 			goto out;
-		subtitle(ctx->db, &f, &an, &sub);
+		chart_runs_footer(&an, &sub);
 		pc.an = &an;
 		pc.subtitle = sb_str(&sub);
 	}

@@ -408,7 +408,7 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	struct filter f;
 	struct chart_made charts[4];
 	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT, tmp = STRBUF_INIT;
-	struct strbuf title = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT, footer = STRBUF_INIT;
 	struct group **ovg = NULL;
 	const char *dir = NULL, *usertitle = NULL;
 	size_t ncharts = 0;
@@ -481,7 +481,9 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	pc.an = &an;
 	pc.dir = dir;
 	pc.formats = CHART_PNG | CHART_SVG;
-	pc.subtitle = "";
+	/* The report's charts say what they draw, as plot's do. */
+	chart_runs_footer(&an, &footer);
+	pc.subtitle = sb_str(&footer);
 	pc.name = "compare";
 	if (chart_compare(&pc, &err) == -1)
 		goto charterr;
@@ -552,5 +554,6 @@ out:
 	sb_free(&path);
 	sb_free(&tmp);
 	sb_free(&title);
+	sb_free(&footer);
 	return rc;
 }
