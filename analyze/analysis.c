@@ -28,7 +28,7 @@ collect_side(const char *cmdname, struct store *s, const struct filter *f,
 		return KB_EXIT_USAGE;
 	}
 	groups_summarize(gs, level);
-	groups_sort(gs);
+	groups_sort(gs, NULL, NULL);
 	return KB_EXIT_OK;
 }
 
@@ -148,13 +148,35 @@ out:
 }
 
 
+/*
+ * The values of key the user named, in the order named: --label L for
+ * the label, --where KEY=V: the order a summary keeps its by values in.
+ */
+static void
+order_given(const struct filter *f, const char *key, struct strlist *out)
+{
+	size_t i;
+
+	if (key == NULL)
+		return;
+	if (strcmp(key, "label") == 0)
+		for (i = 0; i < f->labels.n; i++)
+			strlist_add(out, f->labels.v[i]);
+	for (i = 0; i < f->where_keys.n; i++)
+		if (strcmp(f->where_keys.v[i], key) == 0)
+			strlist_add(out, f->where_values.v[i]);
+}
+
 int
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
+	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
+
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
 	}
+	an->gs.rows = an->rows;
 	if (groups_collect(s, f, an->by, &an->gs) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
 		return KB_EXIT_DB;
@@ -164,7 +186,11 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		return KB_EXIT_USAGE;
 	}
 	groups_summarize(&an->gs, an->level);
-	groups_sort(&an->gs);
+	order_given(f, an->by, &order_by);
+	order_given(f, an->rows, &order_rows);
+	groups_sort(&an->gs, &order_by, &order_rows);
+	strlist_free(&order_by);
+	strlist_free(&order_rows);
 	pooling_check(&an->gs, NULL, &an->pooled);
 	an->keynames = an->gs.keynames;
 	memset(&an->gs.keynames, 0, sizeof(an->gs.keynames));

@@ -24,6 +24,7 @@ struct analysis {
 	double			 level;		/* confidence, percent */
 	/* Summary mode: groups by series and by value of the by key. */
 	const char		*by;
+	const char		*rows;		/* a second key: plot sleep's rows */
 	struct groupset		 gs;
 	/* Compare mode: the two sides, one group per series each. */
 	int			 compare;

@@ -94,19 +94,68 @@ coincide(const struct line *ln, size_t nlines, const struct strlist *names,
 }
 
 /*
- * Collect the panels' coincidences: said once when every panel has the
- * same ones, else panel by panel.
+ * The footer's note of lines that coincide: each distinct set once,
+ * with the panels it holds in ("every panel", their names, or how many
+ * when the names would not fit).
  */
 static void
-coincide_add(struct strbuf *all, struct strbuf *first, const char *here,
-    const char *panel, size_t k, int *uniform)
+coincide_note(const struct strlist *sets, const struct strlist *panels,
+    struct strbuf *out)
 {
-	if (k == 0)
-		sb_adds(first, here);
-	else if (strcmp(sb_str(first), here) != 0)
-		*uniform = 0;
-	if (*here != '\0')
-		sb_addf(all, "%s%s (%s)", all->len ? "; " : "", here, panel);
+	struct strbuf where = STRBUF_INIT;
+	size_t i, j, n;
+
+	for (i = 0; i < sets->n; i++) {
+		if (*sets->v[i] == '\0')
+			continue;
+		for (j = 0; j < i; j++)
+			if (strcmp(sets->v[j], sets->v[i]) == 0)
+				break;
+		if (j < i)	/* said with its first panel */
+			continue;
+		sb_reset(&where);
+		for (n = 0, j = i; j < sets->n; j++)
+			if (strcmp(sets->v[j], sets->v[i]) == 0)
+				sb_addf(&where, "%s%s", n++ ? ", " : "",
+				    panels->v[j]);
+		sb_addf(out, "%s%s", out->len ? "; " : "", sets->v[i]);
+		if (n == sets->n && n > 1)
+			sb_adds(out, " (every panel)");
+		else if (where.len <= 40 && sets->n > 1)
+			sb_addf(out, " (%s)", sb_str(&where));
+		else if (sets->n > 1)
+			sb_addf(out, " (%zu of %zu panels)", n, sets->n);
+	}
+	sb_free(&where);
+}
+
+/*
+ * Panel k: by value k % nby of row k / nby (rows, when --rows is given,
+ * are values of the second key: the seed's two tables, one over the
+ * other).
+ */
+static int
+in_panel(const struct groupset *gs, const struct group *g, size_t k)
+{
+	size_t nby = gs->byvalues.n;
+
+	return strcmp(g->by, gs->byvalues.v[k % nby]) == 0 &&
+	    (gs->rows == NULL || strcmp(g->row, gs->rowvalues.v[k / nby]) == 0);
+}
+
+/* "hz=100", or with rows "label=unpatched, hz=100". */
+static void
+panel_name(const struct analysis *an, size_t k, struct strbuf *out)
+{
+	const struct groupset *gs = &an->gs;
+	const char *byv = gs->byvalues.v[k % gs->byvalues.n];
+
+	sb_reset(out);
+	if (gs->rows != NULL)
+		sb_addf(out, "%s=%s", gs->rows, gs->rowvalues.v[k /
+		    gs->byvalues.n]);
+	if (*byv != '\0')
+		sb_addf(out, "%s%s=%s", out->len ? ", " : "", an->by, byv);
 }
 
 int
@@ -117,15 +166,17 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, line = STRBUF_INIT;
 	struct strbuf drawn = STRBUF_INIT, same = STRBUF_INIT;
-	struct strbuf here = STRBUF_INIT, first = STRBUF_INIT;
+	struct strbuf here = STRBUF_INIT;
 	struct strbuf setup = STRBUF_INIT;
 	struct strlist lines = { NULL, 0 };
 	struct line *ln = NULL;
 	unsigned char *bars;
 	const char *xkey;
 	double lo = INFINITY, hi = -INFINITY, x, keyband;
-	size_t i, j, k, q, npanel = gs->byvalues.n, cols, rows, keyrows;
-	int rc, uniform = 1;
+	size_t i, j, k, q, nby = gs->byvalues.n, nrow = gs->rowvalues.n;
+	size_t npanel = nby * (nrow > 0 ? nrow : 1), cols, rows, keyrows;
+	struct strlist sets = { NULL, 0 }, panels = { NULL, 0 };
+	int rc;
 
 	if ((xkey = numeric_key(an, gs)) == NULL) {
 		sb_adds(err, "no series key holds the requested durations (a "
@@ -144,8 +195,14 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	if (!(lo > 0))
 		lo = 0.5;
 	memset(&c, 0, sizeof(c));
-	cols = npanel < 3 ? npanel : 3;
-	rows = (npanel + cols - 1) / cols;
+	/* With rows (--rows label): a row of panels per value, as asked. */
+	if (an->rows != NULL) {
+		cols = nby;
+		rows = nrow;
+	} else {
+		cols = npanel < 3 ? npanel : 3;
+		rows = (npanel + cols - 1) / cols;
+	}
 	/* The legend's band: up to 5 entries a row (the y = x line too). */
 	keyrows = (lines.n + 1 + 4) / 5;
 	c.width = cols == 1 ? 1200 : 600 * (int)cols;
@@ -164,7 +221,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 			ln[j].n = 0;
 			for (i = 0; i < gs->n; i++) {
 				line_name(gs->g[i], xkey, &line);
-				if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0 &&
+				if (in_panel(gs, gs->g[i], k) &&
 				    strcmp(sb_str(&line), lines.v[j]) == 0) {
 					ln[j].pt[ln[j].n].g = gs->g[i];
 					parse_double(kv_get(&gs->g[i]->keys, xkey),
@@ -191,16 +248,12 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 			}
 			sb_adds(&c.gp, "EOD\n");
 		}
-		sb_reset(&line);
-		sb_addf(&line, "%s=%s", an->by, gs->byvalues.v[k]);
+		panel_name(an, k, &line);
 		coincide(ln, lines.n, &lines, &here);
-		coincide_add(&same, &first, sb_str(&here), sb_str(&line), k,
-		    &uniform);
+		strlist_add(&sets, sb_str(&here));
+		strlist_add(&panels, sb_str(&line));
 	}
-	if (uniform) {
-		sb_reset(&same);
-		sb_adds(&same, sb_str(&first));
-	}
+	coincide_note(&sets, &panels, &same);
 	medians_drawn((const struct group *const *)gs->g, gs->n, an->level,
 	    &drawn);
 	if (same.len > 0)
@@ -247,9 +300,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 		    0.05) * (double)(rows - 1 - k / cols) / (double)rows,
 		    1.0 / (double)cols, (1 - keyband - 0.05) / (double)rows);
 		sb_adds(&plot, "set title ");
-		sb_reset(&line);
-		if (*gs->byvalues.v[k] != '\0')
-			sb_addf(&line, "%s=%s", an->by, gs->byvalues.v[k]);
+		panel_name(an, k, &line);
 		gp_string(&plot, sb_str(&line));
 		sb_adds(&plot, "\nplot x with lines ls 100 notitle");
 		/* The line through every median, the bars where they exist. */
@@ -292,7 +343,8 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	sb_free(&drawn);
 	sb_free(&same);
 	sb_free(&here);
-	sb_free(&first);
+	strlist_free(&sets);
+	strlist_free(&panels);
 	sb_free(&setup);
 	strlist_free(&lines);
 	return rc;

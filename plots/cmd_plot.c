@@ -38,6 +38,8 @@ const char plot_help[] =
     "             95% interval in run order, each change point a dashed line\n"
     "             (red: regression, green: improvement) with the change in %\n"
     "             and the means before and after\n"
+    "   --rows KEY         sleep: a row of panels per value of KEY (e.g. label:\n"
+    "                      two tables, one over the other, in the order given)\n"
     "   --axis A           compare: linear, log (the ratio's) or auto (default:\n"
     "                      log when the ratios span more than a decade)\n"
     "   -o DIR             where the files go (default: .)\n"
@@ -257,7 +259,7 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 int
 cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE, OPT_AXIS };
+	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE, OPT_AXIS, OPT_ROWS };
 	/*
 	 * HISTORY_LONGOPTS but --threshold, which analysis already has (for
 	 * trend it is the trend's, as in kbench trend: history_code()).
@@ -267,6 +269,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		ANALYSIS_LONGOPTS,
 		{ "axis",	required_argument, NULL, OPT_AXIS },
 		{ "by",		required_argument, NULL, OPT_BY },
+		{ "rows",	required_argument, NULL, OPT_ROWS },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
 		{ "last",	required_argument, NULL, HOPT_LAST },
 		{ "order-by",	required_argument, NULL, HOPT_ORDERBY },
@@ -347,6 +350,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		case OPT_BY:
 			by = optarg;
 			continue;
+		case OPT_ROWS:
+			an.rows = optarg;
+			continue;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "png") == 0)
 				pc.formats = CHART_PNG;
@@ -402,6 +408,10 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	/* Sleep charts split by HZ unless told otherwise; the rest by label. */
 	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
+	if (an.rows != NULL && kinds[k].kind != KIND_SLEEP) {
+		warnx("plot: --rows is for plot sleep");
+		goto out;
+	}
 	if ((rc = cmd_check_filter(ctx, &f, "plot")) != KB_EXIT_OK)
 		goto out;
 	if (trend) {
