@@ -167,6 +167,24 @@ take_db_option(int *argc, char **argv, const char **db_path)
 	return 0;
 }
 
+/*
+ * "kbench CMD --help", "kbench CMD -h", and "kbench collect lock --help",
+ * "kbench plot trend --help": --help anywhere before "--" is a request
+ * for the command's help, on stdout, exit 0.
+ */
+static int
+wants_help(int argc, char **argv)
+{
+	int i;
+
+	if (argc >= 2 && strcmp(argv[1], "-h") == 0)
+		return 1;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0)
+			return 1;
+	return 0;
+}
+
 static int
 run_command(const struct command *cmd, int argc, char **argv,
     struct kbench_ctx *ctx)
@@ -175,8 +193,7 @@ run_command(const struct command *cmd, int argc, char **argv,
 	unsigned flags = 0;
 	int rc, why;
 
-	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "-h") == 0))
+	if (wants_help(argc, argv))
 		return help(cmd->name);
 	if (take_db_option(&argc, argv, &ctx->db_path) == -1)
 		return KB_EXIT_USAGE;

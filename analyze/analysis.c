@@ -258,6 +258,22 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 	case AOPT_NOADJUST:
 		an->adjust = 0;
 		return 1;
+	case AOPT_NOWARNINGS:
+		an->warnings = WARNINGS_NONE;
+		return 1;
+	case AOPT_WARNINGS:
+		if (strcmp(arg, "summary") == 0)
+			an->warnings = WARNINGS_SUMMARY;
+		else if (strcmp(arg, "full") == 0)
+			an->warnings = WARNINGS_FULL;
+		else if (strcmp(arg, "none") == 0)
+			an->warnings = WARNINGS_NONE;
+		else {
+			warnx("%s: --warnings '%s': expected summary, full or "
+			    "none", an->cmdname, arg);
+			return -1;
+		}
+		return 1;
 	case AOPT_TEST:
 		if (strcmp(arg, "u") == 0)
 			an->test = TEST_U;

@@ -13,7 +13,8 @@
 #include "report.h"
 
 const char analyze_help[] =
-    "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] " FILTER_SYNOPSIS "\n"
+    "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"
+    "                      " FILTER_SYNOPSIS "\n"
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
     "                      [--no-adjust] [--fail-on-regression] [-c LEVEL]\n"
     "                      [--format FMT] [filters]\n"
@@ -33,6 +34,9 @@ const char analyze_help[] =
     "                    student (t tests on means)\n"
     "   --threshold PCT  changes smaller than PCT percent are within noise\n"
     "   --no-adjust      no Holm adjustment of the p-values across series\n"
+    "   --warnings W     under the table: summary (default: the first groups of\n"
+    "                    each kind), full (every group) or none (a comparison's\n"
+    "                    notes on its verdicts stay); --no-warnings is none\n"
     "   --fail-on-regression   exit 1 when a series regressed significantly\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 

@@ -464,6 +464,8 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 	char lv[32], a[80], b[80];
 	double alpha = 1 - an->level / 100;
 	size_t i, k, hit, shown;
+	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
+	    NAMES_SHOWN;
 
 	fmt_level(lv, sizeof(lv), an->ci_level);
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
@@ -486,7 +488,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		}
 		for (hit = shown = i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
-			if (!(c->notes & kinds[k].bit) || hit++ >= NAMES_SHOWN)
+			if (!(c->notes & kinds[k].bit) || hit++ >= shown_max)
 				continue;
 			group_name(an, c->a, NULL, &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
@@ -590,10 +592,18 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 	const char **side;
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
 	size_t n, i, k, hit, shown, values;
+	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
+	    NAMES_SHOWN;
 	int any = 0;
 
 	if (an->compare)
 		any = compare_note_lines(out, an, prefix, any);
+	/* --warnings none: the notes above explain verdicts; no more. */
+	if (an->warnings == WARNINGS_NONE) {
+		sb_free(&para);
+		sb_free(&name);
+		return;
+	}
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
@@ -605,7 +615,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 			if (!(g[i]->sum.warn & kinds[k].bit))
 				continue;
 			values += g[i]->sum.fences.nlow + g[i]->sum.fences.nhigh;
-			if (hit++ >= NAMES_SHOWN)
+			if (hit++ >= shown_max)
 				continue;
 			group_name(an, g[i], side[i], &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));

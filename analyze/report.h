@@ -46,6 +46,7 @@ struct analysis {
 	struct strlist		 sidekeys;
 	/* Sensitive facts that differ among the runs of a side or group. */
 	struct pooling		 pooled;
+	int			 warnings;	/* WARNINGS_* */
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -64,14 +65,26 @@ enum {
 	AOPT_TEST,
 	AOPT_THRESHOLD,
 	AOPT_NOADJUST,
+	AOPT_WARNINGS,
+	AOPT_NOWARNINGS,
 	AOPT_CONFIDENCE = 'c'
 };
 #define ANALYSIS_LONGOPTS						\
 	{ "compare",	required_argument, NULL, AOPT_COMPARE },	\
 	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
 	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\
+	{ "no-warnings", no_argument,	   NULL, AOPT_NOWARNINGS },	\
 	{ "test",	required_argument, NULL, AOPT_TEST },		\
-	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD }
+	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD },	\
+	{ "warnings",	required_argument, NULL, AOPT_WARNINGS }
+
+/*
+ * How much of the warnings under a table: a paragraph per kind naming
+ * the first few groups (summary), every group (full), or none of the
+ * groups' warnings (none).  A comparison's notes (the a n i t m flags)
+ * are always said: they explain its verdicts.
+ */
+enum { WARNINGS_SUMMARY, WARNINGS_FULL, WARNINGS_NONE };
 
 /* Defaults: 95% confidence, the U test, Holm adjustment, by label. */
 void	analysis_init(struct analysis *an, const char *cmdname);

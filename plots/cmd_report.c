@@ -20,7 +20,8 @@
 
 const char report_help[] =
     "usage: kbench report --compare A B -o DIR [--test u|welch|student]\n"
-    "                     [--threshold PCT] [-c LEVEL] [--title T] [filters]\n"
+    "                     [--threshold PCT] [-c LEVEL] [--warnings W] [--title T]\n"
+    "                     [filters]\n"
     "\n"
     "Writes DIR/report.md and DIR/report.html (one self-contained page, the\n"
     "charts inline as SVG): the verdict summary, the comparison table, the\n"
@@ -31,7 +32,8 @@ const char report_help[] =
 
 /* Facts noted for provenance, not for comparing machines. */
 static const char *const skip_facts[] = {
-	"collector_pid", "shuffle_seed", "source", "loadavg"
+	"collector_pid", "shuffle_seed", "source", "loadavg", "loadavg_rounds",
+	"rounds"
 };
 
 struct side_facts {

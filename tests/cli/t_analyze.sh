@@ -135,3 +135,20 @@ kb --db lat.db analyze --format ministat
 expect_rc 2 "--format ministat over several series"
 kb --db lat.db analyze --format ministat -c 97 --where method=poll --where usec=100
 expect_rc 2 "--format ministat at a level ministat lacks"
+
+# --warnings: summary (the default), full (every group named), none.
+kb --db lat.db analyze --compare before after --warnings none
+grep -q 'Warnings:' "$T/out" && not_ok "--warnings none: no warnings" || ok "--warnings none: no warnings"
+kb --db lat.db analyze --compare before after --no-warnings
+grep -q 'Warnings:' "$T/out" && not_ok "--no-warnings is none" || ok "--no-warnings is none"
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings full
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'and [0-9]* more' && not_ok "--warnings full names every group" ||
+    ok "--warnings full names every group"
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
+check $? "--warnings full keeps the comparison's notes"
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings none
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
+check $? "--warnings none keeps the notes that explain the verdicts"
+kb --db lat.db analyze --warnings loud
+expect_rc 2 "--warnings loud"
+expect_err "kbench: analyze: --warnings 'loud': expected summary, full or none" "--warnings loud"

@@ -18,6 +18,18 @@ head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "help import shows 
 kb import --help
 expect_rc 0 "import --help"
 head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "import --help is help import"
+# Every command and sub-command: --help is help, on stdout, exit 0.
+for c in analyze "collect sleep" "collect lock" export facts import merge \
+    ministat nightly "plot sleep" "plot lock" "plot trend" report runs trend; do
+	# shellcheck disable=SC2086 # the sub-command is meant to split
+	kb $c --help
+	first=${c%% *}
+	[ "$rc" -eq 0 ] && head -1 "$T/out" | grep -q "^usage: kbench $first" &&
+	    [ ! -s "$T/err" ]
+	check $? "$c --help: its usage on stdout, exit 0 (exit $rc)"
+done
+kb collect lock -t 1 --help
+expect_rc 0 "--help after other options is help too"
 
 kb
 expect_rc 2 "no command"
