@@ -230,6 +230,7 @@ analysis_init(struct analysis *an, const char *cmdname)
 	an->by = "label";
 	an->adjust = 1;
 	an->test = TEST_U;
+	an->width = ANALYSIS_WIDTH;
 }
 
 int

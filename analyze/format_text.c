@@ -89,15 +89,14 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 	return buf;
 }
 
-/* Prose lines wrap here: the output reads in a 100-column terminal. */
-#define TEXT_WIDTH	100
-
 /*
- * Print text wrapped at TEXT_WIDTH on word boundaries, the first line
- * after first, the next ones after rest (an indent).
+ * Print text wrapped at width columns on word boundaries, the first line
+ * after first, the next ones after rest (an indent).  A word longer than
+ * a line stands alone on its line.
  */
 static void
-print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
+print_wrapped(FILE *out, size_t width, const char *first, const char *rest,
+    const char *text)
 {
 	const char *p = text, *word, *lead = first;
 	size_t col, len;
@@ -113,7 +112,7 @@ print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 		len = (size_t)(p - word);
 		if (len == 0)
 			break;
-		if (col > strlen(lead) && col + 1 + len > TEXT_WIDTH) {
+		if (col > strlen(lead) && col + 1 + len > width) {
 			fprintf(out, "\n%s", rest);
 			col = strlen(rest);
 			lead = rest;
@@ -512,7 +511,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		sb_addf(&para, " [%zu of %zu series]", hit, an->ncmp);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, "  ", "     ", sb_str(&para));
+		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	sb_free(&para);
 	sb_free(&name);
@@ -535,7 +534,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	if (an->pooled.load.n > 0) {
 		fprintf(out, "\n%sLoad:\n", prefix);
 		for (i = 0; i < an->pooled.load.n; i++)
-			print_wrapped(out, "  ", "    ", an->pooled.load.v[i]);
+			print_wrapped(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
 	if (an->pooled.n == 0)
 		return;
@@ -548,7 +547,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    an->by, an->compare ? "" : "=", pf->pool, pf->nruns, pf->key);
 		for (j = 0; j < pf->values.n; j++)
 			sb_addf(&line, "%s%s", j ? ", " : "", pf->values.v[j]);
-		print_wrapped(out, "  ", "    ", sb_str(&line));
+		print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
 	}
 	/* A suggestion with real values: "(none)" is no --where value. */
 	pf = &an->pooled.f[0];
@@ -565,7 +564,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    v[0], pf->key, v[1]);
 	else
 		sb_addf(&line, "split by it (--by %s).", pf->key);
-	print_wrapped(out, "  ", "    ", sb_str(&line));
+	print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
 	sb_free(&line);
 }
 
@@ -638,7 +637,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&para, " [%zu of %zu groups]", hit, n);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, "  ", "     ", sb_str(&para));
+		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	pooling_lines(out, an, prefix);
 	free(g);
@@ -662,9 +661,9 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	if (!isnan(an->geomean))
 		sb_addf(&note, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
 		    an->name_b, an->name_a, an->geomean, 100 * (an->geomean - 1));
-	print_wrapped(out, prefix, prefix, sb_str(&note));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
-		print_wrapped(out, prefix, prefix, "untested: fewer than 2 "
+		print_wrapped(out, an->width, prefix, prefix, "untested: fewer than 2 "
 		    "samples on a side, so no test and no interval; the change "
 		    "is the estimate from the values there are.");
 	sb_reset(&note);
@@ -695,7 +694,7 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 			    "sample%s a round", have, ceil((double)nneed /
 			    per_round), per_round, per_round == 1 ? "" : "s");
 		sb_adds(&note, ".");
-		print_wrapped(out, prefix, prefix, sb_str(&note));
+		print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
 	}
 	sb_free(&note);
 }
@@ -735,8 +734,8 @@ report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
 	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
 
 	method_sentences(an, &change, &verdict);
-	print_wrapped(out, prefix, prefix, sb_str(&change));
-	print_wrapped(out, prefix, prefix, sb_str(&verdict));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&change));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&verdict));
 	sb_free(&change);
 	sb_free(&verdict);
 }

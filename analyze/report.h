@@ -47,6 +47,7 @@ struct analysis {
 	/* Sensitive facts that differ among the runs of a side or group. */
 	struct pooling		 pooled;
 	int			 warnings;	/* WARNINGS_* */
+	size_t			 width;		/* prose wraps here (columns) */
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -85,6 +86,10 @@ enum {
  * are always said: they explain its verdicts.
  */
 enum { WARNINGS_SUMMARY, WARNINGS_FULL, WARNINGS_NONE };
+
+/* Prose under a table wraps at 100 columns unless told (--width). */
+#define ANALYSIS_WIDTH	100
+#define ANALYSIS_WIDTH_MIN	40
 
 /* Defaults: 95% confidence, the U test, Holm adjustment, by label. */
 void	analysis_init(struct analysis *an, const char *cmdname);

@@ -152,3 +152,23 @@ check $? "--warnings none keeps the notes that explain the verdicts"
 kb --db lat.db analyze --warnings loud
 expect_rc 2 "--warnings loud"
 expect_err "kbench: analyze: --warnings 'loud': expected summary, full or none" "--warnings loud"
+
+# --width N wraps the prose; COLUMNS does on a terminal, not in a pipe.
+kb --db lat.db analyze --compare before after --width 60
+n=$(sed -n '/^Warnings:/,$p' "$T/out" | awk 'length > 60' | wc -l)
+[ "$n" -eq 0 ]; check $? "--width 60: the warnings wrap at 60 columns ($n longer)"
+kb --db lat.db analyze --compare before after --width 10
+expect_rc 2 "--width 10"
+expect_err "kbench: analyze: --width 10: expected a number of columns from 40 to 10000" "--width 10"
+COLUMNS=50 "$KBENCH" --db lat.db analyze --compare before after >piped
+n=$(sed -n '/^Warnings:/,$p' piped | awk 'length > 60' | wc -l)
+[ "$n" -gt 0 ]; check $? "COLUMNS in a pipe: the default width ($n lines over 60)"
+if command -v script >/dev/null 2>&1; then
+	COLUMNS=50 script -qec "$KBENCH --db lat.db analyze --compare before after" /dev/null |
+	    tr -d '\r' >tty.out
+	n=$(sed -n '/^Warnings:/,$p' tty.out | awk 'length > 50' | wc -l)
+	[ "$n" -eq 0 ] && grep -q '^Warnings:' tty.out
+	check $? "COLUMNS on a terminal: the warnings wrap at 50 ($n longer)"
+else
+	skip "script(1) is missing: COLUMNS on a terminal untested"
+fi
