@@ -162,7 +162,7 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			an.width = (size_t)w;
-			width_set = 1;
+			an.narrow = width_set = 1;
 			continue;
 		case OPT_FORMAT:
 			if ((format = parse_format(optarg)) < 0) {
@@ -189,8 +189,10 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	/* On a terminal, its width (COLUMNS), unless told. */
 	if (!width_set && isatty(STDOUT_FILENO) && (cols = getenv("COLUMNS")) !=
-	    NULL && parse_long(cols, ANALYSIS_WIDTH_MIN, 10000, &w) == 0)
+	    NULL && parse_long(cols, ANALYSIS_WIDTH_MIN, 10000, &w) == 0) {
 		an.width = (size_t)w;
+		an.narrow = 1;
+	}
 	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
 		goto out;
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)

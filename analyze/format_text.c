@@ -773,6 +773,7 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 	const char *unit = NULL;
 	size_t i;
 	const struct groupset *gs = an->compare ? &an->ga : &an->gs;
+	struct strbuf first = STRBUF_INIT;
 
 	for (i = 0; i < gs->n; i++)
 		if (unit == NULL)
@@ -780,9 +781,10 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		else if (strcmp(unit, gs->g[i]->unit) != 0)
 			unit = "mixed";
 	if (an->compare) {
-		fprintf(out, "%s%s (baseline) vs %s: %s on %s, %g%% confidence\n",
-		    prefix, an->name_a, an->name_b, test_name(an->test),
+		sb_addf(&first, "%s (baseline) vs %s: %s on %s, %g%% confidence",
+		    an->name_a, an->name_b, test_name(an->test),
 		    an->test == TEST_U ? "medians" : "means", an->level);
+		print_wrapped(out, an->width, prefix, prefix, sb_str(&first));
 		report_method_lines(out, an, prefix);
 	} else
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
@@ -791,6 +793,79 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		    gs->byvalues.n == 1 ? "" : "s", an->level);
 	if (unit != NULL && *unit != '\0')
 		fprintf(out, "%sunit: %s\n", prefix, unit);
+	sb_free(&first);
+}
+
+/* A cell of the table, "" for none. */
+static const char *
+cell_at(const struct table *t, size_t r, size_t c)
+{
+	const char *v = t->cell[r * t->ncols + c];
+
+	return v != NULL ? v : "";
+}
+
+/* The widest line the aligned table would print. */
+static size_t
+table_width(const struct table *t)
+{
+	char *text = NULL, *p, *nl;
+	size_t len = 0, w = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return 0;
+	table_print_text(t, mem, 1);
+	if (fclose(mem) != 0) {
+		free(text);
+		return 0;
+	}
+	for (p = text; p != NULL && *p != '\0'; p = nl != NULL ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		w = len > w ? len : w;
+	}
+	free(text);
+	return w;
+}
+
+/*
+ * The table a row a block, for narrow text (a mail, a commit message):
+ * the row's keys and its verdict (or its first value) on a line, then
+ * every other cell as "header value", wrapped.  The cells are the
+ * table's own, so the numbers are those of every other format.
+ */
+static void
+table_blocks(FILE *out, const struct analysis *an, const struct table *t)
+{
+	struct strbuf head = STRBUF_INIT, rest = STRBUF_INIT;
+	size_t nk = an->keynames.n ? an->keynames.n : 1, r, c;
+	const char *h, *v;
+
+	for (r = 1; r < t->nrows; r++) {
+		sb_reset(&head);
+		sb_reset(&rest);
+		for (c = 0; c < nk; c++)
+			sb_addf(&head, "%s%s=%s", c ? " " : "", cell_at(t, 0, c),
+			    cell_at(t, r, c));
+		for (c = nk; c < t->ncols; c++) {
+			h = cell_at(t, 0, c);
+			v = cell_at(t, r, c);
+			if (*v == '\0')
+				continue;
+			if (strcmp(h, "verdict") == 0)
+				sb_addf(&head, ": %s", v);
+			else if (strcmp(h, "!") == 0)
+				sb_addf(&head, " [%s]", v);
+			else
+				sb_addf(&rest, "%s%s %s", rest.len ? "; " : "", h,
+				    v);
+		}
+		print_wrapped(out, an->width, "", "  ", sb_str(&head));
+		print_wrapped(out, an->width, "  ", "  ", sb_str(&rest));
+	}
+	sb_free(&head);
+	sb_free(&rest);
 }
 
 void
@@ -801,7 +876,11 @@ report_text(FILE *out, const struct analysis *an)
 	heading(out, an, "");
 	fputs("\n", out);
 	report_build_table(&t, an);
-	table_print_text(&t, out, 1);
+	/* Too wide for the width asked for: a block a row. */
+	if (an->narrow && table_width(&t) > an->width)
+		table_blocks(out, an, &t);
+	else
+		table_print_text(&t, out, 1);
 	table_free(&t);
 	if (an->compare) {
 		fputs("\n", out);

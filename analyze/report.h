@@ -48,6 +48,8 @@ struct analysis {
 	struct pooling		 pooled;
 	int			 warnings;	/* WARNINGS_* */
 	size_t			 width;		/* prose wraps here (columns) */
+	int			 narrow;	/* width asked for: a table wider
+						   prints as a block a row */
 };
 
 /* The comparison options of an analysis, for compare.h. */

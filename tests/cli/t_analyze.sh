@@ -172,3 +172,17 @@ if command -v script >/dev/null 2>&1; then
 else
 	skip "script(1) is missing: COLUMNS on a terminal untested"
 fi
+# A table wider than the width asked for: a block a row, the same cells.
+kb --db lat.db analyze --compare before after --width 72
+n=$(awk 'length > 72' "$T/out" | wc -l)
+[ "$n" -eq 0 ]; check $? "--width 72: no line over 72 columns ($n)"
+sed -n '/^method=nanosleep usec=100:/,+2p' "$T/out" >got
+cat >want <<'EOT'
+method=nanosleep usec=100: improved [o]
+  n 30/30; before 155.514; after 147.806; change (HL) -4.75%; 99.17% CI
+  -5.96% .. -3.49%; p 1.84e-13
+EOT
+cmp -s want got; check $? "--width 72: the row as a block, its cells the table's"
+kb --db lat.db analyze --compare before after
+grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  o$' "$T/out"
+check $? "without --width: the table as before"
