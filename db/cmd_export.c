@@ -31,14 +31,14 @@ const char export_help[] =
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
 /* An output file written under a temporary name, then renamed. */
-struct outfile {
+struct out_tmp {
 	char	*path;
 	char	*tmp;
 	FILE	*fp;
 };
 
 static int
-out_open(struct outfile *of, const char *path)
+out_open(struct out_tmp *of, const char *path)
 {
 	size_t n = strlen(path) + 32;
 
@@ -54,7 +54,7 @@ out_open(struct outfile *of, const char *path)
 
 /* Close and rename into place when ok, else remove the temporary file. */
 static int
-out_close(struct outfile *of, int ok)
+out_close(struct out_tmp *of, int ok)
 {
 	int ret = 0;
 
@@ -152,7 +152,7 @@ static int
 export_ministat(struct store *s, const struct filter *f, const char *dir)
 {
 	struct groups gs;
-	struct outfile of;
+	struct out_tmp of;
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
 	char num[40];
@@ -204,7 +204,7 @@ out:
 static int
 export_csv(struct store *s, const struct export_opts *eo, const char *path)
 {
-	struct outfile of;
+	struct out_tmp of;
 	struct strbuf err = STRBUF_INIT;
 	enum csv_status st;
 	FILE *out = stdout;
