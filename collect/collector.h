@@ -27,7 +27,8 @@ struct cell {
 
 struct collection {
 	const char	*benchmark;	/* "sleep", "lock" */
-	const char	*label;
+	char		*label;		/* owned */
+	int		 label_given;	/* by -l, not the default */
 	const char	*command;	/* kbench's command line */
 	int		 rounds;
 	struct cell	*cells;
@@ -35,6 +36,7 @@ struct collection {
 	struct kvlist	 facts;		/* run facts: host, knobs, --meta */
 	unsigned long	 seed;		/* of the shuffles; recorded */
 	int		 quiet;		/* no matrix, no progress */
+	int		 check_only;	/* being checked: no notes either */
 };
 
 /* The options every kind of collection takes, for getopt_long tables. */
@@ -59,6 +61,14 @@ struct collect_opts {
  */
 int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 	    const char *arg, const char *who);
+
+/*
+ * What every kind sets alike: the label (-l, else the kernel release),
+ * the benchmark's name, the command, the shuffle seed, this machine's
+ * facts and the --meta ones.
+ */
+void	collection_setup(struct collection *c, const struct collect_opts *o,
+	    const char *benchmark, const char *command);
 
 /* Add a cell; argv is copied.  name describes it in messages. */
 void	collection_add(struct collection *c, char *const *argv,
