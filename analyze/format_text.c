@@ -113,7 +113,7 @@ print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 			putc(' ', out);
 			col++;
 		}
-		fwrite(word, 1, len, out);
+		fput_visible(out, word, len);	/* no escape reaches a terminal */
 		col += len;
 	}
 	putc('\n', out);
@@ -525,8 +525,11 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		else if (strcmp(unit, gs->g[i]->unit) != 0)
 			unit = "mixed";
 	if (an->compare) {
-		fprintf(out, "%s%s (baseline) vs %s: %s on %s, %g%% confidence\n",
-		    prefix, an->name_a, an->name_b, test_name(an->test),
+		fputs(prefix, out);
+		fput_visible(out, an->name_a, strlen(an->name_a));
+		fputs(" (baseline) vs ", out);
+		fput_visible(out, an->name_b, strlen(an->name_b));
+		fprintf(out, ": %s on %s, %g%% confidence\n", test_name(an->test),
 		    an->test == TEST_U ? "medians" : "means", an->level);
 		fprintf(out, "%schange: %s; p %s %zu series; threshold %g%%\n",
 		    prefix, an->test == TEST_U ? "Hodges-Lehmann estimate and "
@@ -537,8 +540,11 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		    "medians with distribution-free intervals\n", prefix,
 		    count_series(gs), gs->byvalues.n, an->by,
 		    gs->byvalues.n == 1 ? "" : "s", an->level);
-	if (unit != NULL && *unit != '\0')
-		fprintf(out, "%sunit: %s\n", prefix, unit);
+	if (unit != NULL && *unit != '\0') {
+		fprintf(out, "%sunit: ", prefix);
+		fput_visible(out, unit, strlen(unit));
+		putc('\n', out);
+	}
 }
 
 void

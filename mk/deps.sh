@@ -21,13 +21,14 @@
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      tests: contrib/systemd units are verified
+#   cmark-gfm                      tests: report.md rendered as GitHub does, checked for HTML
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 #   cppcheck, clang-tidy           make lint: the static analyzers
 #   valgrind                       make check-valgrind: memcheck over the tests
 
 set -u
 
-debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd"
+debian_pkgs="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 
 # make check, check-vm and demo-vm ("deps.sh vm"): the kernel they boot,
