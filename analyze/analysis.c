@@ -206,9 +206,35 @@ out:
 }
 
 
+/*
+ * --by names a run attribute or a fact some selected run has: else every
+ * run would pool into one group, silently.  0, 1 (said), -1 (the store).
+ */
+static int
+by_unknown(struct store *s, const struct filter *f, const char *by)
+{
+	static const char *const cols[] = { "label", "benchmark", "status",
+	    "uuid", "run" };
+	struct strlist keys = { NULL, 0 };
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(by, cols[i]) == 0)
+			return 0;
+	if (store_fact_keys(s, f, &keys) == -1)
+		return -1;
+	for (i = 0; i < keys.n && !found; i++)
+		found = strcmp(keys.v[i], by) == 0;
+	strlist_free(&keys);
+	return !found;
+}
+
 int
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
+	int rc;
+
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
@@ -220,6 +246,15 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	if (an->gs.n == 0) {
 		warnx("%s: no samples match the selection", an->cmdname);
 		return KB_EXIT_USAGE;
+	}
+	if ((rc = by_unknown(s, f, an->by)) != 0) {
+		if (rc == -1)
+			warnx("%s: %s", an->cmdname, store_error(s));
+		else
+			warnx("%s: --by %s: no run in the selection has it (a "
+			    "run fact, or label, benchmark, status, uuid, run)",
+			    an->cmdname, an->by);
+		return rc == -1 ? KB_EXIT_DB : KB_EXIT_USAGE;
 	}
 	groups_summarize(&an->gs, an->level);
 	groups_sort(&an->gs);

@@ -169,7 +169,11 @@ groups_sort(struct groupset *gs)
 			if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0)
 				gs->g[i]->byrank = k;
 	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_group);
-	qsort(gs->keynames.v, gs->keynames.n, sizeof(char *), cmp_byvalue);
+	/* No series key at all (an import without --key): nothing to sort,
+	 * and qsort() wants a pointer even for none. */
+	if (gs->keynames.n > 0)
+		qsort(gs->keynames.v, gs->keynames.n, sizeof(char *),
+		    cmp_byvalue);
 }
 
 static void

@@ -121,17 +121,22 @@ describe(struct strbuf *sb, const char *what, const struct strlist *l)
 		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
 }
 
-/* "host vm; kernel 6.1.0; HZ 250; 12 runs; n 20-40 per point" */
-static void
+/*
+ * "host vm; kernel 6.1.0; HZ 250; 12 runs; n 20-40 per point"; -1 when
+ * the runs cannot be read (store_error() says why).
+ */
+static int
 subtitle(struct store *s, const struct filter *f, const struct analysis *an,
     struct strbuf *out)
 {
 	struct facts_seen fs;
 	const struct groupset *gs[3] = { &an->gs, &an->ga, &an->gb };
 	size_t i, k, nmin = (size_t)-1, nmax = 0;
+	int rc = 0;
 
 	memset(&fs, 0, sizeof(fs));
-	store_each_run(s, f, see_run, &fs);
+	if (store_each_run(s, f, see_run, &fs) == -1)
+		rc = -1;
 	describe(out, "host", &fs.host);
 	describe(out, "kernel", &fs.kernel);
 	describe(out, "HZ", &fs.hz);
@@ -152,6 +157,7 @@ subtitle(struct store *s, const struct filter *f, const struct analysis *an,
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);
 	strlist_free(&fs.hz);
+	return rc;
 }
 
 /*
@@ -159,13 +165,14 @@ subtitle(struct store *s, const struct filter *f, const struct analysis *an,
  * 2026-03-01; n = 10 per point; 95% intervals of the median; change
  * points: E-Divisive, p < 0.001".  No kernel: a history has many.
  */
-static void
+static int
 trend_subtitle(struct store *s, const struct filter *f,
     const struct history *h, struct strbuf *out)
 {
 	struct facts_seen fs;
 	int64_t *ids;
 	size_t i, j, nmin = (size_t)-1, nmax = 0;
+	int rc = 0;
 
 	memset(&fs, 0, sizeof(fs));
 	ids = xcalloc(h->nrun + 1, sizeof(*ids));
@@ -174,7 +181,8 @@ trend_subtitle(struct store *s, const struct filter *f,
 	qsort(ids, h->nrun, sizeof(*ids), cmp_id);
 	fs.only = ids;
 	fs.nonly = h->nrun;
-	store_each_run(s, f, see_run, &fs);
+	if (store_each_run(s, f, see_run, &fs) == -1)
+		rc = -1;
 	describe(out, "host", &fs.host);
 	describe(out, "HZ", &fs.hz);
 	sb_addf(out, "%s%zu run%s by %s", out->len ? "; " : "", h->nrun,
@@ -205,6 +213,7 @@ trend_subtitle(struct store *s, const struct filter *f,
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);
 	strlist_free(&fs.hz);
+	return rc;
 }
 
 /*
@@ -261,7 +270,10 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 		warnx("plot: trend: %zu series, the first %d drawn, %zu left "
 		    "out: narrow the selection with --where", h->ns,
 		    TREND_MAX_PANELS, h->ns - TREND_MAX_PANELS);
-	trend_subtitle(ctx->db, f, h, sub);
+	if (trend_subtitle(ctx->db, f, h, sub) == -1) {
+		warnx("plot: %s", store_error(ctx->db));
+		return KB_EXIT_DB;
+	}
 	pc->hist = h;
 	pc->subtitle = sb_str(sub);
 	return KB_EXIT_OK;
@@ -411,7 +423,11 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	} else {
 		if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 			goto out;
-		subtitle(ctx->db, &f, &an, &sub);
+		if (subtitle(ctx->db, &f, &an, &sub) == -1) {
+			warnx("plot: %s", store_error(ctx->db));
+			rc = KB_EXIT_DB;
+			goto out;
+		}
 		pc.an = &an;
 		pc.subtitle = sb_str(&sub);
 	}
