@@ -315,6 +315,15 @@ open_db(struct store *s, const char *path, int readonly)
 	return rc;
 }
 
+/* An open that failed: its error into err, the store closed; NULL. */
+static struct store *
+open_failed(struct store *s, struct strbuf *err)
+{
+	sb_adds(err, sb_str(&s->err));
+	store_close(s);
+	return NULL;
+}
+
 struct store *
 store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 {
@@ -362,9 +371,7 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 		goto fail;
 	return s;
 fail:
-	sb_adds(err, sb_str(&s->err));
-	store_close(s);
-	return NULL;
+	return open_failed(s, err);
 }
 
 struct store *
@@ -390,9 +397,7 @@ store_open_stage(struct strbuf *err)
 		goto fail;
 	return s;
 fail:
-	sb_adds(err, sb_str(&s->err));
-	store_close(s);
-	return NULL;
+	return open_failed(s, err);
 }
 
 /* Run one statement of the copy, its offsets bound as ?1 and ?2. */
