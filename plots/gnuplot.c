@@ -156,7 +156,7 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	};
 	struct strbuf path = STRBUF_INIT, file = STRBUF_INIT;
 	struct strbuf data = STRBUF_INIT, settings = STRBUF_INIT;
-	FILE *fp;
+	struct outfile of;
 	size_t i;
 	int rc;
 
@@ -185,14 +185,14 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	sb_adds(&c->gp, "unset output\n");
 	sb_addf(&file, "%s.gp", c->name);
 	sb_addf(&path, "%s/%s", c->dir, sb_str(&file));
-	if ((fp = fopen(sb_str(&path), "w")) == NULL) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+	/* Beside, then renamed: no half script, no planted link followed. */
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
+		outfile_close(&of, 0, err);
 		rc = -1;
 		goto out;
 	}
-	fputs(sb_str(&c->gp), fp);
-	if (fclose(fp) != 0) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+	fputs(sb_str(&c->gp), of.fp);
+	if (outfile_close(&of, 1, err) == -1) {
 		rc = -1;
 		goto out;
 	}
