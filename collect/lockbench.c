@@ -15,6 +15,10 @@
  * Output: a line per thread and a total, or with -m the kbench protocol
  * of collect/protocol.h: facts, one series, a sample per thread.
  *
+ * --check: parse and check the arguments as a run would, run nothing,
+ * print nothing, and exit 0, or 2 after saying why on stderr.  The
+ * limits are this program's alone: kbench collect asks it.
+ *
  * Exit status: 0; 1 for a failure at run time (a failed self-check, a
  * write error); 2 for bad arguments; 128 + the signal number when SIGINT
  * or SIGTERM stopped the run (nothing is written on standard output).
@@ -24,6 +28,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
@@ -65,6 +70,7 @@ struct opts {
 	int		 pin;		/* -p */
 	int		 machine;	/* -m */
 	int		 check;		/* LOCKBENCH_CHECK=1 */
+	int		 dry;		/* --check: check the arguments only */
 };
 
 /* One per thread, on lines of its own: only its thread writes it. */
@@ -101,9 +107,8 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: lockbench [-mp] [-d delay_ns] [-H head] [-k hook] "
-	    "[-n count]\n"
-	    "                 [-t threads] [-w write_ms]\n");
+	    "usage: lockbench [-mp] [--check] [-d delay_ns] [-H head] [-k hook]\n"
+	    "                 [-n count] [-t threads] [-w write_ms]\n");
 	exit(EXIT_USAGE);
 }
 
@@ -133,6 +138,11 @@ parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
+	enum { OPT_CHECK = 256 };
+	static const struct option longopts[] = {
+		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ NULL,		0,		NULL, 0 }
+	};
 	const char *env;
 	int64_t v;
 	int ch;
@@ -144,8 +154,12 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->count = COUNT_DEFAULT;
 	o->delay_ns = DELAY_DEFAULT;
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "d:H:k:mn:pt:w:")) != -1) {
+	while ((ch = getopt_long(argc, argv, "d:H:k:mn:pt:w:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
+		case OPT_CHECK:
+			o->dry = 1;
+			break;
 		case 'd':
 			if (parse_i64(optarg, 0, BUSYWAIT_MAX_NS,
 			    &o->delay_ns) != 0)
@@ -185,6 +199,9 @@ parse_args(int argc, char **argv, struct opts *o)
 			if (optopt != 0 && strchr("dHkntw", optopt) != NULL)
 				errx(EXIT_USAGE, "option -%c needs an argument",
 				    optopt);
+			if (optopt == 0)
+				errx(EXIT_USAGE, "unknown option %s",
+				    argv[optind - 1]);
 			errx(EXIT_USAGE, "unknown option -%c", optopt);
 		}
 	}
@@ -604,6 +621,8 @@ main(int argc, char **argv)
 	if (fcntl(STDOUT_FILENO, F_GETFD) == -1)
 		err(1, "standard output");
 	parse_args(argc, argv, &o);
+	if (o.dry)
+		return 0;
 	catch_signals();
 
 	if (busywait_calibrate(&cal) != 0)

@@ -9,13 +9,20 @@
  * with one sample per thread, in ns per walk of the hook chain.  The OS
  * half (sysfs on Linux, sysctl on FreeBSD) is behind kmodctl.h.
  *
+ * --check: check the arguments, and that the module is loaded, idle and
+ * ours to drive, as a run would before it starts; run nothing, print
+ * nothing, exit 0, or 2 after saying why.  The module judges the
+ * ranges of the values only when a run starts.
+ *
  * Exit status: 0; 1 for a failure at run time (the module is not
  * loaded, busy, the run failed); 2 for bad arguments, including those
- * the module refuses; 128 + the signal number for SIGINT and SIGTERM,
- * which stop the module's run (and no "end" line is written).
+ * the module refuses, and under --check anything that stops a run; 128
+ * + the signal number for SIGINT and SIGTERM, which stop the module's
+ * run (and no "end" line is written).
  */
 #include <err.h>
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,9 +58,9 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] "
-	    "[-n count]\n"
-	    "                     [-t threads] [-w write_ms]\n"
+	    "usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] "
+	    "[-k hook]\n"
+	    "                     [-n count] [-t threads] [-w write_ms]\n"
 	    "       pfilbench-ctl -s\n");
 	exit(EXIT_USAGE);
 }
@@ -88,24 +95,27 @@ fail(int rc, const char *why)
 	exit(rc == -EINVAL ? EXIT_USAGE : EXIT_FAIL);
 }
 
-/* -s: can a run be started now?  One line on stderr when not. */
+/*
+ * -s, --check: can a run be started now?  0, or rc after one line on
+ * stderr.
+ */
 static int
-status(void)
+status(int rc)
 {
 	enum kmod_state st;
 	char why[WHYLEN];
 
 	if (kmod_state(&st, why, sizeof(why)) != 0) {
 		warnx("%s", why);
-		return EXIT_FAIL;
+		return rc;
 	}
 	if (st == KMOD_RUNNING) {
 		warnx("pfilbench.ko is busy: a run is in progress");
-		return EXIT_FAIL;
+		return rc;
 	}
 	if (geteuid() != 0) {
 		warnx("pfilbench.ko is loaded, but only root may drive it");
-		return EXIT_FAIL;
+		return rc;
 	}
 	return 0;
 }
@@ -285,15 +295,24 @@ lock_name(int ch, const char *name)
 int
 main(int argc, char **argv)
 {
+	enum { OPT_CHECK = 256 };
+	static const struct option longopts[] = {
+		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ NULL,		0,		NULL, 0 }
+	};
 	struct kmod_config c = { 1, 100000, 1000, 0, 0, "rm", "null" };
 	struct kmod_info ki;
 	struct results r;
 	char why[WHYLEN], *text;
-	int ch, rc, machine = 0, check = 0;
+	int ch, rc, machine = 0, check = 0, dry = 0;
 
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "d:H:k:mn:pst:w:")) != -1) {
+	while ((ch = getopt_long(argc, argv, "d:H:k:mn:pst:w:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
+		case OPT_CHECK:
+			dry = 1;
+			break;
 		case 'd':
 			c.delay_ns = number(ch, optarg);
 			break;
@@ -324,6 +343,8 @@ main(int argc, char **argv)
 		default:
 			if (optopt != 0 && strchr("dHkntw", optopt) != NULL)
 				warnx("option -%c needs an argument", optopt);
+			else if (optopt == 0)
+				warnx("unknown option %s", argv[optind - 1]);
 			else
 				warnx("unknown option -%c", optopt);
 			usage();
@@ -332,7 +353,9 @@ main(int argc, char **argv)
 	if (optind != argc)
 		usage();
 	if (check)
-		return status();
+		return status(EXIT_FAIL);
+	if (dry)
+		return status(EXIT_USAGE);
 
 	catch_signals();
 	if ((rc = kmod_info(&ki, why, sizeof(why))) != 0 ||

@@ -11,10 +11,16 @@
  * Output: one line "METHOD USEC AVG MIN MAX" (microseconds), or with -m
  * the kbench protocol of collect/protocol.h with every sample.
  *
+ * --check: parse and apply everything as a run would (the arguments,
+ * the knobs, the method's setup), measure nothing, print nothing, and
+ * exit 0, or 2 after saying on stderr why the run would fail.  The
+ * limits are this program's alone: kbench collect asks it.
+ *
  * Exit status: 0; 1 for a failure at run time (not permitted, a method
- * this kernel lacks, a write error); 2 for bad arguments; 128 + the
- * signal number when SIGINT or SIGTERM stopped the run (no "end" line is
- * written, so a collector sees an incomplete output).
+ * this kernel lacks, a write error); 2 for bad arguments, and under
+ * --check for anything that would stop the run; 128 + the signal number
+ * when SIGINT or SIGTERM stopped the run (no "end" line is written, so a
+ * collector sees an incomplete output).
  */
 #include <sys/mman.h>
 #include <sys/utsname.h>
@@ -22,6 +28,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -54,9 +61,13 @@ struct opts {
 	long	 slack;		/* -s, or -1 */
 	int	 mlock;		/* -M */
 	int	 machine;	/* -m */
+	int	 check;		/* --check */
 };
 
 static volatile sig_atomic_t got_signal;
+
+/* A failure at run time; under --check, a run that would not happen. */
+static int exit_fail = 1;
 
 static void	bad(const char *, const char *, const char *)
 		    __attribute__((__noreturn__));
@@ -66,9 +77,8 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: testsleep [-Mm] [-c cpu] [-n count | -T seconds] "
-	    "[-p priority]\n"
-	    "                 [-s slack_ns] usec method\n"
+	    "usage: testsleep [-Mm] [--check] [-c cpu] [-n count | -T seconds]\n"
+	    "                 [-p priority] [-s slack_ns] usec method\n"
 	    "       testsleep -l\n");
 	exit(EXIT_USAGE);
 }
@@ -116,6 +126,11 @@ negative_operand(int argc, char **argv)
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
+	enum { OPT_CHECK = 256 };
+	static const struct option longopts[] = {
+		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ NULL,		0,		NULL, 0 }
+	};
 	char range[64];
 	long lo, hi;
 	int ch, list = 0;
@@ -123,8 +138,13 @@ parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->cpu = o->prio = o->slack = -1;
 	opterr = 0;
-	while ((ch = getopt(argc, argv, "c:lMmn:p:s:T:")) != -1) {
+	while ((ch = getopt_long(argc, argv, "c:lMmn:p:s:T:", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
+		case OPT_CHECK:
+			o->check = 1;
+			exit_fail = EXIT_USAGE;
+			break;
 		case 'c':
 			if (parse_long(optarg, 0, LONG_MAX, &o->cpu) != 0 ||
 			    !os_cpu_usable(o->cpu))
@@ -175,6 +195,9 @@ parse_args(int argc, char **argv, struct opts *o)
 			if (optopt != 0 && strchr("cnpsT", optopt) != NULL)
 				errx(EXIT_USAGE, "option -%c needs an argument",
 				    optopt);
+			if (optopt == 0)
+				errx(EXIT_USAGE, "unknown option %s",
+				    argv[optind - 1]);
 			errx(EXIT_USAGE, "unknown option -%c", optopt);
 		}
 	}
@@ -211,19 +234,19 @@ apply_knobs(const struct opts *o)
 
 	if (o->cpu >= 0 && (e = os_cpu_pin(o->cpu)) != 0) {
 		errno = e;
-		err(1, "pinning to CPU %ld", o->cpu);
+		err(exit_fail, "pinning to CPU %ld", o->cpu);
 	}
 	if (o->prio >= 0) {
 		memset(&sp, 0, sizeof(sp));
 		sp.sched_priority = (int)o->prio;
 		if (sched_setscheduler(0, SCHED_FIFO, &sp) == -1)
-			err(1, "SCHED_FIFO priority %ld", o->prio);
+			err(exit_fail, "SCHED_FIFO priority %ld", o->prio);
 	}
 	if (o->mlock && mlockall(MCL_CURRENT | MCL_FUTURE) == -1)
-		err(1, "mlockall");
+		err(exit_fail, "mlockall");
 	if (o->slack >= 0 && (e = os_timer_slack_set(o->slack)) != 0) {
 		errno = e;
-		err(1, "timer slack %ld ns", o->slack);
+		err(exit_fail, "timer slack %ld ns", o->slack);
 	}
 }
 
@@ -404,10 +427,16 @@ main(int argc, char **argv)
 	sleep_ctx_init(&c, o.usec);
 	if (o.method->setup != NULL && (e = o.method->setup(&c)) != 0) {
 		if (e == ENOSYS)
-			errx(1, "%s: not supported by this kernel (ENOSYS)",
-			    o.method->name);
+			errx(exit_fail, "%s: not supported by this kernel "
+			    "(ENOSYS)", o.method->name);
 		errno = e;
-		err(1, "%s", o.method->name);
+		err(exit_fail, "%s", o.method->name);
+	}
+	/* Everything a run needs is in place: it would run. */
+	if (o.check) {
+		if (o.method->fini != NULL)
+			o.method->fini(&c);
+		return 0;
 	}
 	catch_signals();
 

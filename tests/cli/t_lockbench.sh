@@ -336,8 +336,8 @@ refused "lockbench: unknown hook lock 'none' (null, mtx, rw, rm, spin)" \
 refused "lockbench: unknown option -x" "unknown option" -x
 refused "lockbench: option -t needs an argument" "-t without a value" -t
 refused "lockbench: option -H needs an argument" "-H without a value" -n 5 -H
-usage='usage: lockbench [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
-                 [-t threads] [-w write_ms]'
+usage='usage: lockbench [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
+                 [-n count] [-t threads] [-w write_ms]'
 refused "$usage" "an operand" extra
 refused "$usage" "an operand after options" -t 2 extra
 

@@ -315,8 +315,8 @@ refused "testsleep: unknown option -x" "unknown option" -x 100 nanosleep
 refused "testsleep: option -n needs an argument" "-n without a value" \
     100 nanosleep -n
 
-usage='usage: testsleep [-Mm] [-c cpu] [-n count | -T seconds] [-p priority]
-                 [-s slack_ns] usec method
+usage='usage: testsleep [-Mm] [--check] [-c cpu] [-n count | -T seconds]
+                 [-p priority] [-s slack_ns] usec method
        testsleep -l'
 refused "$usage" "no arguments"
 refused "$usage" "one argument" 100

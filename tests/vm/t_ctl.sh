@@ -161,16 +161,16 @@ else
 fi
 run -t
 expect 2 "pfilbench-ctl: option -t needs an argument
-usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
-                     [-t threads] [-w write_ms]
+usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
+                     [-n count] [-t threads] [-w write_ms]
        pfilbench-ctl -s" "-t without a value"
 run -n -5
 expect 2 "pfilbench-ctl: -n -5: expected a number" "a negative count"
 run -d 1x
 expect 2 "pfilbench-ctl: -d 1x: expected a number" "a delay with junk"
 run extra
-expect 2 "usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
-                     [-t threads] [-w write_ms]
+expect 2 "usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
+                     [-n count] [-t threads] [-w write_ms]
        pfilbench-ctl -s" "an operand"
 # An unknown lock is a usage error (2), whether the module is there or
 # not (it was 1, "not loaded", before the module was asked).
@@ -178,14 +178,14 @@ for m in "$S" "$T/nosuch"; do
 	KBENCH_KMOD_SYSFS=$m "$ctl" -H bogus >"$T/out" 2>"$T/err"
 	rc=$?
 	expect 2 "pfilbench-ctl: unknown head lock 'bogus' (-H: rw, rm, epoch or none)
-usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
-                     [-t threads] [-w write_ms]
+usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
+                     [-n count] [-t threads] [-w write_ms]
        pfilbench-ctl -s" "an unknown head lock ($m)"
 	KBENCH_KMOD_SYSFS=$m "$ctl" -k bogus >"$T/out" 2>"$T/err"
 	rc=$?
 	expect 2 "pfilbench-ctl: unknown hook lock 'bogus' (-k: null, mtx, rw, rwsem, rm or spin)
-usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
-                     [-t threads] [-w write_ms]
+usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
+                     [-n count] [-t threads] [-w write_ms]
        pfilbench-ctl -s" "an unknown hook lock ($m)"
 done
 
@@ -193,7 +193,7 @@ done
 if [ -x "$build/kbench" ]; then
 	fake done "$R2"
 	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
-	    --backend kmod -l fake -r 1 -H rm -k mtx -t 2 -n 1000 -d 100 \
+	    --backend kmod -l fake -r 1 -H rm -k mtx -t 2 -n 1000 --delay 100 \
 	    >"$T/out" 2>"$T/err"
 	rc=$?
 	expect 0 "" "kbench collect lock --backend kmod runs pfilbench-ctl"
