@@ -48,7 +48,8 @@ STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
-	       collect/protocol.c collect/collector.c collect/tools.c \
+	       collect/protocol.c collect/collector.c collect/cell.c collect/check.c \
+	       collect/estimate.c collect/summary.c collect/tools.c \
 	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c \
 	       collect/nightly_conf.c collect/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
@@ -66,7 +67,7 @@ KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
-	       collect/collector.h collect/tools.h collect/collect.h collect/nightly.h \
+	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
 	       analyze/trend.h analyze/history.h \

@@ -13,11 +13,11 @@
 const char collect_help[] =
     "usage: kbench collect sleep [-l LABEL] [-r ROUNDS] [-m METHODS] [-u USECS]\n"
     "                            [-n N | -T SECONDS] [--slack NS] [--fifo PRIO]\n"
-    "                            [--cpu N] [--timeout S] [--meta K=V]... [-q]\n"
+    "                            [--cpu N] [--timeout S] [--meta K=V]... [-q|-v]\n"
     "       kbench collect lock [-l LABEL] [-r ROUNDS] [--backend user|kmod]\n"
     "                           [-H HEADS] [-k HOOKS] [-t THREADS] [-n COUNT]\n"
-    "                           [-d DELAY_NS] [-w WRITE_MS] [--pin]\n"
-    "                           [--timeout S] [--meta K=V]... [-q]\n"
+    "                           [-D DELAY_NS] [-w WRITE_MS] [--pin]\n"
+    "                           [--timeout S] [--meta K=V]... [-q|-v]\n"
     "\n"
     "Runs the benchmark program once per cell of its matrix, ROUNDS times,\n"
     "the order of the cells shuffled in each round, and stores every sample\n"
@@ -27,6 +27,11 @@ const char collect_help[] =
     "run with a message naming the cell (exit 4).  The 1-minute load average\n"
     "before the run and around every round is kept in the run's facts; a busy\n"
     "machine is said (and said again by kbench analyze).\n"
+    "\n"
+    "Each cell is first put to its program (PROGRAM --check): one it refuses\n"
+    "is a usage error (exit 2) before anything is made.  Then one line gives\n"
+    "the matrix and its time, measured by a short probe of each program; at\n"
+    "the end, the median of each series on standard output.\n"
     "\n"
     "sleep: how long sleeping USEC microseconds really takes (testsleep).\n"
     "   -l, --label LABEL    the run's label (default: the kernel release)\n"
@@ -42,7 +47,9 @@ const char collect_help[] =
     "   --timeout S          a cell running longer is a hang (default: ten times\n"
     "                        its expected time, plus 30 s)\n"
     "   --meta K=V           a fact of the run (repeatable)\n"
-    "   -q, --quiet          no matrix, no progress line, no load warning\n"
+    "   -q, --quiet          no matrix, no probes, no progress line, no load\n"
+    "                        warning, no summary\n"
+    "   -v, --verbose        the matrix's cells, a line each\n"
     "\n"
     "lock: the pfil hook-chain experiment: THREADS threads run a chain of three\n"
     "hooks COUNT times; the chain is protected by a HEAD lock, each hook takes\n"
@@ -55,10 +62,12 @@ const char collect_help[] =
     "   -k, --hooks LIST     hook locks (default null,mtx,rw,rm,spin; kmod: rwsem)\n"
     "   -t, --threads LIST   thread counts (default 1,2)\n"
     "   -n, --count N        chain calls per thread (default 100000)\n"
-    "   -d, --delay NS       busy-wait inside each hook (default 1000, DELAY(1))\n"
+    "   -D, --delay NS       busy-wait inside each hook (default 1000, DELAY(1));\n"
+    "                        -d here is refused: before the command it is the\n"
+    "                        database\n"
     "   -w, --write MS       a writer takes the head lock every MS ms\n"
     "   --pin                pin threads round-robin to CPUs\n"
-    "   (-l, -r, --timeout, --meta, -q as for sleep)\n";
+    "   (-l, -r, --timeout, --meta, -q, -v as for sleep)\n";
 
 int
 collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
@@ -82,12 +91,23 @@ int
 cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 {
 	struct collection c;
+	char who[64];
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	if ((rc = collect_prepare(argc - 1, argv + 1, ctx, &c)) == KB_EXIT_OK &&
-	    (rc = cmd_open_db(ctx, "collect")) == KB_EXIT_OK)
-		rc = collection_run(ctx->db, &c);
+	if ((rc = collect_prepare(argc - 1, argv + 1, ctx, &c)) != KB_EXIT_OK)
+		goto out;
+	/* Its program refuses a cell: nothing made, not even the file. */
+	snprintf(who, sizeof(who), "collect %s", c.benchmark);
+	if ((rc = collection_check(&c, who)) != KB_EXIT_OK)
+		goto out;
+	if ((rc = cmd_open_db(ctx, "collect")) != KB_EXIT_OK)
+		goto out;
+	/* The estimate is for eyes: -q (cron) saves the probes' time. */
+	if (!c.quiet)
+		collection_calibrate(&c);
+	rc = collection_run(ctx->db, &c);
+out:
 	collection_free(&c);
 	return rc;
 }

@@ -9,6 +9,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,12 @@
 #include "collector.h"
 #include "kbench.h"
 #include "tools.h"
+
+/* Chain calls a thread of a probe makes: milliseconds of work. */
+#define PROBE_CALLS	1000
+
+/* Options its programs spell otherwise, for their messages. */
+static const char *const lock_aliases[] = { "-d", "--delay", NULL, NULL };
 
 struct lock_backend {
 	const char	*name;
@@ -121,7 +128,7 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 		COLLECT_LONGOPTS,
 		{ "backend",	required_argument, NULL, OPT_BACKEND },
 		{ "count",	required_argument, NULL, 'n' },
-		{ "delay",	required_argument, NULL, 'd' },
+		{ "delay",	required_argument, NULL, 'D' },
 		{ "heads",	required_argument, NULL, 'H' },
 		{ "hooks",	required_argument, NULL, 'k' },
 		{ "pin",	no_argument,	   NULL, OPT_PIN },
@@ -135,7 +142,9 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	struct collect_opts co;
 	const char *count = "100000", *delay = "1000";
 	const char *write_ms = NULL;
-	char *prog = NULL, *cell_argv[20], name[256];
+	char *prog = NULL, *cell_argv[20], name[256], probe_count[32];
+	struct cell *cell;
+	long nprobe;
 	double est;
 	long v, ncount, ndelay, nthreads, ncpu;
 	size_t i, j, k;
@@ -144,7 +153,7 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	memset(&co, 0, sizeof(co));
 	c->rounds = 5;
 	getopt_reset();
-	while ((ch = getopt_long(argc, argv, "d:H:k:l:n:qr:t:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "d:D:H:k:l:n:qr:t:vw:", longopts,
 	    NULL)) != -1) {
 		switch (collect_option(c, &co, ch, optarg, "collect lock")) {
 		case 1:
@@ -154,9 +163,20 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 		}
 		switch (ch) {
 		case 'd':
-			if (parse_long(optarg, 0, 1000000000L, &v) == -1) {
-				warnx("collect lock: -d %s: expected a busy-wait in "
-				    "ns from 0 to 1000000000", optarg);
+			/*
+			 * Before the command -d is the database; here it was
+			 * once the busy-wait.  Either guess loses someone's
+			 * data or an hour: say both and take neither.
+			 */
+			warnx("collect lock: -d %s: -d is ambiguous here: for the "
+			    "database, put it before the command (kbench -d FILE "
+			    "collect lock) or use --db FILE; for the busy-wait in "
+			    "each hook, use -D NS or --delay NS", optarg);
+			goto out;
+		case 'D':
+			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
+				warnx("collect lock: --delay %s: expected a busy-wait "
+				    "in ns, a whole number", optarg);
 				goto out;
 			}
 			delay = optarg;
@@ -168,9 +188,10 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 			strlist_split(&hooks, optarg);
 			break;
 		case 'n':
-			if (parse_long(optarg, 1, 10000000000L, &v) == -1) {
+			/* The program owns the limits: --check asks it. */
+			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
 				warnx("collect lock: -n %s: expected calls per "
-				    "thread from 1 to 10000000000", optarg);
+				    "thread, a whole number", optarg);
 				goto out;
 			}
 			count = optarg;
@@ -236,6 +257,14 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	kv_set(&c->facts, "backend_program", prog);
 	ncount = strtol(count, NULL, 10);
 	ndelay = strtol(delay, NULL, 10);
+	nprobe = ncount < PROBE_CALLS ? ncount : PROBE_CALLS;
+	snprintf(probe_count, sizeof(probe_count), "%ld", nprobe);
+	c->program = be->program;
+	c->aliases = lock_aliases;
+	snprintf(name, sizeof(name), "%zu head%s x %zu hook%s x %zu thread "
+	    "count%s", heads.n, heads.n == 1 ? "" : "s", hooks.n,
+	    hooks.n == 1 ? "" : "s", threads.n, threads.n == 1 ? "" : "s");
+	c->shape = xstrdup(name);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
 	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
 	/* The CPUs a cell keeps busy: its threads, and the writer. */
@@ -296,8 +325,13 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 				nthreads = strtol(threads.v[k], NULL, 10);
 				est = ncount * (3.0 * ndelay + 300) / 1e9 *
 				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
-				collection_add(c, cell_argv, name, est,
+				cell = collection_add(c, cell_argv, name, est,
 				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
+				/* Its probe: the same cell, a few calls. */
+				cell_argv[5] = probe_count;
+				cell->iters = (double)ncount;
+				cell->probe = collection_probe(c, cell_argv,
+				    (double)nprobe, 0, 1e-9, 1);
 			}
 		}
 	if (c->ncells == 0) {

@@ -4,6 +4,7 @@
  */
 #include <err.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,16 @@
 
 /* The seed's durations (µs). */
 static const char default_usecs[] = "1,300,3000,30000,300000";
+
+/* A probe: so many sleeps of PROBE_USEC, a few ms on a tickless kernel. */
+#define PROBE_SLEEPS	20
+#define PROBE_USEC	1
+#define PROBE_USEC_ARG	"1"
+
+/* testsleep's options that kbench collect sleep spells otherwise. */
+static const char *const sleep_aliases[] = {
+	"-s", "--slack", "-p", "--fifo", "-c", "--cpu", NULL, NULL
+};
 
 #define MAX_USEC	60000000L	/* as testsleep: above a minute is absurd */
 
@@ -51,8 +62,9 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	const char *slack = NULL, *fifo = NULL, *cpu = NULL;
 	const char *iters = NULL, *seconds = NULL;
 	char *testsleep = NULL, *list_argv[3], *cell_argv[16], name[256];
-	char nbuf[32];
-	long v, usec, n, ncpu;
+	char nbuf[32], probe_n[32];
+	struct cell *cell;
+	long v, usec, n = 0, ncpu;
 	double t = 0, est;
 	size_t i, j;
 	int ch, k, rc = KB_EXIT_USAGE;
@@ -63,7 +75,7 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	ncpu = sysconf(_SC_NPROCESSORS_CONF) > 0 ?
 	    sysconf(_SC_NPROCESSORS_CONF) : 1;
 	getopt_reset();
-	while ((ch = getopt_long(argc, argv, "l:m:n:qr:T:u:", longopts,
+	while ((ch = getopt_long(argc, argv, "l:m:n:qr:T:u:v", longopts,
 	    NULL)) != -1) {
 		switch (collect_option(c, &co, ch, optarg, "collect sleep")) {
 		case 1:
@@ -76,9 +88,10 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 			strlist_split(&methods, optarg);
 			break;
 		case 'n':
-			if (parse_long(optarg, 1, 100000000L, &v) == -1) {
-				warnx("collect sleep: -n %s: expected iterations "
-				    "from 1 to 100000000", optarg);
+			/* The program owns the limits: --check asks it. */
+			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
+				warnx("collect sleep: -n %s: expected iterations, "
+				    "a whole number", optarg);
 				goto out;
 			}
 			iters = optarg;
@@ -112,9 +125,9 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 			fifo = optarg;
 			break;
 		case OPT_SLACK:
-			if (parse_long(optarg, 1, 4000000000L, &v) == -1) {
+			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
 				warnx("collect sleep: --slack %s: expected "
-				    "nanoseconds from 1 to 4000000000", optarg);
+				    "nanoseconds, a whole number", optarg);
 				goto out;
 			}
 			slack = optarg;
@@ -171,6 +184,13 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 		}
 
 	collection_setup(c, &co, "sleep", ctx->cmdline);
+	c->program = "testsleep";
+	c->aliases = sleep_aliases;
+	snprintf(name, sizeof(name), "%zu method%s x %zu duration%s",
+	    methods.n, methods.n == 1 ? "" : "s", usecs.n,
+	    usecs.n == 1 ? "" : "s");
+	c->shape = xstrdup(name);
+	snprintf(probe_n, sizeof(probe_n), "%d", PROBE_SLEEPS);
 	kv_set(&c->facts, "testsleep", testsleep);
 	for (i = 0; i < methods.n; i++)
 		for (j = 0; j < usecs.n; j++) {
@@ -210,8 +230,21 @@ collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 			snprintf(name, sizeof(name), "method=%s,usec=%s",
 			    methods.v[i], usecs.v[j]);
 			/* Hung: far past what the cell could take. */
-			collection_add(c, cell_argv, name, est,
+			cell = collection_add(c, cell_argv, name, est,
 			    co.timeout > 0 ? co.timeout : 10 * est + 30);
+			if (seconds != NULL)
+				continue;	/* it lasts what it was told */
+			/*
+			 * Its probe: the method, its knobs, a few of the
+			 * shortest sleeps; the overshoot measured carries
+			 * over to every duration.
+			 */
+			cell_argv[3] = probe_n;
+			cell_argv[k - 2] = PROBE_USEC_ARG;
+			cell->iters = (double)n;
+			cell->request = (double)usec;
+			cell->probe = collection_probe(c, cell_argv, PROBE_SLEEPS,
+			    PROBE_USEC, 1e-6, 0);
 		}
 	rc = KB_EXIT_OK;
 out:

@@ -9,10 +9,7 @@
 #include <sys/wait.h>
 
 #include <err.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,14 +18,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cell.h"
 #include "collector.h"
 #include "hostfacts.h"
 #include "kbench.h"
 #include "protocol.h"
 #include "strmap.h"
-
-/* Bytes of a failing child's stderr kept for the message. */
-#define ERR_TAIL	2048
 
 /* Rounds whose load loadavg_rounds keeps: it stays a short fact. */
 #define LOAD_ROUNDS_KEPT	100
@@ -47,23 +42,69 @@ on_signal(int sig)
 	got_signal = sig;
 }
 
-void
-collection_add(struct collection *c, char *const *argv, const char *name,
-    double est_s, double timeout_s)
+static char **
+argv_copy(char *const *argv)
 {
-	struct cell *cell;
+	char **v;
 	size_t n, i;
 
 	for (n = 0; argv[n] != NULL; n++)
 		;
+	v = xcalloc(n + 1, sizeof(char *));
+	for (i = 0; i < n; i++)
+		v[i] = xstrdup(argv[i]);
+	return v;
+}
+
+static int
+argv_equal(char *const *a, char *const *b)
+{
+	size_t i;
+
+	for (i = 0; a[i] != NULL && b[i] != NULL; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return 0;
+	return a[i] == NULL && b[i] == NULL;
+}
+
+struct cell *
+collection_add(struct collection *c, char *const *argv, const char *name,
+    double est_s, double timeout_s)
+{
+	struct cell *cell;
+
 	c->cells = xreallocarray(c->cells, c->ncells + 1, sizeof(*c->cells));
 	cell = &c->cells[c->ncells++];
-	cell->argv = xcalloc(n + 1, sizeof(char *));
-	for (i = 0; i < n; i++)
-		cell->argv[i] = xstrdup(argv[i]);
+	memset(cell, 0, sizeof(*cell));
+	cell->argv = argv_copy(argv);
 	cell->name = xstrdup(name);
 	cell->est_s = est_s;
 	cell->timeout_s = timeout_s;
+	cell->probe = -1;
+	return cell;
+}
+
+long
+collection_probe(struct collection *c, char *const *argv, double iters,
+    double request, double unit_s, int slowest)
+{
+	struct probe *p;
+	size_t i;
+
+	for (i = 0; i < c->nprobes; i++)
+		if (argv_equal(c->probes[i].argv, argv))
+			return (long)i;
+	c->probes = xreallocarray(c->probes, c->nprobes + 1,
+	    sizeof(*c->probes));
+	p = &c->probes[c->nprobes];
+	p->argv = argv_copy(argv);
+	p->iters = iters;
+	p->request = request;
+	p->unit_s = unit_s;
+	p->slowest = slowest;
+	p->per_iter = NAN;
+	p->spawn_s = NAN;
+	return (long)c->nprobes++;
 }
 
 int
@@ -84,6 +125,9 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 		return 1;
 	case 'q':
 		c->quiet = 1;
+		return 1;
+	case 'v':
+		c->verbose = 1;
 		return 1;
 	case 'r':
 		if (parse_long(arg, 1, 100000, &v) == -1) {
@@ -136,20 +180,25 @@ collection_setup(struct collection *c, const struct collect_opts *o,
 void
 collection_free(struct collection *c)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < c->ncells; i++) {
-		for (j = 0; c->cells[i].argv[j] != NULL; j++)
-			free(c->cells[i].argv[j]);
-		free(c->cells[i].argv);
+		argv_free(c->cells[i].argv);
 		free(c->cells[i].name);
 	}
+	for (i = 0; i < c->nprobes; i++)
+		argv_free(c->probes[i].argv);
 	free(c->cells);
+	free(c->probes);
 	free(c->label);
+	free(c->shape);
 	c->label = NULL;
+	c->shape = NULL;
 	kv_clear(&c->facts);
 	c->cells = NULL;
 	c->ncells = 0;
+	c->probes = NULL;
+	c->nprobes = 0;
 }
 
 static double
@@ -159,152 +208,6 @@ now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* What one cell produced. */
-struct result {
-	struct proto_output	out;
-	struct strbuf		why;	/* empty when the cell succeeded */
-};
-
-/* Keep the last ERR_TAIL bytes of the child's stderr. */
-static void
-keep_tail(struct strbuf *tail, const char *buf, size_t n)
-{
-	sb_add(tail, buf, n);
-	if (tail->len > 2 * ERR_TAIL) {
-		memmove(tail->buf, tail->buf + tail->len - ERR_TAIL, ERR_TAIL);
-		tail->len = ERR_TAIL;
-		tail->buf[tail->len] = '\0';
-	}
-}
-
-/* The last non-empty line of the child's stderr, for the message. */
-static const char *
-last_line(struct strbuf *tail)
-{
-	char *p;
-
-	while (tail->len > 0 && (tail->buf[tail->len - 1] == '\n' ||
-	    tail->buf[tail->len - 1] == '\r'))
-		tail->buf[--tail->len] = '\0';
-	if (tail->len == 0)
-		return NULL;
-	p = strrchr(tail->buf, '\n');
-	return p != NULL ? p + 1 : tail->buf;
-}
-
-static void
-describe_exit(struct strbuf *why, int status, struct strbuf *tail)
-{
-	const char *line = last_line(tail);
-
-	if (WIFSIGNALED(status))
-		sb_addf(why, "killed by signal %d (%s)", WTERMSIG(status),
-		    strsignal(WTERMSIG(status)));
-	else
-		sb_addf(why, "exited with status %d", WEXITSTATUS(status));
-	if (line != NULL)
-		sb_addf(why, ": %s", line);
-}
-
-/*
- * Run one cell: fork, exec, read its stdout through the protocol parser
- * and its stderr into a tail, until both close or the deadline passes.
- */
-static void
-run_cell(const struct cell *cell, struct result *r)
-{
-	struct proto_parser pp;
-	struct strbuf tail = STRBUF_INIT;
-	struct pollfd pfd[2];
-	int out[2], err[2], status = 0, open_fds, killed = 0, bad = 0;
-	double deadline = now_s() + cell->timeout_s;
-	char buf[65536];
-	pid_t pid;
-	ssize_t n;
-	int i;
-
-	proto_init(&pp, &r->out);
-	if (pipe(out) == -1 || pipe(err) == -1) {
-		sb_addf(&r->why, "pipe: %s", strerror(errno));
-		return;
-	}
-	if ((pid = fork()) == -1) {
-		sb_addf(&r->why, "fork: %s", strerror(errno));
-		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-		return;
-	}
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		dup2(err[1], STDERR_FILENO);
-		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		execv(cell->argv[0], cell->argv);
-		dprintf(STDERR_FILENO, "cannot run %s: %s\n", cell->argv[0],
-		    strerror(errno));
-		_exit(127);
-	}
-	close(out[1]);
-	close(err[1]);
-	pfd[0].fd = out[0];
-	pfd[1].fd = err[0];
-	pfd[0].events = pfd[1].events = POLLIN;
-	for (open_fds = 2; open_fds > 0; ) {
-		double left = deadline - now_s();
-
-		if (got_signal || left <= 0 || bad) {
-			/* Interrupted, hung, or talking nonsense: stop it. */
-			kill(pid, got_signal && !bad && left > 0 ? SIGTERM : SIGKILL);
-			killed = 1;
-			break;
-		}
-		if (poll(pfd, 2, (int)(left * 1000) + 1) == -1) {
-			if (errno == EINTR)
-				continue;
-			sb_addf(&r->why, "poll: %s", strerror(errno));
-			kill(pid, SIGKILL);
-			killed = 1;
-			break;
-		}
-		for (i = 0; i < 2; i++) {
-			if (pfd[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
-				continue;
-			n = read(pfd[i].fd, buf, sizeof(buf));
-			if (n <= 0) {
-				if (n == -1 && errno == EINTR)
-					continue;
-				pfd[i].fd = -1;
-				open_fds--;
-			} else if (i == 0) {
-				if (proto_feed(&pp, buf, (size_t)n) == -1)
-					bad = 1;
-			} else
-				keep_tail(&tail, buf, (size_t)n);
-		}
-	}
-	close(out[0]);
-	close(err[0]);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
-	if (r->why.len > 0)
-		goto out;
-	if (got_signal)
-		sb_adds(&r->why, "interrupted");
-	/* As proto_finish()'s below, but named before a kill or an exit. */
-	else if (bad)	/* NOLINTNEXTLINE(bugprone-branch-clone) */
-		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
-	else if (killed)
-		sb_addf(&r->why, "no result after %.0f s: killed (a hang?)",
-		    cell->timeout_s);
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		describe_exit(&r->why, status, &tail);
-	else if (proto_finish(&pp) == -1)
-		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
-out:
-	proto_parser_free(&pp);
-	sb_free(&tail);
 }
 
 /* xorshift64*: the shuffles are reproducible from the recorded seed. */
@@ -332,40 +235,25 @@ shuffle(size_t *order, size_t n, unsigned long long *rng)
 	}
 }
 
-static void
-fmt_time(char *buf, size_t size, double s)
-{
-	long t = s < 0 ? 0 : (long)(s + 0.5);
-
-	if (t >= 3600)
-		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-	else
-		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
-}
-
 struct progress {
 	int	 on;		/* stderr is a terminal, not -q */
 	double	 start;
-	double	 est_total;	/* all rounds, estimated */
-	double	 est_done;	/* estimated seconds of the cells done */
 };
 
 static void
 show_progress(struct progress *pg, const struct collection *c, int round,
-    size_t k, const struct cell *cell)
+    const size_t *order, size_t k)
 {
 	char el[32], eta[32];
-	double elapsed = now_s() - pg->start, rate;
 
 	if (!pg->on)
 		return;
-	/* Scale the estimate by how fast the work has really gone. */
-	rate = pg->est_done > 0 && elapsed > 1 ? elapsed / pg->est_done : 1;
-	fmt_time(el, sizeof(el), elapsed);
-	fmt_time(eta, sizeof(eta), (pg->est_total - pg->est_done) * rate);
+	collection_fmt_time(el, sizeof(el), now_s() - pg->start);
+	collection_fmt_time(eta, sizeof(eta), collection_left(c, order, k,
+	    round));
 	fprintf(stderr, "\r\033[K[round %d/%d, cell %zu/%zu] %.50s  elapsed %s"
-	    "  ETA %s", round + 1, c->rounds, k + 1, c->ncells, cell->name,
-	    el, eta);
+	    "  ETA %s", round + 1, c->rounds, k + 1, c->ncells,
+	    c->cells[order[k]].name, el, eta);
 	fflush(stderr);
 }
 
@@ -378,7 +266,7 @@ end_progress(struct progress *pg)
 
 /* Facts every cell of the first round reported alike are run facts. */
 static int
-store_child_facts(struct store *s, int64_t run_id, struct result *res,
+store_child_facts(struct store *s, int64_t run_id, struct cell_result *res,
     size_t n)
 {
 	const struct kvlist *f0 = &res[0].out.facts;
@@ -404,13 +292,13 @@ store_child_facts(struct store *s, int64_t run_id, struct result *res,
  * the matrix, which is the order kbench analyze shows them in.
  */
 static int
-store_round(struct store *s, int64_t run_id, struct result *res,
+store_round(struct store *s, int64_t run_id, struct cell_result *res,
     const size_t *order, size_t n, int first, struct strmap *seqs,
     const struct kvlist *facts)
 {
 	struct strbuf name = STRBUF_INIT;
 	struct series_info si;
-	struct result *r;
+	struct cell_result *r;
 	int64_t sid, *next;
 	size_t i, j, k, cell;
 
@@ -467,20 +355,22 @@ finish_run(struct store *s, int64_t run_id, const char *status)
 	return 0;
 }
 
+/* One line, or with -v a line per cell too. */
 static void
 print_matrix(const struct collection *c)
 {
 	char t[32];
-	double total = 0;
 	size_t i;
 
-	for (i = 0; i < c->ncells; i++)
-		total += c->cells[i].est_s;
-	fmt_time(t, sizeof(t), total * c->rounds);
-	fprintf(stderr, "kbench collect %s: label %s, %zu cells x %d rounds, "
-	    "about %s\n", c->benchmark, c->label, c->ncells, c->rounds, t);
-	for (i = 0; i < c->ncells; i++)
-		fprintf(stderr, "  %s\n", c->cells[i].name);
+	collection_fmt_time(t, sizeof(t), collection_total(c));
+	fprintf(stderr, "kbench collect %s: label %s, %zu cell%s%s%s%s x %d "
+	    "round%s, about %s\n", c->benchmark, c->label, c->ncells,
+	    c->ncells == 1 ? "" : "s", c->shape != NULL ? " (" : "",
+	    c->shape != NULL ? c->shape : "", c->shape != NULL ? ")" : "",
+	    c->rounds, c->rounds == 1 ? "" : "s", t);
+	if (c->verbose)
+		for (i = 0; i < c->ncells; i++)
+			fprintf(stderr, "  %s\n", c->cells[i].name);
 }
 
 /* The 1-minute load average, or NaN where there is none. */
@@ -542,7 +432,8 @@ collection_run(struct store *s, struct collection *c)
 	struct sigaction sa, old_int, old_term;
 	struct run_info ri;
 	struct progress pg;
-	struct result *res;
+	struct cell_result *res;
+	struct cell *cell;
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
 	size_t *order, i, k, failed = (size_t)-1;
@@ -550,14 +441,13 @@ collection_run(struct store *s, struct collection *c)
 	char seed[32];
 	struct kvlist round_facts = { NULL, 0, 0 };
 	struct strbuf loads = STRBUF_INIT;
-	double load_start, load_max, load_round;
+	double load_start, load_max, load_round, est_total, t0;
 	long ncpu = online_cpus();
 
 	memset(&ri, 0, sizeof(ri));
 	memset(&pg, 0, sizeof(pg));
 	pg.on = !c->quiet && isatty(STDERR_FILENO);
-	for (i = 0; i < c->ncells; i++)
-		pg.est_total += c->cells[i].est_s * c->rounds;
+	est_total = collection_total(c);
 	if (!c->quiet)
 		print_matrix(c);
 
@@ -611,9 +501,13 @@ collection_run(struct store *s, struct collection *c)
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
 		for (k = 0; k < c->ncells; k++) {
-			show_progress(&pg, c, round, k, &c->cells[order[k]]);
-			run_cell(&c->cells[order[k]], &res[k]);
-			pg.est_done += c->cells[order[k]].est_s;
+			show_progress(&pg, c, round, order, k);
+			cell = &c->cells[order[k]];
+			t0 = now_s();
+			cell_run(cell->argv, CELL_PROTOCOL, cell->timeout_s,
+			    &got_signal, &res[k]);
+			cell->took_s += now_s() - t0;
+			cell->ran++;
 			if (res[k].why.len > 0) {
 				failed = k++;
 				break;
@@ -636,8 +530,8 @@ collection_run(struct store *s, struct collection *c)
 			rc = KB_EXIT_IO;
 		}
 		for (i = 0; i < k; i++) {
-			proto_output_free(&res[i].out);
-			sb_free(&res[i].why);
+			cell_result_free(&res[i]);
+			memset(&res[i], 0, sizeof(res[i]));
 		}
 	}
 	sigaction(SIGINT, &old_int, NULL);
@@ -667,10 +561,10 @@ collection_run(struct store *s, struct collection *c)
 		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
 		    (long long)ri.id, rc >= 128 ? " (interrupted)" : "",
 		    done_rounds, c->rounds);
-	else if (!c->quiet)
-		fprintf(stderr, "kbench collect %s: run %lld complete: %d rounds "
-		    "of %zu cells into %s\n", c->benchmark, (long long)ri.id,
-		    c->rounds, c->ncells, store_path(s));
+	else if (!c->quiet && collection_summary(s, c, ri.id,
+	    now_s() - pg.start, est_total, stdout) == -1)
+		warnx("collect: run %lld complete, but its summary could not be "
+		    "read: %s", (long long)ri.id, store_error(s));
 	return rc;
 dberr:
 	sigaction(SIGINT, &old_int, NULL);

@@ -14,6 +14,8 @@
 #define KBENCH_COLLECTOR_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "kv.h"
 #include "store.h"
@@ -21,8 +23,32 @@
 struct cell {
 	char		**argv;		/* the child's command, NULL-terminated */
 	char		 *name;		/* "method=nanosleep,usec=300": messages */
-	double		  est_s;	/* expected duration, for the ETA */
+	double		  est_s;	/* expected duration, for the ETA: the
+					   kind's guess, then calibrated */
 	double		  timeout_s;	/* a child still running then hangs */
+	/*
+	 * Its cost model (estimate.c): a run takes the program's start-up
+	 * plus iters iterations, each costing what its probe measured, plus
+	 * request - the probe's request when the probe's iterations took
+	 * at least what they asked for (a longer sleep).
+	 */
+	long		  probe;	/* in the collection's probes; -1: none */
+	double		  iters;	/* iterations (of one thread) */
+	double		  request;	/* an iteration's, in the probe's unit */
+	double		  took_s;	/* its runs so far, in all */
+	int		  ran;		/* how many */
+};
+
+/* A short run of a cell's program (-m), timed before the collection. */
+struct probe {
+	char		**argv;
+	double		  iters;	/* its iterations (of one thread) */
+	double		  request;	/* an iteration's, in unit_s; 0: none */
+	double		  unit_s;	/* seconds per unit of its samples */
+	int		  slowest;	/* an iteration costs its largest sample
+					   (a sample per thread), not the mean */
+	double		  per_iter;	/* measured, in unit_s; NaN: not yet */
+	double		  spawn_s;	/* its time beyond its iterations */
 };
 
 struct collection {
@@ -35,9 +61,16 @@ struct collection {
 	size_t		 ncells;
 	struct kvlist	 facts;		/* run facts: host, knobs, --meta */
 	unsigned long	 seed;		/* of the shuffles; recorded */
-	int		 quiet;		/* no matrix, no progress */
+	int		 quiet;		/* no matrix, no progress, no summary */
+	int		 verbose;	/* -v: every cell, and the re-estimate */
 	int		 busy_cpus;	/* CPUs a cell keeps busy at most */
 	int		 check_only;	/* being checked: no notes either */
+	char		*shape;		/* "3 methods x 4 usecs" (owned) */
+	const char	*program;	/* its name, for messages: "testsleep" */
+	/* Options the program spells otherwise: {"-s", "--slack", NULL}. */
+	const char *const *aliases;
+	struct probe	*probes;
+	size_t		 nprobes;
 };
 
 /* The options every kind of collection takes, for getopt_long tables. */
@@ -47,7 +80,8 @@ enum { COPT_META = 500, COPT_TIMEOUT };
 	{ "meta",	required_argument, NULL, COPT_META },		\
 	{ "quiet",	no_argument,	   NULL, 'q' },			\
 	{ "rounds",	required_argument, NULL, 'r' },			\
-	{ "timeout",	required_argument, NULL, COPT_TIMEOUT }
+	{ "timeout",	required_argument, NULL, COPT_TIMEOUT },	\
+	{ "verbose",	no_argument,	   NULL, 'v' }
 
 struct collect_opts {
 	const char	*label;		/* -l */
@@ -56,9 +90,9 @@ struct collect_opts {
 };
 
 /*
- * Take one getopt result into c (rounds, quiet) and o: 1 when it was a
- * common option, 0 when not, -1 when its argument is bad (said on
- * stderr, naming who: "collect sleep").
+ * Take one getopt result into c (rounds, quiet, verbose) and o: 1 when
+ * it was a common option, 0 when not, -1 when its argument is bad (said
+ * on stderr, naming who: "collect sleep").
  */
 int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 	    const char *arg, const char *who);
@@ -71,10 +105,51 @@ int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 void	collection_setup(struct collection *c, const struct collect_opts *o,
 	    const char *benchmark, const char *command);
 
-/* Add a cell; argv is copied.  name describes it in messages. */
-void	collection_add(struct collection *c, char *const *argv,
+/*
+ * Add a cell; argv is copied.  name describes it in messages.  Its cost
+ * model is none (probe -1) until the kind sets it.
+ */
+struct cell *collection_add(struct collection *c, char *const *argv,
 	    const char *name, double est_s, double timeout_s);
+/*
+ * A probe (argv copied; an argv already there is shared): its index,
+ * for a cell's probe.
+ */
+long	collection_probe(struct collection *c, char *const *argv,
+	    double iters, double request, double unit_s, int slowest);
 void	collection_free(struct collection *c);
+
+/*
+ * check.c: ask each distinct cell's program whether it would run:
+ * PROGRAM --check ARGS (the program owns its limits).  KB_EXIT_OK, or
+ * after saying on stderr which cell its program refuses and its own
+ * words ("who: cell NAME: PROGRAM refuses it: ..."), KB_EXIT_USAGE; a
+ * check that cannot be made (the program crashed, hung, could not be
+ * run) is KB_EXIT_IO.
+ */
+int	collection_check(const struct collection *c, const char *who);
+
+/*
+ * estimate.c: run the probes and set each cell's est_s from them: the
+ * start-up measured, iterations times their measured cost.  A probe
+ * that fails leaves the kind's guesses.  Then, during the run, the time
+ * left: the cells run so far at their own mean, the others at their
+ * estimate scaled as the cells run have gone.
+ */
+void	collection_calibrate(struct collection *c);
+double	collection_left(const struct collection *c, const size_t *order,
+	    size_t next, int round);
+double	collection_total(const struct collection *c);
+/* Seconds as "12.3 s", "M:SS" from a minute, "H:MM:SS" from an hour. */
+void	collection_fmt_time(char *buf, size_t size, double s);
+
+/*
+ * summary.c: after a complete run, on out: how long it took (and what
+ * was estimated), and the median of each series, or when there are
+ * many, the command that shows them.
+ */
+int	collection_summary(struct store *s, const struct collection *c,
+	    int64_t run_id, double took_s, double est_s, FILE *out);
 
 /*
  * Run it into the store.  The 1-minute load average is read before the

@@ -129,7 +129,7 @@ for set in "sleepable rm,none null,mtx,rw,rwsem,rm,spin 1,2 300" \
 	w=""
 	[ "$1" = writer ] && w="-w 1"
 	kbench -d "$out/kbench.db" collect lock --backend kmod -q -r 1 \
-	    -l "kmod-$1" -H "$2" -k "$3" -t "$4" -n "$5" -d 100 $w \
+	    -l "kmod-$1" -H "$2" -k "$3" -t "$4" -n "$5" --delay 100 $w \
 	    >"$T/collect.out" 2>"$T/collect.err"
 	rc=$?
 	check $rc "collect lock kmod-$1: heads $2, hooks $3, threads $4 (exit $rc)"

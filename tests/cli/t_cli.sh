@@ -18,9 +18,15 @@ head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "help import shows 
 kb import --help
 expect_rc 0 "import --help"
 head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "import --help is help import"
-# Every command and sub-command: --help is help, on stdout, exit 0.
-for c in analyze "collect sleep" "collect lock" export facts import merge \
-    ministat nightly "plot sleep" "plot lock" "plot trend" report runs trend; do
+# Every command of the table (as kbench help lists it) and every
+# sub-command: --help is help, on stdout, exit 0.
+kb help
+cmds=$(sed -n 's/^   \([a-z][a-z]*\)  .*/\1/p' "$T/out" | tr '\n' ' ')
+[ "$cmds" = "analyze collect export facts import merge ministat nightly plot report runs trend " ]
+check $? "the command table is the one tested below (got $cmds)"
+for c in analyze "collect sleep" "collect lock" collect export facts import \
+    merge ministat nightly "plot sleep" "plot lock" "plot compare" \
+    "plot dist" "plot trend" plot report runs trend; do
 	# shellcheck disable=SC2086 # the sub-command is meant to split
 	kb $c --help
 	first=${c%% *}

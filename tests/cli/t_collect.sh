@@ -156,7 +156,7 @@ v=$(sqlite3 k9.db "PRAGMA integrity_check")
 [ "$v" = ok ]; check $? "kill -9: integrity_check ok"
 
 # 7. kbench collect lock, user backend: a small matrix, and a failing cell.
-kb --db lock.db collect lock -q -l small --backend user -H rw,rm -k null,mtx -t 1,2 -n 2000 -d 200 -r 2
+kb --db lock.db collect lock -q -l small --backend user -H rw,rm -k null,mtx -t 1,2 -n 2000 --delay 200 -r 2
 expect_rc 0 "a small lock collection"
 v=$(sqlite3 lock.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.id)")
 [ "$v" = "head=rw,hook=null,threads=1:2 head=rw,hook=null,threads=2:4 head=rw,hook=mtx,threads=1:2 head=rw,hook=mtx,threads=2:4 head=rm,hook=null,threads=1:2 head=rm,hook=null,threads=2:4 head=rm,hook=mtx,threads=1:2 head=rm,hook=mtx,threads=2:4" ]

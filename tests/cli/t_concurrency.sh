@@ -13,8 +13,8 @@ cat >plans <<'EOF'
 base sleep -m nanosleep -u 100 -n 5 -r 2
 w1 sleep -m nanosleep,select -u 100,500 -n 5 -r 150
 w2 sleep -m poll -u 200,1000 -n 10 -r 80
-w3 lock --backend user -H rw,rm -k mtx -t 1,2 -n 1000 -d 100 -r 10
-w4 lock --backend user -H none,epoch -k null -t 2 -n 1000 -d 100 -r 16
+w3 lock --backend user -H rw,rm -k mtx -t 1,2 -n 1000 --delay 100 -r 10
+w4 lock --backend user -H none,epoch -k null -t 2 -n 1000 --delay 100 -r 16
 EOF
 
 # plan NAME: "KIND OPTIONS" of a collection.

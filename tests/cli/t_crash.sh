@@ -19,8 +19,8 @@ echo "# seed $seed (KBENCH_SEED=$seed replays these delays)"
 cat >plans <<'EOF'
 s1 sleep -m nanosleep,select -u 500,2000 -n 10 -r 4
 s2 sleep -m poll -u 300,1000,3000 -n 6 -r 3
-l1 lock --backend user -H rw -k mtx -t 1,2 -n 1000 -d 100 -r 2
-l2 lock --backend user -H none -k null -t 2 -n 500 -d 100 -r 3
+l1 lock --backend user -H rw -k mtx -t 1,2 -n 1000 --delay 100 -r 2
+l2 lock --backend user -H none -k null -t 2 -n 500 --delay 100 -r 3
 EOF
 
 

@@ -138,7 +138,7 @@ check $? "the power note counts rounds ($(grep -A2 'No difference' "$T/out" | tr
 #
 # 6. A real collection: the load facts, and oversubscribed threads.
 #
-kb collect lock --backend user -q -l real -r 2 -H rw,rm -k null -t 1 -n 2000 -d 0
+kb collect lock --backend user -q -l real -r 2 -H rw,rm -k null -t 1 -n 2000 --delay 0
 expect_rc 0 "collect lock -H rw,rm"
 kb runs --json --label real
 v=$(jq -r '.facts | "\(.loadavg_start != null) \(.loadavg_max != null) \(.busy_cpus) \(.rounds) \(.loadavg_rounds | split(" ") | length)"' "$T/out")
@@ -148,7 +148,7 @@ kb analyze --compare head=rw head=rm --label real --format json
 v=$(jq -r '.comparisons | length' "$T/out")
 [ "$v" = 1 ]; check $? "the interleaved run compares its heads (got $v)"
 over=$(($(getconf _NPROCESSORS_ONLN) + 1))
-kb collect lock --backend user -q -l over -r 1 -H rw -k null -t $over -n 200 -d 0
+kb collect lock --backend user -q -l over -r 1 -H rw -k null -t $over -n 200 --delay 0
 expect_rc 0 "collect lock with more threads than CPUs"
 grep -q "collect lock: -t $over on $((over - 1)) online CPUs: threads share CPUs" "$T/err"
 check $? "oversubscribed threads are said at collection"
