@@ -24,6 +24,18 @@ python3 "$KBENCH_TOP/tests/tools/check_html.py" rep/report.html
 check $? "report.html is well formed and loads nothing from elsewhere"
 [ "$(grep -c '<svg' rep/report.html)" -eq 3 ]; check $? "report.html has its 3 charts inline"
 grep -q '<td class="num">+10.00%</td>' rep/report.html; check $? "report.html has the comparison table"
+# --warnings as for analyze: none (or --no-warnings) leaves the section out.
+grep -q '^## Warnings$' rep/report.md; check $? "report.md has its warnings by default"
+for w in "--warnings none" --no-warnings; do
+	# shellcheck disable=SC2086 # the option and its value are meant to split
+	kb --db lat.db report --compare before after $w -o repw
+	expect_rc 0 "report $w"
+	! grep -q '^## Warnings$' repw/report.md && ! grep -q '<h2>Warnings</h2>' repw/report.html
+	check $? "report $w: no warnings section, in report.md nor report.html"
+done
+kb --db lat.db report --compare before after --warnings loud -o repw
+expect_rc 2 "report --warnings loud"
+expect_err "kbench: report: --warnings 'loud': expected summary, full or none" "report --warnings loud: what it takes"
 
 # Facts that differ between the sides are marked.
 printf 'label,method,usec,v\nb2,poll,100,1\nb2,poll,100,2\nb2,poll,100,3\n' >b2.csv
