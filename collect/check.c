@@ -58,21 +58,15 @@ check_argv(char *const *argv)
 	return v;
 }
 
-/* Cells are asked once per distinct command: none differs yet. */
+/* Cells are asked once per distinct command. */
 static int
 asked_before(const struct collection *c, size_t k)
 {
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < k; i++) {
-		char *const *a = c->cells[i].argv, *const *b = c->cells[k].argv;
-
-		for (j = 0; a[j] != NULL && b[j] != NULL; j++)
-			if (strcmp(a[j], b[j]) != 0)
-				break;
-		if (a[j] == NULL && b[j] == NULL)
+	for (i = 0; i < k; i++)
+		if (argv_equal(c->cells[i].argv, c->cells[k].argv))
 			return 1;
-	}
 	return 0;
 }
 

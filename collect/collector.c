@@ -42,31 +42,6 @@ on_signal(int sig)
 	got_signal = sig;
 }
 
-static char **
-argv_copy(char *const *argv)
-{
-	char **v;
-	size_t n, i;
-
-	for (n = 0; argv[n] != NULL; n++)
-		;
-	v = xcalloc(n + 1, sizeof(char *));
-	for (i = 0; i < n; i++)
-		v[i] = xstrdup(argv[i]);
-	return v;
-}
-
-static int
-argv_equal(char *const *a, char *const *b)
-{
-	size_t i;
-
-	for (i = 0; a[i] != NULL && b[i] != NULL; i++)
-		if (strcmp(a[i], b[i]) != 0)
-			return 0;
-	return a[i] == NULL && b[i] == NULL;
-}
-
 struct cell *
 collection_add(struct collection *c, char *const *argv, const char *name,
     double est_s, double timeout_s)

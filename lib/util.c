@@ -540,6 +540,31 @@ argv_free(char **v)
 	free(v);
 }
 
+char **
+argv_copy(char *const *v)
+{
+	char **copy;
+	size_t n, i;
+
+	for (n = 0; v[n] != NULL; n++)
+		;
+	copy = xcalloc(n + 1, sizeof(*copy));
+	for (i = 0; i < n; i++)
+		copy[i] = xstrdup(v[i]);
+	return copy;
+}
+
+int
+argv_equal(char *const *a, char *const *b)
+{
+	size_t i;
+
+	for (i = 0; a[i] != NULL && b[i] != NULL; i++)
+		if (strcmp(a[i], b[i]) != 0)
+			return 0;
+	return a[i] == NULL && b[i] == NULL;
+}
+
 /* n digits at s, and nothing else counted. */
 static int
 digits(const char *s, size_t n)

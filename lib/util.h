@@ -111,6 +111,10 @@ void	 sb_shell_quote(struct strbuf *sb, char *const *argv);
 int	 process_gone(const char *host, long pid);
 /* Free a NULL-terminated array of strings and the array. */
 void	 argv_free(char **v);
+/* A copy of a NULL-terminated array of strings, its strings too. */
+char	**argv_copy(char *const *v);
+/* 1 when a and b hold the same strings in the same order. */
+int	 argv_equal(char *const *a, char *const *b);
 
 /*
  * An ISO 8601 date, maybe with a time, as the store writes them
