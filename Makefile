@@ -59,7 +59,8 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
 	       analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
-	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
+	       analyze/trend.c analyze/history.c analyze/trend_mail.c \
+	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
 	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c \
@@ -73,7 +74,7 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       collect/collector.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
-	       analyze/trend.h analyze/history.h \
+	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/review.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
