@@ -107,3 +107,15 @@ expect_rc 4 "report without gnuplot"
 mkdir kept
 PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o kept >"$T/out" 2>"$T/err"
 [ -d kept ] && [ -z "$(ls -A kept)" ]; check $? "a failed report into an existing directory leaves it as it was"
+
+# One truth: the report's tables are analyze's, cell for cell.
+kb --db lat.db analyze --compare before after --format markdown
+grep '^|' "$T/out" >analyze.md
+sed -n '/^## Comparison$/,/^## /p' rep/report.md | grep '^|' >report-table.md
+cmp -s analyze.md report-table.md; check $? "report.md's table is analyze --format markdown's"
+kb --db lat.db analyze --compare before after --width 72
+# From the header to the power note: the same lines in report.txt.
+sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' "$T/out" >analyze.txt
+sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' rep/report.txt >report-body.txt
+[ -s analyze.txt ] && cmp -s analyze.txt report-body.txt
+check $? "report.txt's table and summary are analyze --width 72's"
