@@ -115,8 +115,8 @@ static void
 x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 {
 	static const double mant[] = { 1, 2, 5 };
-	double step, t, r, rlo, rhi;
-	int e, k, n = 0;
+	double step, first, t, r, rlo, rhi;
+	int e, i, k, n = 0;
 
 	sb_adds(plot, "unset logscale x\nset xtics (");
 	if (logx) {
@@ -147,7 +147,9 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 		step *= 5;
 	else if ((hi - lo) / step > 10)
 		step *= 2;
-	for (t = ceil(lo / step) * step; t <= hi + step / 2; t += step) {
+	/* Counted, not summed: no drift, and the loop surely ends. */
+	first = ceil(lo / step) * step;
+	for (i = 0; (t = first + i * step) <= hi + step / 2; i++) {
 		if (fabs(t) < step / 1e6)
 			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
 		else

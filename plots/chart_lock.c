@@ -203,7 +203,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		goto out;
 	}
 	/* Two panels a row at most: it stays readable in a report. */
-	cols = L.threads.n < 2 ? L.threads.n : 2;
+	cols = L.threads.n < 2 ? 1 : 2;
 	rows = (L.threads.n + cols - 1) / cols;
 	c.width = cols == 1 ? 1100 : 650 * (int)cols;
 	c.height = (an->compare ? 720 : 640) * (int)rows + 60;
