@@ -11,7 +11,8 @@
  * until the last of them is gone, and the kernel drops it however they
  * end (no stale lock file to clean up after a crash).  Each invocation
  * is logged in the database (the nightly table: --list shows it), the
- * one locked out by another too.  Two nights of one day get distinct
+ * one locked out by another too, and one whose configuration is refused
+ * when its database is there.  Two nights of one day get distinct
  * labels: the pattern's, then LABEL.2, LABEL.3... chosen under the lock.
  */
 #include <sys/file.h>
@@ -52,7 +53,7 @@ const char nightly_help[] =
     "nightlies of the same database from overlapping: a second one exits at\n"
     "once, status 75, saying who holds it.  A collection that fails does not\n"
     "stop the others.  Every invocation is logged in the database, the one\n"
-    "locked out too.\n"
+    "locked out too, and one refused for its configuration.\n"
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
@@ -702,20 +703,26 @@ log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
 }
 
 /*
- * A nightly that did not get the lock is logged all the same, begun and
- * ended at once, with the pattern's label (it chose none): 0, or -1
- * with err set.
+ * A nightly that did not start (locked out, or its configuration
+ * refused) is logged all the same, begun and ended at once, with the
+ * pattern's label (it chose none; the raw pattern when that would not
+ * expand): 0, or -1 with err set.  create 0: only in a database that is
+ * there (a refused file may name the wrong one).
  */
 static int
-log_refused(struct nightly *n, const char *status, struct strbuf *err)
+log_refused(struct nightly *n, const char *status, int create,
+    struct strbuf *err)
 {
 	struct nightly_info ni;
 	struct store *s;
 	int why, rc = 0;
 
-	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
-		return -1;
+	if ((s = store_open(n->db, create ? STORE_CREATE : 0, err, &why)) ==
+	    NULL)
+		return why == STORE_ENOENT && !create ? 0 : -1;
 	log_info(n, &ni, status);
+	if (n->label[0] == '\0')
+		ni.label = n->conf.label;
 	ni.ended_at = ni.started_at;
 	if (store_nightly_begin(s, &ni) == -1 ||
 	    store_nightly_end(s, &ni) == -1) {
@@ -762,10 +769,14 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
 		warnx("nightly: %s", sb_str(&err));
-		sb_free(&err);
-		return KB_EXIT_USAGE;
-	}
-	if (check_collections(n, ctx) != KB_EXIT_OK) {
+		rc = KB_EXIT_USAGE;
+	} else
+		rc = check_collections(n, ctx);
+	if (rc != KB_EXIT_OK) {
+		/* A night lost to its configuration shows in --list. */
+		sb_reset(&err);
+		if (!n->dry_run && log_refused(n, NIGHTLY_REFUSED, 0, &err) == -1)
+			warnx("nightly: not logged: %s", sb_str(&err));
 		sb_free(&err);
 		return KB_EXIT_USAGE;
 	}
@@ -777,7 +788,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 			warnx("nightly: %s", sb_str(&err));
 			sb_reset(&err);
 			if (log_refused(n, busy ? NIGHTLY_LOCKED_OUT :
-			    NIGHTLY_FAILED, &err) == -1)
+			    NIGHTLY_FAILED, 1, &err) == -1)
 				warnx("nightly: not logged: %s", sb_str(&err));
 			sb_free(&err);
 			/* Locked out: cron's next night will do (sysexits). */

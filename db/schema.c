@@ -92,9 +92,10 @@ static const char *const migrations[] = {
 	");",
 
 	/*
-	 * 2 -> 3: a nightly locked out by another (status 'locked-out') is
-	 * logged too.  SQLite cannot change a CHECK constraint: the table is
-	 * made anew and its rows copied, ids kept.
+	 * 2 -> 3: a nightly locked out by another (status 'locked-out'), or
+	 * whose configuration was refused ('refused'), is logged too.
+	 * SQLite cannot change a CHECK constraint: the table is made anew
+	 * and its rows copied, ids kept.
 	 */
 	"CREATE TABLE nightly_3 ("
 	"  id          INTEGER PRIMARY KEY,"
@@ -106,7 +107,8 @@ static const char *const migrations[] = {
 	"  started_at  TEXT NOT NULL,"
 	"  ended_at    TEXT,"
 	"  status      TEXT NOT NULL CHECK (status IN ('running', 'ok',"
-	"              'failed', 'regression', 'interrupted', 'locked-out')),"
+	"              'failed', 'regression', 'interrupted', 'locked-out',"
+	"              'refused')),"
 	"  collections INTEGER NOT NULL DEFAULT 0,"
 	"  failed      INTEGER NOT NULL DEFAULT 0,"
 	"  trend       INTEGER"

@@ -1543,7 +1543,8 @@ store_nightly_label_taken(struct store *s, const char *label, int *found)
 
 	if (sqlite3_prepare_v2(s->db, "SELECT EXISTS (SELECT 1 FROM run WHERE"
 	    " label = ?1) OR EXISTS (SELECT 1 FROM nightly WHERE label = ?1"
-	    " AND status <> '" NIGHTLY_LOCKED_OUT "')", -1, &st,
+	    " AND status NOT IN ('" NIGHTLY_LOCKED_OUT "', '" NIGHTLY_REFUSED
+	    "'))", -1, &st,
 	    NULL) != SQLITE_OK)
 		return fail(s, "preparing the nightly label lookup");
 	bind_text(st, 1, label);

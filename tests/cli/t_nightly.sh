@@ -192,6 +192,29 @@ EOF
 cmp -s want got; check $? "-q: a failed collection: stderr says what failed, and where"
 cmp -s want got || diff want got | sed 's/^/#   /'
 
+# A night lost to its configuration is logged too, as refused, begun
+# and ended at once, when its database is there: a collect line the
+# collector refuses (under the pattern's label), a label pattern that
+# makes no label (under the pattern itself).  A dry run is not a night.
+n0=$(sql bad.db "SELECT count(*) FROM nightly")
+printf 'database bad.db\nname bad\ncollect sleep -q -m nosuchmethod\n' >refused.conf
+kb nightly -f refused.conf --dry-run
+expect_rc 2 "a refused configuration, dry run"
+n=$(sql bad.db "SELECT count(*) FROM nightly")
+[ "$n" = "$n0" ]; check $? "a refused dry run is not logged ($n0, $n)"
+kb nightly -q -f refused.conf
+expect_rc 2 "a refused configuration"
+expect_empty_out "a refused configuration"
+grep -q "^kbench: nightly: refused.conf:3: collect sleep: kbench collect refuses this line (above): every night would fail$" \
+    "$T/err"; check $? "a refused configuration: said"
+printf 'database bad.db\nname bad\nlabel x%%n%%Y\ncollect sleep -q -m nanosleep\n' >refused.conf
+kb nightly -f refused.conf
+expect_rc 2 "a label pattern that makes no label"
+s=$(sql bad.db "SELECT group_concat(label || ' ' || status || ' ' || collections ||
+    ' ' || (ended_at = started_at), ', ') FROM nightly WHERE id > $n0")
+[ "$s" = "nightly-$TODAY refused 0 1, x%n%Y refused 0 1" ]
+check $? "refused configurations are logged ($s)"
+
 # 5. SIGTERM: passed on to the collection, which keeps its rounds.
 cat >term.conf <<'EOF'
 database  term.db

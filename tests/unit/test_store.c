@@ -141,8 +141,8 @@ test_migration(void)
 
 /*
  * A database of schema 2, its nightly log holding one night: migrated,
- * the night keeps its id and fields, and a locked-out nightly (schema
- * 3) can be logged.
+ * the night keeps its id and fields, and a locked-out or refused
+ * nightly (schema 3) can be logged.
  */
 static void
 test_migration_nightly(void)
@@ -179,8 +179,8 @@ test_migration_nightly(void)
 	CHECK(sql_int(p, "SELECT count(*) FROM nightly") == 1);
 	CHECK(sql_exec(p, "INSERT INTO nightly (name, label, config, host, pid,"
 	    " started_at, status) VALUES ('lab', 'x', 'c', 'h', 1, 't',"
-	    " 'locked-out')") == 0);
-	CHECK(sql_int(p, "SELECT max(id) FROM nightly") == 8);
+	    " 'locked-out'), ('lab', 'x', 'c', 'h', 1, 't', 'refused')") == 0);
+	CHECK(sql_int(p, "SELECT max(id) FROM nightly") == 9);
 	sb_free(&err);
 }
 
