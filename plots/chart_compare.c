@@ -115,8 +115,9 @@ static void
 x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 {
 	static const double mant[] = { 1, 2, 5 };
-	double step, first, t, r, rlo, rhi;
-	int e, i, k, n = 0;
+	double step, t, r, rlo, rhi;
+	int e, k, n = 0;
+	long tic;
 
 	sb_adds(plot, "unset logscale x\nset xtics (");
 	if (logx) {
@@ -147,9 +148,9 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 		step *= 5;
 	else if ((hi - lo) / step > 10)
 		step *= 2;
-	/* Counted, not summed: no drift, and the loop surely ends. */
-	first = ceil(lo / step) * step;
-	for (i = 0; (t = first + i * step) <= hi + step / 2; i++) {
+	/* Count tics in integers: a float counter accumulates error. */
+	for (tic = (long)ceil(lo / step); (t = (double)tic * step) <= hi +
+	    step / 2; tic++) {
 		if (fabs(t) < step / 1e6)
 			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
 		else
