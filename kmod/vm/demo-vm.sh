@@ -13,7 +13,7 @@
 #   demo-vm/compare.txt     kbench analyze --compare highres tick-based
 #   demo-vm/sleep.png, .gp  kbench plot sleep: a panel per label (the
 #                           README shows it; git keeps these two)
-#   demo-vm/report/         kbench report: report.md, report.html, charts
+#   demo-vm/report/         kbench report: report.html, .md, .txt, charts
 #
 # The guests' consoles and the exported CSV files stay in BUILD/vm/.
 # Timings under TCG are emulated: the tick is real, the microseconds not.
@@ -68,5 +68,5 @@ echo "demo-vm: in $(($(date +%s) - t0)) s, into $out/:"
 echo "    kbench.db     the two runs"
 echo "    compare.txt   kbench analyze --compare highres tick-based"
 echo "    sleep.png     kbench plot sleep --by label (and sleep.gp, its script)"
-echo "    report/       kbench report: report.html, report.md and their charts"
+echo "    report/       kbench report: report.html, report.md, report.txt, charts"
 echo "demo-vm: the guests' consoles are in $VM_DIR/demo-*/"
