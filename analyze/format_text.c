@@ -659,8 +659,11 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	    an->count[VERDICT_REGRESSED], an->count[VERDICT_SAME],
 	    an->count[VERDICT_UNTESTED]);
 	if (!isnan(an->geomean))
-		sb_addf(&note, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
-		    an->name_b, an->name_a, an->geomean, 100 * (an->geomean - 1));
+		/* Of the centers, not of the change column: say which. */
+		sb_addf(&note, "; geometric mean of the %s' ratios %s/%s: %.4g "
+		    "(%+.2f%%)", an->test == TEST_U ? "medians" : "means",
+		    an->name_b, an->name_a, an->geomean,
+		    100 * (an->geomean - 1));
 	text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
 		text_wrap(out, an->width, prefix, prefix, "untested: fewer than 2 "
@@ -699,6 +702,18 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	sb_free(&note);
 }
 
+/* Does a row give its change as a difference (SCALE_SHIFT)? */
+static int
+any_shift(const struct analysis *an)
+{
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++)
+		if (an->cmp[i].scale == SCALE_SHIFT)
+			return 1;
+	return 0;
+}
+
 /*
  * The two sentences of a comparison's method: the change ("change: the
  * Hodges-Lehmann estimate of ...") and the verdict rule.
@@ -718,6 +733,11 @@ method_sentences(const struct analysis *an, struct strbuf *change,
 	if (family)
 		sb_addf(change, " (%g%% simultaneous over %zu series, "
 		    "Bonferroni)", an->level, an->ntested);
+	if (any_shift(an))
+		sb_addf(change, "; rows flagged a: the %s %s - %s in the "
+		    "series' unit (a ratio means nothing across 0)",
+		    an->test == TEST_U ? "Hodges-Lehmann shift" :
+		    "difference of the means", an->name_b, an->name_a);
 	sb_addf(verdict, "verdict: the interval excludes 0 and p < %g",
 	    1 - an->level / 100);
 	if (family)
