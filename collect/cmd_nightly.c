@@ -128,12 +128,12 @@ copy_out(FILE *f)
 
 /*
  * Run argv with our stdout (or, quiet, a temporary file: shown only when
- * it fails) and our stderr, passing our signals on; its exit status as a
- * shell reports it (128 + signal when killed), or -1 when it could not be
- * started.
+ * it fails, with a status above ok_max) and our stderr, passing our
+ * signals on; its exit status as a shell reports it (128 + signal when
+ * killed), or -1 when it could not be started.
  */
 static int
-run_child(char *const *argv, int quiet)
+run_child(char *const *argv, int quiet, int ok_max)
 {
 	FILE *out = NULL;
 	pid_t pid, w;
@@ -171,7 +171,7 @@ run_child(char *const *argv, int quiet)
 	else
 		status = WEXITSTATUS(status);
 	if (out != NULL) {
-		if (status != 0)
+		if (status < 0 || status > ok_max)
 			copy_out(out);
 		fclose(out);
 	}
@@ -554,7 +554,7 @@ run_collection(struct nightly *n, size_t i)
 	rc = 0;
 	if (!n->dry_run) {
 		start = time(NULL);
-		rc = run_child(argv, n->quiet);
+		rc = run_child(argv, n->quiet, 0);
 		if (rc == 0)
 			say(n, 0, "[%zu/%zu] %s collect %s: ok in %lld s\n",
 			    i + 1, n->conf.ncollect, clock_now(t, sizeof(t)),
@@ -589,11 +589,26 @@ run_trend(struct nightly *n)
 	sb_shell_quote(&line, argv);
 	say(n, 0, "%s trend check: %s\n", n->dry_run ? "would run" :
 	    clock_now(t, sizeof(t)), sb_str(&line));
+	/* Quiet, a regression is no failure: the mail below tells it. */
 	if (!n->dry_run)
-		rc = run_child(argv, n->quiet);
+		rc = run_child(argv, n->quiet, KB_EXIT_REGRESSION);
 	free(argv);
-	strlist_free(&pre);
 	sb_free(&line);
+	if (n->quiet && !n->dry_run && (rc == 0 || rc == KB_EXIT_REGRESSION)) {
+		/*
+		 * The mail: one report per regression tonight's run revealed,
+		 * on stdout as it is; nothing on a night without one.
+		 */
+		strlist_free(&pre);
+		strlist_add(&pre, "--where");
+		strlist_add(&pre, sb_str(&kv));
+		strlist_add(&pre, "--new-regressions");
+		argv = child_argv(n, "trend", NULL, &pre, &n->conf.trend_args);
+		if (run_child(argv, 0, 0) != 0)
+			rc = KB_EXIT_IO;
+		free(argv);
+	}
+	strlist_free(&pre);
 	sb_free(&kv);
 	return rc;
 }
@@ -836,7 +851,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		if (rc == KB_EXIT_OK)
 			rc = KB_EXIT_DB;
 	}
-	say(n, strcmp(ni.status, NIGHTLY_OK) != 0, "%s %s: %s; %d of %d "
+	/* A regression is told by its mail, not by this line. */
+	say(n, strcmp(ni.status, NIGHTLY_OK) != 0 &&
+	    strcmp(ni.status, NIGHTLY_REGRESSION) != 0, "%s %s: %s; %d of %d "
 	    "collection%s failed; trend check: %s\n", clock_now(t, sizeof(t)),
 	    n->conf.name, ni.status,
 	    ni.failed, ni.collections, ni.collections == 1 ? "" : "s",
