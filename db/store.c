@@ -1629,6 +1629,28 @@ store_nightly_end(struct store *s, const struct nightly_info *ni)
 }
 
 int
+store_nightly_label_taken(struct store *s, const char *label, int *found)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT EXISTS (SELECT 1 FROM run WHERE"
+	    " label = ?1) OR EXISTS (SELECT 1 FROM nightly WHERE label = ?1"
+	    " AND status NOT IN ('" NIGHTLY_LOCKED_OUT "', '" NIGHTLY_REFUSED
+	    "'))", -1, &st,
+	    NULL) != SQLITE_OK)
+		return fail(s, "preparing the nightly label lookup");
+	bind_text(st, 1, label);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*found = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return fail(s, "looking up label '%s'", label);
+	return 0;
+}
+
+int
 store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 {
 	struct nightly_info ni;

@@ -266,6 +266,8 @@ int	store_check_filter(struct store *s, const struct filter *f,
 #define NIGHTLY_FAILED		"failed"	/* a collection failed */
 #define NIGHTLY_REGRESSION	"regression"	/* the trend check found one */
 #define NIGHTLY_INTERRUPTED	"interrupted"	/* by a signal */
+#define NIGHTLY_LOCKED_OUT	"locked-out"	/* another held the lock */
+#define NIGHTLY_REFUSED		"refused"	/* its configuration, refused */
 
 struct nightly_info {
 	int64_t		 id;		/* filled in by the store */
@@ -281,6 +283,12 @@ int	store_nightly_end(struct store *s, const struct nightly_info *ni);
 typedef int nightly_cb(const struct nightly_info *ni, void *arg);
 /* Call cb for each logged nightly, oldest first. */
 int	store_each_nightly(struct store *s, nightly_cb *cb, void *arg);
+/*
+ * Is label taken, by a run or by a nightly that ran (a locked-out or
+ * refused one never used its label)?  *found is 0 or 1.
+ */
+int	store_nightly_label_taken(struct store *s, const char *label,
+	    int *found);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
 void	store_now(char *buf, size_t size);
