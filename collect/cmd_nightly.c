@@ -407,7 +407,8 @@ choose_label(struct nightly *n, struct store *s, struct strbuf *err)
 
 /*
  * Each collect line through kbench collect's own parser and checks (its
- * options, methods, locks, tools), as the night would run it, before
+ * options, methods, locks, tools, and each cell put to its program with
+ * --check), as the night would run it, before
  * anything runs: a line refused at 2 a.m. is a night lost.  KB_EXIT_OK,
  * or KB_EXIT_USAGE after saying which line (the collector says why).
  */
@@ -437,6 +438,12 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 		else
 			rc = collect_lock_prepare((int)k->args.n + 1, argv, ctx,
 			    &c);
+		/* And as kbench collect does: the cells' programs asked. */
+		if (rc == KB_EXIT_OK) {
+			sb_reset(&who);
+			sb_addf(&who, "collect %s", k->kind);
+			rc = collection_check(&c, sb_str(&who));
+		}
 		if (rc != KB_EXIT_OK)
 			warnx("nightly: %s:%d: collect %s: kbench collect refuses "
 			    "this line (above): every night would fail", n->conf.path,

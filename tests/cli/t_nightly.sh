@@ -373,6 +373,12 @@ conf_line 'collect sleep -q -m nosuchmethod' "collect with an unknown method" \
 conf_line 'collect sleep -q --bogus-option' "collect with an unknown option" \
     "kbench collect sleep: unrecognized option '--bogus-option'" \
     "kbench: nightly: e.conf:2: collect sleep: kbench collect refuses this line (above): every night would fail"
+conf_line 'collect sleep -q -m nanosleep -u 1 --slack 2000000000' "collect with a slack testsleep refuses" \
+    "kbench: collect sleep: cell method=nanosleep,usec=1: testsleep refuses it: testsleep: bad -s '2000000000' (0 to 1000000000 ns) (testsleep's -s is --slack here)" \
+    "kbench: nightly: e.conf:2: collect sleep: kbench collect refuses this line (above): every night would fail"
+conf_line 'collect lock -q --backend user -H rw -k null -t 1 -n 0' "collect lock with a count lockbench refuses" \
+    "kbench: collect lock: cell head=rw,hook=null,threads=1: lockbench refuses it: lockbench: bad -n '0' (1 to 10000000000 calls)" \
+    "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
 conf_line 'collect lock -q --backend user -H nosuch' "collect lock with an unknown head lock" \
     "kbench: collect lock: unknown head lock 'nosuch' for the user backend (it knows rw,rm,epoch,none)" \
     "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
