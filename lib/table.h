@@ -47,7 +47,11 @@ void	table_print_markdown(const struct table *t, FILE *out);
 void	table_print_html(const struct table *t, FILE *out);
 /* Write s as Markdown table-cell text: '|' escaped, newlines as blanks. */
 void	md_escape(FILE *out, const char *s);
-/* Write s with &, <, >, " and ' escaped for HTML text and attributes. */
+/*
+ * Write s with &, <, >, " and ' escaped for HTML (and XML) text and
+ * attributes; bytes that are not UTF-8 and control characters (but tab,
+ * newline and return) as U+FFFD.
+ */
 void	html_escape(FILE *out, const char *s);
 void	table_free(struct table *t);
 

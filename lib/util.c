@@ -310,6 +310,21 @@ utf8_check(const char *s, size_t n)
 	return n;
 }
 
+void
+sb_add_utf8(struct strbuf *sb, const char *s, size_t n)
+{
+	size_t k;
+
+	for (; n > 0; s += k, n -= k) {
+		k = utf8_check(s, n);
+		sb_add(sb, s, k);
+		if (k < n) {	/* a bad byte */
+			sb_adds(sb, "\xef\xbf\xbd");
+			k++;
+		}
+	}
+}
+
 int
 has_control(const char *s)
 {

@@ -58,6 +58,8 @@ int	finish_stdout(const char *progname);
 size_t	 utf8_seq(const char *s, size_t n);
 /* The offset of the first invalid byte of s[0 .. n), or n when valid. */
 size_t	 utf8_check(const char *s, size_t n);
+/* Append s[0 .. n) with each byte that is not UTF-8 as U+FFFD. */
+void	 sb_add_utf8(struct strbuf *sb, const char *s, size_t n);
 
 /*
  * Text for a terminal table: does s hold a control character, and s with
