@@ -67,6 +67,7 @@ dir_empty(const char *dir)
 
 	if ((d = opendir(dir)) == NULL)
 		return -1;
+	/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
 	while ((e = readdir(d)) != NULL)
 		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			empty = 0;
@@ -252,27 +253,60 @@ cmd_site(int argc, char **argv, struct kbench_ctx *ctx)
 	s.incomplete = f.include_incomplete;
 	if ((rc = cmd_check_filter(ctx, &f, "site")) != KB_EXIT_OK)
 		goto out;
-	if ((rc = prepare(&s)) != KB_EXIT_OK)
-		goto out;
-	if ((rc = site_model(&s, ctx->db, &f, &err)) != KB_EXIT_OK) {
-		warnx("site: %s", sb_str(&err));
-		goto out;
-	}
-	if (s.h.order_by != NULL && s.h.nmissing > 0)
-		warnx("site: --order-by %s: %zu run%s without it left out",
-		    s.h.order_by, s.h.nmissing, s.h.nmissing == 1 ? "" : "s");
-	if (*sb_str(&s.h.cache_err) != '\0')
-		warnx("site: warning: run summaries not cached: %s",
-		    sb_str(&s.h.cache_err));
-	rc = build(&s, ctx);
-	printf("%s/index.html: %zu series, %zu runs, %zu change point%s; "
-	    "wrote %zu of %zu pages, drew %zu of %zu charts, made %zu of %zu "
-	    "comparisons, removed %zu files\n", s.dir, s.nser, s.h.nrun,
-	    s.h.ncp, s.h.ncp == 1 ? "" : "s", s.nwritten, s.npages, s.ndrawn,
-	    s.ncharts, s.ncompared, s.ncompare, s.nremoved);
+	rc = site_make(&s, ctx, &f, 0);
 out:
 	site_free(&s);
 	filter_free(&f);
 	sb_free(&err);
+	return rc;
+}
+
+int
+site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
+    int quiet)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	if ((rc = prepare(s)) != KB_EXIT_OK)
+		goto out;
+	if ((rc = site_model(s, ctx->db, f, &err)) != KB_EXIT_OK) {
+		warnx("site: %s", sb_str(&err));
+		goto out;
+	}
+	if (s->h.order_by != NULL && s->h.nmissing > 0)
+		warnx("site: --order-by %s: %zu run%s without it left out",
+		    s->h.order_by, s->h.nmissing, s->h.nmissing == 1 ? "" : "s");
+	if (*sb_str(&s->h.cache_err) != '\0')
+		warnx("site: warning: run summaries not cached: %s",
+		    sb_str(&s->h.cache_err));
+	rc = build(s, ctx);
+	if (!quiet)
+		printf("%s/index.html: %zu series, %zu runs, %zu change point%s; "
+		    "wrote %zu of %zu pages, drew %zu of %zu charts, made %zu "
+		    "of %zu comparisons, removed %zu files\n", s->dir, s->nser,
+		    s->h.nrun, s->h.ncp, s->h.ncp == 1 ? "" : "s", s->nwritten,
+		    s->npages, s->ndrawn, s->ncharts, s->ncompared, s->ncompare,
+		    s->nremoved);
+out:
+	sb_free(&err);
+	return rc;
+}
+
+int
+site_write(struct kbench_ctx *ctx, const char *dir, int quiet)
+{
+	struct site s;
+	struct filter f;
+	int rc;
+
+	site_init(&s);
+	memset(&f, 0, sizeof(f));
+	s.dir = dir;
+	s.title = "kbench";
+	s.db_path = ctx->db_path;
+	s.argv0 = ctx->argv0;
+	rc = site_make(&s, ctx, &f, quiet);
+	site_free(&s);
 	return rc;
 }

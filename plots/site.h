@@ -101,6 +101,19 @@ struct site {
 	size_t			 ncompare, ncompared, ncompare_failed;
 };
 
+struct filter;
+struct kbench_ctx;
+/*
+ * cmd_site.c: the site of ctx's database in dir, as kbench site -o dir
+ * makes it with no other option: what a nightly calls after its
+ * collections.  The summary line on standard output unless quiet; the
+ * errors on standard error.  An exit status (KB_EXIT_*).
+ */
+int	site_write(struct kbench_ctx *ctx, const char *dir, int quiet);
+/* The same for a site whose options are set (s from site_init). */
+int	site_make(struct site *s, struct kbench_ctx *ctx,
+	    const struct filter *f, int quiet);
+
 /* site_model.c */
 void	site_init(struct site *s);
 int	site_model(struct site *s, struct store *db, const struct filter *f,

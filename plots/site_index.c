@@ -24,7 +24,7 @@
 
 /* The sparkline: pixels, and the most points it draws (bucket means). */
 #define SPARK_W		120
-#define SPARK_H		28
+#define SPARK_H		32
 #define SPARK_PAD	2
 #define SPARK_MAX	120
 
@@ -66,7 +66,8 @@ sparkline(FILE *fp, const struct hseries *hs)
 	fprintf(fp, "<svg class=\"spark\" width=\"%d\" height=\"%d\" viewBox="
 	    "\"0 0 %d %d\" role=\"img\" aria-label=\"%zu run medians\">",
 	    SPARK_W, SPARK_H, SPARK_W, SPARK_H, hs->npt);
-	for (k = 0; k < hs->ncp; k++) {
+	/* (hs->cp is set when ncp > 0; the analyzer cannot tell.) */
+	for (k = 0; hs->cp != NULL && k < hs->ncp; k++) {
 		cp = &hs->cp[k];
 		x = spark_x((double)cp->index - 0.5, hs->npt);
 		fprintf(fp, "<line class=\"%s\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" "
@@ -119,6 +120,25 @@ label_ranges(FILE *fp, const struct site *s, const struct hseries *hs)
 	free(ix);
 }
 
+/* A filter's choice among values: "all", then each (blank: none). */
+static void
+filter_select(FILE *fp, const char *name, const char *id,
+    const struct strlist *values, const char *none)
+{
+	size_t i;
+
+	fprintf(fp, "<label>%s <select id=\"%s\"><option>all</option>", name,
+	    id);
+	for (i = 0; i < values->n; i++) {
+		fputs("<option value=\"", fp);
+		html_escape(fp, values->v[i]);
+		fputs("\">", fp);
+		html_escape(fp, *values->v[i] ? values->v[i] : none);
+		fputs("</option>", fp);
+	}
+	fputs("</select></label>\n", fp);
+}
+
 /* The filters, and the labels they choose from. */
 static void
 filters(FILE *fp, const struct site *s, const char *what)
@@ -126,31 +146,11 @@ filters(FILE *fp, const struct site *s, const char *what)
 	size_t i;
 
 	fputs("<form class=\"filters\" id=\"filters\">\n", fp);
-	if (s->benchmarks.n > 1) {
-		fputs("<label>benchmark <select id=\"f-bench\"><option>all"
-		    "</option>", fp);
-		for (i = 0; i < s->benchmarks.n; i++) {
-			fputs("<option value=\"", fp);
-			html_escape(fp, s->benchmarks.v[i]);
-			fputs("\">", fp);
-			html_escape(fp, s->benchmarks.v[i]);
-			fputs("</option>", fp);
-		}
-		fputs("</select></label>\n", fp);
-	}
-	if (s->hosts.n > 1) {
-		fputs("<label>host <select id=\"f-host\"><option>all</option>",
-		    fp);
-		for (i = 0; i < s->hosts.n; i++) {
-			fputs("<option value=\"", fp);
-			html_escape(fp, s->hosts.v[i]);
-			fputs("\">", fp);
-			html_escape(fp, *s->hosts.v[i] ? s->hosts.v[i] :
-			    "(no host)");
-			fputs("</option>", fp);
-		}
-		fputs("</select></label>\n", fp);
-	}
+	if (s->benchmarks.n > 1)
+		filter_select(fp, "benchmark", "f-bench", &s->benchmarks,
+		    "(no benchmark)");
+	if (s->hosts.n > 1)
+		filter_select(fp, "host", "f-host", &s->hosts, "(no host)");
 	fputs("<label>label <input id=\"f-label\" list=\"labels\" "
 	    "placeholder=\"any\" size=\"16\"></label>\n"
 	    "<label>a change in the last <input id=\"f-recent\" type=\"number\" "
@@ -272,7 +272,10 @@ series_row(FILE *fp, const struct site *s, size_t i,
 	    history_regressed(hs, cp) ? "regression" : "improvement",
 	    isnan(cp->change) ? 0 : 100 * cp->change);
 	put_change(fp, cp->change);
-	fprintf(fp, "</td><td class=\"num\">%zu</td></tr>\n", s->ser[i].age);
+	/* The word too: the colour alone says nothing to some readers. */
+	fprintf(fp, " <small>%s</small></td><td class=\"num\">%zu</td></tr>\n",
+	    history_regressed(hs, cp) ? "regression" : "improvement",
+	    s->ser[i].age);
 }
 
 /* One benchmark's table: series first .. end - 1. */

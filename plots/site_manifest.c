@@ -272,6 +272,7 @@ remove_dir(const char *path)
 
 	if ((d = opendir(path)) == NULL)
 		return errno == ENOENT ? 0 : -1;
+	/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
 	while ((e = readdir(d)) != NULL) {
 		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
 			continue;

@@ -83,7 +83,7 @@ take_details(const struct run_row *row, void *arg)
 {
 	struct details *d = arg;
 	struct site_run *r;
-	struct idpos key, *hit;
+	struct idpos key = { 0, 0 }, *hit;
 	size_t i;
 
 	key.id = row->info.id;

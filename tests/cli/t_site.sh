@@ -239,6 +239,34 @@ if command -v chromium >/dev/null 2>&1; then
 	check $? "browser: a hostile run page has one script, site.js, and no injected element"
 fi
 
+# ---- two benchmarks on two hosts: the benchmark and host filters ----
+
+# The 60 nights as lock on lab-a, their last 20 again as sleep on lab-b.
+awk -F, -v OFS=, 'NR == 1 { $8 = $8 OFS "fact.host"; print; next }
+    { $8 = $8 OFS "lab-a"; print }
+    substr($2, 2) + 0 > 40 { sub(/-8000-/, "-9000-", $1); $2 = "s" substr($2, 2)
+	$3 = "sleep"; sub(/lab-a$/, "lab-b", $8); print }' "$HIST" >two.csv
+W=$T/two.db
+"$KBENCH" -d "$W" import -q two.csv
+kb -d "$W" site -o two --no-compare
+expect_out "two/index.html: 6 series, 80 runs, 3 change points; wrote 91 of 91 pages, drew 6 of 6 charts, made 0 of 78 comparisons, removed 0 files" \
+    "two benchmarks on two hosts"
+grep -q '<select id="f-bench"><option>all</option><option value="lock">lock</option><option value="sleep">sleep</option></select>' two/index.html &&
+    grep -q '<select id="f-host"><option>all</option><option value="lab-a">lab-a</option><option value="lab-b">lab-b</option></select>' two/index.html
+check $? "two benchmarks on two hosts: a choice of each"
+if command -v chromium >/dev/null 2>&1; then
+	dom "file://$T/two/index.html#host=lab-b"
+	grep -q '>3 of 6 series<' dom &&
+	    grep -q '<section class="bench" data-b="lock" hidden="">' dom
+	check $? "browser: host lab-b: its 3 series, lock's section hidden"
+	dom "file://$T/two/index.html#bench=lock&label=n05"
+	grep -q '>3 of 6 series<' dom && grep -q '<section class="bench" data-b="sleep" hidden="">' dom
+	check $? "browser: benchmark lock and a label of its: 3 of 6 series"
+	dom "file://$T/two/index.html#label=s55"
+	grep -q '>3 of 6 series<' dom && grep -q '<section class="bench" data-b="lock" hidden="">' dom
+	check $? "browser: a label only sleep's runs have: 3 of 6 series"
+fi
+
 # ---- errors ----
 
 kb site --bogus -o x
