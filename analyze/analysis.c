@@ -167,10 +167,35 @@ order_given(const struct filter *f, const char *key, struct strlist *out)
 			strlist_add(out, f->where_values.v[i]);
 }
 
+/*
+ * --by names a run attribute or a fact some selected run has: else every
+ * run would pool into one group, silently.  0, 1 (said), -1 (the store).
+ */
+static int
+by_unknown(struct store *s, const struct filter *f, const char *by)
+{
+	static const char *const cols[] = { "label", "benchmark", "status",
+	    "uuid", "run" };
+	struct strlist keys = { NULL, 0 };
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(by, cols[i]) == 0)
+			return 0;
+	if (store_fact_keys(s, f, &keys) == -1)
+		return -1;
+	for (i = 0; i < keys.n && !found; i++)
+		found = strcmp(keys.v[i], by) == 0;
+	strlist_free(&keys);
+	return !found;
+}
+
 int
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
+	int rc;
 
 	if (an->compare) {
 		an->by = NULL;
@@ -184,6 +209,18 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	if (an->gs.n == 0) {
 		warnx("%s: no samples match the selection", an->cmdname);
 		return KB_EXIT_USAGE;
+	}
+	if ((rc = by_unknown(s, f, an->by)) == 0 && an->rows != NULL)
+		rc = by_unknown(s, f, an->rows) != 0 ? 2 : 0;
+	if (rc != 0) {
+		if (rc == -1)
+			warnx("%s: %s", an->cmdname, store_error(s));
+		else
+			warnx("%s: %s %s: no run in the selection has it (a "
+			    "run fact, or label, benchmark, status, uuid, run)",
+			    an->cmdname, rc == 2 ? "--rows" : "--by",
+			    rc == 2 ? an->rows : an->by);
+		return rc == -1 ? KB_EXIT_DB : KB_EXIT_USAGE;
 	}
 	groups_summarize(&an->gs, an->level);
 	order_given(f, an->by, &order_by);

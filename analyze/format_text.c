@@ -120,7 +120,7 @@ print_wrapped(FILE *out, size_t width, const char *first, const char *rest,
 			putc(' ', out);
 			col++;
 		}
-		fwrite(word, 1, len, out);
+		fput_visible(out, word, len);	/* no escape reaches a terminal */
 		col += len;
 	}
 	putc('\n', out);
@@ -791,8 +791,11 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		    "medians with distribution-free intervals\n", prefix,
 		    count_series(gs), gs->byvalues.n, an->by,
 		    gs->byvalues.n == 1 ? "" : "s", an->level);
-	if (unit != NULL && *unit != '\0')
-		fprintf(out, "%sunit: %s\n", prefix, unit);
+	if (unit != NULL && *unit != '\0') {
+		fprintf(out, "%sunit: ", prefix);
+		fput_visible(out, unit, strlen(unit));
+		putc('\n', out);
+	}
 	sb_free(&first);
 }
 

@@ -250,7 +250,8 @@ groups_sort(struct groupset *gs, const struct strlist *order_by,
 		gs->g[i]->rowrank = rank_of(&gs->rowvalues, gs->g[i]->row);
 	}
 	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_group);
-	/* Series without keys leave the list NULL: qsort wants an array. */
+	/* No series key at all (an import without --key): nothing to sort,
+	 * and qsort() wants a pointer even for none. */
 	if (gs->keynames.n > 0)
 		qsort(gs->keynames.v, gs->keynames.n, sizeof(char *),
 		    cmp_byvalue);

@@ -12,14 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "collect.h"
 #include "collector.h"
-#include "hostfacts.h"
 #include "kbench.h"
 #include "tools.h"
 
@@ -116,7 +113,8 @@ check_kinds(const struct strlist *l, const char *known, const char *what,
 }
 
 int
-collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
+collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+    struct collection *c)
 {
 	enum { OPT_BACKEND = 300, OPT_PIN };
 	static const struct option longopts[] = {
@@ -132,12 +130,10 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		{ NULL,		0,		   NULL, 0 }
 	};
 	const struct lock_backend *be = NULL;
-	struct collection c;
 	struct strlist heads = { NULL, 0 }, hooks = { NULL, 0 };
 	struct strlist threads = { NULL, 0 };
 	struct collect_opts co;
-	struct utsname u;
-	const char *label = NULL, *count = "100000", *delay = "1000";
+	const char *count = "100000", *delay = "1000";
 	const char *write_ms = NULL;
 	char *prog = NULL, *cell_argv[20], name[256];
 	double est;
@@ -145,13 +141,12 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	size_t i, j, k;
 	int ch, a, pin = 0, rc = KB_EXIT_USAGE;
 
-	memset(&c, 0, sizeof(c));
 	memset(&co, 0, sizeof(co));
-	c.rounds = 5;
+	c->rounds = 5;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "d:H:k:l:n:qr:t:w:", longopts,
 	    NULL)) != -1) {
-		switch (collect_option(&c, &co, ch, optarg, "collect lock")) {
+		switch (collect_option(c, &co, ch, optarg, "collect lock")) {
 		case 1:
 			continue;
 		case -1:
@@ -202,7 +197,8 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 			pin = 1;
 			break;
 		default:
-			fputs(collect_help, stderr);
+			if (!c->check_only)
+				fputs(collect_help, stderr);
 			goto out;
 		}
 	}
@@ -235,17 +231,9 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		goto out;
 	}
 
-	if ((label = co.label) == NULL)
-		label = uname(&u) == 0 ? u.release : "lock";
-	c.benchmark = "lock";
-	c.label = label;
-	c.command = ctx->cmdline;
-	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
-	hostfacts_collect(&c.facts);
-	for (i = 0; i < co.meta.n; i++)
-		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);
-	kv_set(&c.facts, "backend", be->name);
-	kv_set(&c.facts, "backend_program", prog);
+	collection_setup(c, &co, "lock", ctx->cmdline);
+	kv_set(&c->facts, "backend", be->name);
+	kv_set(&c->facts, "backend_program", prog);
 	ncount = strtol(count, NULL, 10);
 	ndelay = strtol(delay, NULL, 10);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
@@ -253,8 +241,10 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	/* The CPUs a cell keeps busy: its threads, and the writer. */
 	for (i = 0; i < threads.n; i++) {
 		nthreads = strtol(threads.v[i], NULL, 10);
-		if (nthreads + (write_ms != NULL) > c.busy_cpus)
-			c.busy_cpus = (int)nthreads + (write_ms != NULL);
+		if (nthreads + (write_ms != NULL) > c->busy_cpus)
+			c->busy_cpus = (int)nthreads + (write_ms != NULL);
+		if (c->check_only)
+			continue;
 		if (nthreads > ncpu)
 			warnx("collect lock: -t %ld on %ld online CPUs: threads "
 			    "share CPUs, and a lock holder preempted makes "
@@ -269,7 +259,7 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		for (j = 0; j < hooks.n; j++) {
 			if (be->pair_ok != NULL &&
 			    !be->pair_ok(heads.v[i], hooks.v[j])) {
-				if (!c.quiet)
+				if (!c->quiet && !c->check_only)
 					fprintf(stderr, "kbench collect lock: "
 					    "skipping hook %s under head %s: it may "
 					    "sleep, and the head's read side is "
@@ -306,19 +296,18 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				nthreads = strtol(threads.v[k], NULL, 10);
 				est = ncount * (3.0 * ndelay + 300) / 1e9 *
 				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
-				collection_add(&c, cell_argv, name, est,
+				collection_add(c, cell_argv, name, est,
 				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
 			}
 		}
-	if (c.ncells == 0) {
+	if (c->ncells == 0) {
 		warnx("collect lock: no head and hook pair the %s backend can "
 		    "run", be->name);
 		rc = KB_EXIT_USAGE;
 		goto out;
 	}
-	rc = collection_run(ctx->db, &c);
+	rc = KB_EXIT_OK;
 out:
-	collection_free(&c);
 	strlist_free(&heads);
 	strlist_free(&hooks);
 	strlist_free(&threads);

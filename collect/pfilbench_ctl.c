@@ -259,6 +259,29 @@ print_human(const struct kmod_config *c, const struct kmod_info *ki,
 		    r->writes > 0 ? r->write_ns / 1e3 / (double)r->writes : 0);
 }
 
+/*
+ * The lock names the modules know (kmod/): a usage error here, before
+ * the module is asked, and whether it is loaded or not.
+ */
+static const char *
+lock_name(int ch, const char *name)
+{
+	static const char heads[] = ",rw,rm,epoch,none,";
+	static const char hooks[] = ",null,mtx,rw,rwsem,rm,spin,";
+	const char *known = ch == 'H' ? heads : hooks;
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), ",%s,", name);
+	if (*name == '\0' || strlen(name) > 30 || strchr(name, ',') != NULL ||
+	    strstr(known, buf) == NULL) {
+		warnx("unknown %s lock '%s' (-%c: %s)", ch == 'H' ? "head" :
+		    "hook", name, ch, ch == 'H' ? "rw, rm, epoch or none" :
+		    "null, mtx, rw, rwsem, rm or spin");
+		usage();
+	}
+	return name;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -275,10 +298,10 @@ main(int argc, char **argv)
 			c.delay_ns = number(ch, optarg);
 			break;
 		case 'H':
-			c.head = optarg;
+			c.head = lock_name(ch, optarg);
 			break;
 		case 'k':
-			c.hook = optarg;
+			c.hook = lock_name(ch, optarg);
 			break;
 		case 'm':
 			machine = 1;

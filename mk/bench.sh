@@ -18,6 +18,10 @@
 #   site     kbench site of that year: the full build, the same again,
 #            and one more night's refresh; wall time, pages written.
 #   merge    four lab databases of 2.5 million samples merged into one.
+#   series   many series: kbench analyze of 100,000 series (3 samples each)
+#            as a text table vs as CSV (target: text within 3x of CSV),
+#            and kbench trend over 1,000,000 series of one sample each:
+#            its peak memory, per series (target: under 1 KiB a series).
 #
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
@@ -51,7 +55,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend site merge}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -382,4 +386,35 @@ if want merge; then
 		printf "   merging the same five again (nothing to add, every run compared): %.2f s\n", w2
 	}'
 	rm -f "$dir"/lab-*.db* "$dir/uuids"
+fi
+
+if want series; then
+	echo "== series: 100,000 series as a table; trend over 1,000,000 series"
+	for k in 100000 1000000; do
+		db=$dir/series-$k.db
+		if [ "$(sqlite3 "$db" "SELECT count(*) FROM series" 2>/dev/null)" != "$k" ]; then
+			rm -f "$db" "$db-wal" "$db-shm"
+			awk -v k="$k" -v per=$((k == 100000 ? 3 : 1)) 'BEGIN {
+				print "label,s,value"
+				for (i = 0; i < k; i++)
+					for (j = 0; j < per; j++)
+						printf "a,s%d,%d.5\n", i, j + i % 7 }' >"$dir/series.csv"
+			"$kbench" -d "$db" import -q --run-by label --key s --value value \
+			    "$dir/series.csv"
+			rm -f "$dir/series.csv"
+		fi
+	done
+	timed "analyze csv" "$kbench" -d "$dir/series-100000.db" analyze --format csv
+	sc_wall=$wall
+	timed "analyze text" "$kbench" -d "$dir/series-100000.db" analyze
+	st_wall=$wall
+	"$kbench" -d "$dir/series-1000000.db" trend >/dev/null	# the cache, warm
+	timed "trend 1e6" "$kbench" -d "$dir/series-1000000.db" trend
+	tr_wall=$wall tr_rss=$rss_kib
+	awk -v c="$sc_wall" -v t="$st_wall" -v w="$tr_wall" -v r="$tr_rss" 'BEGIN {
+		printf "   kbench analyze, 100000 series: csv %.2f s, text %.2f s: ratio %.2f (target <= 3: %s)\n",
+		    c, t, t / c, (t / c <= 3 ? "met" : "NOT met")
+		printf "   kbench trend, 1000000 one-sample series: %.2f s, peak %.1f MiB, %.0f bytes a series (target < 1024: %s)\n",
+		    w, r / 1024, r * 1024 / 1000000, (r * 1024 / 1000000 < 1024 ? "met" : "NOT met")
+	}'
 fi

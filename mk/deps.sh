@@ -35,6 +35,7 @@
 #                                  the release linux-image-amd64 depends on now)
 #   perl                           vm: Pod::Usage, for the kernel-doc of W=1
 #   clang, binutils                freebsd: the FreeBSD target; nm
+#   cmark-gfm                      tests: report.md rendered as GitHub does, checked for HTML
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 #   cppcheck, clang-tidy           make lint: the static analyzers
 #   valgrind                       make check-valgrind: memcheck over the tests
@@ -45,7 +46,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VM_TOP=$top
 . "$top/kmod/vm/vm.sh"
 
-debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd chromium fonts-dejavu-core"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm chromium fonts-dejavu-core"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 groups=" $* "
 

@@ -47,6 +47,11 @@ cmp_point(const void *a, const void *b)
  */
 #define SAME_LINE	0.01
 
+/* The heights of the bands of the image, in pixels. */
+#define TITLE_PX	60
+#define PANEL_PX	700
+#define FOOTER_PX	40
+
 /* Same x, and medians within SAME_LINE of each other, point for point. */
 static int
 same_line(const struct line *a, const struct line *b)
@@ -172,7 +177,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	struct line *ln = NULL;
 	unsigned char *bars;
 	const char *xkey;
-	double lo = INFINITY, hi = -INFINITY, x, keyband;
+	double lo = INFINITY, hi = -INFINITY, x, keyband, footband, panel_h;
 	size_t i, j, k, q, nby = gs->byvalues.n, nrow = gs->rowvalues.n;
 	size_t npanel = nby * (nrow > 0 ? nrow : 1), cols, rows, keyrows;
 	struct strlist sets = { NULL, 0 }, panels = { NULL, 0 };
@@ -206,8 +211,15 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	/* The legend's band: up to 5 entries a row (the y = x line too). */
 	keyrows = (lines.n + 1 + 4) / 5;
 	c.width = cols == 1 ? 1200 : 600 * (int)cols;
-	c.height = 740 * (int)rows + 40 * (int)keyrows + 60;
-	keyband = (40.0 * (double)keyrows + 90) / c.height;
+	/*
+	 * In pixels, so the bands keep their size at any number of rows:
+	 * the title on top, then the panels, the legend and the footer.
+	 */
+	c.height = TITLE_PX + PANEL_PX * (int)rows + 40 * (int)keyrows + 40 +
+	    FOOTER_PX;
+	footband = (double)FOOTER_PX / c.height;
+	keyband = footband + (40.0 * (double)keyrows + 40) / c.height;
+	panel_h = 1 - keyband - (double)TITLE_PX / c.height;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot sleep: measured vs requested sleep");
 
@@ -296,9 +308,9 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	sb_adds(&plot, sb_str(&setup));
 	for (k = 0; k < npanel; k++) {
 		sb_addf(&plot, "set origin %g, %g\nset size %g, %g\n",
-		    (double)(k % cols) / (double)cols, keyband + (1 - keyband -
-		    0.05) * (double)(rows - 1 - k / cols) / (double)rows,
-		    1.0 / (double)cols, (1 - keyband - 0.05) / (double)rows);
+		    (double)(k % cols) / (double)cols, keyband + panel_h *
+		    (double)(rows - 1 - k / cols) / (double)rows,
+		    1.0 / (double)cols, panel_h / (double)rows);
 		sb_adds(&plot, "set title ");
 		panel_name(an, k, &line);
 		gp_string(&plot, sb_str(&line));
@@ -319,13 +331,14 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	}
 	/* The legend: nothing drawn, every line named; and the footer. */
 	chart_titles(&plot, p, NULL, sb_str(&drawn));
-	sb_addf(&plot, "set origin 0, 0.035\nset size 1, %g\n"
+	sb_addf(&plot, "set origin 0, %g\nset size 1, %g\n"
 	    "unset title\nunset border\nunset tics\nunset xlabel\n"
 	    "unset ylabel\nunset grid\nunset logscale\n"
 	    "set xrange [0:1]\nset yrange [0:1]\n"
 	    "set key center center horizontal maxcols 5 width 2 "
 	    "font ''.sprintf(',%%g', 13 * kb_fs)\n"
-	    "plot NaN with lines ls 100 title 'requested'", keyband - 0.035);
+	    "plot NaN with lines ls 100 title 'requested'", footband,
+	    keyband - footband);
 	for (j = 0; j < lines.n; j++) {
 		sb_addf(&plot, ", \\\n  NaN with linespoints ls %zu title ",
 		    j + 1);

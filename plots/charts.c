@@ -153,7 +153,8 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 	if (foot.len > 0) {
 		sb_adds(gp, "set label 1 ");
 		gp_string(gp, sb_str(&foot));
-		sb_adds(gp, " at screen 0.5, screen 0.015 center "
+		/* A line above the bottom edge, whatever the height. */
+		sb_adds(gp, " at screen 0.5, screen 0 center offset 0, 1.2 "
 		    "font ''.sprintf(',%g', 11 * kb_fs) "
 		    "textcolor rgb '#555555'\n");
 	}

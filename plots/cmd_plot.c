@@ -131,13 +131,14 @@ describe(struct strbuf *sb, const char *what, const struct strlist *l)
  * 2026-03-01; n = 10 per point; 95% intervals of the median; change
  * points: E-Divisive, p < 0.001".  No kernel: a history has many.
  */
-static void
+static int
 trend_subtitle(struct store *s, const struct filter *f,
     const struct history *h, struct strbuf *out)
 {
 	struct facts_seen fs;
 	int64_t *ids;
 	size_t i;
+	int rc = 0;
 
 	memset(&fs, 0, sizeof(fs));
 	ids = xcalloc(h->nrun + 1, sizeof(*ids));
@@ -146,7 +147,8 @@ trend_subtitle(struct store *s, const struct filter *f,
 	qsort(ids, h->nrun, sizeof(*ids), cmp_id);
 	fs.only = ids;
 	fs.nonly = h->nrun;
-	store_each_run(s, f, see_run, &fs);
+	if (store_each_run(s, f, see_run, &fs) == -1)
+		rc = -1;
 	describe(out, "host", &fs.host);
 	describe(out, "HZ", &fs.hz);
 	trend_footer(h, out);
@@ -154,6 +156,7 @@ trend_subtitle(struct store *s, const struct filter *f,
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);
 	strlist_free(&fs.hz);
+	return rc;
 }
 
 /*
@@ -210,7 +213,10 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 		warnx("plot: trend: %zu series, the first %d drawn, %zu left "
 		    "out: narrow the selection with --where", h->ns,
 		    TREND_MAX_PANELS, h->ns - TREND_MAX_PANELS);
-	trend_subtitle(ctx->db, f, h, sub);
+	if (trend_subtitle(ctx->db, f, h, sub) == -1) {
+		warnx("plot: %s", store_error(ctx->db));
+		return KB_EXIT_DB;
+	}
 	pc->hist = h;
 	pc->subtitle = sb_str(sub);
 	return KB_EXIT_OK;

@@ -136,25 +136,25 @@ split_script(const char *gp, struct strbuf *data, struct strbuf *settings)
 	}
 }
 
-/* Write dir/NAME.gp; 0, or -1 with err set. */
+/*
+ * Write dir/NAME.gp, beside then renamed: no half script, no planted
+ * link followed.  0, or -1 with err set.
+ */
 static int
 write_script(const char *dir, const char *name, const char *script,
     struct strbuf *err)
 {
 	struct strbuf path = STRBUF_INIT;
-	FILE *fp;
+	struct outfile of;
 	int rc = 0;
 
 	sb_addf(&path, "%s/%s.gp", dir, name);
-	if ((fp = fopen(sb_str(&path), "w")) == NULL) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
-		sb_free(&path);
-		return -1;
-	}
-	fputs(script, fp);
-	if ((ferror(fp) | fclose(fp)) != 0) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
+		outfile_close(&of, 0, err);
 		rc = -1;
+	} else {
+		fputs(script, of.fp);
+		rc = outfile_close(&of, 1, err);
 	}
 	sb_free(&path);
 	return rc;

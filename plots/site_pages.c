@@ -72,7 +72,7 @@ script_scrub(struct chart_job *j)
 
 	if (utf8_check(j->script, n) == n)
 		return;
-	sb_add_utf8(&ok, j->script, n);
+	sb_add_valid_utf8(&ok, j->script, n);
 	free(j->script);
 	j->script = xstrdup(sb_str(&ok));
 	sb_free(&ok);

@@ -110,6 +110,27 @@ expect_err "kbench: analyze: --compare: no samples for 'nosuch' (a label, a KEY=
     "--compare with a side that does not exist"
 kb --db lat.db analyze --compare before
 expect_rc 2 "--compare with one side"
+kb --db lat.db analyze --by nosuchfact
+expect_rc 2 "--by a fact no run has"
+expect_err "kbench: analyze: --by nosuchfact: no run in the selection has it (a run fact, or label, benchmark, status, uuid, run)" \
+    "--by a fact no run has: refused, not one group of everything"
+expect_empty_out "--by a fact no run has"
+kb --db lat.db analyze --by run --format csv
+expect_rc 0 "--by run, a run attribute"
+# Filters are bounded: 1,500 --where keys are a usage error, not SQLite's
+# "Expression tree is too large" (exit 3).
+w=$(awk 'BEGIN { for (i = 1; i <= 1500; i++) printf " --where k%d=v", i }')
+kb --db lat.db analyze $w
+expect_rc 2 "1,500 --where keys"
+expect_err "kbench: analyze: --where 'k101=v': more than 100 different keys" "1,500 --where keys"
+w=$(awk 'BEGIN { for (i = 1; i <= 100; i++) printf " --where k%d=v --run r%d", i, i }')
+kb --db lat.db analyze $w
+expect_err "kbench: analyze: no samples match the selection" "100 keys and 100 runs: a query SQLite takes"
+w=$(awk 'BEGIN { for (i = 1; i <= 1001; i++) printf " --where method=m%d", i }')
+kb --db lat.db analyze $w
+expect_rc 2 "1,001 filter values"
+expect_err "kbench: analyze: more than 1000 filter values (--label, --run, -b, --where) in all" \
+    "1,001 filter values"
 kb --db lat.db analyze --compare before after --where usec=100 --where method=poll --where method=select --run 1 --run 2
 expect_rc 0 "--compare within a --run selection"
 printf 'label,method,usec,v\nlater,poll,100,1\nlater,poll,100,2\nlater,extra,1,3\nlater,extra,1,4\n' >more.csv

@@ -22,7 +22,7 @@ printf '%s\n' charts/sleep.gp charts/sleep.png charts/sleep.svg >want
 cmp -s want "$T/out"; check $? "plot prints the paths of the files it wrote"
 is_png charts/sleep.png; check $? "sleep.png is a PNG"
 is_svg charts/sleep.svg; check $? "sleep.svg is an SVG"
-[ "$(png_size charts/sleep.png)" = 1800x880 ]; check $? "three panels side by side, the legend under them: 1800x880 ($(png_size charts/sleep.png))"
+[ "$(png_size charts/sleep.png)" = 1800x920 ]; check $? "three panels side by side, the legend under them: 1800x920 ($(png_size charts/sleep.png))"
 grep -q "^set title 'hz=1000'" charts/sleep.gp; check $? "a panel per HZ"
 grep -c '^\$p' charts/sleep.gp >got; echo 21 >want
 cmp -s want got; check $? "a datablock per panel and method (3 x 7)"

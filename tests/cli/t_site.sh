@@ -203,8 +203,11 @@ long=$(printf '%300s' '' | tr ' ' x)
 H=$T/hostile.db
 "$KBENCH" -d "$H" import -q hostile.csv
 printf 'm,v\nk,1\nk,2\nk,3\n' >u.csv
-"$KBENCH" -d "$H" import -q --value v --key m -l "$(printf 'lat\351')" \
-    --meta "note=$(printf 'caf\351')" u.csv
+"$KBENCH" -d "$H" import -q --value v --key m -l lat --meta note=cafe u.csv
+# Invalid UTF-8 that import now refuses, as a database of an older kbench
+# (or one edited by hand) still holds it.
+sqlite3 "$H" "UPDATE run SET label = CAST(x'6c6174e9' AS TEXT) WHERE label = 'lat';
+    UPDATE run_fact SET value = CAST(x'636166e9' AS TEXT) WHERE value = 'cafe'"
 touch marker
 kb -d "$H" site -o hostile
 expect_rc 0 "hostile labels, keys and facts: the site is built"
@@ -228,10 +231,10 @@ grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' hostile/index.html hostile/runs/
     grep -q "$(printf 'lat\357\277\275')" hostile/runs/10.html &&
     grep -q "$(printf 'caf\357\277\275')" hostile/runs/10.html
 check $? "hostile: labels and facts escaped; invalid UTF-8 as U+FFFD"
-grep -q 'report --compare &lt;script&gt;alert(1)&lt;/script&gt; \.\./\.\./\.\./tmp/evil -o' hostile/compare/1-2/report.html &&
+grep -q 'report --compare &#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39; \.\./\.\./\.\./tmp/evil -o' hostile/compare/1-2/report.html &&
     grep -q "report --compare x* 6 -o" hostile/compare/5-6/report.html &&
     grep -q 'report --compare 8 uuid=00000000-0000-4000-8000-000000000109 -o' hostile/compare/8-9/report.html
-check $? "hostile: a side is its label when that is the run alone, else its id, else its uuid; never an option"
+check $? "hostile: a side is its label when that is the run alone (quoted for sh), else its id, else its uuid; never an option"
 if command -v chromium >/dev/null 2>&1; then
 	dom "file://$T/hostile/runs/1.html"
 	[ "$(count '<script')" -eq 1 ] && [ "$(count '<img')" -eq 0 ] &&

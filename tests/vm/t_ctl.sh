@@ -172,6 +172,22 @@ run extra
 expect 2 "usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
                      [-t threads] [-w write_ms]
        pfilbench-ctl -s" "an operand"
+# An unknown lock is a usage error (2), whether the module is there or
+# not (it was 1, "not loaded", before the module was asked).
+for m in "$S" "$T/nosuch"; do
+	KBENCH_KMOD_SYSFS=$m "$ctl" -H bogus >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "pfilbench-ctl: unknown head lock 'bogus' (-H: rw, rm, epoch or none)
+usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
+                     [-t threads] [-w write_ms]
+       pfilbench-ctl -s" "an unknown head lock ($m)"
+	KBENCH_KMOD_SYSFS=$m "$ctl" -k bogus >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "pfilbench-ctl: unknown hook lock 'bogus' (-k: null, mtx, rw, rwsem, rm or spin)
+usage: pfilbench-ctl [-mp] [-d delay_ns] [-H head] [-k hook] [-n count]
+                     [-t threads] [-w write_ms]
+       pfilbench-ctl -s" "an unknown hook lock ($m)"
+done
 
 # 5. kbench collect lock stores what it prints.
 if [ -x "$build/kbench" ]; then
