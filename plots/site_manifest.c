@@ -160,31 +160,22 @@ out:
 int
 manifest_save(const struct manifest *m, const char *dir, struct strbuf *err)
 {
-	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
+	struct outfile of;
 	size_t i;
-	FILE *fp;
-	int rc = 0;
+	int rc;
 
 	sb_addf(&path, "%s/%s", dir, SITE_MANIFEST);
-	sb_addf(&tmp, "%s.tmp", sb_str(&path));
-	if ((fp = fopen(sb_str(&tmp), "w")) == NULL) {
-		sb_addf(err, "%s: %s", sb_str(&tmp), strerror(errno));
-		rc = -1;
-		goto out;
+	if ((rc = outfile_open(&of, sb_str(&path), OUTFILE_OURS, err)) == -1)
+		outfile_close(&of, 0, err);
+	else {
+		fputs(MANIFEST_HEAD, of.fp);
+		for (i = 0; i < m->paths.n; i++)
+			fprintf(of.fp, "%s %s\n", manifest_get(m,
+			    m->paths.v[i]), m->paths.v[i]);
+		rc = outfile_close(&of, 1, err);
 	}
-	fputs(MANIFEST_HEAD, fp);
-	for (i = 0; i < m->paths.n; i++)
-		fprintf(fp, "%s %s\n", (const char *)manifest_get(m,
-		    m->paths.v[i]), m->paths.v[i]);
-	if ((ferror(fp) | fclose(fp)) != 0 ||
-	    rename(sb_str(&tmp), sb_str(&path)) == -1) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
-		unlink(sb_str(&tmp));
-		rc = -1;
-	}
-out:
 	sb_free(&path);
-	sb_free(&tmp);
 	return rc;
 }
 
@@ -227,35 +218,28 @@ int
 site_put(struct site *s, const char *path, const char *data, size_t len,
     struct strbuf *err)
 {
-	struct strbuf full = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf full = STRBUF_INIT;
+	struct outfile of;
 	char hash[HASH_LEN + 1];
-	FILE *fp;
-	int rc = 0;
+	int rc;
 
 	site_hash(data, len, hash);
 	s->npages++;
 	if (site_unchanged(s, path, hash))
 		return 0;
 	sb_addf(&full, "%s/%s", s->dir, path);
-	sb_addf(&tmp, "%s.tmp", sb_str(&full));
-	if ((fp = fopen(sb_str(&tmp), "w")) == NULL) {
-		sb_addf(err, "%s: %s", sb_str(&tmp), strerror(errno));
-		rc = -1;
-		goto out;
+	/* Beside, then renamed: no half page, no planted link followed. */
+	if ((rc = outfile_open(&of, sb_str(&full), OUTFILE_OURS, err)) == -1)
+		outfile_close(&of, 0, err);
+	else {
+		fwrite(data, 1, len, of.fp);
+		rc = outfile_close(&of, 1, err);
 	}
-	fwrite(data, 1, len, fp);
-	if ((ferror(fp) | fclose(fp)) != 0 ||
-	    rename(sb_str(&tmp), sb_str(&full)) == -1) {
-		sb_addf(err, "%s: %s", sb_str(&full), strerror(errno));
-		unlink(sb_str(&tmp));
-		rc = -1;
-		goto out;
+	if (rc == 0) {
+		manifest_put(&s->cur, path, hash);
+		s->nwritten++;
 	}
-	manifest_put(&s->cur, path, hash);
-	s->nwritten++;
-out:
 	sb_free(&full);
-	sb_free(&tmp);
 	return rc;
 }
 
