@@ -161,6 +161,16 @@ db_writable_here(const char *path)
 	return ok;
 }
 
+struct store *
+cmd_read_db(const char *path, struct strbuf *err, int *why)
+{
+	unsigned flags = 0;
+
+	if (!db_writable_here(path) && access(path, R_OK) == 0)
+		flags |= STORE_READONLY;
+	return store_open(path, flags, err, why);
+}
+
 static const struct command *
 find_command(const char *name)
 {
@@ -244,7 +254,6 @@ run_command(const struct command *cmd, int argc, char **argv,
     struct kbench_ctx *ctx)
 {
 	struct strbuf err = STRBUF_INIT;
-	unsigned flags = 0;
 	int rc, why;
 
 	if (wants_help(argc, argv))
@@ -252,10 +261,7 @@ run_command(const struct command *cmd, int argc, char **argv,
 	if (take_db_option(&argc, argv, &ctx->db_path) == -1)
 		return KB_EXIT_USAGE;
 	if (cmd->flags & CMD_DB_READ) {
-		if (!db_writable_here(ctx->db_path) &&
-		    access(ctx->db_path, R_OK) == 0)
-			flags |= STORE_READONLY;
-		ctx->db = store_open(ctx->db_path, flags, &err, &why);
+		ctx->db = cmd_read_db(ctx->db_path, &err, &why);
 		if (ctx->db == NULL) {
 			warnx("%s: %s", cmd->name, sb_str(&err));
 			sb_free(&err);

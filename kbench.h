@@ -16,6 +16,8 @@
 #define KB_EXIT_USAGE		2	/* bad option, malformed input, unknown label */
 #define KB_EXIT_DB		3	/* database error: cannot open, corrupt, too new */
 #define KB_EXIT_IO		4	/* system error: I/O, memory, a child that failed */
+#define KB_EXIT_TEMPFAIL	75	/* try again later: another nightly holds
+					   its lock (sysexits' EX_TEMPFAIL) */
 
 struct store;
 
@@ -35,6 +37,15 @@ struct kbench_ctx {
  * saying why ("CMD: PATH: ...").
  */
 int	cmd_open_db(struct kbench_ctx *ctx, const char *cmd);
+
+struct strbuf;
+/*
+ * Open a database to read, as a command of flag CMD_DB_READ has it
+ * opened: read-write (migrated when older) where this process may write
+ * it and its directory, else read-only.  NULL with err and *why set, as
+ * store_open() leaves them.
+ */
+struct store	*cmd_read_db(const char *path, struct strbuf *err, int *why);
 
 struct filter;
 /*

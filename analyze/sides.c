@@ -187,9 +187,8 @@ as_part(struct store *s, const char *spec, struct strbuf *out)
 	int found = 0;
 
 	spec_parts(spec, &keys, &values);
-	if (keys.n > 0)
-		sb_adds(out, spec);
-	else if (store_label_exists(s, spec, &found) == 0 && found)
+	/* A bare word names a label when one exists; anything else as is. */
+	if (keys.n == 0 && store_label_exists(s, spec, &found) == 0 && found)
 		sb_addf(out, "label=%s", spec);
 	else
 		sb_adds(out, spec);

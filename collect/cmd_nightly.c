@@ -10,7 +10,10 @@
  * nightlies from overlapping; the collections inherit it, so it holds
  * until the last of them is gone, and the kernel drops it however they
  * end (no stale lock file to clean up after a crash).  Each invocation
- * is logged in the database (the nightly table: --list shows it).
+ * is logged in the database (the nightly table: --list shows it), the
+ * one locked out by another too, and one whose configuration is refused
+ * when its database is there.  Two nights of one day get distinct
+ * labels: the pattern's, then LABEL.2, LABEL.3... chosen under the lock.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -23,6 +26,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,26 +42,33 @@
 #include "tools.h"
 
 const char nightly_help[] =
-    "usage: kbench nightly [-f CONF] [--fail-on-regression] [--dry-run]\n"
-    "       kbench nightly --list [-f CONF]\n"
+    "usage: kbench nightly [-f CONF] [--fail-on-regression] [-n] [-q]\n"
+    "       kbench [-d DB] nightly --list [-f CONF]\n"
     "\n"
     "Runs the collections of the configuration file CONF (default ./kbench.conf)\n"
-    "under one label (by default nightly-YYYY-MM-DD, local time), each run\n"
-    "with the fact nightly=NAME and the file's facts, then the trend check:\n"
-    "kbench trend --where nightly=NAME with the file's trend options.  A lock\n"
-    "keeps two nightlies of the same database from overlapping: a second one\n"
-    "exits at once, saying who holds it.  A collection that fails does not\n"
-    "stop the others.  Every invocation is logged in the database.\n"
+    "under one label (by default nightly-YYYY-MM-DD, local time; a second night\n"
+    "of the same day gets nightly-YYYY-MM-DD.2, then .3...), each run with the\n"
+    "fact nightly=NAME and the file's facts, then the trend check: kbench trend\n"
+    "--where nightly=NAME with the file's trend options.  A lock keeps two\n"
+    "nightlies of the same database from overlapping: a second one exits at\n"
+    "once, status 75, saying who holds it.  A collection that fails does not\n"
+    "stop the others.  Every invocation is logged in the database, the one\n"
+    "locked out too, and one refused for its configuration.\n"
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
-    "   --list                 the log of past nightlies of the database (dead:\n"
-    "                          running, but its process is gone from this host)\n"
+    "   -q, --quiet            for cron: nothing on standard output when all\n"
+    "                          went well; the trend check's table when it finds\n"
+    "                          a regression; errors on standard error\n"
+    "   --list                 the log of past nightlies: of CONF's database\n"
+    "                          with -f, else of kbench's (-d, $KBENCH_DB); dead:\n"
+    "                          running, but its process is gone from this host\n"
     "The file is checked before anything runs, a dry run too: its collect lines\n"
     "by kbench collect's own parser; one that others may write is refused.\n"
     "Exit status: 0 all went well; 1 a regression (with --fail-on-regression);\n"
     "2 a bad configuration; 3 database error; 4 a collection or the trend check\n"
-    "failed, or another nightly holds the lock; 130/143 interrupted.\n";
+    "failed; 75 another nightly holds the lock (EX_TEMPFAIL: try again later);\n"
+    "130/143 interrupted.\n";
 
 /* A fact command that runs longer than this is killed and left out. */
 #define FACT_TIMEOUT_S	60
@@ -102,25 +113,47 @@ clock_now(char *buf, size_t size)
 	return buf;
 }
 
+/* What a quiet child printed, now that it failed: to our stdout. */
+static void
+copy_out(FILE *f)
+{
+	char buf[BUFSIZ];
+	size_t n;
+
+	rewind(f);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stdout);
+	fflush(stdout);
+}
+
 /*
- * Run argv with our stdout and stderr, passing our signals on; its exit
- * status as a shell reports it (128 + signal when killed), or -1 when it
- * could not be started.
+ * Run argv with our stdout (or, quiet, a temporary file: shown only when
+ * it fails) and our stderr, passing our signals on; its exit status as a
+ * shell reports it (128 + signal when killed), or -1 when it could not be
+ * started.
  */
 static int
-run_child(char *const *argv)
+run_child(char *const *argv, int quiet)
 {
+	FILE *out = NULL;
 	pid_t pid, w;
 	int status;
 
 	fflush(stdout);
 	fflush(stderr);
-	if ((pid = fork()) == -1)
+	if (quiet && (out = tmpfile()) == NULL)
 		return -1;
+	if ((pid = fork()) == -1) {
+		if (out != NULL)
+			fclose(out);
+		return -1;
+	}
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		if (out != NULL && dup2(fileno(out), STDOUT_FILENO) == -1)
+			_exit(127);
 		execv(argv[0], argv);
 		warn("nightly: %s", argv[0]);
 		_exit(127);
@@ -132,10 +165,17 @@ run_child(char *const *argv)
 		;
 	current_child = 0;
 	if (w == -1)
-		return -1;
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
+		status = -1;
+	else if (WIFSIGNALED(status))
+		status = 128 + WTERMSIG(status);
+	else
+		status = WEXITSTATUS(status);
+	if (out != NULL) {
+		if (status != 0)
+			copy_out(out);
+		fclose(out);
+	}
+	return status;
 }
 
 /*
@@ -267,11 +307,38 @@ struct nightly {
 	struct nightly_conf	 conf;
 	const char		*db;		/* the database path */
 	char			*lock;		/* the lock file path */
-	char			 label[256];
+	char			 base[256];	/* the label pattern, expanded */
+	char			 label[272];	/* base, or base.SEQ */
 	char			 self[PATH_MAX];	/* kbench itself */
 	struct strlist		 metas;		/* "--meta", "K=V", ... */
-	int			 fail_on_regression, dry_run;
+	int			 fail_on_regression, dry_run, quiet;
 };
+
+/* The most nights of one label pattern: base, then base.2 to base.999. */
+#define LABEL_SEQ_MAX	999
+
+/*
+ * A line of progress: on stdout, unless quiet.  A line that reports a
+ * failure goes to stderr when quiet (cron mails it), else to stdout
+ * with the rest, in order.
+ */
+static void
+say(const struct nightly *n, int failure, const char *fmt, ...)
+{
+	va_list ap;
+	FILE *out = stdout;
+
+	if (n->quiet) {
+		if (!failure)
+			return;
+		out = stderr;
+	}
+	va_start(ap, fmt);
+	fputs("kbench nightly: ", out);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+	fflush(out);
+}
 
 /*
  * Expand the label pattern with the local time now, and check it as
@@ -285,7 +352,7 @@ make_label(struct nightly *n, struct strbuf *err)
 	struct tm tm;
 	size_t len;
 
-	len = strftime(n->label, sizeof(n->label), n->conf.label,
+	len = strftime(n->base, sizeof(n->base), n->conf.label,
 	    localtime_r(&t, &tm));
 	sb_addf(err, "%s:%d: ", n->conf.path, n->conf.label_line);
 	if (len == 0) {
@@ -293,7 +360,7 @@ make_label(struct nightly *n, struct strbuf *err)
 		    n->conf.label);
 		return -1;
 	}
-	if (store_label_check(n->label, &why) == -1) {
+	if (store_label_check(n->base, &why) == -1) {
 		sb_adds(err, "label '");
 		sb_add_visible(err, n->conf.label);
 		sb_addf(err, "' makes %s", sb_str(&why));
@@ -301,7 +368,41 @@ make_label(struct nightly *n, struct strbuf *err)
 		return -1;
 	}
 	sb_reset(err);
+	snprintf(n->label, sizeof(n->label), "%s", n->base);
 	return 0;
+}
+
+/*
+ * The night's label: the pattern's, or, when a run or an earlier night
+ * has it (two nights of one day), the first of base.2, base.3... that
+ * none has.  s NULL: no database yet, the pattern's.  0, or -1 with err.
+ */
+static int
+choose_label(struct nightly *n, struct store *s, struct strbuf *err)
+{
+	int seq, taken = 1;
+
+	snprintf(n->label, sizeof(n->label), "%s", n->base);
+	for (seq = 1; s != NULL && seq <= LABEL_SEQ_MAX; seq++) {
+		if (seq > 1)
+			snprintf(n->label, sizeof(n->label), "%s.%d", n->base,
+			    seq);
+		if (store_nightly_label_taken(s, n->label, &taken) == -1) {
+			sb_adds(err, store_error(s));
+			return -1;
+		}
+		if (!taken)
+			return 0;
+	}
+	if (s == NULL)
+		return 0;
+	sb_adds(err, n->conf.path);
+	if (n->conf.label_line > 0)
+		sb_addf(err, ":%d", n->conf.label_line);
+	sb_addf(err, ": labels %s to %s.%d are all taken: a label pattern "
+	    "with the time (%%H%%M) tells more nights apart", n->base, n->base,
+	    LABEL_SEQ_MAX);
+	return -1;
 }
 
 /*
@@ -442,28 +543,29 @@ run_collection(struct nightly *n, size_t i)
 	strlist_add(&pre, n->label);
 	for (j = 0; j < n->metas.n; j++)
 		strlist_add(&pre, n->metas.v[j]);
+	/* Quiet: its matrix, load warnings and "complete" line too. */
+	if (n->quiet)
+		strlist_add(&pre, "-q");
 	argv = child_argv(n, "collect", k->kind, &pre, &k->args);
 	sb_shell_quote(&line, argv);
-	printf("kbench nightly: [%zu/%zu] %s collect %s (line %d): %s\n", i + 1,
+	say(n, 0, "[%zu/%zu] %s collect %s (line %d): %s\n", i + 1,
 	    n->conf.ncollect, n->dry_run ? "would run" : clock_now(t, sizeof(t)),
 	    k->kind, k->line, sb_str(&line));
 	rc = 0;
 	if (!n->dry_run) {
 		start = time(NULL);
-		rc = run_child(argv);
+		rc = run_child(argv, n->quiet);
 		if (rc == 0)
-			printf("kbench nightly: [%zu/%zu] %s collect %s: ok in "
-			    "%lld s\n", i + 1, n->conf.ncollect,
-			    clock_now(t, sizeof(t)), k->kind,
-			    (long long)(time(NULL) - start));
+			say(n, 0, "[%zu/%zu] %s collect %s: ok in %lld s\n",
+			    i + 1, n->conf.ncollect, clock_now(t, sizeof(t)),
+			    k->kind, (long long)(time(NULL) - start));
 		else
-			printf("kbench nightly: [%zu/%zu] %s collect %s: FAILED "
+			say(n, 1, "[%zu/%zu] %s collect %s (line %d): FAILED "
 			    "(%s %d) after %lld s\n", i + 1, n->conf.ncollect,
-			    clock_now(t, sizeof(t)), k->kind, rc == -1 ?
+			    clock_now(t, sizeof(t)), k->kind, k->line, rc == -1 ?
 			    "cannot run, errno" : "exit status", rc == -1 ?
 			    errno : rc, (long long)(time(NULL) - start));
 	}
-	fflush(stdout);
 	free(argv);
 	strlist_free(&pre);
 	sb_free(&line);
@@ -485,11 +587,10 @@ run_trend(struct nightly *n)
 	strlist_add(&pre, "--fail-on-regression");
 	argv = child_argv(n, "trend", NULL, &pre, &n->conf.trend_args);
 	sb_shell_quote(&line, argv);
-	printf("kbench nightly: %s trend check: %s\n", n->dry_run ?
-	    "would run" : clock_now(t, sizeof(t)), sb_str(&line));
-	fflush(stdout);
+	say(n, 0, "%s trend check: %s\n", n->dry_run ? "would run" :
+	    clock_now(t, sizeof(t)), sb_str(&line));
 	if (!n->dry_run)
-		rc = run_child(argv);
+		rc = run_child(argv, n->quiet);
 	free(argv);
 	strlist_free(&pre);
 	sb_free(&line);
@@ -533,7 +634,7 @@ list_log(const char *db)
 	size_t i;
 	int why, rc = KB_EXIT_OK;
 
-	if ((s = store_open(db, STORE_READONLY, &err, &why)) == NULL) {
+	if ((s = cmd_read_db(db, &err, &why)) == NULL) {
 		warnx("nightly: %s", sb_str(&err));
 		sb_free(&err);
 		return why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
@@ -555,16 +656,12 @@ list_log(const char *db)
 	return rc;
 }
 
-/* Log the start; the store stays open for the end. */
-static struct store *
-log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
+/* This invocation's row of the log, started now. */
+static void
+log_info(const struct nightly *n, struct nightly_info *ni, const char *status)
 {
 	static char host[256], now[40];
-	struct store *s;
-	int why;
 
-	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
-		return NULL;
 	if (gethostname(host, sizeof(host)) == -1)
 		snprintf(host, sizeof(host), "?");
 	host[sizeof(host) - 1] = '\0';
@@ -576,14 +673,87 @@ log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
 	ni->host = host;
 	ni->pid = (long)getpid();
 	ni->started_at = now;
-	ni->status = NIGHTLY_RUNNING;
+	ni->status = status;
 	ni->trend = -1;
+}
+
+/*
+ * Under the lock: choose the night's label and log the start; the store
+ * stays open for the end.
+ */
+static struct store *
+log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
+{
+	struct store *s;
+	int why;
+
+	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
+		return NULL;
+	if (choose_label(n, s, err) == -1) {
+		store_close(s);
+		return NULL;
+	}
+	log_info(n, ni, NIGHTLY_RUNNING);
 	if (store_nightly_begin(s, ni) == -1) {
 		sb_adds(err, store_error(s));
 		store_close(s);
 		return NULL;
 	}
 	return s;
+}
+
+/*
+ * A nightly that did not start (locked out, or its configuration
+ * refused) is logged all the same, begun and ended at once, with the
+ * pattern's label (it chose none; the raw pattern when that would not
+ * expand): 0, or -1 with err set.  create 0: only in a database that is
+ * there (a refused file may name the wrong one).
+ */
+static int
+log_refused(struct nightly *n, const char *status, int create,
+    struct strbuf *err)
+{
+	struct nightly_info ni;
+	struct store *s;
+	int why, rc = 0;
+
+	if ((s = store_open(n->db, create ? STORE_CREATE : 0, err, &why)) ==
+	    NULL)
+		return why == STORE_ENOENT && !create ? 0 : -1;
+	log_info(n, &ni, status);
+	if (n->label[0] == '\0')
+		ni.label = n->conf.label;
+	ni.ended_at = ni.started_at;
+	if (store_nightly_begin(s, &ni) == -1 ||
+	    store_nightly_end(s, &ni) == -1) {
+		sb_adds(err, store_error(s));
+		rc = -1;
+	}
+	store_close(s);
+	return rc;
+}
+
+/*
+ * A dry run's label: as the night would choose it now, when the
+ * database is there to say which are taken.
+ */
+static void
+dry_run_label(struct nightly *n)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	int why;
+
+	if ((s = cmd_read_db(n->db, &err, &why)) == NULL) {
+		if (why != STORE_ENOENT)
+			warnx("nightly: %s: the night's label may take a "
+			    "sequence (.2, .3...) not shown here", sb_str(&err));
+	} else {
+		if (choose_label(n, s, &err) == -1)
+			warnx("nightly: %s", sb_str(&err));
+		store_close(s);
+	}
+	sb_free(&err);
 }
 
 static int
@@ -599,19 +769,30 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
 		warnx("nightly: %s", sb_str(&err));
+		rc = KB_EXIT_USAGE;
+	} else
+		rc = check_collections(n, ctx);
+	if (rc != KB_EXIT_OK) {
+		/* A night lost to its configuration shows in --list. */
+		sb_reset(&err);
+		if (!n->dry_run && log_refused(n, NIGHTLY_REFUSED, 0, &err) == -1)
+			warnx("nightly: not logged: %s", sb_str(&err));
 		sb_free(&err);
 		return KB_EXIT_USAGE;
 	}
-	if (check_collections(n, ctx) != KB_EXIT_OK) {
-		sb_free(&err);
-		return KB_EXIT_USAGE;
-	}
-	if (!n->dry_run) {
+	if (n->dry_run)
+		dry_run_label(n);
+	else {
 		if ((lockfd = take_lock(n->lock, n->conf.path, &err, &busy)) ==
 		    -1) {
 			warnx("nightly: %s", sb_str(&err));
+			sb_reset(&err);
+			if (log_refused(n, busy ? NIGHTLY_LOCKED_OUT :
+			    NIGHTLY_FAILED, 1, &err) == -1)
+				warnx("nightly: not logged: %s", sb_str(&err));
 			sb_free(&err);
-			return KB_EXIT_IO;
+			/* Locked out: cron's next night will do (sysexits). */
+			return busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;
 		}
 		catch_signals();
 		if ((s = log_begin(n, &ni, &err)) == NULL) {
@@ -621,9 +802,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 			return KB_EXIT_DB;
 		}
 	}
-	printf("kbench nightly: %s %s: %s, label %s, database %s, lock %s\n",
-	    n->dry_run ? "dry run of" : clock_now(t, sizeof(t)), n->conf.name,
-	    n->conf.path, n->label, n->db, n->lock);
+	say(n, 0, "%s %s: %s, label %s, database %s, lock %s\n", n->dry_run ?
+	    "dry run of" : clock_now(t, sizeof(t)), n->conf.name, n->conf.path,
+	    n->label, n->db, n->lock);
 	make_facts(n);
 	for (i = 0; i < n->conf.ncollect && !interrupted; i++) {
 		ni.collections++;
@@ -655,8 +836,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		if (rc == KB_EXIT_OK)
 			rc = KB_EXIT_DB;
 	}
-	printf("kbench nightly: %s %s: %s; %d of %d collection%s failed; trend "
-	    "check: %s\n", clock_now(t, sizeof(t)), n->conf.name, ni.status,
+	say(n, strcmp(ni.status, NIGHTLY_OK) != 0, "%s %s: %s; %d of %d "
+	    "collection%s failed; trend check: %s\n", clock_now(t, sizeof(t)),
+	    n->conf.name, ni.status,
 	    ni.failed, ni.collections, ni.collections == 1 ? "" : "s",
 	    trend == -1 ? "not run" : trend == 0 ? "no regression" :
 	    trend == KB_EXIT_REGRESSION ? "a regression" : "failed");
@@ -674,22 +856,26 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "dry-run",	no_argument,	   NULL, 'n' },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "list",	no_argument,	   NULL, OPT_LIST },
+		{ "quiet",	no_argument,	   NULL, 'q' },
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct nightly n;
 	struct strbuf err = STRBUF_INIT;
-	const char *conf = "kbench.conf";
+	const char *conf = NULL;
 	int ch, list = 0, rc;
 
 	memset(&n, 0, sizeof(n));
 	getopt_reset();
-	while ((ch = getopt_long(argc, argv, "f:n", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:nq", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			conf = optarg;
 			break;
 		case 'n':
 			n.dry_run = 1;
+			break;
+		case 'q':
+			n.quiet = 1;
 			break;
 		case OPT_FAIL:
 			n.fail_on_regression = 1;
@@ -706,7 +892,11 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("nightly: unexpected argument '%s'", argv[optind]);
 		return KB_EXIT_USAGE;
 	}
-	if (nightly_conf_read(conf, &n.conf, &err) == -1) {
+	/* The log alone needs no configuration: kbench's -d will do. */
+	if (list && conf == NULL)
+		return list_log(ctx->db_path);
+	if (nightly_conf_read(conf != NULL ? conf : "kbench.conf", &n.conf,
+	    &err) == -1) {
 		warnx("nightly: %s", sb_str(&err));
 		sb_free(&err);
 		return KB_EXIT_USAGE;

@@ -90,6 +90,34 @@ static const char *const migrations[] = {
 	"  failed      INTEGER NOT NULL DEFAULT 0,"
 	"  trend       INTEGER"	/* the trend check's exit status, or NULL */
 	");",
+
+	/*
+	 * 2 -> 3: a nightly locked out by another (status 'locked-out'), or
+	 * whose configuration was refused ('refused'), is logged too.
+	 * SQLite cannot change a CHECK constraint: the table is made anew
+	 * and its rows copied, ids kept.
+	 */
+	"CREATE TABLE nightly_3 ("
+	"  id          INTEGER PRIMARY KEY,"
+	"  name        TEXT NOT NULL,"
+	"  label       TEXT NOT NULL,"
+	"  config      TEXT NOT NULL,"
+	"  host        TEXT NOT NULL,"
+	"  pid         INTEGER NOT NULL,"
+	"  started_at  TEXT NOT NULL,"
+	"  ended_at    TEXT,"
+	"  status      TEXT NOT NULL CHECK (status IN ('running', 'ok',"
+	"              'failed', 'regression', 'interrupted', 'locked-out',"
+	"              'refused')),"
+	"  collections INTEGER NOT NULL DEFAULT 0,"
+	"  failed      INTEGER NOT NULL DEFAULT 0,"
+	"  trend       INTEGER"
+	");"
+	"INSERT INTO nightly_3 SELECT id, name, label, config, host, pid,"
+	"  started_at, ended_at, status, collections, failed, trend"
+	"  FROM nightly;"
+	"DROP TABLE nightly;"
+	"ALTER TABLE nightly_3 RENAME TO nightly;",
 };
 
 int

@@ -152,6 +152,28 @@ void	store_series_name(const struct kvlist *keys, struct strbuf *out);
  */
 #define STORE_STOP	1
 
+/*
+ * Redaction, for outputs to publish: from now on, the value of a fact
+ * key read back from s (in a run_row, and so in every analysis, chart
+ * and report made from it) is a token, "redacted-1", "redacted-2"...,
+ * one per distinct value of that key: a host name or a path is gone,
+ * and two runs of one host still show as one host.
+ */
+void	store_redact(struct store *s, const char *key);
+/*
+ * The value of the fact key as shown: itself, or its token when key is
+ * redacted (for facts read on another connection, as a side thread does).
+ */
+const char *store_redacted(struct store *s, const char *key,
+	    const char *value);
+/*
+ * text, with every redacted value seen so far replaced by its token
+ * where it stands as a word of its own (not inside a longer word): a
+ * recorded command with --meta host=pi4 or a path in it.
+ */
+void	store_redact_text(struct store *s, const char *text,
+	    struct strbuf *out);
+
 /* A run as listed by "kbench runs". */
 struct run_row {
 	struct run_info	 info;
@@ -244,6 +266,8 @@ int	store_check_filter(struct store *s, const struct filter *f,
 #define NIGHTLY_FAILED		"failed"	/* a collection failed */
 #define NIGHTLY_REGRESSION	"regression"	/* the trend check found one */
 #define NIGHTLY_INTERRUPTED	"interrupted"	/* by a signal */
+#define NIGHTLY_LOCKED_OUT	"locked-out"	/* another held the lock */
+#define NIGHTLY_REFUSED		"refused"	/* its configuration, refused */
 
 struct nightly_info {
 	int64_t		 id;		/* filled in by the store */
@@ -259,6 +283,12 @@ int	store_nightly_end(struct store *s, const struct nightly_info *ni);
 typedef int nightly_cb(const struct nightly_info *ni, void *arg);
 /* Call cb for each logged nightly, oldest first. */
 int	store_each_nightly(struct store *s, nightly_cb *cb, void *arg);
+/*
+ * Is label taken, by a run or by a nightly that ran (a locked-out or
+ * refused one never used its label)?  *found is 0 or 1.
+ */
+int	store_nightly_label_taken(struct store *s, const char *label,
+	    int *found);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
 void	store_now(char *buf, size_t size);

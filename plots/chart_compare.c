@@ -117,6 +117,7 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 	static const double mant[] = { 1, 2, 5 };
 	double step, t, r, rlo, rhi;
 	int e, k, n = 0;
+	long tic;
 
 	sb_adds(plot, "unset logscale x\nset xtics (");
 	if (logx) {
@@ -147,7 +148,9 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 		step *= 5;
 	else if ((hi - lo) / step > 10)
 		step *= 2;
-	for (t = ceil(lo / step) * step; t <= hi + step / 2; t += step) {
+	/* Count tics in integers: a float counter accumulates error. */
+	for (tic = (long)ceil(lo / step); (t = (double)tic * step) <= hi +
+	    step / 2; tic++) {
 		if (fabs(t) < step / 1e6)
 			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
 		else

@@ -139,6 +139,13 @@ coincide_note(const struct strlist *sets, const struct strlist *panels,
  * are values of the second key: the seed's two tables, one over the
  * other).
  */
+/* The row (from the top) of panel k in a grid of cols columns. */
+static size_t
+panel_row(size_t k, size_t cols)
+{
+	return k / cols;
+}
+
 static int
 in_panel(const struct groupset *gs, const struct group *g, size_t k)
 {
@@ -309,7 +316,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	for (k = 0; k < npanel; k++) {
 		sb_addf(&plot, "set origin %g, %g\nset size %g, %g\n",
 		    (double)(k % cols) / (double)cols, keyband + panel_h *
-		    (double)(rows - 1 - k / cols) / (double)rows,
+		    (double)(rows - 1 - panel_row(k, cols)) / (double)rows,
 		    1.0 / (double)cols, panel_h / (double)rows);
 		sb_adds(&plot, "set title ");
 		panel_name(an, k, &line);

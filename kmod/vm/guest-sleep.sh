@@ -9,6 +9,9 @@ out=$1
 arg() { sed -n "s/.*kbench_$1=\([A-Za-z0-9_.:+-]*\).*/\1/p" /proc/cmdline; }
 label=$(arg label)
 matrix=$(arg matrix)
+# The run's host fact, and every chart's footer: say it is emulated
+# rather than "(none)".
+hostname qemu-tcg-guest
 echo "guest-sleep: $(uname -r), cmdline: $(cat /proc/cmdline)"
 echo "guest-sleep: clock source $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 case ${matrix:-demo} in

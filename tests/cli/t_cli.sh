@@ -142,3 +142,17 @@ done
 kb facts --json
 expect_rc 0 "facts --json"
 case $(cat "$T/out") in "{"*"}") ok "facts --json is one object" ;; *) not_ok "facts --json is one object" ;; esac
+
+# The README's images are in the tree, and git keeps them: demo-vm/ is
+# ignored (make demo-vm rewrites it) but for the chart the README shows.
+n=0
+for img in $(sed -n 's/.*!\[[^]]*\](\([^)]*\)).*/\1/p' "$KBENCH_TOP/README.md"); do
+	n=$((n + 1))
+	[ -s "$KBENCH_TOP/$img" ]; check $? "README's image $img is in the tree"
+	if git -C "$KBENCH_TOP" rev-parse --git-dir >/dev/null 2>&1; then
+		! git -C "$KBENCH_TOP" check-ignore -q "$img"
+		check $? "README's image $img is not ignored by git"
+	fi
+done
+grep -q '(demo-vm/sleep.png)' "$KBENCH_TOP/README.md"
+check $? "README shows make demo-vm's chart ($n images)"

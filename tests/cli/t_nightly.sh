@@ -1,8 +1,10 @@
 #!/bin/sh
 # kbench nightly: the configuration file and its errors, a dry run, two
-# nights in a row and a third locked out, a failing collection that does
-# not stop the others, SIGTERM, the log, a shift injected in real sleep
-# data (timer slack 1 ns, then 5 ms) found by the trend check, and the
+# nights in a row (two labels) and a third locked out (exit 75, logged),
+# a failing collection that does not stop the others, SIGTERM, the log
+# (--list with -d alone), -q, a shift injected in real sleep data (timer
+# slack 1 ns, then 5 ms) found by the trend check, every configuration
+# the tree ships (contrib/, the README's) checked by a dry run, and the
 # contrib/ crontab line and systemd units run as they would be.
 . "$(dirname "$0")/lib.sh"
 
@@ -38,16 +40,25 @@ EOF
 expect_out_file want "a dry run prints the commands, shell-quoted"
 [ ! -e lab.db ] && [ ! -e lab.db.nightly.lock ]; check $? "a dry run creates nothing"
 
-# 2. Two nights in a row.
-for night in 1 2; do
-	kb nightly -f lab.conf
-	expect_rc 0 "night $night"
-	expect_err "" "night $night: nothing on stderr"
-done
+# 2. Two nights in a row, on one day: two labels, the second with a
+# sequence number (as the dry run between them says).
+kb nightly -f lab.conf
+expect_rc 0 "night 1"
+expect_err "" "night 1: nothing on stderr"
+kb nightly -f lab.conf --dry-run
+expect_rc 0 "a dry run after a night"
+head -1 "$T/out" | grep -q "label night-$TODAY.2, database lab.db,"
+check $? "the dry run says the next night's label: night-$TODAY.2"
+kb nightly -f lab.conf
+expect_rc 0 "night 2"
+expect_err "" "night 2: nothing on stderr"
 grep -q "^kbench nightly: [0-9:]* lab: ok; 0 of 1 collection failed; trend check: no regression$" \
     "$T/out"; check $? "the last line says how it went"
-n=$(sql lab.db "SELECT count(*) FROM run WHERE label = 'night-$TODAY' AND status = 'complete'")
-[ "$n" = 2 ]; check $? "two complete runs under the night's label ($n)"
+grep -q "^kbench nightly: [0-9:]* lab: lab.conf, label night-$TODAY.2, database lab.db, lock lab.db.nightly.lock$" \
+    "$T/out"; check $? "the second night of the day is labelled night-$TODAY.2"
+s=$(sql lab.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
+[ "$s" = "night-$TODAY complete, night-$TODAY.2 complete" ]
+check $? "one complete run under each night's label ($s)"
 n=$(sql lab.db "SELECT count(*) FROM run_fact WHERE
     (key = 'nightly' AND value = 'lab') OR (key = 'branch' AND value = 'main') OR
     (key = 'kernel_git' AND value = 'v6.8-31-gabc')")
@@ -55,15 +66,35 @@ n=$(sql lab.db "SELECT count(*) FROM run_fact WHERE
 kb nightly -f lab.conf --list
 expect_rc 0 "--list"
 awk 'NR > 1 { print $1, $2, $3, $6, $7, $8 }' "$T/out" >got
-printf '%s\n' "1 lab night-$TODAY ok 1/1 0" "2 lab night-$TODAY ok 1/1 0" >want
+printf '%s\n' "1 lab night-$TODAY ok 1/1 0" "2 lab night-$TODAY.2 ok 1/1 0" >want
 cmp -s want got; check $? "--list: both nights, ok, their collections and trend status"
 head -1 "$T/out" | grep -q '^id name *label *started *ended *status *ok *trend *host$'
 check $? "--list: the header"
+# The log needs no configuration: kbench's -d (or $KBENCH_DB) will do,
+# from a directory with no kbench.conf.
+cp "$T/out" list.want
+mkdir -p elsewhere
+cd elsewhere || exit 1
+kb -d ../lab.db nightly --list
+expect_rc 0 "-d DB nightly --list, no configuration"
+expect_out_file ../list.want "-d DB nightly --list: the same log as -f's"
+expect_err "" "-d DB nightly --list: nothing on stderr"
+KBENCH_DB=../lab.db "$KBENCH" nightly --list >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 0 "KBENCH_DB=DB nightly --list"
+expect_out_file ../list.want "KBENCH_DB=DB nightly --list"
+kb -d nosuch.db nightly --list
+expect_rc 2 "--list of a database that is not there"
+expect_err "kbench: nightly: nosuch.db: no such database (kbench import or kbench collect creates one; -d PATH chooses another)" \
+    "--list of a database that is not there: said"
+[ ! -e nosuch.db ]; check $? "--list creates no database"
+cd "$T" || exit 1
 
 # 3. A third one while a nightly holds the lock: refused at once, named.
 cat >slow.conf <<'EOF'
 database  lab.db
 name      lab
+label     night-%Y-%m-%d
 collect   sleep -q -r 1 -m nanosleep -u 200000 -n 15
 EOF
 "$KBENCH" nightly -f slow.conf >slow.out 2>slow.err &
@@ -75,18 +106,46 @@ done
 grep -q "^pid $slow, started " lab.db.nightly.lock
 check $? "the lock file names the holder"
 kb nightly -f lab.conf
-expect_rc 4 "a nightly while another holds the lock"
+expect_rc 75 "a nightly while another holds the lock: EX_TEMPFAIL"
 holder=$(head -1 lab.db.nightly.lock)
 expect_err "kbench: nightly: another kbench nightly holds lab.db.nightly.lock ($holder): not starting" \
     "locked out: who holds the lock"
 expect_empty_out "locked out"
+kb nightly -q -f lab.conf
+expect_rc 75 "locked out, quiet: 75 too"
+expect_err "kbench: nightly: another kbench nightly holds lab.db.nightly.lock ($holder): not starting" \
+    "locked out, quiet: said on stderr"
+expect_empty_out "locked out, quiet"
 wait $slow
 rc=$?
 expect_rc 0 "the nightly that held the lock finishes"
-n=$(sql lab.db "SELECT count(*) FROM nightly")
-[ "$n" = 3 ]; check $? "the locked-out one is not logged (3 nightlies: $n)"
+# Every invocation is logged: the two locked out too, ended as they
+# began, under the pattern's label (they chose none).
+s=$(sql lab.db "SELECT group_concat(id || ' ' || label || ' ' || status || ' ' ||
+    collections || ' ' || (ended_at = started_at), ', ') FROM nightly WHERE id > 2")
+[ "$s" = "3 night-$TODAY.3 ok 1 0, 4 night-$TODAY locked-out 0 1, 5 night-$TODAY locked-out 0 1" ]
+check $? "the locked-out nightlies are logged ($s)"
+kb nightly -f lab.conf --list
+awk 'NR == 5 { print $1, $2, $3, $6, $7, $8 }' "$T/out" >got
+echo "4 lab night-$TODAY locked-out 0/0 -" >want
+cmp -s want got; check $? "--list: a locked-out nightly ($(cat got))"
 kb nightly -f lab.conf
 expect_rc 0 "the lock is free again afterwards"
+grep -q "label night-$TODAY.4," "$T/out"
+check $? "the next night: night-$TODAY.4 (a locked-out one took no label)"
+
+# -q, for cron (which mails whatever a job prints): a good night prints
+# nothing at all; a quiet dry run only checks.
+kb nightly -q -f lab.conf
+expect_rc 0 "-q: a good night"
+expect_empty_out "-q: a good night"
+expect_err "" "-q: a good night: nothing on stderr"
+s=$(sql lab.db "SELECT label || ' ' || status FROM nightly ORDER BY id DESC LIMIT 1")
+[ "$s" = "night-$TODAY.5 ok" ]; check $? "-q: the night ran and is logged ($s)"
+kb nightly -q -f lab.conf --dry-run
+expect_rc 0 "-q --dry-run"
+expect_empty_out "-q --dry-run: checks only"
+expect_err "" "-q --dry-run: nothing on stderr"
 
 # 4. A collection that fails does not stop the next; a failing fact command
 # is left out with a warning.  (A line kbench collect refuses outright,
@@ -106,8 +165,8 @@ kbench: collect: cell method=nanosleep,usec=100000 (round 1): no result after 0 
 EOF
 head -2 "$T/err" >got
 cmp -s want got; check $? "the warnings: the fact, the collection's own error"
-grep -q '^kbench nightly: \[1/2\] [0-9:]* collect sleep: FAILED (exit status 4) after [0-9]* s$' \
-    "$T/out"; check $? "the failed collection is named"
+grep -q '^kbench nightly: \[1/2\] [0-9:]* collect sleep (line 3): FAILED (exit status 4) after [0-9]* s$' \
+    "$T/out"; check $? "the failed collection is named, with its line"
 grep -q '^kbench nightly: \[2/2\] [0-9:]* collect sleep: ok in [0-9]* s$' "$T/out"
 check $? "the next collection ran"
 n=$(sql bad.db "SELECT count(*) FROM run WHERE status = 'complete'")
@@ -116,6 +175,45 @@ n=$(sql bad.db "SELECT count(*) FROM run_fact WHERE key = 'broken'")
 [ "$n" = 0 ]; check $? "the failed fact is not recorded"
 s=$(sql bad.db "SELECT status || ' ' || collections || ' ' || failed FROM nightly")
 [ "$s" = "failed 2 1" ]; check $? "logged as failed, 1 of 2 ($s)"
+# Quiet, the same night says all of it on stderr: the collection's own
+# error, which line failed and how the night ended; stdout stays empty.
+kb nightly -q -f bad.conf
+expect_rc 4 "-q: a failed collection: exit 4"
+expect_empty_out "-q: a failed collection"
+sed -e 's/[0-9][0-9]:[0-9][0-9]:[0-9][0-9]/HH:MM:SS/' -e 's/) after [0-9]* s$/) after N s/' \
+    -e 's/run [0-9]* aborted/run N aborted/' "$T/err" >got
+cat >want <<'EOF'
+kbench: nightly: bad.conf:2: fact-command broken: exit status 3: the fact is left out
+kbench: collect: cell method=nanosleep,usec=100000 (round 1): no result after 0 s: killed (a hang?)
+kbench: collect: run N aborted; 0 of 1 rounds kept
+kbench nightly: [1/2] HH:MM:SS collect sleep (line 3): FAILED (exit status 4) after N s
+kbench nightly: HH:MM:SS bad: failed; 1 of 2 collections failed; trend check: no regression
+EOF
+cmp -s want got; check $? "-q: a failed collection: stderr says what failed, and where"
+cmp -s want got || diff want got | sed 's/^/#   /'
+
+# A night lost to its configuration is logged too, as refused, begun
+# and ended at once, when its database is there: a collect line the
+# collector refuses (under the pattern's label), a label pattern that
+# makes no label (under the pattern itself).  A dry run is not a night.
+n0=$(sql bad.db "SELECT count(*) FROM nightly")
+printf 'database bad.db\nname bad\ncollect sleep -q -m nosuchmethod\n' >refused.conf
+kb nightly -f refused.conf --dry-run
+expect_rc 2 "a refused configuration, dry run"
+n=$(sql bad.db "SELECT count(*) FROM nightly")
+[ "$n" = "$n0" ]; check $? "a refused dry run is not logged ($n0, $n)"
+kb nightly -q -f refused.conf
+expect_rc 2 "a refused configuration"
+expect_empty_out "a refused configuration"
+grep -q "^kbench: nightly: refused.conf:3: collect sleep: kbench collect refuses this line (above): every night would fail$" \
+    "$T/err"; check $? "a refused configuration: said"
+printf 'database bad.db\nname bad\nlabel x%%n%%Y\ncollect sleep -q -m nanosleep\n' >refused.conf
+kb nightly -f refused.conf
+expect_rc 2 "a label pattern that makes no label"
+s=$(sql bad.db "SELECT group_concat(label || ' ' || status || ' ' || collections ||
+    ' ' || (ended_at = started_at), ', ') FROM nightly WHERE id > $n0")
+[ "$s" = "nightly-$TODAY refused 0 1, x%n%Y refused 0 1" ]
+check $? "refused configurations are logged ($s)"
 
 # 5. SIGTERM: passed on to the collection, which keeps its rounds.
 cat >term.conf <<'EOF'
@@ -147,7 +245,10 @@ expect_rc 0 "the lock is free after the signal"
 # 5 ms; the trend check finds the night it changed, a regression.  The
 # step is some 30-fold and --threshold 200 ignores anything under 3-fold,
 # so a loaded machine (sleeps late by a millisecond) cannot fake one.
+# Quiet, as cron runs it: the good nights print nothing, a regression
+# its trend table (stdout) and how the night ended (stderr).
 if [ "$(uname -s)" = Linux ]; then
+	quiet=0
 	for slack in 1 1 1 1 1 1 5000000 5000000 5000000 5000000 5000000 5000000; do
 		cat >shift.conf <<-EOF
 		database  shift.db
@@ -155,13 +256,15 @@ if [ "$(uname -s)" = Linux ]; then
 		collect   sleep -q -r 1 -m nanosleep -u 100 -n 30 --slack $slack
 		trend     --threshold 200
 		EOF
-		kb nightly -f shift.conf --fail-on-regression
+		kb nightly -q -f shift.conf --fail-on-regression
+		[ $rc -eq 0 ] && [ -s "$T/out" -o -s "$T/err" ] && quiet=1
 	done
+	[ $quiet = 0 ]; check $? "-q: the nights that went well printed nothing"
 	expect_rc 1 "--fail-on-regression: the twelfth night ends in exit 1"
 	grep -q '^nanosleep *100 *7/12 .* regression$' "$T/out"
-	check $? "the trend check's table: the change at night 7 of 12, a regression"
+	check $? "-q: the trend check's table on stdout: the change at night 7 of 12, a regression"
 	grep -q '^kbench nightly: [0-9:]* shift: regression; 0 of 1 collection failed; trend check: a regression$' \
-	    "$T/out"; check $? "the last line says regression"
+	    "$T/err"; check $? "-q: the last line, on stderr, says regression"
 	# Two nights after the change are enough to see it, three at most.
 	s=$(sql shift.db "SELECT group_concat(status, ' ') FROM nightly")
 	case $s in
@@ -332,12 +435,46 @@ expect_rc 0 "--list after kill -9"
 v=$(awk 'NR > 1 { print $2, $6 }' "$T/out")
 [ "$v" = "dead dead" ]; check $? "--list: the killed nightly is dead, not running ($v)"
 
-# 8. contrib/: the crontab line as cron runs it (sh -c, a bare
-# environment, in the home directory), and the systemd units.
+# 8. Every configuration the tree ships runs as shipped: contrib/'s
+# files and the README's example, each through a dry run, which hands
+# every collect line to kbench collect's own checks (the head lock
+# "null" of the user backend, which made every night fail, is refused
+# there).  Only the database is moved here.
+shipped() {	# shipped NAME: NAME.conf, made from stdin
+	sed -e 's|^database .*|database  shipped.db|' >"$1.conf"
+	chmod 644 "$1.conf"
+	kb nightly -f "$1.conf" --dry-run
+	expect_rc 0 "$1: a dry run of a shipped configuration"
+	expect_err "" "$1: nothing refused"
+	n=$(grep -c '^kbench nightly: \[[0-9]*/[0-9]*\] would run collect' "$T/out")
+	[ "$n" -ge 1 ] && [ "$n" = "$(grep -c '^collect' "$1.conf")" ]
+	check $? "$1: each collect line would run ($n)"
+}
+nconf=0
+for f in $(cd "$KBENCH_TOP" && find . -name '*.conf' ! -path './build/*' \
+    ! -path './.git/*' ! -path './demo/*' ! -path './demo-vm/*' | sort); do
+	shipped "$(echo "$f" | sed 's|^\./||; s|/|_|g; s|\.conf$||')" <"$KBENCH_TOP/$f"
+	nconf=$((nconf + 1))
+done
+[ $nconf -ge 1 ]; check $? "the tree ships configurations ($nconf)"
+# The README's, an indented block from its "name" line to its "trend".
+sed -n '/^### Nightly collection/,/^###/p' "$KBENCH_TOP/README.md" |
+    awk '/^    name / { on = 1 } on { print substr($0, 5) } /^    trend / { exit }' |
+    shipped README
+conf_line 'collect lock -q -r 5 --backend user -H null,mtx,rw,rm -k null,mtx,rw,rm -t 1,2' \
+    "collect lock with the head lock null" \
+    "kbench: collect lock: unknown head lock 'null' for the user backend (it knows rw,rm,epoch,none)" \
+    "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
+conf_line 'collect sleep -q -m nanosleep,nosleep -u 1' "collect with an unknown method among known ones" \
+    "kbench: collect sleep: unknown method 'nosleep' ($(dirname "$KBENCH")/testsleep -l lists them)" \
+    "kbench: nightly: e.conf:2: collect sleep: kbench collect refuses this line (above): every night would fail"
+
+# 9. contrib/: the crontab line as cron runs it (sh -c, a bare
+# environment, in the home directory, its output mailed), and the
+# systemd units.
 mkdir -p home etc
 sed -e "s|/usr/local/bin/kbench|$KBENCH|" \
     -e "s|/usr/local/etc/kbench.conf|$T/etc/kbench.conf|" \
-    -e "s|/var/log/kbench-nightly.log|$T/nightly.log|" \
     "$KBENCH_TOP/contrib/crontab" | grep -v '^#' >crontab
 line=$(cat crontab)
 case $line in
@@ -347,12 +484,14 @@ esac
 cmd=$(printf '%s\n' "$line" | cut -f 2-)
 cp lab.conf etc/kbench.conf
 (cd home && env -i HOME="$T/home" LOGNAME=nobody PATH=/usr/bin:/bin SHELL=/bin/sh \
-    /bin/sh -c "$cmd")
+    /bin/sh -c "$cmd") >mail 2>&1
 rc=$?
 expect_rc 0 "the crontab command, run as cron runs it"
-grep -q "^kbench nightly: [0-9:]* kbench: ok; 0 of 1 collection failed; trend check: no regression$" \
-    nightly.log; check $? "cron: the log file has the night (named after kbench.conf)"
+[ ! -s mail ]; check $? "cron: a good night mails nothing (-q): $(head -c 200 mail)"
 [ -f etc/lab.db ]; check $? "cron: the database is found relative to the configuration"
+s=$(sql etc/lab.db "SELECT name || ' ' || label || ' ' || status FROM nightly")
+[ "$s" = "kbench night-$TODAY ok" ]
+check $? "cron: the night is in the log, named after kbench.conf ($s)"
 for u in kbench-nightly.service kbench-nightly.timer; do
 	sed -e "s|/usr/local/bin/kbench|$KBENCH|" \
 	    -e "s|/usr/local/etc/kbench.conf|$T/etc/kbench.conf|" \

@@ -139,6 +139,51 @@ test_migration(void)
 	sb_free(&err);
 }
 
+/*
+ * A database of schema 2, its nightly log holding one night: migrated,
+ * the night keeps its id and fields, and a locked-out or refused
+ * nightly (schema 3) can be logged.
+ */
+static void
+test_migration_nightly(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	const char *p = path_in_dir("v2.db");
+	char setup[128];
+	int why;
+
+	CHECK(sql_exec(p, schema_migration(0)) == 0);
+	CHECK(sql_exec(p, schema_migration(1)) == 0);
+	snprintf(setup, sizeof(setup), "PRAGMA user_version = 2;"
+	    "PRAGMA application_id = %d;", SCHEMA_APPLICATION_ID);
+	CHECK(sql_exec(p, setup) == 0);
+	CHECK(sql_exec(p, "INSERT INTO nightly (id, name, label, config, host,"
+	    " pid, started_at, ended_at, status, collections, failed, trend)"
+	    " VALUES (7, 'lab', 'nightly-2026-01-01', '/etc/k.conf', 'h', 42,"
+	    " '2026-01-01T02:30:00Z', '2026-01-01T03:00:00Z', 'regression',"
+	    " 2, 1, 1)") == 0);
+	CHECK(sql_exec(p, "INSERT INTO nightly (name, label, config, host, pid,"
+	    " started_at, status) VALUES ('lab', 'x', 'c', 'h', 1, 't',"
+	    " 'locked-out')") == -1);
+	s = store_open(p, 0, &err, &why);
+	CHECK(s != NULL);
+	store_close(s);
+	CHECK(schema_version() >= 3);
+	CHECK(sql_int(p, "SELECT count(*) FROM nightly WHERE id = 7 AND"
+	    " name = 'lab' AND label = 'nightly-2026-01-01' AND config ="
+	    " '/etc/k.conf' AND host = 'h' AND pid = 42 AND started_at ="
+	    " '2026-01-01T02:30:00Z' AND ended_at = '2026-01-01T03:00:00Z' AND"
+	    " status = 'regression' AND collections = 2 AND failed = 1 AND"
+	    " trend = 1") == 1);
+	CHECK(sql_int(p, "SELECT count(*) FROM nightly") == 1);
+	CHECK(sql_exec(p, "INSERT INTO nightly (name, label, config, host, pid,"
+	    " started_at, status) VALUES ('lab', 'x', 'c', 'h', 1, 't',"
+	    " 'locked-out'), ('lab', 'x', 'c', 'h', 1, 't', 'refused')") == 0);
+	CHECK(sql_int(p, "SELECT max(id) FROM nightly") == 9);
+	sb_free(&err);
+}
+
 static int
 count_sample(const struct sample_row *row, void *arg)
 {
@@ -345,6 +390,7 @@ main(void)
 	}
 	test_schema();
 	test_migration();
+	test_migration_nightly();
 	test_runs_and_samples();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
