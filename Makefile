@@ -44,7 +44,7 @@ KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c \
-	       lib/outdir.c
+	       lib/outdir.c lib/procs.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
@@ -66,17 +66,20 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
 	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c \
 	       plots/review_facts.c plots/review_md.c plots/review_html.c \
-	       plots/review_text.c
+	       plots/review_text.c \
+	       plots/site_model.c plots/site_manifest.c plots/site_html.c \
+	       plots/site_index.c plots/site_pages.c plots/site_feed.c \
+	       plots/site_compare.c plots/site_assets.c plots/cmd_site.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
-	       lib/outdir.h db/store.h db/filter.h \
+	       lib/outdir.h lib/procs.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
-	       plots/gnuplot.h plots/charts.h plots/review.h
+	       plots/gnuplot.h plots/charts.h plots/review.h plots/site.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \

@@ -63,6 +63,9 @@ static const struct command commands[] = {
 	  CMD_DB_READ },
 	{ "runs", cmd_runs, runs_help,
 	  "list the runs in the database", CMD_DB_READ },
+	{ "site", cmd_site, site_help,
+	  "a static dashboard: every series' history, runs, change points",
+	  CMD_DB_READ },
 	{ "trend", cmd_trend, trend_help,
 	  "change points in each series' history, run by run", CMD_DB_READ },
 };

@@ -69,6 +69,7 @@ cmd_fn	cmd_nightly;
 cmd_fn	cmd_plot;
 cmd_fn	cmd_report;
 cmd_fn	cmd_runs;
+cmd_fn	cmd_site;
 cmd_fn	cmd_trend;
 
 /* Each command's help: its synopsis and options, as kbench(1) has them. */
@@ -83,6 +84,7 @@ extern const char nightly_help[];
 extern const char plot_help[];
 extern const char report_help[];
 extern const char runs_help[];
+extern const char site_help[];
 extern const char trend_help[];
 
 #endif

@@ -27,7 +27,8 @@ struct pending {
 struct history_priv {
 	struct store	*store;
 	struct idpos	*byid;		/* the runs sorted by id */
-	struct strmap	 index;		/* name -> series */
+	struct strmap	 index;		/* name (and split values) -> series */
+	struct strbuf	 key;		/* the index key being looked up */
 	double		*v;		/* one series' samples */
 	size_t		 nv, capv;
 	struct pending	*pend;
@@ -103,7 +104,8 @@ take_run(const struct run_row *row, void *arg)
 {
 	struct history *h = arg;
 	struct hrun *r;
-	const char *key = NULL, *kernel;
+	const char *key = NULL, *kernel, *v;
+	size_t i;
 
 	if (h->since != NULL && strcmp(row->info.started_at, h->since) < 0)
 		return 0;
@@ -126,6 +128,12 @@ take_run(const struct run_row *row, void *arg)
 	r->kernel = kernel != NULL ? xstrdup(kernel) : NULL;
 	r->key = key != NULL ? xstrdup(key) : NULL;
 	r->num = NAN;
+	r->attr = h->split.n > 0 ? xcalloc(h->split.n, sizeof(*r->attr)) :
+	    NULL;
+	for (i = 0; i < h->split.n; i++) {
+		v = run_attribute(row, h->split.v[i]);
+		r->attr[i] = xstrdup(v != NULL ? v : "");
+	}
 	r->settled = strcmp(row->info.status, RUN_RUNNING) != 0;
 	return 0;
 }
@@ -153,8 +161,21 @@ cmp_run(const void *a, const void *b)
 }
 
 static void
-run_free(struct hrun *r)
+strv_free(char **v, size_t n)
 {
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static void
+run_free(struct hrun *r, size_t nattr)
+{
+	strv_free(r->attr, nattr);
 	free(r->uuid);
 	free(r->label);
 	free(r->started);
@@ -190,7 +211,7 @@ order_runs(struct history *h)
 	if (h->last > 0 && h->nrun > (size_t)h->last) {
 		drop = h->nrun - (size_t)h->last;
 		for (i = 0; i < drop; i++)
-			run_free(&h->run[i]);
+			run_free(&h->run[i], h->split.n);
 		memmove(h->run, h->run + drop, (size_t)h->last * sizeof(*h->run));
 		h->nrun = (size_t)h->last;
 	}
@@ -223,12 +244,18 @@ find_run(const struct history *h, int64_t id)
 /* ---- pass 2: each run's median, per series ---- */
 
 static struct hseries *
-series_new(struct history *h, const struct series_row *row)
+series_new(struct history *h, const struct series_row *row, const char *key,
+    const struct hrun *r)
 {
 	struct hseries *hs = xcalloc(1, sizeof(*hs));
 	size_t i, j;
 
 	hs->name = xstrdup(row->name);
+	if (h->split.n > 0) {
+		hs->attr = xcalloc(h->split.n, sizeof(*hs->attr));
+		for (i = 0; i < h->split.n; i++)
+			hs->attr[i] = xstrdup(r->attr[i]);
+	}
 	hs->unit = xstrdup(row->unit);
 	hs->better = xstrdup(row->better);
 	hs->first = row->id;
@@ -245,8 +272,27 @@ series_new(struct history *h, const struct series_row *row)
 		h->s = xreallocarray(h->s, h->caps, sizeof(*h->s));
 	}
 	h->s[h->ns++] = hs;
-	strmap_put(&h->priv->index, row->name, hs);
+	strmap_put(&h->priv->index, key, hs);
 	return hs;
+}
+
+/*
+ * The index key of a series: its name, and with h->split the run's
+ * values, each length-prefixed so that no two lists make the same key.
+ */
+static const char *
+series_key(struct history *h, const char *name, const struct hrun *r)
+{
+	struct strbuf *k = &h->priv->key;
+	size_t i;
+
+	if (h->split.n == 0)
+		return name;
+	sb_reset(k);
+	sb_addf(k, "%zu:%s", strlen(name), name);
+	for (i = 0; i < h->split.n; i++)
+		sb_addf(k, "%zu:%s", strlen(r->attr[i]), r->attr[i]);
+	return sb_str(k);
 }
 
 /*
@@ -319,6 +365,7 @@ take_series(const struct series_row *row, void *arg)
 	struct hseries *hs;
 	struct hpoint *p;
 	struct stats_desc d;
+	const char *key;
 	long pos;
 
 	if ((pos = find_run(h, row->run->info.id)) < 0)
@@ -336,8 +383,9 @@ take_series(const struct series_row *row, void *arg)
 			return 0;
 		}
 	}
-	if ((hs = strmap_get(&hp->index, row->name)) == NULL)
-		hs = series_new(h, row);
+	key = series_key(h, row->name, &h->run[pos]);
+	if ((hs = strmap_get(&hp->index, key)) == NULL)
+		hs = series_new(h, row, key, &h->run[pos]);
 	if (row->id < hs->first)
 		hs->first = row->id;
 	if (row->summary != NULL) {
@@ -497,9 +545,10 @@ history_free(struct history *h)
 	size_t i;
 
 	for (i = 0; i < h->nrun; i++)
-		run_free(&h->run[i]);
+		run_free(&h->run[i], h->split.n);
 	free(h->run);
 	for (i = 0; i < h->ns; i++) {
+		strv_free(h->s[i]->attr, h->split.n);
 		free(h->s[i]->name);
 		free(h->s[i]->unit);
 		free(h->s[i]->better);
@@ -510,10 +559,12 @@ history_free(struct history *h)
 	}
 	free(h->s);
 	strlist_free(&h->keynames);
+	strlist_free(&h->split);
 	sb_free(&h->cache_err);
 	if (h->priv != NULL) {
 		free(h->priv->byid);
 		strmap_free(&h->priv->index);
+		sb_free(&h->priv->key);
 		free(h->priv->v);
 		free(h->priv->pend);
 		free(h->priv);

@@ -67,6 +67,7 @@ struct hrun {
 	char	*key;		/* its --order-by value */
 	double	 num;		/* key as a number when every key is one,
 				   else NaN */
+	char	**attr;		/* its values of h->split ("" for none) */
 	int	 settled;	/* complete or aborted: its samples are
 				   final, its summaries cacheable */
 };
@@ -83,6 +84,7 @@ struct hpoint {
 struct hseries {
 	char		*name, *unit, *better;
 	struct kvlist	 keys;
+	char		**attr;		/* its runs' values of h->split */
 	int64_t		 first;		/* lowest series id: the output order */
 	struct hpoint	*pt;		/* in run order */
 	size_t		 npt, cap;
@@ -95,6 +97,13 @@ struct history {
 	const char		*since, *order_by;
 	long			 last;		/* 0: every run */
 	struct trend_opts	 opts;
+	/*
+	 * Run attributes (run_attribute(): a fact, label, benchmark...)
+	 * that tell series apart besides their keys: with "host", the
+	 * same keys on two machines are two histories.  Empty: the keys
+	 * alone (kbench trend).
+	 */
+	struct strlist		 split;
 	/* The runs of the history, in order. */
 	struct hrun		*run;
 	size_t			 nrun, caprun;

@@ -367,6 +367,15 @@ html_escape(FILE *out, const char *s)
 			fputs("&#39;", out);
 			break;
 		default:
+			/*
+			 * A control character (but tab, newline, return) is
+			 * no character of HTML or XML 1.0: U+FFFD too.
+			 */
+			if ((unsigned char)*s < 0x20 && *s != '\t' &&
+			    *s != '\n' && *s != '\r') {
+				fputs("\xef\xbf\xbd", out);
+				break;
+			}
 			if ((unsigned char)*s < 0x80) {
 				putc(*s, out);
 				break;

@@ -63,7 +63,11 @@ void	md_escape(FILE *out, const char *s);
  * than any run of backticks in text, so nothing in it can close it.
  */
 void	md_code_block(FILE *out, const char *info, const char *text);
-/* Write s with &, <, >, " and ' escaped for HTML text and attributes. */
+/*
+ * Write s with &, <, >, " and ' escaped for HTML (and XML) text and
+ * attributes; bytes that are not UTF-8 and control characters (but tab,
+ * newline and return) as U+FFFD.
+ */
 void	html_escape(FILE *out, const char *s);
 void	table_free(struct table *t);
 

@@ -421,6 +421,21 @@ utf8_check(const char *s, size_t n)
 	return n;
 }
 
+void
+sb_add_valid_utf8(struct strbuf *sb, const char *s, size_t n)
+{
+	size_t k;
+
+	for (; n > 0; s += k, n -= k) {
+		k = utf8_check(s, n);
+		sb_add(sb, s, k);
+		if (k < n) {	/* a bad byte */
+			sb_adds(sb, "\xef\xbf\xbd");
+			k++;
+		}
+	}
+}
+
 /* A C1 control (U+0080 to U+009F) is 0xc2 0x80 to 0xc2 0x9f in UTF-8. */
 static int
 is_c1(const unsigned char *p)

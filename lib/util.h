@@ -83,6 +83,8 @@ int	outfile_close(struct outfile *of, int ok, struct strbuf *err);
 size_t	 utf8_seq(const char *s, size_t n);
 /* The offset of the first invalid byte of s[0 .. n), or n when valid. */
 size_t	 utf8_check(const char *s, size_t n);
+/* Append s[0 .. n) with each byte that is not UTF-8 as U+FFFD. */
+void	 sb_add_valid_utf8(struct strbuf *sb, const char *s, size_t n);
 
 /*
  * Text for a terminal: does s hold a control character (C0, DEL, or C1

@@ -15,6 +15,8 @@
 #            BENCH_DIR/history.db and kept): kbench trend cold (every run's
 #            median computed from its samples, then cached) and warm (from
 #            the cache); the target is < 5 s warm.
+#   site     kbench site of that year: the full build, the same again,
+#            and one more night's refresh; wall time, pages written.
 #   merge    four lab databases of 2.5 million samples merged into one.
 #   series   many series: kbench analyze of 100,000 series (3 samples each)
 #            as a text table vs as CSV (target: text within 3x of CSV),
@@ -53,7 +55,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend merge series}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -63,10 +65,11 @@ $cc -O2 -o "$build/gencsv" "$top/tests/bench/gencsv.c"
 $cc -O2 -D_GNU_SOURCE -o "$build/runstat" "$top/tests/bench/runstat.c"
 
 # timed LABEL CMD...: run CMD under runstat; sets wall and rss_kib.
+# Its standard output goes to $timed_out when set, else nowhere.
 timed() {
 	label=$1
 	shift
-	"$build/runstat" "$@" 2>"$dir/runstat.out" >/dev/null || {
+	"$build/runstat" "$@" 2>"$dir/runstat.out" >"${timed_out:-/dev/null}" || {
 		echo "bench: $label failed:" >&2
 		cat "$dir/runstat.out" >&2
 		exit 1
@@ -226,25 +229,33 @@ rm -rf "$dir/two.csv" "$dir/ministat"
 
 	echo
 fi
-if want trend; then
+# The year of nightly history trend and site read: made once by SQL in
+# $hist, kept while its size matches.
 nights=${BENCH_NIGHTS:-365} nseries=${BENCH_SERIES:-200} per=${BENCH_PER_RUN:-1000}
+hist=$dir/history.db
+history_db() {
+	if [ "$(sqlite3 "$hist" "SELECT count(*) FROM run; SELECT count(*) FROM series;
+	    SELECT max(seq) FROM sample WHERE series_id = 1" 2>/dev/null | tr '\n' ' ')" != \
+	    "$nights $((nights * nseries)) $per " ]; then
+		rm -f "$hist" "$hist-wal" "$hist-shm"
+		printf 'run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value\nr,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,1,1\n' \
+		    >"$dir/one.csv"
+		"$kbench" -d "$hist" import -q "$dir/one.csv"
+		start=$(date +%s)
+		sqlite3 -cmd ".parameter set :nights $nights" -cmd ".parameter set :series $nseries" \
+		    -cmd ".parameter set :samples $per" "$hist" <"$top/tests/bench/history.sql" >/dev/null
+		echo "   made $hist in $(($(date +%s) - start)) s: $(wc -c <"$hist") bytes"
+	else
+		echo "   $hist kept from an earlier run: $(wc -c <"$hist") bytes"
+	fi
+	# The site section holds the last night back while it runs.
+	sqlite3 "$hist" "UPDATE run SET status = 'complete' WHERE status <> 'complete'"
+}
+
+if want trend; then
 total=$((nights * nseries * per))
 echo "== trend: $nights nights x $nseries series x $per samples ($total samples)"
-hist=$dir/history.db
-if [ "$(sqlite3 "$hist" "SELECT count(*) FROM run; SELECT count(*) FROM series;
-    SELECT max(seq) FROM sample WHERE series_id = 1" 2>/dev/null | tr '\n' ' ')" != \
-    "$nights $((nights * nseries)) $per " ]; then
-	rm -f "$hist" "$hist-wal" "$hist-shm"
-	printf 'run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value\nr,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,1,1\n' \
-	    >"$dir/one.csv"
-	"$kbench" -d "$hist" import -q "$dir/one.csv"
-	start=$(date +%s)
-	sqlite3 -cmd ".parameter set :nights $nights" -cmd ".parameter set :series $nseries" \
-	    -cmd ".parameter set :samples $per" "$hist" <"$top/tests/bench/history.sql" >/dev/null
-	echo "   made $hist in $(($(date +%s) - start)) s: $(wc -c <"$hist") bytes"
-else
-	echo "   $hist kept from an earlier run: $(wc -c <"$hist") bytes"
-fi
+history_db
 sqlite3 "$hist" "DELETE FROM series_summary"
 cat "$hist" >/dev/null	# the page cache, warm for both
 timed "trend cold" "$kbench" -d "$hist" trend
@@ -300,6 +311,48 @@ if [ -s "$dir/cal.csv" ]; then
 else
 	echo "   (the false-alarm check needs gawk's strftime: skipped)"
 fi
+fi
+
+# The dashboard of the same year: the full build (every page, chart and
+# comparison), the same again (nothing to write), then one more night:
+# the last night is held back (status running: the site takes complete
+# runs only) for the full build and let in for the refresh.
+if want site; then
+echo "== site: kbench site of $nights nights x $nseries series, then one more night"
+history_db
+rm -rf "$dir/site"
+last=$(sqlite3 "$hist" "SELECT max(id) FROM run")
+sqlite3 "$hist" "UPDATE run SET status = 'running' WHERE id = $last"
+"$kbench" -d "$hist" trend >/dev/null	# the run medians cached, as a nightly has them
+timed_out=$dir/site-full.out
+timed "site full" "$kbench" -d "$hist" site -o "$dir/site"
+sf_wall=$wall sf_rss=$rss_kib
+timed_out=$dir/site-same.out
+timed "site same" "$kbench" -d "$hist" site -o "$dir/site"
+ss_wall=$wall
+sqlite3 "$hist" "UPDATE run SET status = 'complete' WHERE id = $last"
+touch "$dir/site.marker"
+sleep 1	# file times in whole seconds on some file systems
+timed_out=$dir/site-night.out
+timed "site one more night" "$kbench" -d "$hist" site -o "$dir/site"
+sn_wall=$wall sn_rss=$rss_kib
+timed_out=""
+files=$(find "$dir/site" -type f | wc -l)
+newer=$(find "$dir/site" -type f -newer "$dir/site.marker" | wc -l)
+bytes=$(du -sk "$dir/site" | cut -f1)
+awk -v fw="$sf_wall" -v fr="$sf_rss" -v sw="$ss_wall" -v nw="$sn_wall" -v nr="$sn_rss" \
+    -v files="$files" -v newer="$newer" -v kib="$bytes" 'BEGIN {
+	printf "   %-40s %10s %12s\n", "", "wall s", "peak MiB"
+	printf "   %-40s %10.2f %12.1f\n", "kbench site, full build", fw, fr / 1024
+	printf "   %-40s %10.2f %12s\n", "kbench site, nothing new", sw, "-"
+	printf "   %-40s %10.2f %12.1f\n", "kbench site, one more night", nw, nr / 1024
+}'
+for f in full same night; do
+	printf '   %-6s %s\n' "$f:" "$(sed "s|^$dir/||" "$dir/site-$f.out")"
+done
+echo "   the site: $files files, $((bytes / 1024)) MiB; one more night touched $newer files (the manifest among them)"
+awk -v nw="$sn_wall" 'BEGIN { printf "   target: one more night refreshed in seconds (< 10 s): %s\n", (nw < 10 ? "met" : "NOT met") }'
+rm -f "$dir/site.marker"
 fi
 
 if want merge; then

@@ -10,6 +10,8 @@
 #    before/after pair in well under a minute.
 # 3. Runs the pfil experiment in user space (lockbench): the rw and rm
 #    heads interleaved in one run, compared hook by hook, charted.
+# 4. Imports 60 nights of history (tests/fixtures/trend): kbench trend,
+#    its chart, and kbench site's dashboard of it in demo/site/.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -95,5 +97,9 @@ rm -f "$out/history.db" "$out/history.db-wal" "$out/history.db-shm"
 "$kbench" -d "$out/history.db" trend
 mkdir -p "$out/charts/trend"
 "$kbench" -d "$out/history.db" plot trend -o "$out/charts/trend"
+
+step "kbench site: the same 60 nights as a static dashboard"
+"$kbench" -d "$out/history.db" site -o "$out/site" --title "kbench demo: 60 nights"
+echo "    open file://$out/site/index.html"
 
 step "done: the database is $db (kbench -d $db runs); outputs in $out/"

@@ -27,6 +27,8 @@
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   strace, python3                tests: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      tests: contrib/systemd units are verified
+#   chromium, fonts-dejavu-core    tests: kbench site's pages run in a headless
+#                                  browser (its DOM after the script, screenshots)
 #   qemu-system-x86, busybox-static, cpio
 #                                  vm: the emulator and the guest's initramfs
 #   linux-headers-KVER             vm: the module is built against them (KVER:
@@ -44,7 +46,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VM_TOP=$top
 . "$top/kmod/vm/vm.sh"
 
-debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm chromium fonts-dejavu-core"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 groups=" $* "
 

@@ -25,6 +25,8 @@ struct plot_ctx {
 	const char		*title;		/* NULL: the chart's own */
 	const char		*subtitle;	/* machine facts and n */
 	int			 axis;		/* CHART_AXIS_*: compare */
+	struct chart_batch	*batch;		/* non-NULL: queue, draw later
+						   (trend only) */
 };
 
 /* Measured vs requested sleep, log-log, a panel per by value. */
@@ -37,6 +39,13 @@ int	chart_compare(const struct plot_ctx *p, struct strbuf *err);
 int	chart_dist(const struct plot_ctx *p, struct strbuf *err);
 /* Each series' history, its change points marked, a panel per series. */
 int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
+/*
+ * What a trend chart of h draws, for its footer: "60 runs by start time,
+ * 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the
+ * median; change points: E-Divisive, p < 0.001" (after "; " when out
+ * holds something already).
+ */
+void	trend_footer(const struct history *h, struct strbuf *out);
 
 /* Helpers shared by the charts (charts.c). */
 

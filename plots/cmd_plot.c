@@ -138,7 +138,7 @@ trend_subtitle(struct store *s, const struct filter *f,
 {
 	struct facts_seen fs;
 	int64_t *ids;
-	size_t i, j, nmin = (size_t)-1, nmax = 0, with = 0, pts = 0, need = 0;
+	size_t i;
 	int rc = 0;
 
 	memset(&fs, 0, sizeof(fs));
@@ -152,47 +152,7 @@ trend_subtitle(struct store *s, const struct filter *f,
 		rc = -1;
 	describe(out, "host", &fs.host);
 	describe(out, "HZ", &fs.hz);
-	sb_addf(out, "%s%zu run%s by %s", out->len ? "; " : "", h->nrun,
-	    h->nrun == 1 ? "" : "s", h->order_by != NULL ? h->order_by :
-	    "start time");
-	if (h->order_by == NULL && h->nrun > 0 && strncmp(h->run[0].started,
-	    h->run[h->nrun - 1].started, 10) != 0)
-		sb_addf(out, ", %.10s to %.10s", h->run[0].started,
-		    h->run[h->nrun - 1].started);
-	else if (h->order_by == NULL && h->nrun > 0)
-		sb_addf(out, ", %.10s", h->run[0].started);
-	for (i = 0; i < h->ns && i < TREND_MAX_PANELS; i++)
-		for (j = 0; j < h->s[i]->npt; j++) {
-			if (h->s[i]->pt[j].n < nmin)
-				nmin = h->s[i]->pt[j].n;
-			if (h->s[i]->pt[j].n > nmax)
-				nmax = h->s[i]->pt[j].n;
-		}
-	if (nmax > 0 && nmin == nmax)
-		sb_addf(out, "; n = %zu per point", nmin);
-	else if (nmax > 0)
-		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	/* What the bars are: as for the other charts, said honestly. */
-	for (i = 0; i < h->ns && i < TREND_MAX_PANELS; i++)
-		for (j = 0; j < h->s[i]->npt; j++) {
-			with += h->s[i]->pt[j].ci_err == STATS_OK;
-			if (h->s[i]->pt[j].ci_err == STATS_ETOOFEW)
-				need = h->s[i]->pt[j].ci.nmin;
-			pts++;
-		}
-	/* The cache keeps no nmin: the smallest n whose [min, max] covers. */
-	if (need == 0)
-		need = (size_t)ceil(log2(2 / (1 - HISTORY_LEVEL / 100.0)));
-	if (with == pts)
-		sb_addf(out, "; %d%% intervals of the median", HISTORY_LEVEL);
-	else if (with == 0)
-		sb_addf(out, "; medians without intervals (n < %zu)", need);
-	else
-		sb_addf(out, "; %d%% intervals of the median where n >= %zu",
-		    HISTORY_LEVEL, need);
-	sb_addf(out, "; change points: E-Divisive, p < %g", h->opts.pvalue);
-	if (h->opts.threshold > 0)
-		sb_addf(out, ", at least %g%%", 100 * h->opts.threshold);
+	trend_footer(h, out);
 	free(ids);
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);

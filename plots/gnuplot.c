@@ -12,8 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "filter.h"
 #include "gnuplot.h"
 #include "kbench.h"
+#include "procs.h"
 
 void
 gp_string(struct strbuf *sb, const char *s)
@@ -57,55 +59,55 @@ chart_begin(struct chart *c, const char *dir, const char *name,
 	    "draw it again.\n\n", what, KBENCH_VERSION, name);
 }
 
-/* Run gnuplot on NAME.gp inside dir; its complaints into err. */
+/*
+ * How a gnuplot ended: 0 when well; else -1 with err set from what it
+ * said and what it ran (what).
+ */
 static int
-run_gnuplot(const char *dir, const char *script, struct strbuf *err)
+gp_status(const struct proc *p, const char *what, struct strbuf *err)
 {
-	int fds[2], status;
-	char buf[512];
-	ssize_t n;
-	pid_t pid;
-
-	if (pipe(fds) == -1) {
-		sb_addf(err, "pipe: %s", strerror(errno));
+	if (p->status == -1) {
+		sb_addf(err, "gnuplot: %s", strerror(p->start_errno));
 		return -1;
 	}
-	if ((pid = fork()) == -1) {
-		sb_addf(err, "fork: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		dup2(fds[1], STDERR_FILENO);
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[1]);
-		if (chdir(dir) == -1)
-			_exit(126);
-		execlp("gnuplot", "gnuplot", script, (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], buf, sizeof(buf))) > 0)
-		if (err->len < 4096)
-			sb_add(err, buf, (size_t)n);
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		sb_reset(err);
+	if (WIFEXITED(p->status) && WEXITSTATUS(p->status) == 127) {
 		sb_adds(err, "gnuplot not found: install it (Debian: apt-get "
 		    "install gnuplot-nox; FreeBSD: pkg install gnuplot-lite)");
 		return -1;
 	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		sb_addf(err, "%sgnuplot failed on %s/%s", err->len ? "\n" : "",
-		    dir, script);
+	if (!proc_ok(p)) {
+		sb_addf(err, "%s%sgnuplot failed on %s", sb_str(&p->out),
+		    p->out.len ? "\n" : "", what);
 		return -1;
 	}
-	sb_reset(err);
 	return 0;
+}
+
+/* Run gnuplot on NAME.gp inside dir; its complaints into err. */
+static int
+run_gnuplot(const char *dir, const char *script, struct strbuf *err)
+{
+	struct strbuf what = STRBUF_INIT;
+	struct proc p;
+	char *argv[3];
+	int rc;
+
+	argv[0] = "gnuplot";
+	argv[1] = (char *)script;
+	argv[2] = NULL;
+	memset(&p, 0, sizeof(p));
+	p.argv = argv;
+	p.dir = dir;
+	if (procs_run(&p, 1, 1) == -1) {
+		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
+		rc = -1;
+	} else {
+		sb_addf(&what, "%s/%s", dir, script);
+		rc = gp_status(&p, sb_str(&what), err);
+	}
+	procs_free(&p, 1);
+	sb_free(&what);
+	return rc;
 }
 
 /*
@@ -134,6 +136,47 @@ split_script(const char *gp, struct strbuf *data, struct strbuf *settings)
 	}
 }
 
+/*
+ * Write dir/NAME.gp, beside then renamed: no half script, no planted
+ * link followed.  0, or -1 with err set.
+ */
+static int
+write_script(const char *dir, const char *name, const char *script,
+    struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct outfile of;
+	int rc = 0;
+
+	sb_addf(&path, "%s/%s.gp", dir, name);
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
+		outfile_close(&of, 0, err);
+		rc = -1;
+	} else {
+		fputs(script, of.fp);
+		rc = outfile_close(&of, 1, err);
+	}
+	sb_free(&path);
+	return rc;
+}
+
+static void
+batch_add(struct chart_batch *b, const char *dir, const char *name,
+    const char *script)
+{
+	struct chart_job *j;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->job = xreallocarray(b->job, b->cap, sizeof(*b->job));
+	}
+	j = &b->job[b->n++];
+	memset(j, 0, sizeof(*j));
+	j->dir = xstrdup(dir);
+	j->name = xstrdup(name);
+	j->script = xstrdup(script);
+}
+
 int
 chart_end(struct chart *c, const char *plot, struct strbuf *err)
 {
@@ -154,9 +197,8 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 		{ CHART_SVG, "svg noenhanced size %d,%d dynamic font "
 		  "'DejaVu Sans,18.67'", "svg", "kb_fs = 4.0 / 3\nkb_ps = 0.55\n" },
 	};
-	struct strbuf path = STRBUF_INIT, file = STRBUF_INIT;
 	struct strbuf data = STRBUF_INIT, settings = STRBUF_INIT;
-	struct outfile of;
+	struct strbuf file = STRBUF_INIT;
 	size_t i;
 	int rc;
 
@@ -183,22 +225,14 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	sb_free(&data);
 	sb_free(&settings);
 	sb_adds(&c->gp, "unset output\n");
+	if (c->batch != NULL) {
+		batch_add(c->batch, c->dir, c->name, sb_str(&c->gp));
+		return 0;
+	}
+	if (write_script(c->dir, c->name, sb_str(&c->gp), err) == -1)
+		return -1;
 	sb_addf(&file, "%s.gp", c->name);
-	sb_addf(&path, "%s/%s", c->dir, sb_str(&file));
-	/* Beside, then renamed: no half script, no planted link followed. */
-	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
-		outfile_close(&of, 0, err);
-		rc = -1;
-		goto out;
-	}
-	fputs(sb_str(&c->gp), of.fp);
-	if (outfile_close(&of, 1, err) == -1) {
-		rc = -1;
-		goto out;
-	}
 	rc = run_gnuplot(c->dir, sb_str(&file), err);
-out:
-	sb_free(&path);
 	sb_free(&file);
 	return rc;
 }
@@ -219,4 +253,143 @@ void
 chart_free(struct chart *c)
 {
 	sb_free(&c->gp);
+}
+
+/* One gnuplot of a batch: the jobs it draws, its command line. */
+struct gp_chunk {
+	size_t		 first, n;	/* jobs first .. past the last */
+	struct strlist	 args;
+	char		**argv;
+};
+
+/*
+ * The next chunk from job *next on: up to per jobs to draw, all in the
+ * first one's directory, "gnuplot ./a.gp -e 'reset session' ./b.gp ...".
+ * 0 when none is left.
+ */
+static size_t
+chunk_next(struct chart_batch *b, size_t *next, size_t per,
+    struct gp_chunk *c)
+{
+	struct strbuf arg = STRBUF_INIT;
+	const char *dir = NULL;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	strlist_add(&c->args, "gnuplot");
+	for (; *next < b->n && c->n < per; (*next)++) {
+		if (b->job[*next].skip || b->job[*next].failed)
+			continue;
+		if (dir == NULL) {
+			dir = b->job[*next].dir;
+			c->first = *next;
+		} else if (strcmp(dir, b->job[*next].dir) != 0)
+			break;
+		if (c->n++ > 0) {
+			strlist_add(&c->args, "-e");
+			strlist_add(&c->args, "reset session");
+		}
+		/* "./": a name is never taken for an option. */
+		sb_reset(&arg);
+		sb_addf(&arg, "./%s.gp", b->job[*next].name);
+		strlist_add(&c->args, sb_str(&arg));
+	}
+	sb_free(&arg);
+	c->argv = xcalloc(c->args.n + 1, sizeof(*c->argv));
+	for (i = 0; i < c->args.n; i++)
+		c->argv[i] = c->args.v[i];
+	return c->n;
+}
+
+int
+chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
+{
+	struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
+	struct gp_chunk *c = NULL;
+	struct proc *p;
+	size_t i, j, k, next = 0, todo = 0, per, nc = 0, cap = 0, nproc;
+	int rc = 0;
+
+	for (i = 0; i < b->n; i++) {
+		b->job[i].failed = 0;
+		if (b->job[i].skip)
+			continue;
+		if (write_script(b->job[i].dir, b->job[i].name,
+		    b->job[i].script, err) == -1) {
+			b->job[i].failed = 1;
+			rc = -1;
+			continue;
+		}
+		todo++;
+	}
+	if (todo == 0)
+		return rc;
+	nproc = jobs < 1 ? 1 : (size_t)jobs;
+	per = (todo + nproc - 1) / nproc;
+	if (per > CHART_BATCH_MAX)
+		per = CHART_BATCH_MAX;
+	for (;;) {
+		if (nc == cap) {
+			cap = cap ? 2 * cap : 8;
+			c = xreallocarray(c, cap, sizeof(*c));
+		}
+		if (chunk_next(b, &next, per, &c[nc]) == 0) {
+			strlist_free(&c[nc].args);
+			free(c[nc].argv);
+			break;
+		}
+		nc++;
+	}
+	p = xcalloc(nc, sizeof(*p));
+	for (k = 0; k < nc; k++) {
+		p[k].argv = c[k].argv;
+		p[k].dir = b->job[c[k].first].dir;
+	}
+	if (procs_run(p, nc, (int)nproc) == -1) {
+		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
+		rc = -1;
+	}
+	for (k = 0; k < nc; k++) {
+		sb_reset(&what);
+		sb_reset(&why);
+		sb_addf(&what, "%s/%s.gp", b->job[c[k].first].dir,
+		    b->job[c[k].first].name);
+		if (c[k].n > 1)
+			sb_addf(&what, " or one of the %zu scripts after it",
+			    c[k].n - 1);
+		if (gp_status(&p[k], sb_str(&what), &why) == -1) {
+			/* Those before the failing script may be drawn:
+			 * none is trusted. */
+			for (i = c[k].first, j = 0; j < c[k].n; i++)
+				if (!b->job[i].skip && !b->job[i].failed) {
+					b->job[i].failed = 1;
+					j++;
+				}
+			sb_addf(err, "%s%s", err->len > 0 ? "\n" : "",
+			    sb_str(&why));
+			rc = -1;
+		}
+		strlist_free(&c[k].args);
+		free(c[k].argv);
+	}
+	procs_free(p, nc);
+	free(p);
+	free(c);
+	sb_free(&what);
+	sb_free(&why);
+	return rc;
+}
+
+void
+chart_batch_free(struct chart_batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		free(b->job[i].dir);
+		free(b->job[i].name);
+		free(b->job[i].script);
+	}
+	free(b->job);
+	memset(b, 0, sizeof(*b));
 }

@@ -16,12 +16,30 @@
 
 enum { CHART_PNG = 1, CHART_SVG = 2 };
 
+/*
+ * Charts drawn later, many to a gnuplot: starting one costs 0.1 to 0.3 s,
+ * more than drawing a small chart.  chart_end() queues a chart's script
+ * here when its chart has a batch; chart_batch_run() draws them.
+ */
+struct chart_job {
+	char	*dir, *name;	/* NAME.gp and its outputs go in dir */
+	char	*script;	/* the whole script, as NAME.gp holds it */
+	int	 skip;		/* set by the caller: not to be drawn */
+	int	 failed;	/* set by chart_batch_run() */
+};
+
+struct chart_batch {
+	struct chart_job	*job;
+	size_t			 n, cap;
+};
+
 struct chart {
 	const char	*dir;		/* where NAME.gp, NAME.png, NAME.svg go */
 	const char	*name;
 	unsigned	 formats;	/* CHART_PNG | CHART_SVG */
 	int		 width, height;
 	struct strbuf	 gp;		/* the script being written */
+	struct chart_batch *batch;	/* non-NULL: chart_end() queues */
 };
 
 /* Start a chart: the script's header comment and common settings. */
@@ -45,5 +63,17 @@ void	gp_ps(struct strbuf *sb, double size);
  */
 int	chart_end(struct chart *c, const char *plot_commands, struct strbuf *err);
 void	chart_free(struct chart *c);
+
+/*
+ * Write NAME.gp of every job not skipped and draw them, at most jobs
+ * gnuplots at once, each given up to CHART_BATCH_MAX scripts in a row
+ * with "reset session" between them (datablocks and variables would
+ * otherwise leak from one chart into the next).  Returns 0, or -1 with
+ * err set and job->failed on the jobs of each gnuplot that failed
+ * (those before the failing script may be drawn, none is trusted).
+ */
+#define CHART_BATCH_MAX	100
+int	chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err);
+void	chart_batch_free(struct chart_batch *b);
 
 #endif

@@ -37,10 +37,10 @@ static const char style[] =
 static void
 inline_svg(FILE *out, const char *dir, const char *name)
 {
-	struct strbuf path = STRBUF_INIT, svg = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, svg = STRBUF_INIT, ok = STRBUF_INIT;
 	char buf[8192];
 	const char *p;
-	size_t n, k;
+	size_t n;
 	FILE *fp;
 
 	sb_addf(&path, "%s/%s.svg", dir, name);
@@ -53,14 +53,9 @@ inline_svg(FILE *out, const char *dir, const char *name)
 	fclose(fp);
 	if ((p = strstr(sb_str(&svg), "<svg")) == NULL)
 		p = sb_str(&svg);
-	for (n = svg.len - (size_t)(p - sb_str(&svg)); n > 0; p += k, n -= k) {
-		k = utf8_check(p, n);
-		fwrite(p, 1, k, out);
-		if (k < n) {	/* a bad byte */
-			fputs("\xef\xbf\xbd", out);
-			k++;
-		}
-	}
+	sb_add_valid_utf8(&ok, p, svg.len - (size_t)(p - sb_str(&svg)));
+	fwrite(sb_str(&ok), 1, ok.len, out);
+	sb_free(&ok);
 	sb_free(&svg);
 	sb_free(&path);
 }

@@ -1,0 +1,298 @@
+/*
+ * site_manifest.c: DIR/.kbench-site, what a site build wrote: one line a
+ * file (or a comparison's directory), "HASH PATH", the hash of the file's
+ * content, or of the inputs of what is costly to make (a chart: its
+ * gnuplot script; a comparison: its two runs).  The next build writes
+ * only what hashes otherwise, or is missing, and removes what it no
+ * longer makes: after one more night, the index, the series that moved
+ * and two run pages, not the whole site.
+ *
+ * The manifest is read back as untrusted: a path is a name kbench makes
+ * (letters, digits, '.', '-', '_', '/', no "..", not absolute), or the
+ * manifest is refused, so a tampered one cannot make kbench remove
+ * anything outside DIR.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kbench.h"
+#include "site.h"
+
+#define MANIFEST_HEAD	"kbench-site 1\n"
+#define HASH_LEN	32
+
+static uint64_t
+mix64(uint64_t h)
+{
+	/* MurmurHash3's finalizer: every bit of h moves every bit out. */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/*
+ * Two independent 64-bit hashes (FNV-1a; a rotate-multiply), each mixed
+ * with the length: enough to tell a changed page from the same one.
+ */
+void
+site_hash(const void *data, size_t len, char *out)
+{
+	const unsigned char *p = data;
+	uint64_t a = 14695981039346656037ULL, b = 0x9e3779b97f4a7c15ULL;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		a = (a ^ p[i]) * 1099511628211ULL;
+		b = ((b << 5 | b >> 59) ^ p[i]) * 0x9e3779b97f4a7c15ULL;
+	}
+	snprintf(out, HASH_LEN + 1, "%016llx%016llx",
+	    (unsigned long long)mix64(a ^ len),
+	    (unsigned long long)mix64(b + len));
+}
+
+/* A path kbench makes, and nothing else. */
+static int
+safe_path(const char *p)
+{
+	const char *c;
+
+	if (*p == '\0' || *p == '/' || *p == '.' || strlen(p) > 200 ||
+	    strstr(p, "..") != NULL || strstr(p, "//") != NULL)
+		return 0;
+	for (c = p; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || *c == '.' || *c == '-' ||
+		    *c == '_' || *c == '/'))
+			return 0;
+	return 1;
+}
+
+static int
+hex_hash(const char *h, size_t n)
+{
+	size_t i;
+
+	if (n != HASH_LEN)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+void
+manifest_put(struct manifest *m, const char *path, const char *hash)
+{
+	char *old = strmap_get(&m->map, path);
+
+	if (old != NULL) {
+		memcpy(old, hash, HASH_LEN + 1);
+		return;
+	}
+	strmap_put(&m->map, path, xstrdup(hash));
+	strlist_add(&m->paths, path);
+}
+
+const char *
+manifest_get(const struct manifest *m, const char *path)
+{
+	return strmap_get(&m->map, path);
+}
+
+int
+manifest_load(struct manifest *m, const char *dir, struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	char *line = NULL, *sp;
+	size_t cap = 0, lineno = 0;
+	ssize_t n;
+	FILE *fp;
+	int rc = 1;
+
+	sb_addf(&path, "%s/%s", dir, SITE_MANIFEST);
+	if ((fp = fopen(sb_str(&path), "r")) == NULL) {
+		rc = errno == ENOENT ? 0 : -1;
+		if (rc == -1)
+			sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+		sb_free(&path);
+		return rc;
+	}
+	while ((n = getline(&line, &cap, fp)) != -1) {
+		lineno++;
+		if (lineno == 1) {
+			if (strcmp(line, MANIFEST_HEAD) != 0)
+				goto bad;
+			continue;
+		}
+		if (n > 0 && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if ((sp = strchr(line, ' ')) == NULL ||
+		    !hex_hash(line, (size_t)(sp - line)) || !safe_path(sp + 1))
+			goto bad;
+		*sp = '\0';
+		manifest_put(m, sp + 1, line);
+	}
+	if (ferror(fp)) {
+		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+		rc = -1;
+	}
+	goto out;
+bad:
+	sb_addf(err, "%s: line %zu: not a manifest kbench site wrote; remove "
+	    "the directory, or choose another", sb_str(&path), lineno);
+	rc = -1;
+out:
+	fclose(fp);
+	free(line);
+	sb_free(&path);
+	return rc;
+}
+
+int
+manifest_save(const struct manifest *m, const char *dir, struct strbuf *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct outfile of;
+	size_t i;
+	int rc;
+
+	sb_addf(&path, "%s/%s", dir, SITE_MANIFEST);
+	if ((rc = outfile_open(&of, sb_str(&path), OUTFILE_OURS, err)) == -1)
+		outfile_close(&of, 0, err);
+	else {
+		fputs(MANIFEST_HEAD, of.fp);
+		for (i = 0; i < m->paths.n; i++)
+			fprintf(of.fp, "%s %s\n", manifest_get(m,
+			    m->paths.v[i]), m->paths.v[i]);
+		rc = outfile_close(&of, 1, err);
+	}
+	sb_free(&path);
+	return rc;
+}
+
+void
+manifest_free(struct manifest *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->paths.n; i++)
+		free(strmap_get(&m->map, m->paths.v[i]));
+	strmap_free(&m->map);
+	strlist_free(&m->paths);
+}
+
+static int
+exists(const struct site *s, const char *path)
+{
+	struct strbuf full = STRBUF_INIT;
+	struct stat st;
+	int rc;
+
+	sb_addf(&full, "%s/%s", s->dir, path);
+	rc = stat(sb_str(&full), &st) == 0;
+	sb_free(&full);
+	return rc;
+}
+
+int
+site_unchanged(struct site *s, const char *path, const char *hash)
+{
+	const char *old = manifest_get(&s->old, path);
+
+	if (old == NULL || strcmp(old, hash) != 0 || !exists(s, path))
+		return 0;
+	manifest_put(&s->cur, path, hash);
+	return 1;
+}
+
+int
+site_put(struct site *s, const char *path, const char *data, size_t len,
+    struct strbuf *err)
+{
+	struct strbuf full = STRBUF_INIT;
+	struct outfile of;
+	char hash[HASH_LEN + 1];
+	int rc;
+
+	site_hash(data, len, hash);
+	s->npages++;
+	if (site_unchanged(s, path, hash))
+		return 0;
+	sb_addf(&full, "%s/%s", s->dir, path);
+	/* Beside, then renamed: no half page, no planted link followed. */
+	if ((rc = outfile_open(&of, sb_str(&full), OUTFILE_OURS, err)) == -1)
+		outfile_close(&of, 0, err);
+	else {
+		fwrite(data, 1, len, of.fp);
+		rc = outfile_close(&of, 1, err);
+	}
+	if (rc == 0) {
+		manifest_put(&s->cur, path, hash);
+		s->nwritten++;
+	}
+	sb_free(&full);
+	return rc;
+}
+
+/*
+ * Remove a directory kbench made (a comparison's): its files, then it.
+ * Only plain files are removed; anything else keeps the directory.
+ */
+static int
+remove_dir(const char *path)
+{
+	struct strbuf f = STRBUF_INIT;
+	struct dirent *e;
+	DIR *d;
+
+	if ((d = opendir(path)) == NULL)
+		return errno == ENOENT ? 0 : -1;
+	/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		sb_reset(&f);
+		sb_addf(&f, "%s/%s", path, e->d_name);
+		unlink(sb_str(&f));
+	}
+	closedir(d);
+	sb_free(&f);
+	return rmdir(path) == -1 && errno != ENOENT ? -1 : 0;
+}
+
+int
+site_prune(struct site *s, struct strbuf *err)
+{
+	struct strbuf full = STRBUF_INIT;
+	const char *p;
+	size_t i, n;
+	int rc = 0;
+
+	for (i = 0; i < s->old.paths.n; i++) {
+		p = s->old.paths.v[i];
+		if (manifest_get(&s->cur, p) != NULL)
+			continue;
+		sb_reset(&full);
+		sb_addf(&full, "%s/%s", s->dir, p);
+		n = strlen(p);
+		if (p[n - 1] == '/' ? remove_dir(sb_str(&full)) == -1 :
+		    unlink(sb_str(&full)) == -1 && errno != ENOENT) {
+			sb_addf(err, "%s%s: %s", err->len ? "\n" : "",
+			    sb_str(&full), strerror(errno));
+			rc = -1;
+			continue;
+		}
+		s->nremoved++;
+	}
+	sb_free(&full);
+	return rc;
+}
