@@ -58,16 +58,17 @@ const char nightly_help[] =
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
     "   -q, --quiet            for cron: nothing on standard output when all\n"
-    "                          went well; the trend check's table when it finds\n"
-    "                          a regression; errors on standard error\n"
+    "                          went well; a report of each regression the night\n"
+    "                          revealed (kbench trend --new-regressions), once;\n"
+    "                          errors on standard error\n"
     "   --list                 the log of past nightlies: of CONF's database\n"
     "                          with -f, else of kbench's (-d, $KBENCH_DB); dead:\n"
     "                          running, but its process is gone from this host\n"
     "The file is checked before anything runs, a dry run too: its collect lines\n"
     "by kbench collect's own parser; one that others may write is refused.\n"
     "Exit status: 0 all went well; 1 a regression (with --fail-on-regression);\n"
-    "2 a bad configuration; 3 database error; 4 a collection or the trend check\n"
-    "failed; 75 another nightly holds the lock (EX_TEMPFAIL: try again later);\n"
+    "2 a bad configuration; 3 database error; 4 a collection, the trend check\n"
+    "or the site failed; 75 another nightly holds the lock (EX_TEMPFAIL: try again later);\n"
     "130/143 interrupted.\n";
 
 /* A fact command that runs longer than this is killed and left out. */
@@ -620,6 +621,39 @@ run_trend(struct nightly *n)
 	return rc;
 }
 
+/*
+ * The dashboard, when the file names one: kbench site of this nightly's
+ * runs into its DIR, refreshed (only what changed is written).  Its exit
+ * status, or 0 when there is none.
+ */
+static int
+run_site(struct nightly *n)
+{
+	struct strlist pre = { NULL, 0 }, none = { NULL, 0 };
+	struct strbuf line = STRBUF_INIT, kv = STRBUF_INIT;
+	char **argv, t[16];
+	int rc = 0;
+
+	if (n->conf.site == NULL)
+		return 0;
+	sb_addf(&kv, "nightly=%s", n->conf.name);
+	strlist_add(&pre, "-o");
+	strlist_add(&pre, n->conf.site);
+	strlist_add(&pre, "--where");
+	strlist_add(&pre, sb_str(&kv));
+	argv = child_argv(n, "site", NULL, &pre, &none);
+	sb_shell_quote(&line, argv);
+	say(n, 0, "%s site: %s\n", n->dry_run ? "would run" :
+	    clock_now(t, sizeof(t)), sb_str(&line));
+	if (!n->dry_run)
+		rc = run_child(argv, n->quiet, 0);
+	free(argv);
+	strlist_free(&pre);
+	sb_free(&line);
+	sb_free(&kv);
+	return rc;
+}
+
 /* --list: the nightly log, oldest first. */
 static int
 log_row(const struct nightly_info *ni, void *arg)
@@ -786,7 +820,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	struct store *s = NULL;
 	char now[40], t[16];
 	size_t i;
-	int lockfd = -1, busy, rc = KB_EXIT_OK, trend = -1;
+	int lockfd = -1, busy, rc = KB_EXIT_OK, trend = -1, site = 0;
 
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
@@ -835,6 +869,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	}
 	if (!interrupted)
 		trend = run_trend(n);
+	if (!interrupted && trend >= 0)
+		site = run_site(n);
 	if (n->dry_run) {
 		sb_free(&err);
 		return KB_EXIT_OK;
@@ -843,7 +879,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	if (interrupted) {
 		ni.status = NIGHTLY_INTERRUPTED;
 		rc = 128 + interrupted;
-	} else if (ni.failed > 0 || (trend != 0 && trend != KB_EXIT_REGRESSION)) {
+	} else if (ni.failed > 0 || site != 0 ||
+	    (trend != 0 && trend != KB_EXIT_REGRESSION)) {
 		ni.status = NIGHTLY_FAILED;
 		rc = KB_EXIT_IO;
 	} else if (trend == KB_EXIT_REGRESSION) {
@@ -866,6 +903,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	    ni.failed, ni.collections, ni.collections == 1 ? "" : "s",
 	    trend == -1 ? "not run" : trend == 0 ? "no regression" :
 	    trend == KB_EXIT_REGRESSION ? "a regression" : "failed");
+	if (site != 0)
+		say(n, 1, "%s %s: kbench site -o %s failed (above)\n",
+		    clock_now(t, sizeof(t)), n->conf.name, n->conf.site);
 	store_close(s);
 	close(lockfd);
 	sb_free(&err);

@@ -297,6 +297,8 @@ take_line(struct reader *r, struct nightly_conf *c, char *s, int *seen_trend)
 	}
 	else if (strcmp(kw, "lock") == 0)
 		rc = single(r, kw, &args, &c->lock);
+	else if (strcmp(kw, "site") == 0)
+		rc = single(r, kw, &args, &c->site);
 	else if (strcmp(kw, "fact") == 0)
 		rc = take_fact(r, c, &args);
 	else if (strcmp(kw, "collect") == 0)
@@ -314,7 +316,8 @@ take_line(struct reader *r, struct nightly_conf *c, char *s, int *seen_trend)
 		}
 	} else
 		rc = bad(r, "unknown keyword '%s' (expected name, database, "
-		    "label, lock, fact, fact-command, collect or trend)", kw);
+		    "label, lock, fact, fact-command, collect, trend or site)",
+		    kw);
 out:
 	free(kw);
 	strlist_free(&args);
@@ -452,6 +455,11 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		free(c->lock);
 		c->lock = p;
 	}
+	if (c->site != NULL) {
+		p = relative_to(path, c->site);
+		free(c->site);
+		c->site = p;
+	}
 	return 0;
 }
 
@@ -465,6 +473,7 @@ nightly_conf_free(struct nightly_conf *c)
 	free(c->database);
 	free(c->label);
 	free(c->lock);
+	free(c->site);
 	for (i = 0; i < c->nfacts; i++) {
 		free(c->facts[i].key);
 		free(c->facts[i].value);

@@ -294,6 +294,27 @@ else
 	skip "timer slack is Linux's (prctl PR_SET_TIMERSLACK)"
 fi
 
+# The dashboard: a site line refreshes kbench site after the trend check,
+# quietly under -q.
+cat >site.conf <<EOF
+database  site.db
+collect   sleep -q -r 1 -m nanosleep -u 100 -n 5
+site      web
+EOF
+kb nightly -q -f site.conf
+expect_rc 0 "a night with a site line"
+[ ! -s "$T/out" ] && [ ! -s "$T/err" ]; check $? "-q: the site is refreshed without a word"
+[ -s web/index.html ]; check $? "the site is written where the line says"
+grep -q 'nightly-' web/index.html; check $? "the site shows the night's run"
+kb nightly -f site.conf --dry-run
+grep -q "^kbench nightly: would run site: .* --db site.db site -o web --where nightly=site\$" "$T/out"
+check $? "the dry run says the site it would refresh"
+mkdir -p notasite && echo x >notasite/file
+sed 's/^site .*/site      notasite/' site.conf >site2.conf
+kb nightly -q -f site2.conf
+expect_rc 4 "a site that cannot be written fails the night"
+grep -q "site2: kbench site -o notasite failed (above)" "$T/err"; check $? "and says so on stderr"
+
 # 7. Configuration errors: file and line, exit 2.
 conf_error() {	# conf_error TEXT MESSAGE WHAT
 	printf '%s\n' "$1" >e.conf
@@ -301,7 +322,7 @@ conf_error() {	# conf_error TEXT MESSAGE WHAT
 	expect_rc 2 "$3"
 	expect_err "kbench: nightly: $2" "$3"
 }
-conf_error 'colect sleep' "e.conf:1: unknown keyword 'colect' (expected name, database, label, lock, fact, fact-command, collect or trend)" \
+conf_error 'colect sleep' "e.conf:1: unknown keyword 'colect' (expected name, database, label, lock, fact, fact-command, collect, trend or site)" \
     "an unknown keyword"
 conf_error '# nothing' "e.conf: no collect line: nothing to run (collect sleep ... or collect lock ...)" \
     "no collect line"
