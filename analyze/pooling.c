@@ -27,7 +27,10 @@ static const struct {
 	{ "sleep", (const char *const[]){ "sched_policy", "sched_priority",
 	    "mlockall", "cpu", NULL } },
 	{ "lock", (const char *const[]){ "backend", "delay_ns", "write_ms",
-	    "pinned", "busywait", "hooks", NULL } },
+	    "pinned", "busywait", "hooks", "hook_lock", "duration_ms",
+	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
+	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
+	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL } },
 };
 
 static int
