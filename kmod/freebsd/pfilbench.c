@@ -658,7 +658,8 @@ pb_worker(void *arg)
  * Every write_ms from the start of the timed phase, on absolute
  * deadlines, take the head's write side once, until the workers are
  * done.  A write that ends past the next deadline skips the periods it
- * overran (counted in missed) rather than catching up in a burst.
+ * overran (counted in missed) rather than catching up in a burst; so
+ * every deadline between wstart and wend is a write or a missed period.
  */
 static void
 pb_writer(void *arg __unused)
@@ -713,6 +714,9 @@ pb_writer(void *arg __unused)
 		}
 	}
 	sc->wend = sbinuptime();
+	/* Deadlines passed while asleep or since the last write: missed. */
+	if (sc->timed && sc->wend >= next)
+		sc->missed += (uint64_t)((sc->wend - next) / period) + 1;
 	sc->writer_cpu = curcpu;
 	if (sc->writer_bound >= 0) {
 		thread_lock(curthread);

@@ -763,7 +763,8 @@ static bool pb_writer_done(const struct pb_run *run)
  * Every write_ms from the start of the timed phase, on absolute hrtimer
  * deadlines, one write-side section, until the walkers are done.  A write
  * that ends past the next deadline skips the periods it overran
- * (counted in missed) rather than catching up in a burst.
+ * (counted in missed) rather than catching up in a burst; so every
+ * deadline between start_ns and end_ns is a write or a missed period.
  */
 static int pb_writer(void *arg)
 {
@@ -802,6 +803,9 @@ static int pb_writer(void *arg)
 		}
 	}
 	t->end_ns = ktime_get_ns();
+	/* Deadlines passed while asleep or since the last write: missed. */
+	if (t->start_ns && t->end_ns >= next)
+		t->missed += div64_u64(t->end_ns - next, period) + 1;
 	t->cpu = raw_smp_processor_id();
 	pb_finish(run);
 	return 0;
