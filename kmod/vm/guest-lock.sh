@@ -142,11 +142,12 @@ awk -v s="$(sed -n 's/^sample //p' "$T/out")" '
 	if (n == 0 || f["start_ns"] < lo) lo = f["start_ns"]
 	if (n == 0 || f["end_ns"] > hi) hi = f["end_ns"]
 	if (f["start_ns"] > slo || n == 0) slo = f["start_ns"]
+	if (f["start_ns"] < 0) early++
 	calls += f["calls"]; sum += f["end_ns"] - f["start_ns"]; n++ }
     END { want = (hi - lo) / calls
 	printf "# sample %s; first start to last end %.3f; summed %.3f; start skew %d ns of %d\n", s, want, sum / calls, slo - lo, hi - lo
-	exit !(n == 2 && s - want < 0.01 && want - s < 0.01 && (sum / calls - s > 0.01 || s - sum / calls > 0.01) && slo - lo < (hi - lo) / 4) }' "$T/tb"
-check $? "the sample is walks over first start to last end, not the threads' times summed; starts within a quarter of the run"
+	exit !(n == 2 && s - want < 0.01 && want - s < 0.01 && (sum / calls - s > 0.01 || s - sum / calls > 0.01) && early == 0) }' "$T/tb"
+check $? "the sample is walks over first start to last end, not the threads' times summed; no thread starts before the timed phase opens"
 # A fixed duration stops every thread together.
 ctl -m -t 2 -D 300 -d 100 -H rw -k spin
 ends=$(sed -n 's/.* end_ns \([0-9]*\) .*/\1/p' $S/results | tr '\n' ' ')
@@ -155,18 +156,21 @@ awk -v e="$ends" 'BEGIN { n = split(e, a, " "); for (i = 1; i <= n; i++)
 check $? "-D 300: both threads end 300 ms after the timed phase began, together (end_ns $ends)"
 grep -q '^fact duration_ms 300$' "$T/out" && grep -q '^fact fairness ' "$T/out"
 check $? "-D 300: duration and fairness ($(sed -n 's/^fact fairness //p' "$T/out")) recorded"
-# The writer keeps its schedule on absolute deadlines: over 1 s at one
-# write every 20 ms, 50 deadlines pass; each is a write or, when the
-# writes before it overran (TCG makes them slow), a period counted as
-# missed, never a drift.  What it achieved is recorded as a fact.
+# The writer keeps its schedule on absolute deadlines: every deadline
+# between its start and its end (one each 20 ms: about 50 in 1 s) is a
+# write or, when a write overran it or the writer woke late (TCG makes
+# both common), a period counted as missed; never a drift.  What it
+# achieved is recorded as a fact.
 for h in rw brlock rm; do
 	ctl -m -t 1 -D 1000 -d 100 -H $h -k null -w 20
 	wps=$(sed -n 's/^fact writes_per_s //p' "$T/out")
 	w=$(sed -n 's/^fact writes //p' "$T/out")
 	m=$(sed -n 's/^fact write_missed //p' "$T/out")
-	echo "# head $h, writer every 20 ms for 1 s: $w writes ($wps/s), $m missed, $(sed -n 's/^fact write_mean_ns //p' "$T/out") ns each$(sed -n 's/^fact rm_slow_walks_pct \(.*\)/, \1% of walks on the slow path/p' "$T/out")"
-	[ -n "$wps" ] && [ $((w + m)) -ge 48 ] && [ $((w + m)) -le 52 ]
-	check $? "head $h, -w 20 for 1 s: writes + periods missed = $((w + m)) of 50 deadlines, $wps writes/s recorded"
+	d=$(awk '/^writer/ { for (i = 1; i < NF; i += 2) f[$i] = $(i + 1)
+	    printf "%d", (f["end_ns"] - f["start_ns"]) / 20e6 }' $S/results)
+	echo "# head $h, writer every 20 ms for 1 s: $w writes ($wps/s), $m missed, $d deadlines passed, $(sed -n 's/^fact write_mean_ns //p' "$T/out") ns each$(sed -n 's/^fact rm_slow_walks_pct \(.*\)/, \1% of walks on the slow path/p' "$T/out")"
+	[ -n "$wps" ] && [ "$d" -ge 49 ] && [ $((w + m)) -ge $((d - 1)) ] && [ $((w + m)) -le $((d + 1)) ]
+	check $? "head $h, -w 20 for 1 s: writes + periods missed = $((w + m)), the $d deadlines passed; $wps writes/s recorded"
 done
 grep -q '^fact rm_slow_walks_pct ' "$T/out" && grep -q '^fact write_asked_per_s 50.0$' "$T/out"
 check $? "rm with a writer: the walks on the slow path are recorded ($(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")%)"
@@ -361,8 +365,7 @@ section "sustained load: 4 x CPUs threads, 1 ms in each hook, a writer"
 insmod "$KO"
 t0=$(date +%s) runs=0 good=0
 while [ $(($(date +%s) - t0)) -lt 25 ]; do
-	for pair in "epoch spin" "rw rw" "rm mtx" "none rwsem" "brlock spin" \
-	    "rwsem rm"; do
+	for pair in "epoch spin" "brlock rw" "rm mtx" "rwsem rm"; do
 		h=${pair% *} k=${pair#* }
 		ctl -t $((4 * ncpu)) -n 100 -d 1000000 -H "$h" -k "$k" -w 1
 		runs=$((runs + 1))

@@ -25,27 +25,7 @@ build=${1:-build}
 VM_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 . "$VM_TOP/kmod/vm/vm.sh"
 
-ok() { echo "ok - $*"; }
-not_ok() { echo "not ok - $*"; }
-check() { if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi; }
-
-# The guest's checks, as ours; and did it run to its end?
-relay() {
-	sed -n 's/^ok - /ok - guest: /p; s/^not ok - /not ok - guest: /p' "$1"
-	grep -q '^== finished' "$1"
-	check $? "the guest script ran to its end"
-}
-
-# dmesg FILE: nothing the kernel says when something went wrong.
-dmesg_clean() {
-	pat='WARNING:|BUG:|Oops|soft lockup|hard LOCKUP|rcu: INFO|rcu_.* detected stall|self-detected stall|blocked for more than|Call Trace|general protection|scheduling while atomic|Kernel panic|kernel BUG'
-	if grep -E -q "$pat" "$1"; then
-		not_ok "$2: dmesg has trouble:"
-		grep -E "$pat" "$1" | head -10 | sed 's/^/#   /'
-	else
-		ok "$2: dmesg has no WARNING, BUG, Oops, soft lockup, RCU stall or hung task"
-	fi
-}
+. "$VM_TOP/tests/vm/vmlib.sh"
 
 case $build in /*) ;; *) build=$VM_TOP/$build ;; esac
 mkdir -p "$build/vm"
