@@ -702,11 +702,14 @@ static int pb_walker(void *arg)
 		pb_walk(run, NULL);
 		cond_resched();
 	} while (ktime_get_ns() - t0 < warmup_ns && !pb_must_stop(run));
+	/*
+	 * The others wait for timed, not for warming to reach 0: t_go is
+	 * set between the two, and no thread may start before it.
+	 */
 	if (atomic_dec_and_test(&run->warming)) {
 		pb_open_timed(run);
 	} else {
-		while (atomic_read_acquire(&run->warming) &&
-		       !pb_must_stop(run)) {
+		while (!smp_load_acquire(&run->timed) && !pb_must_stop(run)) {
 			pb_walk(run, NULL);
 			cond_resched();
 		}

@@ -30,7 +30,7 @@ if ! sh "$VM_TOP/kmod/vm/debug-kernel.sh" "$dir" 2>"$build/vm/debug-kernel.err";
 	not_ok "the debug kernel: $(tail -5 "$build/vm/debug-kernel.err" | tr '\n' ' ')"
 	exit 1
 fi
-ok "the debug kernel is built ($(cat "$dir/build.time" 2>/dev/null))"
+ok "the debug kernel is built ($(tr "\n" ";" <"$dir/build.time" 2>/dev/null))"
 src=$(ls -d "$dir"/linux-source-* | sed 1q)
 VM_KVER=$(cat "$src/include/config/kernel.release")
 VM_KERNEL=$dir/vmlinuz-$VM_KVER
