@@ -42,17 +42,7 @@ for t in jq; do
 done
 echo "# kernel $VM_KVER ($VM_KERNEL, unpacked from linux-image-$VM_KVER), $QEMU -accel tcg -smp 2"
 
-vm_module
-check $? "pfilbench.ko builds against linux-headers-$VM_KVER"
-[ -f "$VM_KO" ] || exit 1
-if grep -q 'warning:' "$VM_DIR/kmod.log"; then
-	not_ok "pfilbench.ko builds with W=1 without a warning ($VM_DIR/kmod.log):"
-	grep 'warning:' "$VM_DIR/kmod.log" | head -5 | sed 's/^/#   /'
-else
-	ok "pfilbench.ko builds with W=1 without a warning"
-fi
-vm_initramfs
-check $? "the initramfs: busybox, kbench, testsleep, pfilbench-ctl, the module"
+vm_module_initramfs "linux-headers-$VM_KVER"
 
 # Boot 1: the module.
 vm_boot lock lock kbench_timeout=480

@@ -44,17 +44,7 @@ for o in PROVE_LOCKING PROVE_RCU DEBUG_ATOMIC_SLEEP KASAN PREEMPT; do
 done
 echo "# kernel $VM_KVER ($VM_KERNEL, $(grep -c '=y' "$src/.config") options =y), $QEMU -accel tcg -smp 2 -m $VM_MEM"
 
-vm_module
-check $? "pfilbench.ko builds against the debug kernel's tree"
-[ -f "$VM_KO" ] || exit 1
-if grep -q 'warning:' "$VM_DIR/kmod.log"; then
-	not_ok "pfilbench.ko builds with W=1 without a warning ($VM_DIR/kmod.log):"
-	grep 'warning:' "$VM_DIR/kmod.log" | head -5 | sed 's/^/#   /'
-else
-	ok "pfilbench.ko builds with W=1 without a warning"
-fi
-vm_initramfs
-check $? "the initramfs"
+vm_module_initramfs "the debug kernel's tree"
 
 vm_boot debug debug kbench_timeout=1500
 check $? "the debug boot came back in $VM_SECONDS s"

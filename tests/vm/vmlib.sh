@@ -31,3 +31,19 @@ dmesg_clean() {
 		ok "$2: dmesg has no WARNING, BUG, Oops, lockup, RCU stall, hung task or checker report"
 	fi
 }
+
+# vm_module_initramfs WHAT: pfilbench.ko built against WHAT ($VM_KDIR)
+# with W=1 and no warning, then the initramfs; exit when no module.
+vm_module_initramfs() {
+	vm_module
+	check $? "pfilbench.ko builds against $1"
+	[ -f "$VM_KO" ] || exit 1
+	if grep -q 'warning:' "$VM_DIR/kmod.log"; then
+		not_ok "pfilbench.ko builds with W=1 without a warning ($VM_DIR/kmod.log):"
+		grep 'warning:' "$VM_DIR/kmod.log" | head -5 | sed 's/^/#   /'
+	else
+		ok "pfilbench.ko builds with W=1 without a warning"
+	fi
+	vm_initramfs
+	check $? "the initramfs: busybox, kbench, testsleep, pfilbench-ctl, the module"
+}
