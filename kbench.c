@@ -14,13 +14,19 @@
 #include <unistd.h>
 
 #include "filter.h"
+#include "json.h"
 #include "kbench.h"
 #include "store.h"
 #include "util.h"
 
-/* Command flags. */
+/*
+ * Command flags.  A reader's database is opened before its handler runs;
+ * a writer opens (or creates) it itself with cmd_open_db(), once its
+ * input is read and checked: a failed import or merge leaves no empty
+ * database behind, and holds no lock while it reads.
+ */
 #define CMD_DB_READ	0x1	/* opens an existing database */
-#define CMD_DB_WRITE	0x2	/* opens or creates it for writing */
+#define CMD_DB_WRITE	0x2	/* opens or creates it: cmd_open_db() */
 
 struct command {
 	const char	*name;
@@ -107,6 +113,51 @@ cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f, const char *cmd
 	return rc;
 }
 
+int
+cmd_open_db(struct kbench_ctx *ctx, const char *cmd)
+{
+	struct strbuf err = STRBUF_INIT;
+	int why;
+
+	if (ctx->db != NULL)
+		return KB_EXIT_OK;
+	if (access(ctx->db_path, F_OK) == 0 && access(ctx->db_path, W_OK) == -1) {
+		warnx("%s: %s: the database is read-only here (no write "
+		    "permission)", cmd, ctx->db_path);
+		return KB_EXIT_DB;
+	}
+	if ((ctx->db = store_open(ctx->db_path, STORE_CREATE, &err, &why)) ==
+	    NULL) {
+		warnx("%s: %s", cmd, sb_str(&err));
+		sb_free(&err);
+		return KB_EXIT_DB;
+	}
+	return KB_EXIT_OK;
+}
+
+/*
+ * Can this process write the database and make its -wal and -shm files
+ * beside it?  When not, a reader opens it read-only: read-write, SQLite
+ * would try to create them and fail, and a reader needs neither.
+ */
+static int
+db_writable_here(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	int ok;
+
+	if (access(path, W_OK) == -1)
+		return 0;
+	if (slash == NULL)
+		sb_adds(&dir, ".");
+	else
+		sb_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+	ok = access(sb_str(&dir), W_OK) == 0;
+	sb_free(&dir);
+	return ok;
+}
+
 static const struct command *
 find_command(const char *name)
 {
@@ -167,6 +218,24 @@ take_db_option(int *argc, char **argv, const char **db_path)
 	return 0;
 }
 
+/*
+ * "kbench CMD --help", "kbench CMD -h", and "kbench collect lock --help",
+ * "kbench plot trend --help": --help anywhere before "--" is a request
+ * for the command's help, on stdout, exit 0.
+ */
+static int
+wants_help(int argc, char **argv)
+{
+	int i;
+
+	if (argc >= 2 && strcmp(argv[1], "-h") == 0)
+		return 1;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--help") == 0)
+			return 1;
+	return 0;
+}
+
 static int
 run_command(const struct command *cmd, int argc, char **argv,
     struct kbench_ctx *ctx)
@@ -175,21 +244,12 @@ run_command(const struct command *cmd, int argc, char **argv,
 	unsigned flags = 0;
 	int rc, why;
 
-	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "-h") == 0))
+	if (wants_help(argc, argv))
 		return help(cmd->name);
 	if (take_db_option(&argc, argv, &ctx->db_path) == -1)
 		return KB_EXIT_USAGE;
-	if (cmd->flags & (CMD_DB_READ | CMD_DB_WRITE)) {
-		if ((cmd->flags & CMD_DB_WRITE) && access(ctx->db_path, F_OK) == 0 &&
-		    access(ctx->db_path, W_OK) == -1) {
-			warnx("%s: %s: the database is read-only here (no write "
-			    "permission)", cmd->name, ctx->db_path);
-			return KB_EXIT_DB;
-		}
-		if (cmd->flags & CMD_DB_WRITE)
-			flags |= STORE_CREATE;
-		else if (access(ctx->db_path, W_OK) == -1 &&
+	if (cmd->flags & CMD_DB_READ) {
+		if (!db_writable_here(ctx->db_path) &&
 		    access(ctx->db_path, R_OK) == 0)
 			flags |= STORE_READONLY;
 		ctx->db = store_open(ctx->db_path, flags, &err, &why);
@@ -220,6 +280,7 @@ main(int argc, char **argv)
 	struct kbench_ctx ctx;
 	struct strbuf cmdline = STRBUF_INIT;
 	const struct command *cmd;
+	char *argv0;
 	int ch, rc;
 
 	/*
@@ -231,11 +292,11 @@ main(int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
 	ctx.argv0 = argv[0];
-	for (ch = 0; ch < argc; ch++) {
-		if (ch > 0)
-			sb_add(&cmdline, " ", 1);
-		sb_adds(&cmdline, ch == 0 ? "kbench" : argv[ch]);
-	}
+	/* As the run table keeps it: argv, as a JSON array (json.h). */
+	argv0 = argv[0];
+	argv[0] = (char *)"kbench";
+	json_argv(&cmdline, argc, argv);
+	argv[0] = argv0;
 	ctx.cmdline = sb_str(&cmdline);
 	ctx.db_path = getenv("KBENCH_DB");
 	if (ctx.db_path == NULL || *ctx.db_path == '\0')

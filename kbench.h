@@ -23,9 +23,18 @@ struct kbench_ctx {
 	const char	*progname;	/* "kbench" */
 	const char	*db_path;	/* -d / $KBENCH_DB / ./kbench.db */
 	const char	*argv0;		/* how kbench was run: finds its tools */
-	const char	*cmdline;	/* the whole command line, for the record */
+	const char	*cmdline;	/* the command line as the run table keeps
+					   it: argv, a JSON array (json.h) */
 	struct store	*db;		/* open when the command has CMD_NEED_DB */
 };
+
+/*
+ * Open the database for writing, creating it when missing, for a command
+ * of flag CMD_DB_WRITE (the dispatcher leaves it to the handler, to call
+ * once its input is checked): KB_EXIT_OK, or the exit status after
+ * saying why ("CMD: PATH: ...").
+ */
+int	cmd_open_db(struct kbench_ctx *ctx, const char *cmd);
 
 struct filter;
 /*

@@ -28,7 +28,7 @@ collect_side(const char *cmdname, struct store *s, const struct filter *f,
 		return KB_EXIT_USAGE;
 	}
 	groups_summarize(gs, level);
-	groups_sort(gs);
+	groups_sort(gs, NULL, NULL);
 	return KB_EXIT_OK;
 }
 
@@ -148,13 +148,60 @@ out:
 }
 
 
+/*
+ * The values of key the user named, in the order named: --label L for
+ * the label, --where KEY=V: the order a summary keeps its by values in.
+ */
+static void
+order_given(const struct filter *f, const char *key, struct strlist *out)
+{
+	size_t i;
+
+	if (key == NULL)
+		return;
+	if (strcmp(key, "label") == 0)
+		for (i = 0; i < f->labels.n; i++)
+			strlist_add(out, f->labels.v[i]);
+	for (i = 0; i < f->where_keys.n; i++)
+		if (strcmp(f->where_keys.v[i], key) == 0)
+			strlist_add(out, f->where_values.v[i]);
+}
+
+/*
+ * --by names a run attribute or a fact some selected run has: else every
+ * run would pool into one group, silently.  0, 1 (said), -1 (the store).
+ */
+static int
+by_unknown(struct store *s, const struct filter *f, const char *by)
+{
+	static const char *const cols[] = { "label", "benchmark", "status",
+	    "uuid", "run" };
+	struct strlist keys = { NULL, 0 };
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (strcmp(by, cols[i]) == 0)
+			return 0;
+	if (store_fact_keys(s, f, &keys) == -1)
+		return -1;
+	for (i = 0; i < keys.n && !found; i++)
+		found = strcmp(keys.v[i], by) == 0;
+	strlist_free(&keys);
+	return !found;
+}
+
 int
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
+	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
+	int rc;
+
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
 	}
+	an->gs.rows = an->rows;
 	if (groups_collect(s, f, an->by, &an->gs) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
 		return KB_EXIT_DB;
@@ -163,8 +210,24 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		warnx("%s: no samples match the selection", an->cmdname);
 		return KB_EXIT_USAGE;
 	}
+	if ((rc = by_unknown(s, f, an->by)) == 0 && an->rows != NULL)
+		rc = by_unknown(s, f, an->rows) != 0 ? 2 : 0;
+	if (rc != 0) {
+		if (rc == -1)
+			warnx("%s: %s", an->cmdname, store_error(s));
+		else
+			warnx("%s: %s %s: no run in the selection has it (a "
+			    "run fact, or label, benchmark, status, uuid, run)",
+			    an->cmdname, rc == 2 ? "--rows" : "--by",
+			    rc == 2 ? an->rows : an->by);
+		return rc == -1 ? KB_EXIT_DB : KB_EXIT_USAGE;
+	}
 	groups_summarize(&an->gs, an->level);
-	groups_sort(&an->gs);
+	order_given(f, an->by, &order_by);
+	order_given(f, an->rows, &order_rows);
+	groups_sort(&an->gs, &order_by, &order_rows);
+	strlist_free(&order_by);
+	strlist_free(&order_rows);
 	pooling_check(&an->gs, NULL, &an->pooled);
 	an->keynames = an->gs.keynames;
 	memset(&an->gs.keynames, 0, sizeof(an->gs.keynames));
@@ -204,6 +267,7 @@ analysis_init(struct analysis *an, const char *cmdname)
 	an->by = "label";
 	an->adjust = 1;
 	an->test = TEST_U;
+	an->width = ANALYSIS_WIDTH;
 }
 
 int
@@ -231,6 +295,22 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 		return 1;
 	case AOPT_NOADJUST:
 		an->adjust = 0;
+		return 1;
+	case AOPT_NOWARNINGS:
+		an->warnings = WARNINGS_NONE;
+		return 1;
+	case AOPT_WARNINGS:
+		if (strcmp(arg, "summary") == 0)
+			an->warnings = WARNINGS_SUMMARY;
+		else if (strcmp(arg, "full") == 0)
+			an->warnings = WARNINGS_FULL;
+		else if (strcmp(arg, "none") == 0)
+			an->warnings = WARNINGS_NONE;
+		else {
+			warnx("%s: --warnings '%s': expected summary, full or "
+			    "none", an->cmdname, arg);
+			return -1;
+		}
 		return 1;
 	case AOPT_TEST:
 		if (strcmp(arg, "u") == 0)

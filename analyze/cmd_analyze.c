@@ -7,13 +7,16 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kbench.h"
 #include "ministat.h"
 #include "report.h"
 
 const char analyze_help[] =
-    "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] " FILTER_SYNOPSIS "\n"
+    "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"
+    "                      [--width N]\n"
+    "                      " FILTER_SYNOPSIS "\n"
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
     "                      [--no-adjust] [--fail-on-regression] [-c LEVEL]\n"
     "                      [--format FMT] [filters]\n"
@@ -33,10 +36,15 @@ const char analyze_help[] =
     "                    student (t tests on means)\n"
     "   --threshold PCT  changes smaller than PCT percent are within noise\n"
     "   --no-adjust      no Holm adjustment of the p-values across series\n"
+    "   --width N        wrap the prose under the table at N columns (default\n"
+    "                    100, or $COLUMNS on a terminal)\n"
+    "   --warnings W     under the table: summary (default: the first groups of\n"
+    "                    each kind), full (every group) or none (a comparison's\n"
+    "                    notes on its verdicts stay); --no-warnings is none\n"
     "   --fail-on-regression   exit 1 when a series regressed significantly\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
-enum { OPT_BY = 300, OPT_FORMAT, OPT_FAIL };
+enum { OPT_BY = 300, OPT_FORMAT, OPT_FAIL, OPT_WIDTH };
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
 
@@ -117,12 +125,16 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "by",		required_argument, NULL, OPT_BY },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
+		{ "width",	required_argument, NULL, OPT_WIDTH },
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct analysis an;
 	struct filter f;
 	struct strbuf err = STRBUF_INIT;
 	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
+	int width_set = 0;
+	const char *cols;
+	long w;
 
 	analysis_init(&an, "analyze");
 	memset(&f, 0, sizeof(f));
@@ -140,6 +152,17 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 			continue;
 		case OPT_FAIL:
 			fail_on_regression = 1;
+			continue;
+		case OPT_WIDTH:
+			if (parse_long(optarg, ANALYSIS_WIDTH_MIN, 10000, &w) ==
+			    -1) {
+				warnx("analyze: --width %s: expected a number of "
+				    "columns from %d to 10000", optarg,
+				    ANALYSIS_WIDTH_MIN);
+				goto out;
+			}
+			an.width = (size_t)w;
+			an.narrow = width_set = 1;
 			continue;
 		case OPT_FORMAT:
 			if ((format = parse_format(optarg)) < 0) {
@@ -163,6 +186,12 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	if (optind < argc) {
 		warnx("analyze: unexpected argument '%s'", argv[optind]);
 		goto out;
+	}
+	/* On a terminal, its width (COLUMNS), unless told. */
+	if (!width_set && isatty(STDOUT_FILENO) && (cols = getenv("COLUMNS")) !=
+	    NULL && parse_long(cols, ANALYSIS_WIDTH_MIN, 10000, &w) == 0) {
+		an.width = (size_t)w;
+		an.narrow = 1;
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
 		goto out;

@@ -96,8 +96,11 @@ heading(FILE *out, const struct history *h)
 			unit = h->s[i]->unit;
 		else if (strcmp(unit, h->s[i]->unit) != 0)
 			unit = "mixed";
-	if (unit != NULL && *unit != '\0')
-		fprintf(out, "unit: %s\n", unit);
+	if (unit != NULL && *unit != '\0') {
+		fputs("unit: ", out);
+		fput_visible(out, unit, strlen(unit));
+		putc('\n', out);
+	}
 }
 
 static void

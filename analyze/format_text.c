@@ -89,15 +89,14 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 	return buf;
 }
 
-/* Prose lines wrap here: the output reads in a 100-column terminal. */
-#define TEXT_WIDTH	100
-
 /*
- * Print text wrapped at TEXT_WIDTH on word boundaries, the first line
- * after first, the next ones after rest (an indent).
+ * Print text wrapped at width columns on word boundaries, the first line
+ * after first, the next ones after rest (an indent).  A word longer than
+ * a line stands alone on its line.
  */
 static void
-print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
+print_wrapped(FILE *out, size_t width, const char *first, const char *rest,
+    const char *text)
 {
 	const char *p = text, *word, *lead = first;
 	size_t col, len;
@@ -113,7 +112,7 @@ print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 		len = (size_t)(p - word);
 		if (len == 0)
 			break;
-		if (col > strlen(lead) && col + 1 + len > TEXT_WIDTH) {
+		if (col > strlen(lead) && col + 1 + len > width) {
 			fprintf(out, "\n%s", rest);
 			col = strlen(rest);
 			lead = rest;
@@ -121,7 +120,7 @@ print_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 			putc(' ', out);
 			col++;
 		}
-		fwrite(word, 1, len, out);
+		fput_visible(out, word, len);	/* no escape reaches a terminal */
 		col += len;
 	}
 	putc('\n', out);
@@ -464,6 +463,8 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 	char lv[32], a[80], b[80];
 	double alpha = 1 - an->level / 100;
 	size_t i, k, hit, shown;
+	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
+	    NAMES_SHOWN;
 
 	fmt_level(lv, sizeof(lv), an->ci_level);
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
@@ -486,7 +487,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		}
 		for (hit = shown = i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
-			if (!(c->notes & kinds[k].bit) || hit++ >= NAMES_SHOWN)
+			if (!(c->notes & kinds[k].bit) || hit++ >= shown_max)
 				continue;
 			group_name(an, c->a, NULL, &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
@@ -510,7 +511,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		sb_addf(&para, " [%zu of %zu series]", hit, an->ncmp);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, "  ", "     ", sb_str(&para));
+		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	sb_free(&para);
 	sb_free(&name);
@@ -533,7 +534,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	if (an->pooled.load.n > 0) {
 		fprintf(out, "\n%sLoad:\n", prefix);
 		for (i = 0; i < an->pooled.load.n; i++)
-			print_wrapped(out, "  ", "    ", an->pooled.load.v[i]);
+			print_wrapped(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
 	if (an->pooled.n == 0)
 		return;
@@ -546,7 +547,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    an->by, an->compare ? "" : "=", pf->pool, pf->nruns, pf->key);
 		for (j = 0; j < pf->values.n; j++)
 			sb_addf(&line, "%s%s", j ? ", " : "", pf->values.v[j]);
-		print_wrapped(out, "  ", "    ", sb_str(&line));
+		print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
 	}
 	/* A suggestion with real values: "(none)" is no --where value. */
 	pf = &an->pooled.f[0];
@@ -563,7 +564,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    v[0], pf->key, v[1]);
 	else
 		sb_addf(&line, "split by it (--by %s).", pf->key);
-	print_wrapped(out, "  ", "    ", sb_str(&line));
+	print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
 	sb_free(&line);
 }
 
@@ -590,10 +591,18 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 	const char **side;
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
 	size_t n, i, k, hit, shown, values;
+	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
+	    NAMES_SHOWN;
 	int any = 0;
 
 	if (an->compare)
 		any = compare_note_lines(out, an, prefix, any);
+	/* --warnings none: the notes above explain verdicts; no more. */
+	if (an->warnings == WARNINGS_NONE) {
+		sb_free(&para);
+		sb_free(&name);
+		return;
+	}
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
@@ -605,7 +614,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 			if (!(g[i]->sum.warn & kinds[k].bit))
 				continue;
 			values += g[i]->sum.fences.nlow + g[i]->sum.fences.nhigh;
-			if (hit++ >= NAMES_SHOWN)
+			if (hit++ >= shown_max)
 				continue;
 			group_name(an, g[i], side[i], &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
@@ -628,7 +637,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&para, " [%zu of %zu groups]", hit, n);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, "  ", "     ", sb_str(&para));
+		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	pooling_lines(out, an, prefix);
 	free(g);
@@ -652,9 +661,9 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	if (!isnan(an->geomean))
 		sb_addf(&note, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
 		    an->name_b, an->name_a, an->geomean, 100 * (an->geomean - 1));
-	print_wrapped(out, prefix, prefix, sb_str(&note));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
-		print_wrapped(out, prefix, prefix, "untested: fewer than 2 "
+		print_wrapped(out, an->width, prefix, prefix, "untested: fewer than 2 "
 		    "samples on a side, so no test and no interval; the change "
 		    "is the estimate from the values there are.");
 	sb_reset(&note);
@@ -685,7 +694,7 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 			    "sample%s a round", have, ceil((double)nneed /
 			    per_round), per_round, per_round == 1 ? "" : "s");
 		sb_adds(&note, ".");
-		print_wrapped(out, prefix, prefix, sb_str(&note));
+		print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
 	}
 	sb_free(&note);
 }
@@ -725,8 +734,8 @@ report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
 	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
 
 	method_sentences(an, &change, &verdict);
-	print_wrapped(out, prefix, prefix, sb_str(&change));
-	print_wrapped(out, prefix, prefix, sb_str(&verdict));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&change));
+	print_wrapped(out, an->width, prefix, prefix, sb_str(&verdict));
 	sb_free(&change);
 	sb_free(&verdict);
 }
@@ -764,6 +773,7 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 	const char *unit = NULL;
 	size_t i;
 	const struct groupset *gs = an->compare ? &an->ga : &an->gs;
+	struct strbuf first = STRBUF_INIT;
 
 	for (i = 0; i < gs->n; i++)
 		if (unit == NULL)
@@ -771,17 +781,94 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		else if (strcmp(unit, gs->g[i]->unit) != 0)
 			unit = "mixed";
 	if (an->compare) {
-		fprintf(out, "%s%s (baseline) vs %s: %s on %s, %g%% confidence\n",
-		    prefix, an->name_a, an->name_b, test_name(an->test),
+		sb_addf(&first, "%s (baseline) vs %s: %s on %s, %g%% confidence",
+		    an->name_a, an->name_b, test_name(an->test),
 		    an->test == TEST_U ? "medians" : "means", an->level);
+		print_wrapped(out, an->width, prefix, prefix, sb_str(&first));
 		report_method_lines(out, an, prefix);
 	} else
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
 		    "medians with distribution-free intervals\n", prefix,
 		    count_series(gs), gs->byvalues.n, an->by,
 		    gs->byvalues.n == 1 ? "" : "s", an->level);
-	if (unit != NULL && *unit != '\0')
-		fprintf(out, "%sunit: %s\n", prefix, unit);
+	if (unit != NULL && *unit != '\0') {
+		fprintf(out, "%sunit: ", prefix);
+		fput_visible(out, unit, strlen(unit));
+		putc('\n', out);
+	}
+	sb_free(&first);
+}
+
+/* A cell of the table, "" for none. */
+static const char *
+cell_at(const struct table *t, size_t r, size_t c)
+{
+	const char *v = t->cell[r * t->ncols + c];
+
+	return v != NULL ? v : "";
+}
+
+/* The widest line the aligned table would print. */
+static size_t
+table_width(const struct table *t)
+{
+	char *text = NULL, *p, *nl;
+	size_t len = 0, w = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return 0;
+	table_print_text(t, mem, 1);
+	if (fclose(mem) != 0) {
+		free(text);
+		return 0;
+	}
+	for (p = text; p != NULL && *p != '\0'; p = nl != NULL ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		w = len > w ? len : w;
+	}
+	free(text);
+	return w;
+}
+
+/*
+ * The table a row a block, for narrow text (a mail, a commit message):
+ * the row's keys and its verdict (or its first value) on a line, then
+ * every other cell as "header value", wrapped.  The cells are the
+ * table's own, so the numbers are those of every other format.
+ */
+static void
+table_blocks(FILE *out, const struct analysis *an, const struct table *t)
+{
+	struct strbuf head = STRBUF_INIT, rest = STRBUF_INIT;
+	size_t nk = an->keynames.n ? an->keynames.n : 1, r, c;
+	const char *h, *v;
+
+	for (r = 1; r < t->nrows; r++) {
+		sb_reset(&head);
+		sb_reset(&rest);
+		for (c = 0; c < nk; c++)
+			sb_addf(&head, "%s%s=%s", c ? " " : "", cell_at(t, 0, c),
+			    cell_at(t, r, c));
+		for (c = nk; c < t->ncols; c++) {
+			h = cell_at(t, 0, c);
+			v = cell_at(t, r, c);
+			if (*v == '\0')
+				continue;
+			if (strcmp(h, "verdict") == 0)
+				sb_addf(&head, ": %s", v);
+			else if (strcmp(h, "!") == 0)
+				sb_addf(&head, " [%s]", v);
+			else
+				sb_addf(&rest, "%s%s %s", rest.len ? "; " : "", h,
+				    v);
+		}
+		print_wrapped(out, an->width, "", "  ", sb_str(&head));
+		print_wrapped(out, an->width, "  ", "  ", sb_str(&rest));
+	}
+	sb_free(&head);
+	sb_free(&rest);
 }
 
 void
@@ -792,7 +879,11 @@ report_text(FILE *out, const struct analysis *an)
 	heading(out, an, "");
 	fputs("\n", out);
 	report_build_table(&t, an);
-	table_print_text(&t, out, 1);
+	/* Too wide for the width asked for: a block a row. */
+	if (an->narrow && table_width(&t) > an->width)
+		table_blocks(out, an, &t);
+	else
+		table_print_text(&t, out, 1);
 	table_free(&t);
 	if (an->compare) {
 		fputs("\n", out);

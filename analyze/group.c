@@ -31,13 +31,17 @@ run_attribute(const struct run_row *run, const char *key)
 }
 
 static struct group *
-group_new(struct groupset *gs, const struct series_row *row, const char *by)
+group_new(struct groupset *gs, const struct series_row *row, const char *by,
+    const char *rowv)
 {
 	struct group *g = xcalloc(1, sizeof(*g));
 	size_t i, j;
 
 	g->series = xstrdup(row->name);
 	g->by = xstrdup(by);
+	g->row = xstrdup(rowv);
+	if (!strlist_has(&gs->rowvalues, rowv))
+		strlist_add(&gs->rowvalues, rowv);
 	g->unit = xstrdup(row->unit);
 	g->better = xstrdup(row->better);
 	g->order = row->id;
@@ -99,19 +103,26 @@ add_series(const struct series_row *row, void *arg)
 	struct collect_state *cs = arg;
 	struct groupset *gs = cs->gs;
 	const char *by = run_attribute(row->run, gs->by);
+	const char *rowv = run_attribute(row->run, gs->rows);
 	struct group *g;
 	size_t i, from;
 	int rc;
 
 	if (by == NULL)
 		by = "";
+	if (rowv == NULL)
+		rowv = "";
 	note_run(gs, row->run, by);
 	sb_reset(&gs->key);
 	sb_adds(&gs->key, row->name);
 	sb_add(&gs->key, "\x1f", 1);
 	sb_adds(&gs->key, by);
+	if (gs->rows != NULL) {
+		sb_add(&gs->key, "\x1f", 1);
+		sb_adds(&gs->key, rowv);
+	}
 	if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
-		g = group_new(gs, row, by);
+		g = group_new(gs, row, by, rowv);
 	if (row->id < g->order)
 		g->order = row->id;
 	if (g->last_run != row->run->info.id) {
@@ -161,6 +172,8 @@ cmp_group(const void *a, const void *b)
 	if (strcmp(x->series, y->series) != 0)
 		return x->order < y->order ? -1 : x->order > y->order ? 1 :
 		    strcmp(x->series, y->series);
+	if (x->rowrank != y->rowrank)
+		return x->rowrank < y->rowrank ? -1 : 1;
 	return x->byrank < y->byrank ? -1 : x->byrank > y->byrank;
 }
 
@@ -171,12 +184,53 @@ cmp_series(const void *a, const void *b)
 	    (*(struct group *const *)b)->series);
 }
 
+/*
+ * Order the values: as order lists them (values it lacks after, in the
+ * order they came), else as numbers when all are, else as they came.
+ */
+static void
+order_values(struct strlist *values, const struct strlist *order)
+{
+	size_t i, k, n = 0;
+	double x;
+	char *t;
+
+	if (order != NULL && order->n > 0) {
+		for (k = 0; k < order->n; k++)
+			for (i = n; i < values->n; i++)
+				if (strcmp(values->v[i], order->v[k]) == 0) {
+					t = values->v[i];
+					memmove(values->v + n + 1, values->v + n,
+					    (i - n) * sizeof(char *));
+					values->v[n++] = t;
+					break;
+				}
+		return;
+	}
+	for (i = 0; i < values->n; i++)
+		if (parse_double(values->v[i], &x) == -1)
+			return;
+	if (values->n > 0)
+		qsort(values->v, values->n, sizeof(char *), cmp_byvalue);
+}
+
+static size_t
+rank_of(const struct strlist *values, const char *v)
+{
+	size_t k;
+
+	for (k = 0; k < values->n; k++)
+		if (strcmp(values->v[k], v) == 0)
+			return k;
+	return k;
+}
+
 void
-groups_sort(struct groupset *gs)
+groups_sort(struct groupset *gs, const struct strlist *order_by,
+    const struct strlist *order_rows)
 {
 	size_t i, j, k;
 	int64_t first;
-	double x;
 
 	/* Every group of a series takes the series' first appearance. */
 	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_series);
@@ -189,18 +243,15 @@ groups_sort(struct groupset *gs)
 		for (k = i; k < j; k++)
 			gs->g[k]->order = first;
 	}
-	/* Values in order of first appearance, unless all are numbers. */
-	for (i = 0; i < gs->byvalues.n; i++)
-		if (parse_double(gs->byvalues.v[i], &x) == -1)
-			break;
-	if (i == gs->byvalues.n)
-		qsort(gs->byvalues.v, gs->byvalues.n, sizeof(char *), cmp_byvalue);
-	for (i = 0; i < gs->n; i++)
-		for (k = 0; k < gs->byvalues.n; k++)
-			if (strcmp(gs->g[i]->by, gs->byvalues.v[k]) == 0)
-				gs->g[i]->byrank = k;
+	order_values(&gs->byvalues, order_by);
+	order_values(&gs->rowvalues, order_rows);
+	for (i = 0; i < gs->n; i++) {
+		gs->g[i]->byrank = rank_of(&gs->byvalues, gs->g[i]->by);
+		gs->g[i]->rowrank = rank_of(&gs->rowvalues, gs->g[i]->row);
+	}
 	qsort(gs->g, gs->n, sizeof(*gs->g), cmp_group);
-	/* Series without keys leave the list NULL: qsort wants an array. */
+	/* No series key at all (an import without --key): nothing to sort,
+	 * and qsort() wants a pointer even for none. */
 	if (gs->keynames.n > 0)
 		qsort(gs->keynames.v, gs->keynames.n, sizeof(char *),
 		    cmp_byvalue);
@@ -245,6 +296,7 @@ groups_free(struct groupset *gs)
 	for (i = 0; i < gs->n; i++) {
 		free(gs->g[i]->series);
 		free(gs->g[i]->by);
+		free(gs->g[i]->row);
 		free(gs->g[i]->unit);
 		free(gs->g[i]->better);
 		free(gs->g[i]->v);
@@ -260,6 +312,7 @@ groups_free(struct groupset *gs)
 	free(gs->runs);
 	strmap_free(&gs->index);
 	strlist_free(&gs->byvalues);
+	strlist_free(&gs->rowvalues);
 	strlist_free(&gs->keynames);
 	sb_free(&gs->key);
 	memset(gs, 0, sizeof(*gs));

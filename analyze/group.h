@@ -39,10 +39,13 @@ struct group {
 	char			*series;	/* canonical series name */
 	struct kvlist		 keys;		/* its keys, sorted */
 	char			*by;		/* the by value; "" when absent */
+	char			*row;		/* the rows value (plot sleep's
+						   second dimension); "" */
 	char			*unit;
 	char			*better;	/* "lower" or "higher" */
 	int64_t			 order;		/* first series id: row order */
 	size_t			 byrank;	/* the by value's place */
+	size_t			 rowrank;	/* the rows value's place */
 	size_t			 nruns;
 	int64_t			 last_run;
 	double			*v;		/* the samples, sorted by summarize */
@@ -67,6 +70,8 @@ struct groupset {
 	struct strbuf	  key;		/* scratch */
 	const char	 *by;		/* the by key */
 	struct strlist	  byvalues;	/* distinct by values, in order */
+	const char	 *rows;		/* a second key, or NULL */
+	struct strlist	  rowvalues;	/* its distinct values, in order */
 	struct strlist	  keynames;	/* distinct series key names, sorted */
 	struct group_run *runs;		/* the runs read, in order */
 	size_t		  nruns, runcap;
@@ -74,8 +79,9 @@ struct groupset {
 
 /*
  * Gather the selected samples into groups by series and by value of the
- * by key (NULL: one group per series).  Returns 0, or -1 with the
- * store's error.
+ * by key (NULL: one group per series), and of gs->rows when the caller
+ * set it (a second dimension, for plot sleep).  Returns 0, or -1 with
+ * the store's error.
  */
 int	groups_collect(struct store *s, const struct filter *f, const char *by,
 	    struct groupset *gs);
@@ -89,8 +95,14 @@ int	groups_summarize(struct groupset *gs, double level);
 /* Numbers compare as numbers ("250" < "1000"), other strings as strings. */
 int	natural_cmp(const char *a, const char *b);
 
-/* Order rows as the series first appeared, then by value. */
-void	groups_sort(struct groupset *gs);
+/*
+ * Order rows as the series first appeared, then by value of by (and of
+ * rows): numbers as numbers, else in order of first appearance, or in
+ * the order of order_by (by) and order_rows when given: the labels the
+ * user named, as named.
+ */
+void	groups_sort(struct groupset *gs, const struct strlist *order_by,
+	    const struct strlist *order_rows);
 
 /*
  * The value of the by key for a run: a run column (label, benchmark,

@@ -249,14 +249,18 @@ series_new(struct history *h, const struct series_row *row)
 	return hs;
 }
 
-/* A new point of series hs at run place pos. */
+/*
+ * A new point of series hs at run place pos.  Room for a few points at
+ * first, then doubled: a million series of one run each are a million
+ * points, not 64 million.
+ */
 static struct hpoint *
 point_new(struct hseries *hs, size_t pos)
 {
 	struct hpoint *p;
 
 	if (hs->npt == hs->cap) {
-		hs->cap = hs->cap ? 2 * hs->cap : 64;
+		hs->cap = hs->cap ? 2 * hs->cap : 1;
 		hs->pt = xreallocarray(hs->pt, hs->cap, sizeof(*hs->pt));
 	}
 	p = &hs->pt[hs->npt++];

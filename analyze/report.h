@@ -24,6 +24,7 @@ struct analysis {
 	double			 level;		/* confidence, percent */
 	/* Summary mode: groups by series and by value of the by key. */
 	const char		*by;
+	const char		*rows;		/* a second key: plot sleep's rows */
 	struct groupset		 gs;
 	/* Compare mode: the two sides, one group per series each. */
 	int			 compare;
@@ -45,6 +46,10 @@ struct analysis {
 	struct strlist		 sidekeys;
 	/* Sensitive facts that differ among the runs of a side or group. */
 	struct pooling		 pooled;
+	int			 warnings;	/* WARNINGS_* */
+	size_t			 width;		/* prose wraps here (columns) */
+	int			 narrow;	/* width asked for: a table wider
+						   prints as a block a row */
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -63,14 +68,30 @@ enum {
 	AOPT_TEST,
 	AOPT_THRESHOLD,
 	AOPT_NOADJUST,
+	AOPT_WARNINGS,
+	AOPT_NOWARNINGS,
 	AOPT_CONFIDENCE = 'c'
 };
 #define ANALYSIS_LONGOPTS						\
 	{ "compare",	required_argument, NULL, AOPT_COMPARE },	\
 	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
 	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\
+	{ "no-warnings", no_argument,	   NULL, AOPT_NOWARNINGS },	\
 	{ "test",	required_argument, NULL, AOPT_TEST },		\
-	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD }
+	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD },	\
+	{ "warnings",	required_argument, NULL, AOPT_WARNINGS }
+
+/*
+ * How much of the warnings under a table: a paragraph per kind naming
+ * the first few groups (summary), every group (full), or none of the
+ * groups' warnings (none).  A comparison's notes (the a n i t m flags)
+ * are always said: they explain its verdicts.
+ */
+enum { WARNINGS_SUMMARY, WARNINGS_FULL, WARNINGS_NONE };
+
+/* Prose under a table wraps at 100 columns unless told (--width). */
+#define ANALYSIS_WIDTH	100
+#define ANALYSIS_WIDTH_MIN	40
 
 /* Defaults: 95% confidence, the U test, Holm adjustment, by label. */
 void	analysis_init(struct analysis *an, const char *cmdname);

@@ -181,9 +181,28 @@ trend_best_split(const double *x, size_t n, size_t minsize, size_t *tau,
 }
 
 /*
+ * The number of effectively independent places a split of a segment of
+ * len points was chosen among: t tests of windows farther apart than a
+ * window are nearly independent, those closer nearly the same, and a
+ * change is tested on a window each side.  The best of that many is
+ * tested, so its p-value is multiplied by it (Bonferroni).  Without it,
+ * 5.4% of flat, i.i.d. series of 365 runs showed a change point at
+ * p < 0.001; with it, 0.2% (tests/unit/test_trend.c counts them).
+ */
+static double
+places_searched(size_t len, size_t window)
+{
+	double k = 2 * (double)len / (double)window;
+
+	return k > 1 ? k : 1;
+}
+
+/*
  * Test a change at tau between x[lo .. tau) and x[tau .. hi), each side
  * cut to its window points nearest tau.  Both sides have >= 2 points:
- * splits keep TREND_MIN_SIZE a side, and merging only widens.
+ * splits keep TREND_MIN_SIZE a side, and merging only widens.  cp->p is
+ * the t test's, times places_searched(hi - lo): the split was the best
+ * of the segment.
  */
 static void
 test_change(const double *x, size_t lo, size_t tau, size_t hi, size_t window,
@@ -207,7 +226,7 @@ test_change(const double *x, size_t lo, size_t tau, size_t hi, size_t window,
 	 */
 	if (stats_ttest_student(x + start, cp->nbefore, x + tau, cp->nafter,
 	    95, &r) == STATS_OK)
-		cp->p = r.p;
+		cp->p = fmin(1, r.p * places_searched(hi - lo, window));
 	else
 		cp->p = 1;
 }

@@ -15,8 +15,12 @@
  *    each side at least TREND_MIN_SIZE points.  Test it with Student's
  *    two-sample t test (pooled variance) between the window of at most
  *    window points before it and the window after it, both inside the
- *    segment.  When p < the split level (10 x pvalue below 0.05, as
- *    Otava's first pass), keep it and split both halves again.
+ *    segment.  The split is the best of the segment's, so its p-value is
+ *    multiplied by the number of effectively independent places it was
+ *    chosen among, 2 x (segment length) / window (Bonferroni): without
+ *    that, 5% of flat series of a year's nights raised a false alarm.
+ *    When p < the split level (10 x pvalue below 0.05, as Otava's first
+ *    pass), keep it and split both halves again.
  * 2. Merge, bottom up (Otava's merge()).  Recompute every change point's
  *    test with windows bounded by its neighbours; while one fails
  *    (p >= pvalue, or |mean after / mean before - 1| < threshold),
@@ -49,7 +53,8 @@ struct trend_cp {
 	double	mean_before, mean_after;
 	double	change;		/* mean_after / mean_before - 1; NaN if the
 				   mean before is 0 */
-	double	p;		/* Student's t test, two-sided */
+	double	p;		/* Student's t test, two-sided, times the
+				   places the split was chosen among */
 };
 
 /*

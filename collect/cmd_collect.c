@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "collect.h"
+#include "collector.h"
 #include "kbench.h"
 
 const char collect_help[] =
@@ -69,17 +70,33 @@ const char collect_help[] =
     "   (-l, -r, --timeout, --meta, -q as for sleep)\n";
 
 int
-cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
+collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+    struct collection *c)
 {
-	if (argc < 2) {
+	if (argc < 1) {
 		warnx("collect: which benchmark? kbench collect sleep|lock "
 		    "(kbench help collect)");
 		return KB_EXIT_USAGE;
 	}
-	if (strcmp(argv[1], "sleep") == 0)
-		return collect_sleep(argc - 1, argv + 1, ctx);
-	if (strcmp(argv[1], "lock") == 0)
-		return collect_lock(argc - 1, argv + 1, ctx);
-	warnx("collect: unknown benchmark '%s': expected sleep or lock", argv[1]);
+	if (strcmp(argv[0], "sleep") == 0)
+		return collect_sleep_prepare(argc, argv, ctx, c);
+	if (strcmp(argv[0], "lock") == 0)
+		return collect_lock_prepare(argc, argv, ctx, c);
+	warnx("collect: unknown benchmark '%s': expected sleep or lock", argv[0]);
 	return KB_EXIT_USAGE;
+}
+
+/* Check everything, then open (or create) the database, then run. */
+int
+cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct collection c;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	if ((rc = collect_prepare(argc - 1, argv + 1, ctx, &c)) == KB_EXIT_OK &&
+	    (rc = cmd_open_db(ctx, "collect")) == KB_EXIT_OK)
+		rc = collection_run(ctx->db, &c);
+	collection_free(&c);
+	return rc;
 }

@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect.h"
+#include "collector.h"
 #include "kbench.h"
 #include "nightly.h"
 #include "store.h"
@@ -49,7 +51,10 @@ const char nightly_help[] =
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
-    "   --list                 the log of past nightlies of the database\n"
+    "   --list                 the log of past nightlies of the database (dead:\n"
+    "                          running, but its process is gone from this host)\n"
+    "The file is checked before anything runs, a dry run too: its collect lines\n"
+    "by kbench collect's own parser; one that others may write is refused.\n"
     "Exit status: 0 all went well; 1 a regression (with --fail-on-regression);\n"
     "2 a bad configuration; 3 database error; 4 a collection or the trend check\n"
     "failed, or another nightly holds the lock; 130/143 interrupted.\n";
@@ -95,32 +100,6 @@ clock_now(char *buf, size_t size)
 
 	strftime(buf, size, "%H:%M:%S", localtime_r(&t, &tm));
 	return buf;
-}
-
-/* argv as one line a shell would run the same way. */
-static void
-shell_quote(struct strbuf *sb, char *const *argv)
-{
-	const char *p;
-	size_t i;
-
-	for (i = 0; argv[i] != NULL; i++) {
-		if (i > 0)
-			sb_adds(sb, " ");
-		if (*argv[i] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:%+@") ==
-		    strlen(argv[i])) {
-			sb_adds(sb, argv[i]);
-			continue;
-		}
-		sb_adds(sb, "'");
-		for (p = argv[i]; *p != '\0'; p++)
-			if (*p == '\'')
-				sb_adds(sb, "'\\''");
-			else
-				sb_add(sb, p, 1);
-		sb_adds(sb, "'");
-	}
 }
 
 /*
@@ -237,13 +216,25 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 static int
 take_lock(const char *path, const char *conf, struct strbuf *why, int *busy)
 {
+	struct stat st;
 	char info[512], now[40];
 	ssize_t n;
 	int fd;
 
 	*busy = 0;
-	if ((fd = open(path, O_RDWR | O_CREAT, 0644)) == -1) {
-		sb_addf(why, "lock %s: %s", path, strerror(errno));
+	/*
+	 * Never through a symbolic link (one planted where the lock goes
+	 * would have root truncate its target), and only a regular file.
+	 */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK,
+	    0644)) == -1) {
+		sb_addf(why, "lock %s: %s", path, errno == ELOOP ? "a symbolic "
+		    "link: not followed" : strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		sb_addf(why, "lock %s: not a regular file", path);
+		close(fd);
 		return -1;
 	}
 	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
@@ -282,22 +273,86 @@ struct nightly {
 	int			 fail_on_regression, dry_run;
 };
 
-/* Expand the label pattern with the local time now. */
+/*
+ * Expand the label pattern with the local time now, and check it as
+ * kbench collect will: a label it refuses would fail every night.
+ */
 static int
 make_label(struct nightly *n, struct strbuf *err)
 {
+	struct strbuf why = STRBUF_INIT;
 	time_t t = time(NULL);
 	struct tm tm;
 	size_t len;
 
 	len = strftime(n->label, sizeof(n->label), n->conf.label,
 	    localtime_r(&t, &tm));
+	sb_addf(err, "%s:%d: ", n->conf.path, n->conf.label_line);
 	if (len == 0) {
-		sb_addf(err, "%s: label '%s' makes an empty or too long label",
-		    n->conf.path, n->conf.label);
+		sb_addf(err, "label '%s' makes an empty or too long label",
+		    n->conf.label);
 		return -1;
 	}
+	if (store_label_check(n->label, &why) == -1) {
+		sb_adds(err, "label '");
+		sb_add_visible(err, n->conf.label);
+		sb_addf(err, "' makes %s", sb_str(&why));
+		sb_free(&why);
+		return -1;
+	}
+	sb_reset(err);
 	return 0;
+}
+
+/*
+ * Each collect line through kbench collect's own parser and checks (its
+ * options, methods, locks, tools), as the night would run it, before
+ * anything runs: a line refused at 2 a.m. is a night lost.  KB_EXIT_OK,
+ * or KB_EXIT_USAGE after saying which line (the collector says why).
+ */
+static int
+check_collections(struct nightly *n, struct kbench_ctx *ctx)
+{
+	const struct nightly_collect *k;
+	struct collection c;
+	struct strbuf who = STRBUF_INIT;
+	char **argv;
+	size_t i, j;
+	int rc = KB_EXIT_OK;
+
+	for (i = 0; i < n->conf.ncollect && rc == KB_EXIT_OK; i++) {
+		k = &n->conf.collect[i];
+		sb_reset(&who);
+		sb_addf(&who, "kbench collect %s", k->kind);
+		argv = xcalloc(k->args.n + 2, sizeof(*argv));
+		argv[0] = (char *)sb_str(&who);
+		for (j = 0; j < k->args.n; j++)
+			argv[j + 1] = k->args.v[j];
+		memset(&c, 0, sizeof(c));
+		c.check_only = 1;
+		if (strcmp(k->kind, "sleep") == 0)
+			rc = collect_sleep_prepare((int)k->args.n + 1, argv, ctx,
+			    &c);
+		else
+			rc = collect_lock_prepare((int)k->args.n + 1, argv, ctx,
+			    &c);
+		if (rc != KB_EXIT_OK)
+			warnx("nightly: %s:%d: collect %s: kbench collect refuses "
+			    "this line (above): every night would fail", n->conf.path,
+			    k->line, k->kind);
+		else if (c.label_given) {
+			warnx("nightly: %s:%d: collect %s: -l/--label: the nightly "
+			    "sets the label (the label keyword)", n->conf.path,
+			    k->line, k->kind);
+			rc = KB_EXIT_USAGE;
+		}
+		if (rc != KB_EXIT_OK && rc != KB_EXIT_USAGE)
+			rc = KB_EXIT_USAGE;
+		collection_free(&c);
+		free(argv);
+	}
+	sb_free(&who);
+	return rc;
 }
 
 /* The facts of every run: nightly=NAME, the file's, and its commands'. */
@@ -388,7 +443,7 @@ run_collection(struct nightly *n, size_t i)
 	for (j = 0; j < n->metas.n; j++)
 		strlist_add(&pre, n->metas.v[j]);
 	argv = child_argv(n, "collect", k->kind, &pre, &k->args);
-	shell_quote(&line, argv);
+	sb_shell_quote(&line, argv);
 	printf("kbench nightly: [%zu/%zu] %s collect %s (line %d): %s\n", i + 1,
 	    n->conf.ncollect, n->dry_run ? "would run" : clock_now(t, sizeof(t)),
 	    k->kind, k->line, sb_str(&line));
@@ -429,7 +484,7 @@ run_trend(struct nightly *n)
 	strlist_add(&pre, sb_str(&kv));
 	strlist_add(&pre, "--fail-on-regression");
 	argv = child_argv(n, "trend", NULL, &pre, &n->conf.trend_args);
-	shell_quote(&line, argv);
+	sb_shell_quote(&line, argv);
 	printf("kbench nightly: %s trend check: %s\n", n->dry_run ?
 	    "would run" : clock_now(t, sizeof(t)), sb_str(&line));
 	fflush(stdout);
@@ -454,7 +509,9 @@ log_row(const struct nightly_info *ni, void *arg)
 	table_set(t, 2, "%s", ni->label);
 	table_set(t, 3, "%.19s", ni->started_at);
 	table_set(t, 4, "%.19s", ni->ended_at != NULL ? ni->ended_at : "-");
-	table_set(t, 5, "%s", ni->status);
+	/* Running, but its process is gone (kill -9, a crash): dead. */
+	table_set(t, 5, "%s", strcmp(ni->status, NIGHTLY_RUNNING) == 0 &&
+	    process_gone(ni->host, ni->pid) ? "dead" : ni->status);
 	table_set(t, 6, "%d/%d", ni->collections - ni->failed,
 	    ni->collections);
 	if (ni->trend >= 0)
@@ -530,7 +587,7 @@ log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
 }
 
 static int
-carry_out(struct nightly *n)
+carry_out(struct nightly *n, struct kbench_ctx *ctx)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct nightly_info ni;
@@ -542,6 +599,10 @@ carry_out(struct nightly *n)
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
 		warnx("nightly: %s", sb_str(&err));
+		sb_free(&err);
+		return KB_EXIT_USAGE;
+	}
+	if (check_collections(n, ctx) != KB_EXIT_OK) {
 		sb_free(&err);
 		return KB_EXIT_USAGE;
 	}
@@ -668,7 +729,7 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 		rc = KB_EXIT_IO;
 		goto out;
 	}
-	rc = carry_out(&n);
+	rc = carry_out(&n, ctx);
 out:
 	nightly_conf_free(&n.conf);
 	strlist_free(&n.metas);

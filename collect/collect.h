@@ -8,7 +8,21 @@
 
 extern const char collect_help[];
 
-cmd_fn	collect_lock;
-cmd_fn	collect_sleep;
+struct collection;
+
+/*
+ * Parse and check kbench collect KIND's arguments (argv[0] is KIND) and
+ * build its matrix into c (zeroed by the caller; check_only may be set),
+ * running nothing and opening no database: KB_EXIT_OK, or the exit
+ * status after saying why on stderr.  The collector's own parser, so
+ * kbench nightly checks its collect lines with it.  collection_free(c)
+ * in either case.
+ */
+int	collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+	    struct collection *c);
+int	collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+	    struct collection *c);
+int	collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+	    struct collection *c);
 
 #endif

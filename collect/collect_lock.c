@@ -12,14 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "collect.h"
 #include "collector.h"
-#include "hostfacts.h"
 #include "kbench.h"
 #include "tools.h"
 
@@ -188,7 +185,8 @@ check_kinds(const struct strlist *l, const char *known, const char *what,
 }
 
 int
-collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
+collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+    struct collection *c)
 {
 	enum { OPT_BACKEND = 300, OPT_PIN, OPT_CHAIN, OPT_SHARED,
 	    OPT_DURATION };
@@ -208,12 +206,10 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 		{ NULL,		0,		   NULL, 0 }
 	};
 	const struct lock_backend *be = NULL;
-	struct collection c;
 	struct strlist heads = { NULL, 0 }, hooks = { NULL, 0 };
 	struct strlist threads = { NULL, 0 };
 	struct collect_opts co;
-	struct utsname u;
-	const char *label = NULL, *count = "100000", *delay = "1000";
+	const char *count = "100000", *delay = "1000";
 	const char *write_ms = NULL, *chain = NULL, *duration = NULL;
 	struct lock_caps caps;
 	char *prog = NULL, *cell_argv[28], name[256];
@@ -222,14 +218,13 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	size_t i, j, k;
 	int ch, a, pin = 0, shared = 0, rc = KB_EXIT_USAGE;
 
-	memset(&c, 0, sizeof(c));
 	memset(&caps, 0, sizeof(caps));
 	memset(&co, 0, sizeof(co));
-	c.rounds = 5;
+	c->rounds = 5;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "d:H:k:l:n:qr:t:w:", longopts,
 	    NULL)) != -1) {
-		switch (collect_option(&c, &co, ch, optarg, "collect lock")) {
+		switch (collect_option(c, &co, ch, optarg, "collect lock")) {
 		case 1:
 			continue;
 		case -1:
@@ -299,7 +294,8 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 			duration = optarg;
 			break;
 		default:
-			fputs(collect_help, stderr);
+			if (!c->check_only)
+				fputs(collect_help, stderr);
 			goto out;
 		}
 	}
@@ -346,17 +342,9 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 			    "1 to 1024", threads.v[i]);
 			goto out;
 		}
-	if ((label = co.label) == NULL)
-		label = uname(&u) == 0 ? u.release : "lock";
-	c.benchmark = "lock";
-	c.label = label;
-	c.command = ctx->cmdline;
-	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
-	hostfacts_collect(&c.facts);
-	for (i = 0; i < co.meta.n; i++)
-		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);
-	kv_set(&c.facts, "backend", be->name);
-	kv_set(&c.facts, "backend_program", prog);
+	collection_setup(c, &co, "lock", ctx->cmdline);
+	kv_set(&c->facts, "backend", be->name);
+	kv_set(&c->facts, "backend_program", prog);
 	ncount = strtol(count, NULL, 10);
 	ndelay = strtol(delay, NULL, 10);
 	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
@@ -364,8 +352,10 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	/* The CPUs a cell keeps busy: its threads, and the writer. */
 	for (i = 0; i < threads.n; i++) {
 		nthreads = strtol(threads.v[i], NULL, 10);
-		if (nthreads + (write_ms != NULL) > c.busy_cpus)
-			c.busy_cpus = (int)nthreads + (write_ms != NULL);
+		if (nthreads + (write_ms != NULL) > c->busy_cpus)
+			c->busy_cpus = (int)nthreads + (write_ms != NULL);
+		if (c->check_only)
+			continue;
 		if (nthreads > ncpu)
 			warnx("collect lock: -t %ld on %ld online CPUs: threads "
 			    "share CPUs, and a lock holder preempted makes "
@@ -379,7 +369,7 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 	for (i = 0; i < heads.n; i++)
 		for (j = 0; j < hooks.n; j++) {
 			if (!pair_ok(&caps, heads.v[i], hooks.v[j])) {
-				if (!c.quiet)
+				if (!c->quiet && !c->check_only)
 					fprintf(stderr, "kbench collect lock: "
 					    "skipping hook %s under head %s: the "
 					    "module refuses it (on Linux: it may "
@@ -430,19 +420,18 @@ collect_lock(int argc, char **argv, struct kbench_ctx *ctx)
 				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
 				if (duration != NULL)
 					est = strtol(duration, NULL, 10) / 1e3;
-				collection_add(&c, cell_argv, name, est,
+				collection_add(c, cell_argv, name, est,
 				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
 			}
 		}
-	if (c.ncells == 0) {
+	if (c->ncells == 0) {
 		warnx("collect lock: no head and hook pair the %s backend can "
 		    "run", be->name);
 		rc = KB_EXIT_USAGE;
 		goto out;
 	}
-	rc = collection_run(ctx->db, &c);
+	rc = KB_EXIT_OK;
 out:
-	collection_free(&c);
 	caps_free(&caps);
 	strlist_free(&heads);
 	strlist_free(&hooks);

@@ -7,13 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "collect.h"
 #include "collector.h"
-#include "hostfacts.h"
 #include "kbench.h"
 #include "tools.h"
 
@@ -33,7 +30,8 @@ default_iterations(long usec)
 }
 
 int
-collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
+collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
+    struct collection *c)
 {
 	enum { OPT_SLACK = 300, OPT_FIFO, OPT_CPU };
 	static const struct option longopts[] = {
@@ -47,27 +45,27 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "usecs",	required_argument, NULL, 'u' },
 		{ NULL,		0,		   NULL, 0 }
 	};
-	struct collection c;
 	struct strlist methods = { NULL, 0 }, usecs = { NULL, 0 };
 	struct strlist avail = { NULL, 0 };
 	struct collect_opts co;
-	struct utsname u;
-	const char *label = NULL, *slack = NULL, *fifo = NULL, *cpu = NULL;
+	const char *slack = NULL, *fifo = NULL, *cpu = NULL;
 	const char *iters = NULL, *seconds = NULL;
 	char *testsleep = NULL, *list_argv[3], *cell_argv[16], name[256];
 	char nbuf[32];
-	long v, usec, n;
+	long v, usec, n, ncpu;
 	double t = 0, est;
 	size_t i, j;
 	int ch, k, rc = KB_EXIT_USAGE;
 
-	memset(&c, 0, sizeof(c));
 	memset(&co, 0, sizeof(co));
-	c.rounds = 5;
+	c->rounds = 5;
+	/* testsleep -c pins with sched_setaffinity: a CPU that exists. */
+	ncpu = sysconf(_SC_NPROCESSORS_CONF) > 0 ?
+	    sysconf(_SC_NPROCESSORS_CONF) : 1;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "l:m:n:qr:T:u:", longopts,
 	    NULL)) != -1) {
-		switch (collect_option(&c, &co, ch, optarg, "collect sleep")) {
+		switch (collect_option(c, &co, ch, optarg, "collect sleep")) {
 		case 1:
 			continue;
 		case -1:
@@ -97,9 +95,10 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			strlist_split(&usecs, optarg);
 			break;
 		case OPT_CPU:
-			if (parse_long(optarg, 0, 65535, &v) == -1) {
+			if (parse_long(optarg, 0, ncpu - 1, &v) == -1) {
 				warnx("collect sleep: --cpu %s: expected a CPU "
-				    "number", optarg);
+				    "number from 0 to %ld (this machine has %ld)",
+				    optarg, ncpu - 1, ncpu);
 				goto out;
 			}
 			cpu = optarg;
@@ -121,7 +120,8 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			slack = optarg;
 			break;
 		default:
-			fputs(collect_help, stderr);
+			if (!c->check_only)
+				fputs(collect_help, stderr);
 			goto out;
 		}
 	}
@@ -170,17 +170,8 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			goto out;
 		}
 
-	if ((label = co.label) == NULL)
-		label = uname(&u) == 0 ? u.release : "sleep";
-	c.benchmark = "sleep";
-	c.label = label;
-	c.command = ctx->cmdline;
-	c.seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
-	c.busy_cpus = 1;
-	hostfacts_collect(&c.facts);
-	for (i = 0; i < co.meta.n; i++)
-		kv_set(&c.facts, co.meta.v[i].key, co.meta.v[i].value);
-	kv_set(&c.facts, "testsleep", testsleep);
+	collection_setup(c, &co, "sleep", ctx->cmdline);
+	kv_set(&c->facts, "testsleep", testsleep);
 	for (i = 0; i < methods.n; i++)
 		for (j = 0; j < usecs.n; j++) {
 			usec = strtol(usecs.v[j], NULL, 10);
@@ -219,12 +210,11 @@ collect_sleep(int argc, char **argv, struct kbench_ctx *ctx)
 			snprintf(name, sizeof(name), "method=%s,usec=%s",
 			    methods.v[i], usecs.v[j]);
 			/* Hung: far past what the cell could take. */
-			collection_add(&c, cell_argv, name, est,
+			collection_add(c, cell_argv, name, est,
 			    co.timeout > 0 ? co.timeout : 10 * est + 30);
 		}
-	rc = collection_run(ctx->db, &c);
+	rc = KB_EXIT_OK;
 out:
-	collection_free(&c);
 	strlist_free(&methods);
 	strlist_free(&usecs);
 	strlist_free(&avail);

@@ -17,10 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "collector.h"
+#include "hostfacts.h"
 #include "kbench.h"
 #include "protocol.h"
 #include "strmap.h"
@@ -96,6 +98,11 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 			warnx("%s: --meta '%s': expected KEY=VALUE", who, arg);
 			return -1;
 		}
+		if (store_text_check("--meta", arg, &why) == -1) {
+			warnx("%s: %s", who, sb_str(&why));
+			sb_free(&why);
+			return -1;
+		}
 		return 1;
 	case COPT_TIMEOUT:
 		if (parse_double(arg, &o->timeout) == -1 || o->timeout <= 0) {
@@ -105,6 +112,25 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 		return 1;
 	}
 	return 0;
+}
+
+void
+collection_setup(struct collection *c, const struct collect_opts *o,
+    const char *benchmark, const char *command)
+{
+	struct utsname u;
+	size_t i;
+
+	c->label_given = o->label != NULL;
+	c->label = xstrdup(o->label != NULL ? o->label :
+	    uname(&u) == 0 ? u.release : benchmark);
+	c->benchmark = benchmark;
+	c->command = command;
+	c->seed = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+	c->busy_cpus = 1;
+	hostfacts_collect(&c->facts);
+	for (i = 0; i < o->meta.n; i++)
+		kv_set(&c->facts, o->meta.v[i].key, o->meta.v[i].value);
 }
 
 void
@@ -119,6 +145,8 @@ collection_free(struct collection *c)
 		free(c->cells[i].name);
 	}
 	free(c->cells);
+	free(c->label);
+	c->label = NULL;
 	kv_clear(&c->facts);
 	c->cells = NULL;
 	c->ncells = 0;
@@ -554,6 +582,17 @@ collection_run(struct store *s, struct collection *c)
 	kv_set(&c->facts, "busy_cpus", seed);
 	load_warning(c, "before the run", load_start,
 	    (double)(ncpu - c->busy_cpus) + LOAD_SLACK);
+
+	/*
+	 * The handler before the run exists: a signal from here on marks
+	 * it aborted.  Before, it ends us with nothing stored.
+	 */
+	got_signal = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
 	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
 		goto dberr;
 	for (i = 0; i < c->facts.n; i++)
@@ -563,15 +602,11 @@ collection_run(struct store *s, struct collection *c)
 	if (store_commit(s) == -1)
 		goto dberr;
 
-	got_signal = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
 	order = xcalloc(c->ncells, sizeof(*order));
 	res = xcalloc(c->ncells, sizeof(*res));
 	pg.start = now_s();
+	if (got_signal)
+		rc = 128 + got_signal;
 	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
@@ -638,6 +673,8 @@ collection_run(struct store *s, struct collection *c)
 		    c->rounds, c->ncells, store_path(s));
 	return rc;
 dberr:
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
 	warnx("collect: %s", store_error(s));
 	store_rollback(s);
 	return KB_EXIT_DB;

@@ -27,7 +27,8 @@ struct cell {
 
 struct collection {
 	const char	*benchmark;	/* "sleep", "lock" */
-	const char	*label;
+	char		*label;		/* owned */
+	int		 label_given;	/* by -l, not the default */
 	const char	*command;	/* kbench's command line */
 	int		 rounds;
 	struct cell	*cells;
@@ -36,6 +37,7 @@ struct collection {
 	unsigned long	 seed;		/* of the shuffles; recorded */
 	int		 quiet;		/* no matrix, no progress */
 	int		 busy_cpus;	/* CPUs a cell keeps busy at most */
+	int		 check_only;	/* being checked: no notes either */
 };
 
 /* The options every kind of collection takes, for getopt_long tables. */
@@ -60,6 +62,14 @@ struct collect_opts {
  */
 int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 	    const char *arg, const char *who);
+
+/*
+ * What every kind sets alike: the label (-l, else the kernel release),
+ * the benchmark's name, the command, the shuffle seed, this machine's
+ * facts and the --meta ones.
+ */
+void	collection_setup(struct collection *c, const struct collect_opts *o,
+	    const char *benchmark, const char *command);
 
 /* Add a cell; argv is copied.  name describes it in messages. */
 void	collection_add(struct collection *c, char *const *argv,

@@ -44,6 +44,7 @@ struct nightly_conf {
 	char			*name;		/* default: the file's base name */
 	char			*database;	/* NULL: kbench's -d */
 	char			*label;		/* a strftime(3) pattern */
+	int			 label_line;	/* where it was set, or 0 */
 	char			*lock;		/* default: DATABASE.nightly.lock */
 	struct nightly_fact	*facts;
 	size_t			 nfacts;

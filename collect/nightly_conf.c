@@ -4,11 +4,14 @@
  * a mistake found at 2 a.m. by cron is a night lost, so everything that
  * can be checked before the night is checked here.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "nightly.h"
 
@@ -211,11 +214,18 @@ take_fact_command(struct reader *r, struct nightly_conf *c, const char *rest)
 	return 0;
 }
 
-/* Options the nightly sets itself, refused in collect and trend lines. */
+/*
+ * Options the nightly sets itself, refused in trend lines: getopt_long
+ * takes any unambiguous abbreviation ("--lab=X" is --label).  The
+ * collect lines go through the collector's own parser (cmd_nightly.c).
+ */
 static int
 own_option(struct reader *r, const char *kw, const char *arg)
 {
-	if (strcmp(arg, "-l") == 0 || strncmp(arg, "--label", 7) == 0)
+	size_t n = strcspn(arg, "=");
+
+	if (strcmp(arg, "-l") == 0 || (strncmp(arg, "--", 2) == 0 && n > 2 &&
+	    strncmp(arg + 2, "label", n - 2) == 0 && n - 2 <= 5))
 		return bad(r, "%s: %s: the nightly sets the label (the label "
 		    "keyword)", kw, arg);
 	if (strncmp(arg, "--db", 4) == 0)
@@ -281,8 +291,10 @@ take_line(struct reader *r, struct nightly_conf *c, char *s, int *seen_trend)
 			    "'-' or '.'", c->name);
 	} else if (strcmp(kw, "database") == 0)
 		rc = single(r, kw, &args, &c->database);
-	else if (strcmp(kw, "label") == 0)
+	else if (strcmp(kw, "label") == 0) {
 		rc = single(r, kw, &args, &c->label);
+		c->label_line = r->line;
+	}
 	else if (strcmp(kw, "lock") == 0)
 		rc = single(r, kw, &args, &c->lock);
 	else if (strcmp(kw, "fact") == 0)
@@ -308,6 +320,42 @@ out:
 	strlist_free(&args);
 	sb_free(&why);
 	return rc;
+}
+
+/*
+ * The file's commands run as whoever runs kbench nightly, root often: as
+ * cron and sudo do, refuse a file that someone else could have written.
+ * 0, or -1 with why.
+ */
+static int
+trusted(const char *path, int fd, struct strbuf *err)
+{
+	struct stat st;
+	uid_t me = geteuid();
+
+	if (fstat(fd, &st) == -1) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (st.st_mode & S_IWOTH) {
+		sb_addf(err, "%s: mode %04o: anyone may write it, and its "
+		    "commands would run as uid %ld: not run (chmod o-w %s)",
+		    path, (unsigned)(st.st_mode & 07777), (long)me, path);
+		return -1;
+	}
+	if (st.st_uid != me && st.st_uid != 0) {
+		sb_addf(err, "%s: owned by uid %ld, not by you (uid %ld) nor "
+		    "root: its commands would run as you: not run", path,
+		    (long)st.st_uid, (long)me);
+		return -1;
+	}
+	if ((st.st_mode & S_IWGRP) && st.st_uid != 0) {
+		sb_addf(err, "%s: mode %04o: its group (gid %ld) may write it, "
+		    "and it is not root's: not run (chmod g-w %s)", path,
+		    (unsigned)(st.st_mode & 07777), (long)st.st_gid, path);
+		return -1;
+	}
+	return 0;
 }
 
 /* The base name of path without ".conf": the default name. */
@@ -339,6 +387,11 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 	c->path = xstrdup(path);
 	if ((fp = fopen(path, "r")) == NULL) {
 		sb_addf(err, "%s: %s", path, strerror(errno));
+		nightly_conf_free(c);
+		return -1;
+	}
+	if (trusted(path, fileno(fp), err) == -1) {
+		fclose(fp);
 		nightly_conf_free(c);
 		return -1;
 	}

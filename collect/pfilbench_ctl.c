@@ -578,6 +578,32 @@ make_tag(char *buf, size_t size)
 	    (long long)ts.tv_sec, ts.tv_nsec);
 }
 
+/*
+ * The lock names either module knows (kmod/linux, kmod/freebsd): a
+ * usage error here, before the module is asked, and whether it is
+ * loaded or not.  Which of them this kernel runs, and under which head,
+ * the module says itself (-c); it refuses the others with EINVAL.
+ */
+static const char *
+lock_name(int ch, const char *name)
+{
+	static const char heads[] = ",rw,brlock,rwsem,rm,epoch,none,";
+	static const char hooks[] = ",null,mtx,rw,rwsem,rm,brlock,spin,";
+	const char *known = ch == 'H' ? heads : hooks;
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), ",%s,", name);
+	if (*name == '\0' || strlen(name) > 30 || strchr(name, ',') != NULL ||
+	    strstr(known, buf) == NULL) {
+		warnx("unknown %s lock '%s' (-%c: %s)", ch == 'H' ? "head" :
+		    "hook", name, ch, ch == 'H' ?
+		    "rw, brlock, rwsem, rm, epoch or none" :
+		    "null, mtx, rw, rwsem, rm, brlock or spin");
+		usage();
+	}
+	return name;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -608,13 +634,13 @@ main(int argc, char **argv)
 			c.delay_ns = number(ch, optarg);
 			break;
 		case 'H':
-			c.head = optarg;
+			c.head = lock_name(ch, optarg);
 			break;
 		case 'K':
 			c.hooks = number(ch, optarg);
 			break;
 		case 'k':
-			c.hook = optarg;
+			c.hook = lock_name(ch, optarg);
 			break;
 		case 'm':
 			machine = 1;

@@ -1,11 +1,14 @@
 /*
  * cmd_export.c: kbench export: the canonical CSV, or one file per
  * (series, label) for ministat(1).  Files are written beside their final
- * name and renamed into place, so a failed export leaves no half file.
+ * name and renamed into place, so a failed export leaves no half file
+ * (outfile, util.h); a device or FIFO named by -o is written, not
+ * replaced.
  */
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,7 @@
 
 #include "csvio.h"
 #include "kbench.h"
+#include "strmap.h"
 
 const char export_help[] =
     "usage: kbench export [--format csv|ministat] [--facts all|none|K,K...]\n"
@@ -24,70 +28,29 @@ const char export_help[] =
     "                    version,fact.K...,key.K...,unit,better,seq,value;\n"
     "                    kbench import reads it back unchanged\n"
     "   --format ministat   one file per series and label, one value a line,\n"
-    "                    named LABEL.KEY-VALUE.KEY-VALUE.txt, into DIR (-o)\n"
+    "                    named LABEL.KEY-VALUE.KEY-VALUE.txt, into DIR (-o);\n"
+    "                    names two series would share take .~HASH before .txt\n"
     "   --facts LIST     which run facts become columns (default: all)\n"
     "   -o FILE|DIR      write there instead of standard output (csv), or\n"
-    "                    into this directory (ministat, required)\n"
+    "                    into this directory (ministat, required); a device,\n"
+    "                    FIFO or link of yours is written to, never replaced\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
-
-/* An output file written under a temporary name, then renamed. */
-struct outfile {
-	char	*path;
-	char	*tmp;
-	FILE	*fp;
-};
-
-static int
-out_open(struct outfile *of, const char *path)
-{
-	size_t n = strlen(path) + 32;
-
-	of->path = xstrdup(path);
-	of->tmp = xmalloc(n);
-	snprintf(of->tmp, n, "%s.tmp.%ld", path, (long)getpid());
-	if ((of->fp = fopen(of->tmp, "w")) == NULL) {
-		warn("export: %s", of->tmp);
-		return -1;
-	}
-	return 0;
-}
-
-/* Close and rename into place when ok, else remove the temporary file. */
-static int
-out_close(struct outfile *of, int ok)
-{
-	int ret = 0;
-
-	if (of->fp != NULL && fclose(of->fp) != 0 && ok) {
-		warn("export: %s", of->tmp);
-		ok = 0;
-	}
-	if (of->fp != NULL && ok && rename(of->tmp, of->path) == -1) {
-		warn("export: %s", of->path);
-		ok = 0;
-	}
-	if (of->fp != NULL && !ok)
-		unlink(of->tmp);
-	if (!ok)
-		ret = -1;
-	free(of->path);
-	free(of->tmp);
-	memset(of, 0, sizeof(*of));
-	return ret;
-}
 
 /* One ministat file: the samples of one series under one label. */
 struct group {
+	char	*id;		/* label and keys, as they are: its identity */
 	char	*name;		/* the file name */
+	int	 shared;	/* another group makes the same name */
 	double	*v;
 	size_t	 n, cap;
 };
 
 struct groups {
-	struct group	*g;
+	struct group	**g;
 	size_t		 n, cap;
-	struct strbuf	 name;
-	size_t		 last;	/* the group of the previous sample */
+	struct strmap	 by_id;		/* id -> group */
+	struct strbuf	 id;
+	struct group	*last;		/* the group of the previous sample */
 };
 
 /* File names keep letters, digits, '_', '+' and '-'; the rest become '_'. */
@@ -104,42 +67,48 @@ add_safe(struct strbuf *sb, const char *s)
 	}
 }
 
+static struct group *
+group_new(struct groups *gs, const struct sample_row *row)
+{
+	struct group *g = xcalloc(1, sizeof(*g));
+	size_t i;
+
+	if (gs->n == gs->cap) {
+		gs->cap = gs->cap ? 2 * gs->cap : 16;
+		gs->g = xreallocarray(gs->g, gs->cap, sizeof(*gs->g));
+	}
+	gs->g[gs->n++] = g;
+	g->id = xstrdup(sb_str(&gs->id));
+	strmap_put(&gs->by_id, g->id, g);
+	sb_reset(&gs->id);
+	add_safe(&gs->id, row->run->info.label);
+	for (i = 0; i < row->keys->n; i++) {
+		sb_add(&gs->id, ".", 1);
+		add_safe(&gs->id, row->keys->v[i].key);
+		sb_add(&gs->id, "-", 1);
+		add_safe(&gs->id, row->keys->v[i].value);
+	}
+	g->name = xstrdup(sb_str(&gs->id));
+	return g;
+}
+
 static int
 collect_sample(const struct sample_row *row, void *arg)
 {
 	struct groups *gs = arg;
 	struct group *g;
-	size_t i;
 
-	sb_reset(&gs->name);
-	add_safe(&gs->name, row->run->info.label);
-	for (i = 0; i < row->keys->n; i++) {
-		sb_add(&gs->name, ".", 1);
-		add_safe(&gs->name, row->keys->v[i].key);
-		sb_add(&gs->name, "-", 1);
-		add_safe(&gs->name, row->keys->v[i].value);
-	}
-	sb_adds(&gs->name, ".txt");
+	/* The identity: label and series, apart by a byte no label has. */
+	sb_reset(&gs->id);
+	sb_adds(&gs->id, row->run->info.label);
+	sb_add(&gs->id, "\x1f", 1);
+	sb_adds(&gs->id, row->series_name);
 	/* Samples come grouped: most of the time it is the last group. */
-	if (gs->n > 0 && strcmp(gs->g[gs->last].name, sb_str(&gs->name)) == 0)
-		i = gs->last;
-	else {
-		for (i = 0; i < gs->n; i++)
-			if (strcmp(gs->g[i].name, sb_str(&gs->name)) == 0)
-				break;
-		if (i == gs->n) {
-			if (gs->n == gs->cap) {
-				gs->cap = gs->cap ? 2 * gs->cap : 16;
-				gs->g = xreallocarray(gs->g, gs->cap,
-				    sizeof(*gs->g));
-			}
-			memset(&gs->g[i], 0, sizeof(gs->g[i]));
-			gs->g[i].name = xstrdup(sb_str(&gs->name));
-			gs->n++;
-		}
+	if ((g = gs->last) == NULL || strcmp(g->id, sb_str(&gs->id)) != 0) {
+		if ((g = strmap_get(&gs->by_id, sb_str(&gs->id))) == NULL)
+			g = group_new(gs, row);
+		gs->last = g;
 	}
-	gs->last = i;
-	g = &gs->g[i];
 	if (g->n == g->cap) {
 		g->cap = g->cap ? 2 * g->cap : 64;
 		g->v = xreallocarray(g->v, g->cap, sizeof(*g->v));
@@ -148,12 +117,67 @@ collect_sample(const struct sample_row *row, void *arg)
 	return 0;
 }
 
+/*
+ * Give every group its file name: LABEL.KEY-VALUE...txt, readable, but
+ * not one to one ("v6.1" and "v6_1" both give v6_1): names that two
+ * groups share take a short hash of their identity, ".~HASH", which no
+ * plain name has ('~' is not kept).  0, or -1 when two still meet (a
+ * hash collision): no file is written twice in one export.
+ */
+static int
+name_groups(struct groups *gs)
+{
+	struct strmap seen = STRMAP_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct group *g, *other;
+	uint64_t h;
+	const char *p;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < gs->n; i++) {
+		g = gs->g[i];
+		if ((other = strmap_get(&seen, g->name)) != NULL)
+			g->shared = other->shared = 1;
+		else
+			strmap_put(&seen, g->name, g);
+	}
+	strmap_free(&seen);
+	memset(&seen, 0, sizeof(seen));
+	for (i = 0; i < gs->n && rc == 0; i++) {
+		g = gs->g[i];
+		sb_reset(&sb);
+		sb_adds(&sb, g->name);
+		if (g->shared) {
+			/* FNV-1a of the identity. */
+			h = 14695981039346656037ULL;
+			for (p = g->id; *p; p++) {
+				h ^= (unsigned char)*p;
+				h *= 1099511628211ULL;
+			}
+			sb_addf(&sb, ".~%08llx", (unsigned long long)(h >> 32));
+		}
+		sb_adds(&sb, ".txt");
+		free(g->name);
+		g->name = xstrdup(sb_str(&sb));
+		if (strmap_get(&seen, g->name) != NULL) {
+			warnx("export: two series would share the file %s: "
+			    "nothing written", g->name);
+			rc = -1;
+		}
+		strmap_put(&seen, g->name, g);
+	}
+	strmap_free(&seen);
+	sb_free(&sb);
+	return rc;
+}
+
 static int
 export_ministat(struct store *s, const struct filter *f, const char *dir)
 {
 	struct groups gs;
 	struct outfile of;
-	struct strbuf path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
 	struct stat st;
 	char num[40];
 	size_t i, j;
@@ -176,28 +200,38 @@ export_ministat(struct store *s, const struct filter *f, const char *dir)
 		rc = KB_EXIT_USAGE;
 		goto out;
 	}
+	if (name_groups(&gs) == -1) {
+		rc = KB_EXIT_USAGE;
+		goto out;
+	}
 	for (i = 0; i < gs.n && rc == KB_EXIT_OK; i++) {
 		sb_reset(&path);
-		sb_addf(&path, "%s/%s", dir, gs.g[i].name);
-		if (out_open(&of, sb_str(&path)) == -1) {
-			out_close(&of, 0);
+		sb_addf(&path, "%s/%s", dir, gs.g[i]->name);
+		if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, &err) == -1) {
+			outfile_close(&of, 0, &err);
 			rc = KB_EXIT_IO;
 			break;
 		}
-		for (j = 0; j < gs.g[i].n; j++)
+		for (j = 0; j < gs.g[i]->n; j++)
 			fprintf(of.fp, "%s\n", format_double(num, sizeof(num),
-			    gs.g[i].v[j]));
-		if (out_close(&of, !ferror(of.fp)) == -1)
+			    gs.g[i]->v[j]));
+		if (outfile_close(&of, 1, &err) == -1)
 			rc = KB_EXIT_IO;
 	}
+	if (rc == KB_EXIT_IO)
+		warnx("export: %s", sb_str(&err));
 out:
 	for (i = 0; i < gs.n; i++) {
-		free(gs.g[i].name);
-		free(gs.g[i].v);
+		free(gs.g[i]->id);
+		free(gs.g[i]->name);
+		free(gs.g[i]->v);
+		free(gs.g[i]);
 	}
 	free(gs.g);
-	sb_free(&gs.name);
+	strmap_free(&gs.by_id);
+	sb_free(&gs.id);
 	sb_free(&path);
+	sb_free(&err);
 	return rc;
 }
 
@@ -208,23 +242,35 @@ export_csv(struct store *s, const struct export_opts *eo, const char *path)
 	struct strbuf err = STRBUF_INIT;
 	enum csv_status st;
 	FILE *out = stdout;
+	int rc;
 
 	memset(&of, 0, sizeof(of));
 	if (path != NULL) {
-		if (out_open(&of, path) == -1) {
-			out_close(&of, 0);
+		if (outfile_open(&of, path, 0, &err) == -1) {
+			warnx("export: %s", sb_str(&err));
+			outfile_close(&of, 0, &err);
+			sb_free(&err);
 			return KB_EXIT_IO;
 		}
 		out = of.fp;
 	}
 	st = csv_export(s, eo, out, &err);
-	if (st != CSV_OK)
+	/* A write that failed is named with its file (a full disk). */
+	if (st == CSV_ESYS)
+		warnx("export: %s: %s", path != NULL ? path : "standard output",
+		    sb_str(&err));
+	else if (st != CSV_OK)
 		warnx("export: %s", sb_str(&err));
-	if (path != NULL && out_close(&of, st == CSV_OK) == -1 && st == CSV_OK)
+	sb_reset(&err);
+	if (path != NULL && outfile_close(&of, st == CSV_OK, &err) == -1 &&
+	    st == CSV_OK) {
+		warnx("export: %s", sb_str(&err));
 		st = CSV_ESYS;
-	sb_free(&err);
-	return st == CSV_OK ? KB_EXIT_OK : st == CSV_EDB ? KB_EXIT_DB :
+	}
+	rc = st == CSV_OK ? KB_EXIT_OK : st == CSV_EDB ? KB_EXIT_DB :
 	    KB_EXIT_IO;
+	sb_free(&err);
+	return rc;
 }
 
 int

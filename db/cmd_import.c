@@ -1,10 +1,16 @@
 /*
  * cmd_import.c: kbench import: CSV files into the database, all of them
- * in one transaction, so a bad file leaves the database as it was.
+ * or nothing, so a bad file leaves the database as it was.
+ *
+ * The files are read into a staging database first (store_open_stage()),
+ * then copied into the real one in one short transaction: a slow input
+ * (a pipe, a network file system) never holds the write lock, so the
+ * collectors sharing the database do not wait on it.
  */
 #include <err.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csvio.h"
@@ -31,7 +37,9 @@ const char import_help[] =
     "   --meta K=V       a fact of every run created (repeatable)\n"
     "   -q, --quiet      no summary on standard error\n"
     "\n"
-    "Nothing is stored unless every file imports cleanly.  Example:\n"
+    "Nothing is stored unless every file imports cleanly: they are read into a\n"
+    "staging database in $TMPDIR first, then copied in one short transaction.\n"
+    "Example:\n"
     "   kbench import -b sleep --run-by label --run-by hz --key method \\\n"
     "       --key requested_us --value measured_us examples/calloutng-rpi.csv\n";
 
@@ -54,6 +62,8 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 	};
 	struct import_opts o;
 	struct import_totals t;
+	struct stage_dup dup;
+	struct store *stage = NULL;
 	struct strbuf err = STRBUF_INIT;
 	enum csv_status st = CSV_OK;
 	int ch, i, quiet = 0, rc = KB_EXIT_USAGE;
@@ -118,6 +128,20 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		    "--meta describe other people's CSV: they need --value COL");
 		goto out;
 	}
+	/* What the command line stores must read back from an export. */
+	if ((o.label != NULL && store_label_check(o.label, &err) == -1) ||
+	    (o.benchmark != NULL && store_text_check("-b", o.benchmark,
+	    &err) == -1) ||
+	    (o.unit != NULL && store_text_check("--unit", o.unit, &err) == -1)) {
+		warnx("import: %s", sb_str(&err));
+		goto out;
+	}
+	for (j = 0; j < o.meta.n; j++)
+		if (store_text_check("--meta", o.meta.v[j].key, &err) == -1 ||
+		    store_text_check("--meta", o.meta.v[j].value, &err) == -1) {
+			warnx("import: %s", sb_str(&err));
+			goto out;
+		}
 	for (j = 0; j < o.runby_cols.n; j++)
 		if (strcmp(o.runby_cols.v[j], "label") == 0 && o.label != NULL) {
 			warnx("import: -l and --run-by label both set the "
@@ -126,22 +150,40 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		}
 	o.command = ctx->cmdline;
 
-	if (store_begin(ctx->db) == -1) {
-		warnx("import: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
+	if ((stage = store_open_stage(&err)) == NULL || store_begin(stage) == -1) {
+		warnx("import: %s", stage != NULL ? store_error(stage) :
+		    sb_str(&err));
+		rc = KB_EXIT_IO;
 		goto out;
 	}
 	for (i = 0; i < argc && st == CSV_OK; i++)
-		st = csv_import(ctx->db, argv[i], &o, &t, &err);
-	if (st == CSV_OK && store_commit(ctx->db) == -1) {
-		sb_adds(&err, store_error(ctx->db));
-		st = CSV_EDB;
+		st = csv_import(stage, argv[i], &o, &t, &err);
+	if (st == CSV_OK && store_commit(stage) == -1) {
+		sb_adds(&err, store_error(stage));
+		st = CSV_ESYS;
 	}
 	if (st != CSV_OK) {
-		store_rollback(ctx->db);
 		warnx("import: %s; nothing imported", sb_str(&err));
 		rc = st == CSV_EINPUT ? KB_EXIT_USAGE :
 		    st == CSV_EDB ? KB_EXIT_DB : KB_EXIT_IO;
+		goto out;
+	}
+	/* All read and checked: now the database, created if need be. */
+	if ((rc = cmd_open_db(ctx, "import")) != KB_EXIT_OK)
+		goto out;
+	switch (store_stage_copy(stage, ctx->db, &dup)) {
+	case 1:
+		warnx("import: %s: run %s is in the database already (id "
+		    "%lld); nothing imported", dup.stage_id > 0 &&
+		    (size_t)dup.stage_id <= t.origins.n ?
+		    t.origins.v[dup.stage_id - 1] : "?", dup.uuid,
+		    (long long)dup.id);
+		free(dup.uuid);
+		rc = KB_EXIT_USAGE;
+		goto out;
+	case -1:
+		warnx("import: %s; nothing imported", store_error(stage));
+		rc = KB_EXIT_DB;
 		goto out;
 	}
 	if (!quiet)
@@ -150,6 +192,8 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		    store_path(ctx->db));
 	rc = KB_EXIT_OK;
 out:
+	store_close(stage);
+	strlist_free(&t.origins);
 	strlist_free(&o.key_cols);
 	strlist_free(&o.runby_cols);
 	kv_clear(&o.meta);

@@ -4,11 +4,19 @@
  *
  * Idempotent: a run already here with the same content is skipped.  A
  * run here with the same uuid but other content is an error naming it,
- * and nothing of the merge is kept (one transaction for all), unless the
- * copy here is still "running": it was merged mid-collection, and the
- * newer copy replaces it.  Content is compared by a digest (FNV-1a) of
- * the run's columns and facts and of every series' samples, read in
- * bulk, to the bit.
+ * and nothing of the merge is kept, unless the copy here is still
+ * "running" (it was merged mid-collection) and the new one is complete
+ * or aborted, or running and holding all of it: then the new one
+ * replaces it.  Content is compared by a digest (FNV-1a) of the run's
+ * columns and facts and of every series' samples, read in bulk, to the
+ * bit.  A run is matched by its whole uuid, never by --run's rules (a
+ * row id, a uuid prefix): "night-1" is not a prefix of "night-10" here.
+ *
+ * Two phases, so that the write lock is held for the copy only: first
+ * every source is read and checked against the others and against this
+ * database (one snapshot each), and a conflict refuses the merge with
+ * nothing locked; then, under the lock, the runs are copied, checked
+ * again first only if this database changed in between.
  */
 #include <err.h>
 #include <getopt.h>
@@ -16,19 +24,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kbench.h"
 #include "store.h"
+#include "strmap.h"
 
 const char merge_help[] =
     "usage: kbench merge [-q] OTHER.db...\n"
     "\n"
     "Copies every run of each OTHER database (all states) into this one,\n"
     "with its facts (its own host among them), series and samples.  A run\n"
-    "already here, by uuid, is skipped when its content is the same and is\n"
-    "an error otherwise, unless the copy here is still running (merged during\n"
-    "its collection): the newer copy replaces it.  Nothing is merged unless\n"
-    "everything can be.\n"
+    "already here, by its whole uuid, is skipped when its content is the same\n"
+    "and is an error otherwise, unless the copy here is still running (merged\n"
+    "during its collection) and the new one is complete, aborted, or running\n"
+    "with all the samples of the copy here: the new one replaces it.  Nothing\n"
+    "is merged unless everything can be.\n"
     "   -q, --quiet      no summary on standard error\n";
 
 /* The samples of one series, read in bulk; reused from series to series. */
@@ -43,6 +54,7 @@ samples_free(struct samples *b)
 {
 	free(b->seq);
 	free(b->v);
+	memset(b, 0, sizeof(*b));
 }
 
 /* FNV-1a: the digest of a run's content. */
@@ -70,122 +82,470 @@ digest_add(uint64_t *h, const char *s)
 	*h *= FNV_PRIME;
 }
 
-/* Walking the series of one run: a digest, or a copy into m->dst. */
-struct walk {
-	struct store	*s;		/* the run's database */
-	struct samples	 b;
-	uint64_t	 h;		/* the digest so far */
-	struct merge	*m;		/* copying: where to */
-};
-
-static int
-digest_series(const struct series_row *row, void *arg)
-{
-	struct walk *w = arg;
-	size_t i;
-
-	digest_add(&w->h, row->name);
-	digest_add(&w->h, row->unit);
-	digest_add(&w->h, row->better);
-	w->b.n = 0;
-	if (store_series_samples(w->s, row->id, &w->b.seq, &w->b.v, &w->b.n,
-	    &w->b.cap) == -1)
-		return -1;
-	/* The raw bytes: every bit of every value counts. */
-	for (i = 0; i < w->b.n; i++) {
-		digest_bytes(&w->h, &w->b.seq[i], sizeof(w->b.seq[i]));
-		digest_bytes(&w->h, &w->b.v[i], sizeof(w->b.v[i]));
-	}
-	return 0;
-}
-
-/* A filter for one run, every state. */
+/* A filter for the run of this whole uuid, every state. */
 static void
 one_run(struct filter *f, const char *uuid)
 {
 	memset(f, 0, sizeof(*f));
 	f->include_incomplete = 1;
-	strlist_add(&f->runs, uuid);
+	strlist_add(&f->where_keys, "uuid");
+	strlist_add(&f->where_values, uuid);
+}
+
+/* One copy of a run: which database holds it, and what it is. */
+struct copy {
+	struct store	*s;
+	const char	*path;
+	int64_t		 id;
+	char		*uuid, *label, *benchmark, *status, *started, *ended;
+	char		*command, *version;
+	struct kvlist	 facts;
+	uint64_t	 h;		/* the digest of all of it, */
+	int		 hashed;	/* once computed */
+};
+
+static void
+copy_free(struct copy *c)
+{
+	free(c->uuid);
+	free(c->label);
+	free(c->benchmark);
+	free(c->status);
+	free(c->started);
+	free(c->ended);
+	free(c->command);
+	free(c->version);
+	kv_clear(&c->facts);
+	memset(c, 0, sizeof(*c));
 }
 
 static int
-digest_run(struct store *s, const struct run_row *r, uint64_t *h)
+running(const struct copy *c)
 {
-	struct walk w;
+	return strcmp(c->status, RUN_RUNNING) == 0;
+}
+
+static int
+digest_series(const struct series_row *row, void *arg)
+{
+	struct copy *c = ((void **)arg)[0];
+	struct samples *b = ((void **)arg)[1];
+	size_t i;
+
+	digest_add(&c->h, row->name);
+	digest_add(&c->h, row->unit);
+	digest_add(&c->h, row->better);
+	b->n = 0;
+	if (store_series_samples(c->s, row->id, &b->seq, &b->v, &b->n,
+	    &b->cap) == -1)
+		return -1;
+	/* The raw bytes: every bit of every value counts. */
+	for (i = 0; i < b->n; i++) {
+		digest_bytes(&c->h, &b->seq[i], sizeof(b->seq[i]));
+		digest_bytes(&c->h, &b->v[i], sizeof(b->v[i]));
+	}
+	return 0;
+}
+
+/* Fill c from a run row of its store, and digest all of it. */
+/* Fill c from a run row of its store. */
+static void
+copy_take(struct copy *c, const struct run_row *r)
+{
+	size_t i;
+
+	c->id = r->info.id;
+	c->uuid = xstrdup(r->info.uuid);
+	c->label = xstrdup(r->info.label);
+	c->benchmark = xstrdup(r->info.benchmark);
+	c->status = xstrdup(r->info.status);
+	c->started = xstrdup(r->info.started_at);
+	c->ended = r->info.ended_at != NULL ? xstrdup(r->info.ended_at) : NULL;
+	c->command = xstrdup(r->info.command);
+	c->version = xstrdup(r->info.tool_version);
+	for (i = 0; i < r->facts.n; i++)
+		kv_set(&c->facts, r->facts.v[i].key, r->facts.v[i].value);
+}
+
+/*
+ * The digest of all of c, computed the first time it is asked for (a
+ * copy here is read only when a source has its uuid).  0, or -1 (the
+ * store's error).
+ */
+static int
+copy_digest(struct copy *c)
+{
+	struct samples b;
 	struct filter f;
+	void *arg[2];
 	size_t i;
 	int rc;
 
-	memset(&w, 0, sizeof(w));
-	w.s = s;
-	w.h = FNV_OFFSET;
-	digest_add(&w.h, r->info.label);
-	digest_add(&w.h, r->info.benchmark);
-	digest_add(&w.h, r->info.status);
-	digest_add(&w.h, r->info.started_at);
-	digest_add(&w.h, r->info.ended_at ? r->info.ended_at : "");
-	digest_add(&w.h, r->info.command);
-	digest_add(&w.h, r->info.tool_version);
-	for (i = 0; i < r->facts.n; i++) {
-		digest_add(&w.h, r->facts.v[i].key);
-		digest_add(&w.h, r->facts.v[i].value);
+	if (c->hashed)
+		return 0;
+	c->h = FNV_OFFSET;
+	digest_add(&c->h, c->label);
+	digest_add(&c->h, c->benchmark);
+	digest_add(&c->h, c->status);
+	digest_add(&c->h, c->started);
+	digest_add(&c->h, c->ended ? c->ended : "");
+	digest_add(&c->h, c->command);
+	digest_add(&c->h, c->version);
+	for (i = 0; i < c->facts.n; i++) {
+		digest_add(&c->h, c->facts.v[i].key);
+		digest_add(&c->h, c->facts.v[i].value);
 	}
-	one_run(&f, r->info.uuid);
-	rc = store_each_series(s, &f, digest_series, &w);
+	memset(&b, 0, sizeof(b));
+	arg[0] = c;
+	arg[1] = &b;
+	one_run(&f, c->uuid);
+	rc = store_each_series(c->s, &f, digest_series, arg);
 	filter_free(&f);
-	samples_free(&w.b);
-	*h = w.h;
+	samples_free(&b);
+	c->hashed = rc == 0;
 	return rc;
 }
 
-/* The digest and state of the run with this uuid in s. */
-struct digest_job {
-	struct store	*s;
-	uint64_t	 h;
-	int		 running;
-	int		 failed;
-};
-
+/* Do a and b hold the same run, to the bit?  1, 0, or -1 (*failed's). */
 static int
-digest_cb(const struct run_row *r, void *arg)
+same_copy(struct copy *a, struct copy *b, struct store **failed)
 {
-	struct digest_job *job = arg;
-
-	job->running = strcmp(r->info.status, RUN_RUNNING) == 0;
-	if (digest_run(job->s, r, &job->h) == -1)
-		job->failed = 1;
-	return 1;
+	if (copy_digest(a) == -1) {
+		*failed = a->s;
+		return -1;
+	}
+	if (copy_digest(b) == -1) {
+		*failed = b->s;
+		return -1;
+	}
+	return a->h == b->h;
 }
 
 static int
-digest_uuid(struct store *s, const char *uuid, uint64_t *h, int *running)
+copy_take_cb(const struct run_row *r, void *arg)
 {
-	struct digest_job job = { s, 0, 0, 0 };
+	copy_take(arg, r);
+	return STORE_STOP;
+}
+
+/* The copy of the run of this uuid in c->s: 1, 0 when none, -1. */
+static int
+copy_find(struct copy *c, const char *uuid)
+{
 	struct filter f;
 	int rc;
 
 	one_run(&f, uuid);
-	rc = store_each_run(s, &f, digest_cb, &job);
+	rc = store_each_run(c->s, &f, copy_take_cb, c);
 	filter_free(&f);
-	*h = job.h;
-	*running = job.running;
-	return rc == -1 || job.failed ? -1 : 0;
+	if (rc == -1)
+		return -1;
+	return c->uuid != NULL;
 }
 
+/* The series of a run, by name, for the superset check. */
+struct sinfo {
+	int64_t	 id;
+	char	*unit, *better;
+};
+
+struct superset {
+	const struct copy	*big, *small;
+	struct strmap		 series;	/* name -> struct sinfo */
+	struct samples		 a, b;
+	int			 yes;
+	struct store		*failed;	/* where an error happened */
+};
+
+static int
+index_series(const struct series_row *row, void *arg)
+{
+	struct superset *ss = arg;
+	struct sinfo *si = xcalloc(1, sizeof(*si));
+
+	si->id = row->id;
+	si->unit = xstrdup(row->unit);
+	si->better = xstrdup(row->better);
+	strmap_put(&ss->series, row->name, si);
+	return 0;
+}
+
+/* The same double to the bit (0.0 is not -0.0, a NaN is itself). */
+static int
+same_bits(double x, double y)
+{
+	uint64_t a, b;
+
+	memcpy(&a, &x, sizeof(a));
+	memcpy(&b, &y, sizeof(b));
+	return a == b;
+}
+
+/* Is every sample of this series of the small copy in the big one? */
+static int
+series_within(const struct series_row *row, void *arg)
+{
+	struct superset *ss = arg;
+	struct sinfo *si = strmap_get(&ss->series, row->name);
+	size_t i, j;
+
+	if (si == NULL || strcmp(si->unit, row->unit) != 0 ||
+	    strcmp(si->better, row->better) != 0) {
+		ss->yes = 0;
+		return STORE_STOP;
+	}
+	ss->a.n = ss->b.n = 0;
+	if (store_series_samples(ss->big->s, si->id, &ss->a.seq, &ss->a.v,
+	    &ss->a.n, &ss->a.cap) == -1) {
+		ss->failed = ss->big->s;
+		return -1;
+	}
+	if (store_series_samples(ss->small->s, row->id, &ss->b.seq, &ss->b.v,
+	    &ss->b.n, &ss->b.cap) == -1) {
+		ss->failed = ss->small->s;
+		return -1;
+	}
+	/* Both in seq order: a walk of the big one finds the small's. */
+	for (i = j = 0; j < ss->b.n; j++) {
+		while (i < ss->a.n && ss->a.seq[i] < ss->b.seq[j])
+			i++;
+		if (i == ss->a.n || ss->a.seq[i] != ss->b.seq[j] ||
+		    !same_bits(ss->a.v[i], ss->b.v[j])) {
+			ss->yes = 0;
+			return STORE_STOP;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Does big hold all of small: the same run columns, every fact of small
+ * with its value, every series with its unit and direction and every
+ * sample of it, seq and value to the bit?  1 or 0, or -1 on an error
+ * (store_error() of *failed says it).
+ */
+static int
+holds_all(const struct copy *big, const struct copy *small,
+    struct store **failed)
+{
+	struct superset ss;
+	struct filter f;
+	const char *v;
+	size_t i;
+	int rc;
+
+	if (strcmp(big->label, small->label) != 0 ||
+	    strcmp(big->benchmark, small->benchmark) != 0 ||
+	    strcmp(big->started, small->started) != 0 ||
+	    strcmp(big->command, small->command) != 0 ||
+	    strcmp(big->version, small->version) != 0)
+		return 0;
+	for (i = 0; i < small->facts.n; i++)
+		if ((v = kv_get(&big->facts, small->facts.v[i].key)) == NULL ||
+		    strcmp(v, small->facts.v[i].value) != 0)
+			return 0;
+	memset(&ss, 0, sizeof(ss));
+	ss.big = big;
+	ss.small = small;
+	ss.yes = 1;
+	one_run(&f, big->uuid);
+	rc = store_each_series(big->s, &f, index_series, &ss);
+	filter_free(&f);
+	if (rc == -1) {
+		*failed = big->s;
+		goto out;
+	}
+	one_run(&f, small->uuid);
+	rc = store_each_series(small->s, &f, series_within, &ss);
+	filter_free(&f);
+	if (rc == -1)
+		*failed = ss.failed;
+out:
+	for (i = 0; i < ss.series.cap; i++)
+		if (ss.series.slot[i].value != NULL) {
+			struct sinfo *si = ss.series.slot[i].value;
+
+			free(si->unit);
+			free(si->better);
+			free(si);
+		}
+	strmap_free(&ss.series);
+	samples_free(&ss.a);
+	samples_free(&ss.b);
+	return rc == -1 ? -1 : ss.yes;
+}
+
+/* What becomes of a run of the sources. */
+enum action { ADD, REPLACE, SKIP };
+
+struct item {
+	struct copy	 c;		/* the copy to merge (in a source) */
+	enum action	 action;
+	int64_t		 here;		/* REPLACE: its id in this database */
+};
+
 struct merge {
-	struct store	*dst, *src;
-	const char	*src_path;
+	struct kbench_ctx *ctx;
+	struct store	**src;
+	char		**src_path;
+	size_t		 nsrc, cur;	/* the source being read */
+	struct item	**items;	/* in the order met */
+	size_t		 nitems;
+	struct strmap	 by_uuid;	/* uuid -> item */
 	int64_t		 added, updated, skipped, samples;
 	int		 rc;
-	int64_t		 run_id;	/* the copy being made */
+};
+
+/* A database failed (s says how): said, and the merge's status is 3. */
+static void
+db_failed(struct merge *m, struct store *s)
+{
+	warnx("merge: %s", store_error(s));
+	m->rc = KB_EXIT_DB;
+}
+
+/*
+ * May new replace old?  Only a running old, and only by a finished new
+ * or a running one that holds all of it: an older snapshot never
+ * replaces a newer one.  1, 0, or -1 on an error (said).
+ */
+static int
+may_replace(struct merge *m, const struct copy *old, const struct copy *new)
+{
+	struct store *failed = NULL;
+	int rc;
+
+	if (!running(old))
+		return 0;
+	if (!running(new))
+		return 1;
+	if ((rc = holds_all(new, old, &failed)) == -1)
+		db_failed(m, failed);
+	return rc;
+}
+
+/* Phase 1, each run of each source: a plan, or a conflict named. */
+static int
+plan_run(const struct run_row *r, void *arg)
+{
+	struct merge *m = arg;
+	struct store *failed = NULL;
+	struct copy c;
+	struct item *it;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.s = m->src[m->cur];
+	c.path = m->src_path[m->cur];
+	copy_take(&c, r);
+	/*
+	 * Every sample of the sources is read now, before this database is
+	 * made or locked: a source that cannot be read (a corrupted page)
+	 * fails the merge here, with nothing touched.
+	 */
+	if (copy_digest(&c) == -1) {
+		db_failed(m, c.s);
+		copy_free(&c);
+		return -1;
+	}
+	if ((it = strmap_get(&m->by_uuid, c.uuid)) == NULL) {
+		it = xcalloc(1, sizeof(*it));
+		it->c = c;
+		m->items = xreallocarray(m->items, m->nitems + 1,
+		    sizeof(*m->items));
+		m->items[m->nitems++] = it;
+		strmap_put(&m->by_uuid, it->c.uuid, it);
+		return 0;
+	}
+	/* The same run in two sources: one copy, the newer, or a conflict. */
+	if ((rc = same_copy(&it->c, &c, &failed)) == 1) {
+		m->skipped++;
+		copy_free(&c);
+		return 0;
+	}
+	if (rc == -1) {
+		db_failed(m, failed);
+		copy_free(&c);
+		return -1;
+	}
+	if ((rc = may_replace(m, &it->c, &c)) == 1) {
+		copy_free(&it->c);
+		it->c = c;
+		m->skipped++;
+		return 0;
+	}
+	if (rc == 0) {
+		warnx("merge: %s: run %s (%s) is in %s too, with other content; "
+		    "nothing merged", c.path, c.uuid, c.label, it->c.path);
+		m->rc = KB_EXIT_USAGE;
+	}
+	copy_free(&c);
+	return -1;
+}
+
+/* Each planned run against this database: add, replace, skip, refuse. */
+static int
+check_here(struct merge *m)
+{
+	struct store *db = m->ctx->db, *failed = NULL;
+	struct copy here;
+	struct item *it;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < m->nitems; i++) {
+		it = m->items[i];
+		it->action = ADD;
+		memset(&here, 0, sizeof(here));
+		here.s = db;
+		if ((rc = copy_find(&here, it->c.uuid)) == -1) {
+			db_failed(m, db);
+			return -1;
+		}
+		if (rc == 0)
+			continue;
+		it->here = here.id;
+		if ((rc = same_copy(&here, &it->c, &failed)) == -1) {
+			db_failed(m, failed);
+			copy_free(&here);
+			return -1;
+		}
+		if (rc == 1)
+			it->action = SKIP;
+		else if ((rc = may_replace(m, &here, &it->c)) == 1)
+			it->action = REPLACE;
+		else {
+			if (rc == 0) {
+				warnx("merge: %s: run %s (%s) is here already "
+				    "with other content%s; nothing merged",
+				    it->c.path, it->c.uuid, it->c.label,
+				    running(&here) ? " (a running copy is "
+				    "replaced only by a finished one, or by a "
+				    "running one holding all of it)" : "");
+				m->rc = KB_EXIT_USAGE;
+			}
+			copy_free(&here);
+			return -1;
+		}
+		copy_free(&here);
+	}
+	return 0;
+}
+
+/* Copying one run: where to, and what went wrong where. */
+struct copying {
+	struct store	*src, *dst;
+	int64_t		 run_id;
+	struct samples	 b;
+	struct store	*failed;
+	int64_t		 samples;
 };
 
 /* Copy one series of the source run, its samples in bulk. */
 static int
 copy_series(const struct series_row *row, void *arg)
 {
-	struct walk *w = arg;
-	struct merge *m = w->m;
+	struct copying *w = arg;
 	struct series_info si;
 	int64_t id;
 	size_t i;
@@ -193,99 +553,117 @@ copy_series(const struct series_row *row, void *arg)
 	si.keys = row->keys;
 	si.unit = row->unit;
 	si.better = row->better;
-	if (store_series_get(m->dst, m->run_id, &si, &id) == -1)
+	w->failed = w->dst;
+	if (store_series_get(w->dst, w->run_id, &si, &id) == -1)
 		return -1;
 	w->b.n = 0;
-	if (store_series_samples(w->s, row->id, &w->b.seq, &w->b.v, &w->b.n,
+	w->failed = w->src;
+	if (store_series_samples(w->src, row->id, &w->b.seq, &w->b.v, &w->b.n,
 	    &w->b.cap) == -1)
 		return -1;
+	w->failed = w->dst;
 	for (i = 0; i < w->b.n; i++)
-		if (store_sample_add(m->dst, id, w->b.seq[i], w->b.v[i], 0) == -1)
+		if (store_sample_add(w->dst, id, w->b.seq[i], w->b.v[i], 0) == -1)
 			return -1;
-	m->samples += (int64_t)w->b.n;
+	w->samples += (int64_t)w->b.n;
 	return 0;
 }
 
-/* Copy run r of the source, with its facts, series and samples. */
+/* Copy the run of item it, with its facts, series and samples. */
 static int
-copy_run(struct merge *m, const struct run_row *r)
+copy_run(struct merge *m, const struct item *it)
 {
 	struct run_info ri;
+	struct copying w;
 	struct filter f;
-	struct walk w;
 	size_t i;
-	int rc;
+	int rc = -1;
 
-	ri = r->info;
-	if (store_run_create(m->dst, &ri) == -1)
-		return -1;
-	for (i = 0; i < r->facts.n; i++)
-		if (store_fact_set(m->dst, ri.id, r->facts.v[i].key,
-		    r->facts.v[i].value) == -1)
-			return -1;
 	memset(&w, 0, sizeof(w));
-	w.s = m->src;
-	w.m = m;
-	m->run_id = ri.id;
-	one_run(&f, r->info.uuid);
-	rc = store_each_series(m->src, &f, copy_series, &w);
+	w.src = it->c.s;
+	w.dst = w.failed = m->ctx->db;
+	if (it->action == REPLACE && store_run_delete(w.dst, it->here) == -1)
+		goto out;
+	/* The run row as it is in the source, ended_at included. */
+	memset(&f, 0, sizeof(f));
+	one_run(&f, it->c.uuid);
+	memset(&ri, 0, sizeof(ri));
+	ri.uuid = it->c.uuid;
+	ri.label = it->c.label;
+	ri.benchmark = it->c.benchmark;
+	ri.status = it->c.status;
+	ri.started_at = it->c.started;
+	ri.ended_at = it->c.ended;
+	ri.command = it->c.command;
+	ri.tool_version = it->c.version;
+	if ((rc = store_run_create(w.dst, &ri)) == 0) {
+		for (i = 0; i < it->c.facts.n && rc == 0; i++)
+			rc = store_fact_set(w.dst, ri.id, it->c.facts.v[i].key,
+			    it->c.facts.v[i].value);
+		w.run_id = ri.id;
+		if (rc == 0)
+			rc = store_each_series(w.src, &f, copy_series, &w);
+	}
 	filter_free(&f);
+out:
+	if (rc == -1) {
+		db_failed(m, w.failed);
+	}
+	m->samples += w.samples;
 	samples_free(&w.b);
+	store_release_memory(w.src);
 	return rc;
 }
 
-static int
-merge_run(const struct run_row *r, void *arg)
+static void
+merge_free(struct merge *m)
 {
-	struct merge *m = arg;
-	uint64_t a, b;
-	int64_t id;
-	int running;
+	size_t i;
 
-	if (store_run_by_uuid(m->dst, r->info.uuid, &id) == -1)
-		goto dberr;
-	if (id != 0) {
-		/* The same uuid: the same content, or a conflict. */
-		if (digest_run(m->src, r, &a) == -1)
-			goto srcerr;
-		if (digest_uuid(m->dst, r->info.uuid, &b, &running) == -1)
-			goto dberr;
-		if (a == b) {
-			m->skipped++;
-			return 0;
-		}
-		/*
-		 * A run merged while it was still running has grown since:
-		 * the newer copy replaces it.  Any other difference is a
-		 * conflict.
-		 */
-		if (!running) {
-			warnx("merge: %s: run %s (%s) is here already with other "
-			    "content; nothing merged", m->src_path, r->info.uuid,
-			    r->info.label);
-			m->rc = KB_EXIT_USAGE;
-			return 1;
-		}
-		if (store_run_delete(m->dst, id) == -1)
-			goto dberr;
-		m->updated++;
-	} else
-		m->added++;
-	if (copy_run(m, r) == -1) {
-		warnx("merge: %s", *store_error(m->dst) ? store_error(m->dst) :
-		    store_error(m->src));
-		m->rc = KB_EXIT_DB;
-		return 1;
+	for (i = 0; i < m->nitems; i++) {
+		copy_free(&m->items[i]->c);
+		free(m->items[i]);
 	}
-	return 0;
-dberr:
-	warnx("merge: %s", store_error(m->dst));
-	m->rc = KB_EXIT_DB;
-	return 1;
-srcerr:
-	warnx("merge: %s", store_error(m->src));
-	m->rc = KB_EXIT_DB;
-	return 1;
+	free(m->items);
+	strmap_free(&m->by_uuid);
+	for (i = 0; i < m->nsrc; i++)
+		store_close(m->src[i]);
+	free(m->src);
+}
+
+/* Phase 1: read every source, in one snapshot each, and plan. */
+static int
+read_sources(struct merge *m, char **paths, size_t n)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct filter all;
+	int why;
+
+	memset(&all, 0, sizeof(all));
+	all.include_incomplete = 1;
+	m->src = xcalloc(n, sizeof(*m->src));
+	m->src_path = paths;
+	for (m->cur = 0; m->cur < n; m->cur++) {
+		sb_reset(&err);
+		if ((m->src[m->cur] = store_open(paths[m->cur], STORE_READONLY,
+		    &err, &why)) == NULL) {
+			warnx("merge: %s", sb_str(&err));
+			m->rc = why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
+			break;
+		}
+		m->nsrc++;
+		if (store_read_begin(m->src[m->cur]) == -1 ||
+		    (store_each_run(m->src[m->cur], &all, plan_run, m) == -1 &&
+		    m->rc == KB_EXIT_OK)) {
+			db_failed(m, m->src[m->cur]);
+		}
+		/* Open till the copy (its snapshot), but not its cache. */
+		store_release_memory(m->src[m->cur]);
+		if (m->rc != KB_EXIT_OK)
+			break;
+	}
+	sb_free(&err);
+	return m->rc == KB_EXIT_OK ? 0 : -1;
 }
 
 int
@@ -296,13 +674,12 @@ cmd_merge(int argc, char **argv, struct kbench_ctx *ctx)
 		{ NULL,		0,		NULL, 0 }
 	};
 	struct merge m;
-	struct filter all;
-	struct strbuf err = STRBUF_INIT;
-	int ch, i, why, quiet = 0;
+	int64_t before = -1, now = -1;
+	size_t i;
+	int ch, quiet = 0, existed;
 
 	memset(&m, 0, sizeof(m));
-	memset(&all, 0, sizeof(all));
-	all.include_incomplete = 1;
+	m.ctx = ctx;
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "q", longopts, NULL)) != -1) {
 		if (ch != 'q') {
@@ -315,38 +692,58 @@ cmd_merge(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("merge: no database to merge from (kbench merge OTHER.db...)");
 		return KB_EXIT_USAGE;
 	}
-	m.dst = ctx->db;
-	if (store_begin(m.dst) == -1) {
-		warnx("merge: %s", store_error(m.dst));
-		return KB_EXIT_DB;
+	/* 1. The sources, then this database as it is now: no lock yet. */
+	if (read_sources(&m, argv + optind, (size_t)(argc - optind)) == -1)
+		goto out;
+	existed = access(ctx->db_path, F_OK) == 0;
+	if (existed) {
+		if ((m.rc = cmd_open_db(ctx, "merge")) != KB_EXIT_OK)
+			goto out;
+		if (store_read_begin(ctx->db) == -1 ||
+		    store_data_version(ctx->db, &before) == -1) {
+			db_failed(&m, ctx->db);
+			goto out;
+		}
+		if (check_here(&m) == -1)
+			goto out;
+		store_read_end(ctx->db);
 	}
-	for (i = optind; i < argc && m.rc == KB_EXIT_OK; i++) {
-		sb_reset(&err);
-		m.src_path = argv[i];
-		if ((m.src = store_open(argv[i], STORE_READONLY, &err, &why)) == NULL) {
-			warnx("merge: %s", sb_str(&err));
-			m.rc = why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
+	/* 2. The lock; the check again only if another wrote meanwhile. */
+	if ((m.rc = cmd_open_db(ctx, "merge")) != KB_EXIT_OK)
+		goto out;
+	if (store_begin(ctx->db) == -1 ||
+	    store_data_version(ctx->db, &now) == -1) {
+		db_failed(&m, ctx->db);
+		goto out;
+	}
+	if ((!existed || now != before) && check_here(&m) == -1)
+		goto out;
+	for (i = 0; i < m.nitems && m.rc == KB_EXIT_OK; i++) {
+		switch (m.items[i]->action) {
+		case SKIP:
+			m.skipped++;
+			continue;
+		case REPLACE:
+			m.updated++;
+			break;
+		case ADD:
+			m.added++;
 			break;
 		}
-		if (store_each_run(m.src, &all, merge_run, &m) == -1 &&
-		    m.rc == KB_EXIT_OK) {
-			warnx("merge: %s", store_error(m.src));
-			m.rc = KB_EXIT_DB;
-		}
-		store_close(m.src);
+		if (copy_run(&m, m.items[i]) == -1)
+			break;
 	}
-	if (m.rc == KB_EXIT_OK && store_commit(m.dst) == -1) {
-		warnx("merge: %s", store_error(m.dst));
-		m.rc = KB_EXIT_DB;
+	if (m.rc == KB_EXIT_OK && store_commit(ctx->db) == -1) {
+		db_failed(&m, ctx->db);
 	}
-	if (m.rc != KB_EXIT_OK)
-		store_rollback(m.dst);
-	else if (!quiet)
+out:
+	if (ctx->db != NULL)
+		store_rollback(ctx->db);
+	if (m.rc == KB_EXIT_OK && !quiet)
 		fprintf(stderr, "kbench merge: %lld run%s added, %lld updated "
 		    "(%lld samples), %lld already here\n", (long long)m.added,
 		    m.added == 1 ? "" : "s", (long long)m.updated,
-		    (long long)m.samples,
-		    (long long)m.skipped);
-	sb_free(&err);
+		    (long long)m.samples, (long long)m.skipped);
+	merge_free(&m);
 	return m.rc;
 }

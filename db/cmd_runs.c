@@ -23,7 +23,8 @@ const char runs_help[] =
     "complete, aborted (interrupted, or a benchmark failed), running, or\n"
     "incomplete: marked running, but its collector on this host is gone\n"
     "(kill -9, a crash): it will never complete.\n"
-    "   --json           one JSON object per run, one per line\n"
+    "   --json           one JSON object per run, one per line, with the\n"
+    "                    command that made it (its words, a JSON array)\n"
     "Filters:\n"
     "   --label L        runs with this label (repeatable: any of them)\n"
     "   --run ID         a run id, uuid or uuid prefix (8+ characters)\n"
@@ -34,15 +35,19 @@ const char runs_help[] =
 struct runs_out {
 	int		json;
 	int		count;
-	struct strbuf	label;		/* a label, as a table shows it */
+	struct strbuf	text[5];	/* label, benchmark, started, host, hz */
 };
 
+/*
+ * A field for the terminal: its controls (an escape sequence in an
+ * imported name or fact) and bytes that are not UTF-8 shown as \xNN.
+ */
 static const char *
-fact_or_dash(const struct run_row *r, const char *key)
+visible(struct strbuf *sb, const char *s)
 {
-	const char *v = kv_get(&r->facts, key);
-
-	return v != NULL && *v != '\0' ? v : "-";
+	sb_reset(sb);
+	sb_add_visible(sb, s != NULL && *s != '\0' ? s : "-");
+	return sb_str(sb);
 }
 
 /*
@@ -52,17 +57,14 @@ fact_or_dash(const struct run_row *r, const char *key)
 static const char *
 shown_status(const struct run_row *r)
 {
-	const char *host = kv_get(&r->facts, "host"), *pid;
-	char me[256];
+	const char *pid;
 	long p;
 
 	if (strcmp(r->info.status, RUN_RUNNING) != 0)
 		return r->info.status;
 	pid = kv_get(&r->facts, "collector_pid");
-	if (host == NULL || pid == NULL || gethostname(me, sizeof(me)) != 0 ||
-	    strcmp(host, me) != 0 || parse_long(pid, 1, LONG_MAX, &p) == -1)
-		return r->info.status;
-	if (kill((pid_t)p, 0) == -1 && errno == ESRCH)
+	if (pid != NULL && parse_long(pid, 1, LONG_MAX, &p) == 0 &&
+	    process_gone(kv_get(&r->facts, "host"), p))
 		return "incomplete";
 	return r->info.status;
 }
@@ -71,7 +73,7 @@ static int
 print_run(const struct run_row *r, void *arg)
 {
 	struct runs_out *ro = arg;
-	char started[32];
+	char started[32], **argv;
 
 	if (ro->json) {
 		printf("{\"id\":%lld,\"uuid\":", (long long)r->info.id);
@@ -85,6 +87,13 @@ print_run(const struct run_row *r, void *arg)
 		fputs(",\"started\":", stdout);
 		json_string(stdout, r->info.started_at);
 		json_str(stdout, "ended", r->info.ended_at);
+		/* The argv it was run with (a string from an older kbench). */
+		fputs(",\"command\":", stdout);
+		if ((argv = json_argv_parse(r->info.command)) != NULL)
+			fputs(r->info.command, stdout);
+		else
+			json_string(stdout, r->info.command);
+		argv_free(argv);
 		printf(",\"series\":%lld,\"samples\":%lld,\"facts\":",
 		    (long long)r->nseries, (long long)r->nsamples);
 		json_kv_object(stdout, &r->facts);
@@ -98,15 +107,17 @@ print_run(const struct run_row *r, void *arg)
 		snprintf(started, sizeof(started), "%.19s", r->info.started_at);
 		if (strlen(started) > 10 && started[10] == 'T')
 			started[10] = ' ';
-		sb_reset(&ro->label);
-		sb_add_visible(&ro->label, r->info.label);
 		printf("%5lld  %-20s %-10s %-9s %-20s %-16s %5s %9lld\n",
-		    (long long)r->info.id, sb_str(&ro->label), r->info.benchmark,
-		    shown_status(r), started, fact_or_dash(r, "host"),
-		    fact_or_dash(r, "hz"), (long long)r->nsamples);
+		    (long long)r->info.id, visible(&ro->text[0], r->info.label),
+		    visible(&ro->text[1], r->info.benchmark), shown_status(r),
+		    visible(&ro->text[2], started),
+		    visible(&ro->text[3], kv_get(&r->facts, "host")),
+		    visible(&ro->text[4], kv_get(&r->facts, "hz")),
+		    (long long)r->nsamples);
 	}
 	ro->count++;
-	return ferror(stdout) ? -1 : 0;
+	/* A closed pipe: stop; finish_stdout() says so. */
+	return ferror(stdout) ? STORE_STOP : 0;
 }
 
 int
@@ -158,6 +169,7 @@ cmd_runs(int argc, char **argv, struct kbench_ctx *ctx)
 out:
 	filter_free(&f);
 	sb_free(&err);
-	sb_free(&ro.label);
+	for (ch = 0; ch < 5; ch++)
+		sb_free(&ro.text[ch]);
 	return rc;
 }

@@ -1,9 +1,9 @@
 /*
  * csv_export.c: write the canonical CSV (see csvio.h).
  */
-#include <string.h>
-
+#include <errno.h>
 #include <math.h>
+#include <string.h>
 
 #include "csvio.h"
 
@@ -43,6 +43,7 @@ struct export_state {
 	FILE			*out;
 	const struct strlist	*facts;
 	struct strlist		 keys;
+	int			 err;	/* the failed write's errno */
 };
 
 static int
@@ -83,7 +84,12 @@ put_sample(const struct sample_row *row, void *arg)
 	csv_put_field(es->out, row->unit);
 	fprintf(es->out, ",%s,%lld,%s\n", row->better, (long long)row->seq,
 	    format_double(num, sizeof(num), row->value));
-	return ferror(es->out) ? -1 : 0;
+	if (ferror(es->out)) {
+		/* Now, while errno is the write's (a full disk). */
+		es->err = errno;
+		return STORE_STOP;
+	}
+	return 0;
 }
 
 /* ",PREFIXNAME", quoted as one field. */
@@ -124,11 +130,12 @@ csv_export(struct store *s, const struct export_opts *o, FILE *out,
 	for (i = 0; i < es.keys.n; i++)
 		put_column(out, "key.", es.keys.v[i]);
 	fputs(",unit,better,seq,value\n", out);
-	if (store_each_sample(s, o->filter, put_sample, &es) == -1) {
-		if (ferror(out))
-			goto ioerr;
-		goto dberr;
+	if (ferror(out)) {
+		es.err = errno;
+		goto ioerr;
 	}
+	if (store_each_sample(s, o->filter, put_sample, &es) == -1)
+		goto dberr;
 	if (ferror(out))
 		goto ioerr;
 	goto out;
@@ -137,7 +144,7 @@ dberr:
 	st = CSV_EDB;
 	goto out;
 ioerr:
-	sb_adds(err, "write error");
+	sb_adds(err, strerror(es.err != 0 ? es.err : EIO));
 	st = CSV_ESYS;
 out:
 	strlist_free(&all_facts);

@@ -588,6 +588,13 @@ find_run(struct importer *im)
 	    mapped_new_run(im)) == -1)
 		return -1;
 	im->t->runs++;
+	/* Where it began: a run that turns out to be there already is named
+	 * by its line (the import is staged; see cmd_import.c). */
+	if ((size_t)im->run_id == im->t->origins.n + 1) {
+		sb_reset(&im->sig);
+		sb_addf(&im->sig, "%s:%ld", im->path, im->rec_line);
+		strlist_add(&im->t->origins, sb_str(&im->sig));
+	}
 	remember_run(&im->seen_runs, run_signature(im), im->run_id);
 	return 0;
 }

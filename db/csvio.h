@@ -49,9 +49,11 @@ struct import_opts {
 };
 
 struct import_totals {
-	int64_t	runs;
-	int64_t	series;
-	int64_t	samples;
+	int64_t		runs;
+	int64_t		series;
+	int64_t		samples;
+	/* "FILE:LINE" where each run began, by its id in the store - 1 */
+	struct strlist	origins;
 };
 
 /*
@@ -70,7 +72,10 @@ struct export_opts {
 	struct strlist		 facts;
 };
 
-/* Write the canonical CSV of the selected samples to out. */
+/*
+ * Write the canonical CSV of the selected samples to out.  CSV_ESYS: a
+ * write failed, err says why (strerror), the caller names the file.
+ */
 enum csv_status	csv_export(struct store *s, const struct export_opts *o,
 		    FILE *out, struct strbuf *err);
 

@@ -7,10 +7,16 @@
 
 #include "filter.h"
 
+/*
+ * Room doubles when n reaches a power of two, so that a list of n
+ * strings costs O(n) copying, not O(n^2) (an import's 100,000 run
+ * origins), with no capacity field to keep.
+ */
 void
 strlist_add(struct strlist *l, const char *s)
 {
-	l->v = xreallocarray(l->v, l->n + 1, sizeof(*l->v));
+	if ((l->n & (l->n - 1)) == 0)
+		l->v = xreallocarray(l->v, l->n ? 2 * l->n : 1, sizeof(*l->v));
 	l->v[l->n++] = xstrdup(s);
 }
 
@@ -48,12 +54,58 @@ strlist_free(struct strlist *l)
 	l->n = 0;
 }
 
+/* Values given to the filter options, all told. */
+static size_t
+filter_values(const struct filter *f)
+{
+	return f->labels.n + f->runs.n + f->benchmarks.n + f->where_values.n;
+}
+
+/* Is key a --where key already? */
+static int
+where_key_known(const struct filter *f, const char *key, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < f->where_keys.n; i++)
+		if (strlen(f->where_keys.v[i]) == len &&
+		    strncmp(f->where_keys.v[i], key, len) == 0)
+			return 1;
+	return 0;
+}
+
+/* How many different --where keys. */
+static size_t
+where_distinct(const struct filter *f)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < f->where_keys.n; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(f->where_keys.v[j], f->where_keys.v[i]) == 0)
+				break;
+		n += j == i;
+	}
+	return n;
+}
+
 int
 filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 {
 	const char *eq;
 	char *key;
 
+	/*
+	 * Bounds, so that the SQL stays within SQLite's limits (expression
+	 * depth 1000, bound values): refused here as a usage error, not
+	 * met there as a database one.
+	 */
+	if ((opt == FOPT_LABEL || opt == FOPT_RUN || opt == FOPT_BENCHMARK ||
+	    opt == FOPT_WHERE) && filter_values(f) >= FILTER_MAX_VALUES) {
+		sb_addf(err, "more than %d filter values (--label, --run, -b, "
+		    "--where) in all", FILTER_MAX_VALUES);
+		return -1;
+	}
 	switch (opt) {
 	case FOPT_LABEL:
 		strlist_add(&f->labels, arg);
@@ -61,6 +113,10 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 	case FOPT_RUN:
 		if (*arg == '\0') {
 			sb_addf(err, "--run: empty run id");
+			return -1;
+		}
+		if (f->runs.n >= FILTER_MAX_RUNS) {
+			sb_addf(err, "--run: more than %d runs", FILTER_MAX_RUNS);
 			return -1;
 		}
 		strlist_add(&f->runs, arg);
@@ -75,6 +131,12 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 		eq = strchr(arg, '=');
 		if (eq == NULL || eq == arg) {
 			sb_addf(err, "--where '%s': expected KEY=VALUE", arg);
+			return -1;
+		}
+		if (!where_key_known(f, arg, (size_t)(eq - arg)) &&
+		    where_distinct(f) >= FILTER_MAX_KEYS) {
+			sb_addf(err, "--where '%s': more than %d different keys",
+			    arg, FILTER_MAX_KEYS);
 			return -1;
 		}
 		key = xstrdup(arg);

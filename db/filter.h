@@ -38,6 +38,11 @@ struct strlist {
 	size_t	  n;
 };
 
+/* The most a filter takes: its SQL must stay within SQLite's limits. */
+#define FILTER_MAX_VALUES	1000	/* --label, --run, -b, --where values */
+#define FILTER_MAX_KEYS		100	/* different --where keys */
+#define FILTER_MAX_RUNS		100	/* --run (ids, uuids, prefixes) */
+
 struct filter {
 	struct strlist	labels;		/* OR */
 	struct strlist	runs;		/* id, uuid or uuid prefix; OR */

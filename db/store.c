@@ -53,9 +53,24 @@ struct store {
 	sqlite3_stmt	*ins_summary;
 	sqlite3_stmt	*sel_samples;
 	int		 readonly;
+	int		 in_txn;	/* between store_begin() and its end */
 };
 
-/* Record "context: sqlite's message" as the error; returns -1. */
+static void	 bind_text(sqlite3_stmt *st, int i, const char *v);
+static const char *col_text(sqlite3_stmt *st, int i);
+
+static int
+vfail_at(struct store *s, const char *path, const char *fmt, va_list ap)
+{
+	char buf[512];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: %s: %s", path, buf, sqlite3_errmsg(s->db));
+	return -1;
+}
+
+/* Record "PATH: context: sqlite's message" as the error; returns -1. */
 static int
 fail(struct store *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -64,13 +79,43 @@ static int
 fail(struct store *s, const char *fmt, ...)
 {
 	va_list ap;
-	char buf[512];
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	vfail_at(s, s->path, fmt, ap);
 	va_end(ap);
+	return -1;
+}
+
+/* The same, naming another file that s's connection has attached. */
+static int
+fail_at(struct store *s, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+fail_at(struct store *s, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail_at(s, path, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/*
+ * Inside a transaction, a write may go on only while the transaction is
+ * there: on SQLITE_FULL, IOERR or NOMEM SQLite may roll it back by
+ * itself, and every later statement would then commit on its own (a
+ * partial run marked complete).  0, or -1 with the error set.
+ */
+static int
+txn_alive(struct store *s)
+{
+	if (!s->in_txn || !sqlite3_get_autocommit(s->db))
+		return 0;
 	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: %s: %s", s->path, buf, sqlite3_errmsg(s->db));
+	sb_addf(&s->err, "%s: the transaction was rolled back by an earlier "
+	    "error: nothing more is written", s->path);
 	return -1;
 }
 
@@ -127,13 +172,28 @@ pragma_int(struct store *s, const char *sql, int *out)
 static int
 migrate(struct store *s, int readonly)
 {
-	int version = 0, appid = 0, ntables = 0, v;
+	static const char state[] = "SELECT (SELECT user_version FROM"
+	    " pragma_user_version), (SELECT application_id FROM"
+	    " pragma_application_id), (SELECT count(*) FROM sqlite_schema)";
+	sqlite3_stmt *st = NULL;
+	int version = 0, appid = 0, ntables = 0, v, rc;
 	char sql[64];
 
-	if (pragma_int(s, "PRAGMA user_version", &version) == -1 ||
-	    pragma_int(s, "PRAGMA application_id", &appid) == -1 ||
-	    pragma_int(s, "SELECT count(*) FROM sqlite_schema", &ntables) == -1)
-		return -1;
+	/*
+	 * One statement, one snapshot: read one by one, another process's
+	 * migration could commit between them (its tables, not yet its
+	 * application_id: "not kbench's").
+	 */
+	if (sqlite3_prepare_v2(s->db, state, -1, &st, NULL) != SQLITE_OK)
+		return fail(s, "reading the schema version");
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		version = sqlite3_column_int(st, 0);
+		appid = sqlite3_column_int(st, 1);
+		ntables = sqlite3_column_int(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return fail(s, "reading the schema version");
 	if (appid != SCHEMA_APPLICATION_ID && (appid != 0 || ntables > 0)) {
 		sb_reset(&s->err);
 		sb_addf(&s->err, "%s: an SQLite database, but not kbench's "
@@ -204,6 +264,31 @@ immutable_uri(const char *path)
 	return sb.buf;
 }
 
+/*
+ * WAL mode, once for all (the file remembers it).  The switch of a new
+ * database writes its header with a read transaction open, so SQLite
+ * returns SQLITE_BUSY at once, without the busy handler, when another
+ * process is making the same switch: wait and retry, as the handler
+ * would have.
+ */
+static int
+set_wal(struct store *s)
+{
+	struct timespec pause = { 0, 5 * 1000000 };
+	long waited;
+	int rc;
+
+	for (waited = 0; ; waited += 5) {
+		rc = sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL,
+		    NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if ((rc & 0xff) != SQLITE_BUSY || waited >= BUSY_TIMEOUT_MS)
+			return fail(s, "setting WAL mode");
+		nanosleep(&pause, NULL);
+	}
+}
+
 static int
 open_db(struct store *s, const char *path, int readonly)
 {
@@ -216,6 +301,8 @@ open_db(struct store *s, const char *path, int readonly)
 	    NULL);
 	if (rc != SQLITE_OK || !readonly)
 		return rc;
+	/* A writer's commit is no reason to fall back to "immutable". */
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
 	if (sqlite3_exec(s->db, "SELECT count(*) FROM sqlite_schema", NULL,
 	    NULL, NULL) == SQLITE_OK ||
 	    (sqlite3_errcode(s->db) & 0xff) == SQLITE_NOTADB)
@@ -226,6 +313,15 @@ open_db(struct store *s, const char *path, int readonly)
 	    SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	return rc;
+}
+
+/* An open that failed: its error into err, the store closed; NULL. */
+static struct store *
+open_failed(struct store *s, struct strbuf *err)
+{
+	sb_adds(err, sb_str(&s->err));
+	store_close(s);
+	return NULL;
 }
 
 struct store *
@@ -264,8 +360,7 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	}
 	if (exec(s, "PRAGMA foreign_keys = ON", "enabling foreign keys") == -1)
 		goto fail;
-	if (!readonly &&
-	    (exec(s, "PRAGMA journal_mode = WAL", "setting WAL mode") == -1 ||
+	if (!readonly && (set_wal(s) == -1 ||
 	    /* FULL: a commit survives a power loss, and costs one fsync. */
 	    exec(s, "PRAGMA synchronous = FULL", "setting synchronous") == -1))
 		goto fail;
@@ -276,9 +371,153 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 		goto fail;
 	return s;
 fail:
-	sb_adds(err, sb_str(&s->err));
-	store_close(s);
-	return NULL;
+	return open_failed(s, err);
+}
+
+struct store *
+store_open_stage(struct strbuf *err)
+{
+	struct store *s = xcalloc(1, sizeof(*s));
+
+	s->path = xstrdup("the staging area (a temporary file in $TMPDIR)");
+	/* "": a private database on disk, deleted when closed (or killed). */
+	if (sqlite3_open_v2("", &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		fail(s, "cannot open");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	/* Never rolled back, never read by another: no journal, no fsync. */
+	if (exec(s, "PRAGMA journal_mode = OFF", "setting the journal") == -1 ||
+	    exec(s, "PRAGMA synchronous = OFF", "setting synchronous") == -1 ||
+	    exec(s, "PRAGMA foreign_keys = ON", "enabling foreign keys") == -1 ||
+	    exec(s, "PRAGMA cache_size = -16384", "setting cache size") == -1 ||
+	    migrate(s, 0) == -1)
+		goto fail;
+	return s;
+fail:
+	return open_failed(s, err);
+}
+
+/* Run one statement of the copy, its offsets bound as ?1 and ?2. */
+static int
+stage_step(struct store *st, const char *dst, const char *sql,
+    int64_t roff, int64_t soff, const char *what)
+{
+	sqlite3_stmt *q = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
+		return fail_at(st, dst, "preparing the copy of %s", what);
+	if (sqlite3_bind_parameter_count(q) >= 1)
+		sqlite3_bind_int64(q, 1, roff);
+	if (sqlite3_bind_parameter_count(q) >= 2)
+		sqlite3_bind_int64(q, 2, soff);
+	rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return fail_at(st, dst, "copying %s", what);
+	return 0;
+}
+
+/*
+ * The copy, table by table, every id moved past the largest there: the
+ * destination is locked, so nobody takes those ids meanwhile.  The
+ * column lists are the schema's (schema.c): a migration that adds a
+ * column adds it here.
+ */
+static const struct {
+	const char	*what;
+	const char	*sql;
+} stage_copy[] = {
+	{ "the runs", "INSERT INTO dst.run (id, uuid, label, benchmark, status,"
+	  " started_at, ended_at, command, tool_version) SELECT id + ?1, uuid,"
+	  " label, benchmark, status, started_at, ended_at, command,"
+	  " tool_version FROM main.run ORDER BY id" },
+	{ "the run facts", "INSERT INTO dst.run_fact (run_id, key, value)"
+	  " SELECT run_id + ?1, key, value FROM main.run_fact" },
+	{ "the series", "INSERT INTO dst.series (id, run_id, name, unit, better)"
+	  " SELECT id + ?2, run_id + ?1, name, unit, better FROM main.series"
+	  " ORDER BY id" },
+	{ "the series keys", "INSERT INTO dst.series_key (series_id, key, value)"
+	  " SELECT series_id + ?2, key, value FROM main.series_key" },
+	{ "the samples", "INSERT INTO dst.sample (series_id, seq, value)"
+	  " SELECT series_id + ?2, seq, value FROM main.sample" },
+	{ "the series summaries", "INSERT INTO dst.series_summary (series_id, n,"
+	  " median, lo, hi, level) SELECT series_id + ?2, n, median, lo, hi,"
+	  " level FROM main.series_summary" },
+};
+
+int
+store_stage_copy(struct store *st, struct store *dst, struct stage_dup *dup)
+{
+	const char *path = dst->path;
+	const char *file = sqlite3_db_filename(dst->db, "main");
+	sqlite3_stmt *q = NULL;
+	int64_t roff = 0, soff = 0;
+	size_t i;
+	int rc, ret = -1;
+
+	memset(dup, 0, sizeof(*dup));
+	if (store_flush(st) == -1)
+		return -1;
+	if (sqlite3_prepare_v2(st->db, "ATTACH DATABASE ? AS dst", -1, &q,
+	    NULL) != SQLITE_OK)
+		return fail_at(st, path, "preparing to attach");
+	bind_text(q, 1, file != NULL && *file != '\0' ? file : path);
+	rc = sqlite3_step(q);
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return fail_at(st, path, "attaching");
+	q = NULL;
+	if (sqlite3_exec(st->db, "PRAGMA dst.synchronous = FULL; BEGIN IMMEDIATE",
+	    NULL, NULL, NULL) != SQLITE_OK) {
+		fail_at(st, path, "starting a write transaction");
+		goto out;
+	}
+	/* A run here already, by uuid: named, nothing copied. */
+	if (sqlite3_prepare_v2(st->db, "SELECT s.id, s.uuid, d.id FROM main.run s"
+	    " JOIN dst.run d ON d.uuid = s.uuid ORDER BY s.id LIMIT 1", -1, &q,
+	    NULL) != SQLITE_OK) {
+		fail_at(st, path, "preparing the run lookup");
+		goto out;
+	}
+	if ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		dup->stage_id = sqlite3_column_int64(q, 0);
+		dup->uuid = xstrdup(col_text(q, 1));
+		dup->id = sqlite3_column_int64(q, 2);
+		ret = 1;
+		goto out;
+	}
+	if (rc != SQLITE_DONE) {
+		fail_at(st, path, "looking up the runs");
+		goto out;
+	}
+	sqlite3_finalize(q);
+	if (sqlite3_prepare_v2(st->db, "SELECT (SELECT coalesce(max(id), 0) FROM"
+	    " dst.run), (SELECT coalesce(max(id), 0) FROM dst.series)", -1, &q,
+	    NULL) != SQLITE_OK || sqlite3_step(q) != SQLITE_ROW) {
+		fail_at(st, path, "reading the last ids");
+		goto out;
+	}
+	roff = sqlite3_column_int64(q, 0);
+	soff = sqlite3_column_int64(q, 1);
+	for (i = 0; i < sizeof(stage_copy) / sizeof(stage_copy[0]); i++)
+		if (stage_step(st, path, stage_copy[i].sql, roff, soff,
+		    stage_copy[i].what) == -1)
+			goto out;
+	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		fail_at(st, path, "committing");
+		goto out;
+	}
+	ret = 0;
+out:
+	sqlite3_finalize(q);
+	if (!sqlite3_get_autocommit(st->db))
+		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_exec(st->db, "DETACH DATABASE dst", NULL, NULL, NULL);
+	return ret;
 }
 
 void
@@ -329,21 +568,66 @@ store_schema_version(void)
 int
 store_begin(struct store *s)
 {
-	return exec(s, "BEGIN IMMEDIATE", "starting a write transaction");
+	if (exec(s, "BEGIN IMMEDIATE", "starting a write transaction") == -1)
+		return -1;
+	s->in_txn = 1;
+	return 0;
 }
 
 int
 store_commit(struct store *s)
 {
-	if (store_flush(s) == -1)
+	if (store_flush(s) == -1 || txn_alive(s) == -1)
 		return -1;
-	return exec(s, "COMMIT", "committing");
+	if (exec(s, "COMMIT", "committing") == -1)
+		return -1;
+	s->in_txn = 0;
+	return 0;
+}
+
+int
+store_read_begin(struct store *s)
+{
+	/* BEGIN alone takes no snapshot: the first read does. */
+	return exec(s, "BEGIN; SELECT count(*) FROM sqlite_schema",
+	    "starting a read transaction");
+}
+
+void
+store_read_end(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+}
+
+void
+store_release_memory(struct store *s)
+{
+	sqlite3_db_release_memory(s->db);
+}
+
+int
+store_data_version(struct store *s, int64_t *v)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA data_version", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return fail(s, "reading data_version");
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return fail(s, "reading data_version");
+	return 0;
 }
 
 int
 store_rollback(struct store *s)
 {
 	s->npending = 0;
+	s->in_txn = 0;
 	/* Keep the error that made us roll back, not rollback's own. */
 	if (sqlite3_get_autocommit(s->db))
 		return 0;
@@ -397,8 +681,24 @@ bind_text(sqlite3_stmt *st, int i, const char *v)
 }
 
 int
+store_text_check(const char *what, const char *s, struct strbuf *why)
+{
+	size_t n = strlen(s), bad = utf8_check(s, n);
+
+	if (bad == n)
+		return 0;
+	sb_addf(why, "%s '", what);
+	sb_add_visible(why, s);
+	sb_addf(why, "': invalid UTF-8 (byte 0x%02x): kbench keeps text as "
+	    "UTF-8, as its CSV, JSON and reports are", (unsigned char)s[bad]);
+	return -1;
+}
+
+int
 store_label_check(const char *label, struct strbuf *why)
 {
+	if (store_text_check("label", label, why) == -1)
+		return -1;
 	if (!has_control(label))
 		return 0;
 	sb_adds(why, "label '");
@@ -416,7 +716,7 @@ store_run_create(struct store *s, struct run_info *ri)
 	int rc;
 
 	sb_reset(&s->err);
-	if (store_label_check(ri->label, &s->err) == -1)
+	if (store_label_check(ri->label, &s->err) == -1 || txn_alive(s) == -1)
 		return -1;
 	if (ri->uuid == NULL) {
 		if (make_uuid(uuid) == -1) {
@@ -454,6 +754,8 @@ store_run_finish(struct store *s, int64_t run_id, const char *status)
 	sqlite3_stmt *st = NULL;
 	char now[40];
 
+	if (txn_alive(s) == -1)
+		return -1;
 	store_now(now, sizeof(now));
 	if (sqlite3_prepare_v2(s->db, "UPDATE run SET status = ?, ended_at = ?"
 	    " WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
@@ -493,6 +795,8 @@ int
 store_fact_set(struct store *s, int64_t run_id, const char *key,
     const char *value)
 {
+	if (txn_alive(s) == -1)
+		return -1;
 	if (prepare(s, &s->ins_fact, "INSERT OR REPLACE INTO run_fact"
 	    " (run_id, key, value) VALUES (?, ?, ?)") == -1)
 		return -1;
@@ -559,6 +863,8 @@ store_series_get(struct store *s, int64_t run_id, const struct series_info *si,
 	sqlite3_reset(s->sel_series);
 	if (rc != SQLITE_DONE)
 		return fail(s, "looking up series '%s'", sb_str(&s->name));
+	if (txn_alive(s) == -1)
+		return -1;
 
 	if (prepare(s, &s->ins_series, "INSERT INTO series (run_id, name, unit,"
 	    " better) VALUES (?, ?, ?, ?)") == -1 ||
@@ -616,6 +922,8 @@ store_flush(struct store *s)
 	int rc;
 
 	s->npending = 0;
+	if (n > 0 && txn_alive(s) == -1)
+		return -1;
 	if (n < SAMPLE_BATCH) {
 		for (i = 0; i < n; i++)
 			if (insert_one(s, &s->pending[i]) == -1)
@@ -644,11 +952,18 @@ store_flush(struct store *s)
 	sqlite3_reset(s->ins_samples);
 	if (rc == SQLITE_DONE)
 		return 0;
-	/* The statement undid itself: redo row by row to name the culprit. */
+	fail(s, "storing %zu samples", n);
+	/*
+	 * The statement undid itself: redo row by row to name the culprit,
+	 * unless SQLite rolled the whole transaction back (a full disk):
+	 * the rows would then commit one by one, on their own.
+	 */
+	if (s->in_txn && sqlite3_get_autocommit(s->db))
+		return -1;
 	for (i = 0; i < n; i++)
 		if (insert_one(s, &s->pending[i]) == -1)
 			return -1;
-	return fail(s, "storing %zu samples", n);
+	return -1;
 }
 
 int
@@ -746,7 +1061,7 @@ store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
 	struct strlist binds = { NULL, 0 };
 	struct run_row row;
 	sqlite3_stmt *st = NULL;
-	int rc, ret = -1;
+	int rc, crc = 0, ret = -1;
 
 	memset(&row, 0, sizeof(row));
 	if (store_flush(s) == -1)
@@ -767,9 +1082,11 @@ store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
 			goto out;
 		row.nsamples = sqlite3_column_int64(st, 9);
 		row.nseries = sqlite3_column_int64(st, 10);
-		if (cb(&row, arg) != 0)
+		if ((crc = cb(&row, arg)) != 0)
 			break;
 	}
+	if (crc < 0)	/* the callback's error: it has said what */
+		goto out;
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		fail(s, "listing runs");
 		goto out;
@@ -813,7 +1130,7 @@ store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 	struct sample_row row;
 	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
 	int64_t cur_run = -1, cur_series = -1, rid, sid;
-	int rc, ret = -1;
+	int rc, crc = 0, ret = -1;
 
 	memset(&run, 0, sizeof(run));
 	if (store_flush(s) == -1)
@@ -867,9 +1184,11 @@ store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 		row.better = sb_str(&better);
 		row.seq = sqlite3_column_int64(st, 5);
 		row.value = sqlite3_column_double(st, 6);
-		if (cb(&row, arg) != 0)
+		if ((crc = cb(&row, arg)) != 0)
 			break;
 	}
+	if (crc < 0)
+		goto out;
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		fail(s, "reading samples");
 		goto out;
@@ -989,7 +1308,7 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 	struct series_summary sum;
 	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
 	int64_t cur_run = -1, rid;
-	int rc, ret = -1;
+	int rc, crc = 0, ret = -1;
 
 	memset(&run, 0, sizeof(run));
 	if (store_flush(s) == -1)
@@ -1038,9 +1357,11 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 			sum.level = col_real(st, 9);
 			row.summary = &sum;
 		}
-		if (cb(&row, arg) != 0)
+		if ((crc = cb(&row, arg)) != 0)
 			break;
 	}
+	if (crc < 0)
+		goto out;
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		fail(s, "reading series");
 		goto out;
@@ -1089,6 +1410,8 @@ store_run_delete(struct store *s, int64_t run_id)
 	sqlite3_stmt *st = NULL;
 	int rc;
 
+	if (txn_alive(s) == -1)
+		return -1;
 	/* sample has no foreign key (see schema.c): delete its rows first. */
 	if (sqlite3_prepare_v2(s->db, "DELETE FROM sample WHERE series_id IN"
 	    " (SELECT id FROM series WHERE run_id = ?1);"
@@ -1147,6 +1470,8 @@ int
 store_summary_put(struct store *s, int64_t series_id,
     const struct series_summary *sum)
 {
+	if (txn_alive(s) == -1)
+		return -1;
 	if (prepare(s, &s->ins_summary, "INSERT OR REPLACE INTO series_summary"
 	    " (series_id, n, median, lo, hi, level) VALUES (?, ?, ?, ?, ?, ?)")
 	    == -1)
@@ -1215,7 +1540,7 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 {
 	struct nightly_info ni;
 	sqlite3_stmt *st = NULL;
-	int rc;
+	int rc, crc = 0;
 
 	if (sqlite3_prepare_v2(s->db, "SELECT id, name, label, config, host, pid,"
 	    " started_at, ended_at, status, collections, failed, trend"
@@ -1236,8 +1561,12 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 		ni.failed = sqlite3_column_int(st, 10);
 		ni.trend = sqlite3_column_type(st, 11) == SQLITE_NULL ? -1 :
 		    sqlite3_column_int(st, 11);
-		if (cb(&ni, arg) != 0)
+		if ((crc = cb(&ni, arg)) != 0)
 			break;
+	}
+	if (crc < 0) {
+		sqlite3_finalize(st);
+		return -1;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		sqlite3_finalize(st);

@@ -54,6 +54,28 @@ struct series_info {
 struct store	*store_open(const char *path, unsigned flags, struct strbuf *err,
 		    int *why);
 void		 store_close(struct store *s);
+
+/*
+ * Staging, so that a writer reads and checks all its input before it
+ * locks the database: a private temporary database (on disk, in
+ * $TMPDIR, gone when closed or killed) with kbench's schema, written
+ * with the usual functions, then copied into dst by store_stage_copy()
+ * in one short transaction.
+ */
+struct store	*store_open_stage(struct strbuf *err);
+/* A run of the stage that dst has already (same uuid). */
+struct stage_dup {
+	int64_t	 stage_id;	/* its id in the stage */
+	int64_t	 id;		/* its id in dst */
+	char	*uuid;		/* the caller frees it */
+};
+/*
+ * Copy everything staged into dst, all or nothing: 0; 1 when a run is
+ * there already (dup says which; nothing copied); -1 on an error
+ * (store_error(stage), naming dst).
+ */
+int		 store_stage_copy(struct store *stage, struct store *dst,
+		    struct stage_dup *dup);
 const char	*store_error(const struct store *s);
 const char	*store_path(const struct store *s);
 /* Was it opened for writing (not STORE_READONLY)? */
@@ -66,12 +88,31 @@ int		 store_schema_version(void);
 int	store_begin(struct store *s);
 int	store_commit(struct store *s);
 int	store_rollback(struct store *s);
+/*
+ * A read transaction: everything read until store_read_end() is one
+ * snapshot, whatever others commit meanwhile.
+ */
+int	store_read_begin(struct store *s);
+void	store_read_end(struct store *s);
+/*
+ * PRAGMA data_version: it changes when another connection commits, so
+ * two equal values mean nobody wrote in between.
+ */
+int	store_data_version(struct store *s, int64_t *v);
+/* Give back the page cache (a store kept open, done with for now). */
+void	store_release_memory(struct store *s);
 
 /*
  * A label must be text that prints: no control character (a newline
  * would split every table and report it appears in).  0, or -1 with why.
  */
 int	store_label_check(const char *label, struct strbuf *why);
+/*
+ * Text given on the command line (a --meta fact) must be UTF-8, as an
+ * imported file's must: else its export could not be imported back.
+ * 0, or -1 with why ("WHAT '...': invalid UTF-8 ...").
+ */
+int	store_text_check(const char *what, const char *s, struct strbuf *why);
 
 /* Writers. */
 int	store_run_create(struct store *s, struct run_info *ri);
@@ -101,7 +142,15 @@ int64_t	store_failed_origin(const struct store *s);
  */
 void	store_series_name(const struct kvlist *keys, struct strbuf *out);
 
-/* Readers. */
+/*
+ * Readers.  The store_each_*() iterators call a callback per row; it
+ * returns 0 to go on, STORE_STOP to stop (the iterator then returns 0),
+ * or -1 on an error: the iterator stops and returns -1 at once, and the
+ * message is the callback's to leave (in store_error(s) when it failed
+ * on s itself).  An error of the iterator's own (a corrupt page, an I/O
+ * error) also returns -1: a reader never takes part of the rows for all.
+ */
+#define STORE_STOP	1
 
 /* A run as listed by "kbench runs". */
 struct run_row {
@@ -111,7 +160,7 @@ struct run_row {
 	int64_t		 nseries;
 };
 typedef int run_cb(const struct run_row *row, void *arg);
-/* Call cb for each run the filter selects, oldest first; cb != 0 stops. */
+/* Call cb for each run the filter selects, oldest first. */
 int	store_each_run(struct store *s, const struct filter *f, run_cb *cb,
 	    void *arg);
 
@@ -208,7 +257,7 @@ struct nightly_info {
 int	store_nightly_begin(struct store *s, struct nightly_info *ni);
 int	store_nightly_end(struct store *s, const struct nightly_info *ni);
 typedef int nightly_cb(const struct nightly_info *ni, void *arg);
-/* Call cb for each logged nightly, oldest first; cb != 0 stops. */
+/* Call cb for each logged nightly, oldest first. */
 int	store_each_nightly(struct store *s, nightly_cb *cb, void *arg);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */

@@ -45,7 +45,7 @@ table_set(struct table *t, size_t col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(*c, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	if (has_control(*c)) {
+	if (needs_visible(*c)) {
 		sb_add_visible(&sb, *c);
 		free(*c);
 		*c = sb.buf;
@@ -78,7 +78,7 @@ table_span(struct table *t, size_t first, size_t n, const char *label)
 	t->span = xreallocarray(t->span, t->nspan + 1, sizeof(*t->span));
 	t->span[t->nspan].first = first;
 	t->span[t->nspan].n = n;
-	if (has_control(label)) {
+	if (needs_visible(label)) {
 		sb_add_visible(&sb, label);
 		t->span[t->nspan].label = sb.buf;
 	} else
@@ -94,21 +94,29 @@ cell(const struct table *t, size_t row, size_t col)
 	return c != NULL ? c : "";
 }
 
-/* Is column col shown?  A droppable one only when a data cell has text. */
-static int
-visible(const struct table *t, size_t col)
+/*
+ * Which columns are shown: a droppable one only when a data cell has
+ * text.  Worked out once per print, in one pass over the cells: asked
+ * per cell, it made a table of 100,000 rows quadratic.
+ */
+static unsigned char *
+shown_columns(const struct table *t)
 {
+	unsigned char *vis = xcalloc(t->ncols ? t->ncols : 1, 1);
 	const char *c;
-	size_t r;
+	size_t r, col;
 
-	if (!t->droppable[col])
-		return 1;
-	for (r = 1; r < t->nrows; r++) {
-		c = cell(t, r, col);
-		if (*c != '\0' && strcmp(c, "-") != 0)
-			return 1;
-	}
-	return 0;
+	for (col = 0; col < t->ncols; col++)
+		vis[col] = !t->droppable[col];
+	for (r = 1; r < t->nrows; r++)
+		for (col = 0; col < t->ncols; col++) {
+			if (vis[col])
+				continue;
+			c = cell(t, r, col);
+			if (*c != '\0' && strcmp(c, "-") != 0)
+				vis[col] = 1;
+		}
+	return vis;
 }
 
 /* Display width: UTF-8 continuation bytes take no column. */
@@ -132,13 +140,13 @@ pad(FILE *out, size_t n)
 
 /* Width of columns first .. first + n - 1 as printed, separators included. */
 static size_t
-block_width(const struct table *t, const size_t *w, size_t first, size_t n,
-    int sep)
+block_width(const struct table *t, const unsigned char *vis, const size_t *w,
+    size_t first, size_t n, int sep)
 {
 	size_t c, bw = 0, shown = 0;
 
 	for (c = first; c < first + n; c++)
-		if (visible(t, c))
+		if (vis[c])
 			bw += w[c] + (shown++ > 0 ? (size_t)sep +
 			    t->gap[c] : 0);
 	return bw;
@@ -146,20 +154,21 @@ block_width(const struct table *t, const size_t *w, size_t first, size_t n,
 
 /* The line of span labels, each centred over its block. */
 static void
-print_spans(const struct table *t, const size_t *w, FILE *out, int sep)
+print_spans(const struct table *t, const unsigned char *vis, const size_t *w,
+    FILE *out, int sep)
 {
 	struct strbuf line = STRBUF_INIT;
 	size_t c, i, bw, lw, left, at = 0;
 	int first = 1;
 
 	for (c = 0, i = 0; c < t->ncols; c++) {
-		if (!visible(t, c))
+		if (!vis[c])
 			continue;
 		if (!first)
 			at += (size_t)sep + t->gap[c];
 		first = 0;
 		if (i < t->nspan && c == t->span[i].first) {
-			bw = block_width(t, w, c, t->span[i].n, sep);
+			bw = block_width(t, vis, w, c, t->span[i].n, sep);
 			lw = width(t->span[i].label);
 			left = bw > lw ? (bw - lw) / 2 : 0;
 			while (line.len < at + left)
@@ -179,6 +188,7 @@ void
 table_print_text(const struct table *t, FILE *out, int sep)
 {
 	size_t *w = xcalloc(t->ncols, sizeof(*w)), r, c, i, bw, cw, last;
+	unsigned char *vis = shown_columns(t);
 	int shown;
 
 	for (r = 0; r < t->nrows; r++)
@@ -187,23 +197,23 @@ table_print_text(const struct table *t, FILE *out, int sep)
 				w[c] = width(cell(t, r, c));
 	/* A span's label wider than its columns widens the last of them. */
 	for (i = 0; i < t->nspan; i++) {
-		bw = block_width(t, w, t->span[i].first, t->span[i].n, sep);
+		bw = block_width(t, vis, w, t->span[i].first, t->span[i].n, sep);
 		if (width(t->span[i].label) > bw)
 			for (c = t->span[i].first + t->span[i].n; c-- > t->span[i].first; )
-				if (visible(t, c)) {
+				if (vis[c]) {
 					w[c] += width(t->span[i].label) - bw;
 					break;
 				}
 	}
 	if (t->nspan > 0)
-		print_spans(t, w, out, sep);
+		print_spans(t, vis, w, out, sep);
 	for (r = 0; r < t->nrows; r++) {
 		/* No trailing blanks: stop after the last non-empty cell. */
 		for (last = t->ncols; last > 0 && (*cell(t, r, last - 1) == '\0' ||
-		    !visible(t, last - 1)); last--)
+		    !vis[last - 1]); last--)
 			;
 		for (c = 0, shown = 0; c < last; c++) {
-			if (!visible(t, c))
+			if (!vis[c])
 				continue;
 			cw = width(cell(t, r, c));
 			if (shown++ > 0)
@@ -217,34 +227,63 @@ table_print_text(const struct table *t, FILE *out, int sep)
 		putc('\n', out);
 	}
 	free(w);
+	free(vis);
 }
 
-/* A cell for Markdown: '|' escaped, newlines as spaces. */
+/*
+ * Text for Markdown, inline: it must render as itself, whatever it holds.
+ * Every character that can start markup is escaped by a backslash (any
+ * ASCII punctuation may be, in CommonMark): emphasis, code, links and
+ * images, raw HTML and entities, table pipes, headings; the ':' of
+ * "://" so that no "http://" becomes a link, and the '.' of "www."
+ * likewise (GFM's autolinks).  An e-mail address would still become a mailto: link: a
+ * zero-width space (U+200B) before its '@' keeps it text.  Newlines are
+ * blanks; other controls are shown as \xNN.
+ */
 static void
-md_cell(FILE *out, const char *prefix, const char *s)
+md_text(FILE *out, const char *s)
 {
-	if (prefix != NULL && *prefix != '\0')
-		fprintf(out, "%s ", prefix);
+	const char *start = s;
+
 	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", out);
+		if ((strchr("\\`*_[]<>|~#&", *s) != NULL && *s != '\0') ||
+		    (*s == ':' && s[1] == '/'))
+			fprintf(out, "\\%c", *s);
+		else if (*s == '.' && s > start && (s[-1] == 'w' || s[-1] == 'W'))
+			fputs("\\.", out);
+		else if (*s == '@')
+			fputs("&#8203;@", out);
 		else if (*s == '\n' || *s == '\r')
 			putc(' ', out);
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fprintf(out, "\\\\x%02x", (unsigned char)*s);
 		else
 			putc(*s, out);
 	}
+}
+
+/* A cell for Markdown, after its span's label. */
+static void
+md_cell(FILE *out, const char *prefix, const char *s)
+{
+	if (prefix != NULL && *prefix != '\0') {
+		md_text(out, prefix);
+		putc(' ', out);
+	}
+	md_text(out, s);
 }
 
 void
 table_print_markdown(const struct table *t, FILE *out)
 {
 	const char *prefix;
+	unsigned char *vis = shown_columns(t);
 	size_t r, c, i;
 
 	for (r = 0; r < t->nrows; r++) {
 		putc('|', out);
 		for (c = 0; c < t->ncols; c++) {
-			if (!visible(t, c))
+			if (!vis[c])
 				continue;
 			prefix = NULL;
 			for (i = 0; r == 0 && i < t->nspan; i++)
@@ -259,17 +298,40 @@ table_print_markdown(const struct table *t, FILE *out)
 		if (r == 0) {
 			putc('|', out);
 			for (c = 0; c < t->ncols; c++)
-				if (visible(t, c))
+				if (vis[c])
 					fputs(t->right[c] ? " ---: |" : " --- |", out);
 			putc('\n', out);
 		}
 	}
+	free(vis);
 }
 
 void
 md_escape(FILE *out, const char *s)
 {
-	md_cell(out, NULL, s);
+	md_text(out, s);
+}
+
+void
+md_code_block(FILE *out, const char *info, const char *text)
+{
+	size_t run = 0, longest = 0, n;
+	const char *p;
+
+	/* A fence longer than any run of backticks inside: none closes it. */
+	for (p = text; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (n = longest < 3 ? 3 : longest + 1; n > 0; n--)
+		putc('`', out);
+	fprintf(out, "%s\n%s", info, text);
+	if (*text != '\0' && text[strlen(text) - 1] != '\n')
+		putc('\n', out);
+	for (n = longest < 3 ? 3 : longest + 1; n > 0; n--)
+		putc('`', out);
+	putc('\n', out);
 }
 
 void
@@ -313,19 +375,20 @@ html_escape(FILE *out, const char *s)
 void
 table_print_html(const struct table *t, FILE *out)
 {
+	unsigned char *vis = shown_columns(t);
 	size_t r, c, i;
 
 	fputs("<table>\n", out);
 	if (t->nspan > 0) {
 		fputs("<tr>", out);
 		for (c = 0, i = 0; c < t->ncols; c++) {
-			if (!visible(t, c))
+			if (!vis[c])
 				continue;
 			if (i < t->nspan && c == t->span[i].first) {
 				size_t n = 0, k;
 
 				for (k = c; k < c + t->span[i].n; k++)
-					n += visible(t, k);
+					n += vis[k];
 				fprintf(out, "<th colspan=\"%zu\">", n);
 				html_escape(out, t->span[i].label);
 				fputs("</th>", out);
@@ -339,7 +402,7 @@ table_print_html(const struct table *t, FILE *out)
 	for (r = 0; r < t->nrows; r++) {
 		fputs("<tr>", out);
 		for (c = 0; c < t->ncols; c++) {
-			if (!visible(t, c))
+			if (!vis[c])
 				continue;
 			fprintf(out, "<%s%s>", r == 0 ? "th" : "td",
 			    t->right[c] ? " class=\"num\"" : "");
@@ -349,6 +412,7 @@ table_print_html(const struct table *t, FILE *out)
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
+	free(vis);
 }
 
 void

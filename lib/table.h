@@ -45,8 +45,17 @@ void	table_print_text(const struct table *t, FILE *out, int sep);
 void	table_print_markdown(const struct table *t, FILE *out);
 /* An HTML <table>, every cell escaped; a span becomes a header row. */
 void	table_print_html(const struct table *t, FILE *out);
-/* Write s as Markdown table-cell text: '|' escaped, newlines as blanks. */
+/*
+ * Write s as Markdown text that renders as itself, in a paragraph or a
+ * table cell: markup, raw HTML, entities and autolinks escaped, newlines
+ * as blanks.
+ */
 void	md_escape(FILE *out, const char *s);
+/*
+ * A fenced code block of text (lines as they are), its fence longer
+ * than any run of backticks in text, so nothing in it can close it.
+ */
+void	md_code_block(FILE *out, const char *info, const char *text);
 /* Write s with &, <, >, " and ' escaped for HTML text and attributes. */
 void	html_escape(FILE *out, const char *s);
 void	table_free(struct table *t);

@@ -1,10 +1,14 @@
 /*
  * util.c: see util.h.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,6 +252,113 @@ finish_stdout(const char *progname)
 	return 0;
 }
 
+/*
+ * A temporary file beside path, made with mkstemp(3): O_CREAT|O_EXCL,
+ * so a symbolic link planted under the name is never followed; the
+ * mode a plain creation would have given (0666 less the umask).
+ */
+static int
+outfile_tmp(struct outfile *of, struct strbuf *err)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	mode_t mask;
+	int fd;
+
+	sb_addf(&tmp, "%s.tmp.XXXXXX", of->path);
+	of->tmp = tmp.buf;
+	if ((fd = mkstemp(of->tmp)) == -1) {
+		sb_addf(err, "%s: %s", of->tmp, strerror(errno));
+		return -1;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) == -1 ||
+	    (of->fp = fdopen(fd, "w")) == NULL) {
+		sb_addf(err, "%s: %s", of->tmp, strerror(errno));
+		close(fd);
+		unlink(of->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int
+outfile_open(struct outfile *of, const char *path, unsigned flags,
+    struct strbuf *err)
+{
+	struct stat st;
+	int fd;
+
+	memset(of, 0, sizeof(*of));
+	of->path = xstrdup(path);
+	if ((flags & OUTFILE_OURS) || (lstat(path, &st) == -1 && errno == ENOENT))
+		return outfile_tmp(of, err);
+	if (S_ISREG(st.st_mode))
+		return outfile_tmp(of, err);
+	if (S_ISDIR(st.st_mode)) {
+		sb_addf(err, "%s: a directory, not a file", path);
+		return -1;
+	}
+	/*
+	 * A link the user named is followed, unless someone else made it:
+	 * in a shared directory, that is how a file of root's is clobbered.
+	 */
+	if (S_ISLNK(st.st_mode) && st.st_uid != geteuid() && st.st_uid != 0) {
+		sb_addf(err, "%s: a symbolic link made by uid %ld, not by you: "
+		    "not followed", path, (long)st.st_uid);
+		return -1;
+	}
+	/* A device, a FIFO, a link: written as it is, never replaced. */
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_NOCTTY | O_CLOEXEC,
+	    0666)) == -1) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fd, 0) == -1) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if ((of->fp = fdopen(fd, "w")) == NULL) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return 0;
+}
+
+int
+outfile_close(struct outfile *of, int ok, struct strbuf *err)
+{
+	int e = 0;
+
+	if (of->fp != NULL) {
+		/* The last write's error: a full disk says so here. */
+		errno = 0;
+		if (fflush(of->fp) != 0 || ferror(of->fp))
+			e = errno != 0 ? errno : EIO;
+		if (fclose(of->fp) != 0 && e == 0)
+			e = errno;
+		of->fp = NULL;
+		/* Said even when the caller gave up: it is why, often. */
+		if (e != 0) {
+			sb_addf(err, "%s: %s", of->path, strerror(e));
+			ok = 0;
+		}
+	} else
+		ok = 0;
+	if (ok && of->tmp != NULL && rename(of->tmp, of->path) == -1) {
+		sb_addf(err, "%s: %s", of->path, strerror(errno));
+		ok = 0;
+	}
+	if (!ok && of->tmp != NULL)
+		unlink(of->tmp);
+	free(of->path);
+	free(of->tmp);
+	memset(of, 0, sizeof(*of));
+	return ok ? 0 : -1;
+}
+
 size_t
 utf8_seq(const char *s, size_t n)
 {
@@ -310,28 +421,123 @@ utf8_check(const char *s, size_t n)
 	return n;
 }
 
+/* A C1 control (U+0080 to U+009F) is 0xc2 0x80 to 0xc2 0x9f in UTF-8. */
+static int
+is_c1(const unsigned char *p)
+{
+	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+}
+
 int
 has_control(const char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++)
+		if (*p < 0x20 || *p == 0x7f || is_c1(p))
 			return 1;
 	return 0;
+}
+
+int
+needs_visible(const char *s)
+{
+	return has_control(s) || utf8_check(s, strlen(s)) != strlen(s);
+}
+
+void
+sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k;
+
+	while (i < n) {
+		if (p[i] == '\n')
+			sb_adds(sb, "\\n");
+		else if (p[i] == '\t')
+			sb_adds(sb, "\\t");
+		else if (p[i] < 0x20 || p[i] == 0x7f)
+			sb_addf(sb, "\\x%02x", p[i]);
+		else if (p[i] >= 0x80) {
+			/* A C1 control or a byte that is not UTF-8: its bytes. */
+			k = utf8_seq(s + i, n - i);
+			if (k == 0 || (k == 2 && is_c1(p + i))) {
+				for (k = k ? k : 1; k > 0; k--, i++)
+					sb_addf(sb, "\\x%02x", p[i]);
+				continue;
+			}
+			sb_add(sb, s + i, k);
+			i += k;
+			continue;
+		} else
+			sb_add(sb, s + i, 1);
+		i++;
+	}
 }
 
 void
 sb_add_visible(struct strbuf *sb, const char *s)
 {
-	for (; *s; s++) {
-		if (*s == '\n')
-			sb_adds(sb, "\\n");
-		else if (*s == '\t')
-			sb_adds(sb, "\\t");
-		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			sb_addf(sb, "\\x%02x", (unsigned char)*s);
-		else
-			sb_add(sb, s, 1);
+	sb_add_visible_n(sb, s, strlen(s));
+}
+
+void
+fput_visible(FILE *out, const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_add_visible_n(&sb, s, n);
+	fwrite(sb_str(&sb), 1, sb.len, out);
+	sb_free(&sb);
+}
+
+void
+sb_shell_quote(struct strbuf *sb, char *const *argv)
+{
+	const char *p;
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			sb_adds(sb, " ");
+		/* A first word with '=' would be an assignment. */
+		if (*argv[i] != '\0' && strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,/=:%+@") ==
+		    strlen(argv[i]) && (i > 0 || strchr(argv[i], '=') == NULL)) {
+			sb_adds(sb, argv[i]);
+			continue;
+		}
+		/* Inside '...' nothing is special but the quote itself. */
+		sb_adds(sb, "'");
+		for (p = argv[i]; *p != '\0'; p++)
+			if (*p == '\'')
+				sb_adds(sb, "'\\''");
+			else
+				sb_add(sb, p, 1);
+		sb_adds(sb, "'");
 	}
+}
+
+int
+process_gone(const char *host, long pid)
+{
+	char me[256];
+
+	if (host == NULL || pid <= 0 || gethostname(me, sizeof(me)) != 0)
+		return 0;
+	me[sizeof(me) - 1] = '\0';
+	return strcmp(host, me) == 0 && kill((pid_t)pid, 0) == -1 &&
+	    errno == ESRCH;
+}
+
+void
+argv_free(char **v)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && v[i] != NULL; i++)
+		free(v[i]);
+	free(v);
 }
 
 /* n digits at s, and nothing else counted. */

@@ -52,6 +52,31 @@ void	getopt_reset(void);
 int	finish_stdout(const char *progname);
 
 /*
+ * An output file.  A new name or a regular file is written beside it (a
+ * temporary made with O_EXCL, so never through a planted symbolic link)
+ * and renamed into place on success: a failed write leaves no half file.
+ * Anything else the user names (a device such as /dev/null, a FIFO, a
+ * symbolic link of theirs) is written as it is, never replaced; a link
+ * made by another user is refused.  OUTFILE_OURS: a name kbench chose
+ * (report.md, chart.gp): always written beside and renamed over.
+ * Errors go into err as "PATH: why".
+ */
+struct outfile {
+	char	*path;
+	char	*tmp;		/* NULL: written directly */
+	FILE	*fp;
+};
+#define OUTFILE_OURS	0x1
+int	outfile_open(struct outfile *of, const char *path, unsigned flags,
+	    struct strbuf *err);
+/*
+ * Close; ok: keep it (rename into place), else remove the temporary.
+ * A write that failed ("PATH: No space left on device") is said in err
+ * either way, and fails the close.
+ */
+int	outfile_close(struct outfile *of, int ok, struct strbuf *err);
+
+/*
  * UTF-8 (RFC 3629): the length of the sequence at s[0 .. n) (1 to 4), or
  * 0 when it is not valid there (overlong, a surrogate, truncated...).
  */
@@ -60,12 +85,32 @@ size_t	 utf8_seq(const char *s, size_t n);
 size_t	 utf8_check(const char *s, size_t n);
 
 /*
- * Text for a terminal table: does s hold a control character, and s with
- * each shown as \n, \t or \xNN (a label with a newline keeps its row,
- * and a terminal is sent no escape sequence).
+ * Text for a terminal: does s hold a control character (C0, DEL, or C1
+ * as UTF-8), does it need escaping (a control, or bytes that are not
+ * UTF-8), and s with each control or bad byte shown as \n, \t or \xNN:
+ * a label with a newline keeps its row, and a terminal is sent no
+ * escape sequence.
  */
 int	 has_control(const char *s);
+int	 needs_visible(const char *s);
 void	 sb_add_visible(struct strbuf *sb, const char *s);
+void	 sb_add_visible_n(struct strbuf *sb, const char *s, size_t n);
+/* Write s[0 .. n) to out as sb_add_visible() shows it. */
+void	 fput_visible(FILE *out, const char *s, size_t n);
+
+/*
+ * argv as one line that sh(1) splits back into the same words: a word of
+ * plain characters as it is, any other in single quotes ('\'' for a
+ * quote).  argv is NULL-terminated.
+ */
+void	 sb_shell_quote(struct strbuf *sb, char *const *argv);
+/*
+ * Is the process pid of machine host gone: host is this machine and no
+ * such process runs?  Then what it marked "running" never ends.
+ */
+int	 process_gone(const char *host, long pid);
+/* Free a NULL-terminated array of strings and the array. */
+void	 argv_free(char **v);
 
 /*
  * An ISO 8601 date, maybe with a time, as the store writes them

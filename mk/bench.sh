@@ -16,6 +16,10 @@
 #            median computed from its samples, then cached) and warm (from
 #            the cache); the target is < 5 s warm.
 #   merge    four lab databases of 2.5 million samples merged into one.
+#   series   many series: kbench analyze of 100,000 series (3 samples each)
+#            as a text table vs as CSV (target: text within 3x of CSV),
+#            and kbench trend over 1,000,000 series of one sample each:
+#            its peak memory, per series (target: under 1 KiB a series).
 #
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
@@ -49,7 +53,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend merge}
+sections=${*:-sleep lock pfil import plot analyze trend merge series}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -261,6 +265,41 @@ awk -v cw="$tc_wall" -v cr="$tc_rss" -v ww="$tw_wall" -v wr="$tw_rss" \
 	printf "   %d with --threshold 1 (the others: changes below 1%% in the flat series)\n", a1
 	printf "   target: warm < 5 s: %s\n", (ww < 5 ? "met" : "NOT met")
 }'
+# The false-alarm rate, on a year of 2% run-to-run noise: 180 flat
+# series, 20 with a 5% step at night 200 (one sample a run: the run's
+# median).  Target: at most 1% of the flat series with a change point,
+# every step found, at its night +/- 1.
+awk -v seed=20261130 'BEGIN {
+	srand(seed)
+	print "run,label,benchmark,status,started,ended,command,version,key.s,unit,better,seq,value"
+	for (r = 1; r <= 365; r++)
+		for (k = 0; k < 200; k++) {
+			u = rand(); v = rand(); if (u < 1e-300) u = 1e-300
+			g = sqrt(-2 * log(u)) * cos(6.283185307179586 * v)
+			level = 100 * (k % 10 == 0 && r >= 200 ? 1.05 : 1)
+			printf "%08d-0000-4000-8000-000000000000,n%03d,cal,complete,%s,,,,s%03d,us,lower,0,%.6f\n",
+			    r, r, strftime("%Y-%m-%dT02:00:00Z", 1735689600 + r * 86400, 1),
+			    k, level * (1 + 0.02 * g)
+		}
+}' >"$dir/cal.csv" 2>/dev/null || true
+if [ -s "$dir/cal.csv" ]; then
+	rm -f "$dir/cal.db" "$dir/cal.db-wal" "$dir/cal.db-shm"
+	"$kbench" -d "$dir/cal.db" import -q "$dir/cal.csv"
+	"$kbench" -d "$dir/cal.db" trend --format csv >"$dir/cal-trend.csv"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	    { s = $col["s"]; n = substr(s, 2) + 0; idx = $col["position"] + 0
+	      if (n % 10 == 0) { if (idx >= 199 && idx <= 201) hit[s] = 1
+		if (idx >= 198 && idx <= 202) hit2[s] = 1 } else flat[s] = 1 }
+	    END { f = 0; for (s in flat) f++; h = 0; for (s in hit) h++
+		h2 = 0; for (s in hit2) h2++
+		printf "   a year of 2%% noise: %d of 180 flat series (%.1f%%) raised a false alarm; of 20 steps of 5%%, %d found at night 200 +/- 1, %d +/- 2\n", f, 100 * f / 180, h, h2
+		printf "   (a step of 2.5 sd is placed within a night in ~94%% of series: tests/unit/test_trend.c)\n"
+		printf "   targets: false alarms <= 1%%: %s; every step found within 2 nights: %s\n", (f / 180 <= 0.01 ? "met" : "NOT met"), (h2 == 20 ? "met" : "NOT met") }' \
+	    "$dir/cal-trend.csv"
+	rm -f "$dir/cal.csv" "$dir/cal.db"*
+else
+	echo "   (the false-alarm check needs gawk's strftime: skipped)"
+fi
 fi
 
 if want merge; then
@@ -294,4 +333,35 @@ if want merge; then
 		printf "   merging the same five again (nothing to add, every run compared): %.2f s\n", w2
 	}'
 	rm -f "$dir"/lab-*.db* "$dir/uuids"
+fi
+
+if want series; then
+	echo "== series: 100,000 series as a table; trend over 1,000,000 series"
+	for k in 100000 1000000; do
+		db=$dir/series-$k.db
+		if [ "$(sqlite3 "$db" "SELECT count(*) FROM series" 2>/dev/null)" != "$k" ]; then
+			rm -f "$db" "$db-wal" "$db-shm"
+			awk -v k="$k" -v per=$((k == 100000 ? 3 : 1)) 'BEGIN {
+				print "label,s,value"
+				for (i = 0; i < k; i++)
+					for (j = 0; j < per; j++)
+						printf "a,s%d,%d.5\n", i, j + i % 7 }' >"$dir/series.csv"
+			"$kbench" -d "$db" import -q --run-by label --key s --value value \
+			    "$dir/series.csv"
+			rm -f "$dir/series.csv"
+		fi
+	done
+	timed "analyze csv" "$kbench" -d "$dir/series-100000.db" analyze --format csv
+	sc_wall=$wall
+	timed "analyze text" "$kbench" -d "$dir/series-100000.db" analyze
+	st_wall=$wall
+	"$kbench" -d "$dir/series-1000000.db" trend >/dev/null	# the cache, warm
+	timed "trend 1e6" "$kbench" -d "$dir/series-1000000.db" trend
+	tr_wall=$wall tr_rss=$rss_kib
+	awk -v c="$sc_wall" -v t="$st_wall" -v w="$tr_wall" -v r="$tr_rss" 'BEGIN {
+		printf "   kbench analyze, 100000 series: csv %.2f s, text %.2f s: ratio %.2f (target <= 3: %s)\n",
+		    c, t, t / c, (t / c <= 3 ? "met" : "NOT met")
+		printf "   kbench trend, 1000000 one-sample series: %.2f s, peak %.1f MiB, %.0f bytes a series (target < 1024: %s)\n",
+		    w, r / 1024, r * 1024 / 1000000, (r * 1024 / 1000000 < 1024 ? "met" : "NOT met")
+	}'
 fi

@@ -37,6 +37,7 @@
 #                                  vmdebug: Debian's kernel sources and what
 #                                  building them takes (kmod/vm/debug-kernel.sh)
 #   clang, binutils                freebsd: the FreeBSD target; nm
+#   cmark-gfm                      tests: report.md rendered as GitHub does, checked for HTML
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
 #   cppcheck, clang-tidy           make lint: the static analyzers
 #   valgrind                       make check-valgrind: memcheck over the tests
@@ -47,7 +48,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VM_TOP=$top
 . "$top/kmod/vm/vm.sh"
 
-debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 groups=" $* "
 

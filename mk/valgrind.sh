@@ -28,6 +28,10 @@
 #   t_lockbench    timed lock loops of 2 threads; signals mid-run
 #   t_crash        kill -9 at random moments of timed collections
 #   t_concurrency  writers racing on busy timeouts
+#   t_scale        compares the time of a text table with CSV's, and
+#                  measures trend's peak memory (valgrind's own)
+#   t_faults       fills the disk mid-merge with a million samples: too
+#                  slow under valgrind, and ulimit -f would cut its logs
 # and t_freebsd, which runs no program of kbench's (it compiles them for
 # FreeBSD: nothing for memcheck to see).
 # tests/valgrind.supp holds the suppressions, third-party code only.
@@ -37,7 +41,7 @@ build=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $build in /*) ;; *) build=$top/$build ;; esac
 vg=$build/vg
-: "${KBENCH_SKIP_TESTS=t_collect t_testsleep t_lockbench t_crash t_concurrency t_freebsd}"
+: "${KBENCH_SKIP_TESTS=t_collect t_testsleep t_lockbench t_crash t_concurrency t_scale t_faults t_freebsd}"
 export KBENCH_SKIP_TESTS
 
 # Absolute paths: a test may run kbench with PATH=/nonexistent.

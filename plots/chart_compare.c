@@ -106,24 +106,77 @@ any_row(const struct analysis *an, int scale, int verdict, int ci)
 	return 0;
 }
 
+/*
+ * The x axis: linear, its tics from nice steps; or (logx, ratios only)
+ * the log of the ratio B / A, its tics at 1, 2, 5 x 10^k, both labelled
+ * as changes in percent, "0" at no change.  lo and hi are in percent.
+ */
+static void
+x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
+{
+	static const double mant[] = { 1, 2, 5 };
+	double step, t, r, rlo, rhi;
+	int e, k, n = 0;
+
+	sb_adds(plot, "unset logscale x\nset xtics (");
+	if (logx) {
+		rlo = 1 + lo / 100;
+		rhi = 1 + hi / 100;
+		for (e = (int)floor(log10(rlo)) - 1; e <= (int)ceil(log10(rhi));
+		    e++)
+			for (k = 0; k < 3; k++) {
+				r = mant[k] * pow(10, e);
+				if (r < rlo / 1.2 || r > rhi * 1.2)
+					continue;
+				if (fabs(r - 1) < 1e-12)
+					sb_addf(plot, "%s'0' 1", n++ ? ", " : "");
+				else
+					/* A tic label is a format: %% is a %. */
+					sb_addf(plot, "%s'%+g%%%%' %g", n++ ? ", " :
+					    "", 100 * (r - 1), r);
+			}
+		sb_addf(plot, ")\nset logscale x\nset xrange [%g:%g]\n",
+		    rlo / 1.2, rhi * 1.2);
+		return;
+	}
+	if (!(hi > lo))
+		hi = lo + 1;
+	/* A step of 1, 2 or 5 x 10^k giving 4 to 10 tics. */
+	step = pow(10, floor(log10((hi - lo) / 5)));
+	if ((hi - lo) / step > 20)
+		step *= 5;
+	else if ((hi - lo) / step > 10)
+		step *= 2;
+	for (t = ceil(lo / step) * step; t <= hi + step / 2; t += step) {
+		if (fabs(t) < step / 1e6)
+			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
+		else
+			sb_addf(plot, percent ? "%s'%+g' %g" : "%s'%g' %g",
+			    n++ ? ", " : "", t, t);
+	}
+	sb_addf(plot, ")\nset xrange [%g:%g]\n", lo - 0.08 * (hi - lo),
+	    hi + 0.08 * (hi - lo));
+}
+
 /* The settings and the plot command of one panel. */
 static void
 panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
     const char *panel, size_t n, double lo, double hi, const char *xlabel,
-    int key)
+    int key, int logx)
 {
 	struct strbuf name = STRBUF_INIT;
 	size_t i, k, row;
 	int any = 0, ci;
+	/* Under a log axis, the percent data drawn as ratios. */
+	const char *x = logx ? "(1 + $2 / 100)" : "2";
+	const char *xlo = logx ? "(1 + $3 / 100)" : "3";
+	const char *xhi = logx ? "(1 + $4 / 100)" : "4";
 
 	sb_adds(plot, "set xlabel ");
 	gp_string(plot, xlabel);
 	sb_addf(plot, "\nset yrange [0.3:%zu.7]\n", n);
-	if (!(hi > lo))
-		hi = lo + 1;
-	sb_addf(plot, "set xrange [%g:%g]\n", lo - 0.08 * (hi - lo),
-	    hi + 0.08 * (hi - lo));
-	sb_adds(plot, "set ytics scale 0 font ',11' (");
+	x_axis(plot, logx, lo, hi, scale == SCALE_RATIO);
+	sb_adds(plot, "set ytics scale 0 font ''.sprintf(',%g', 11 * kb_fs) (");
 	for (row = 0, i = 0; i < an->ncmp; i++) {
 		if (!in_panel(&an->cmp[i], scale))
 			continue;
@@ -133,28 +186,30 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 		sb_addf(plot, " %zu", n - row++);
 	}
 	sb_adds(plot, ")\n");
-	sb_adds(plot, scale == SCALE_RATIO ? "set xtics format '%+g'\n" :
-	    "set xtics format '%g'\n");
-	/* Zero: where "no change" is. */
-	sb_adds(plot, "set arrow 1 from 0, graph 0 to 0, graph 1 nohead "
-	    "lc rgb '#333333' lw 1.5\nunset object 1\n");
+	/* Zero: where "no change" is (a ratio of 1 on a log axis). */
+	sb_addf(plot, "set arrow 1 from %d, graph 0 to %d, graph 1 nohead "
+	    "lc rgb '#333333' lw 1.5\nunset object 1\n", logx, logx);
 	if (scale == SCALE_RATIO && an->threshold > 0)
-		sb_addf(plot, "set object 1 rect from -%g, graph 0 to %g, graph "
+		sb_addf(plot, "set object 1 rect from %g, graph 0 to %g, graph "
 		    "1 fc rgb '#eeeeee' fs solid behind noborder\n",
-		    an->threshold, an->threshold);
+		    logx ? 1 - an->threshold / 100 : -an->threshold,
+		    logx ? 1 + an->threshold / 100 : an->threshold);
 	sb_adds(plot, key ? "set key at screen 0.5, character 2.6 center "
-	    "horizontal font ',12'\n" : "unset key\n");
+	    "horizontal font ''.sprintf(',%g', 12 * kb_fs)\n" : "unset key\n");
 	sb_adds(plot, "plot ");
 	for (k = 0; k < NKINDS; k++) {
 		for (ci = 1; ci >= 0; ci--) {
 			/* A verdict with no rows would make gnuplot complain. */
 			if (!any_row(an, scale, kinds[k].verdict, ci))
 				continue;
-			sb_addf(plot, "%s$%s_%s%s using 2:1%s with %s lw 2 lc rgb "
-			    "'%s' ", any++ ? ", \\\n  " : "", panel,
-			    kinds[k].name, ci ? "" : "_n", ci ? ":3:4" : "",
-			    ci ? "xerrorbars pt 7 ps 1.4" : "points pt 6 ps 1.6",
-			    kinds[k].color);
+			sb_addf(plot, "%s$%s_%s%s using %s:1", any++ ?
+			    ", \\\n  " : "", panel, kinds[k].name,
+			    ci ? "" : "_n", x);
+			if (ci)
+				sb_addf(plot, ":%s:%s", xlo, xhi);
+			sb_addf(plot, " with %s lw 2 lc rgb '%s' ", ci ?
+			    "xerrorbars pt 7 ps 1.4 * kb_ps" :
+			    "points pt 6 ps 1.6 * kb_ps", kinds[k].color);
 			if (key && (ci || !any_row(an, scale, kinds[k].verdict, 1)))
 				sb_addf(plot, "title '%s'", kinds[k].title);
 			else
@@ -166,7 +221,7 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 		 */
 		if (key && !any_row(an, scale, kinds[k].verdict, -1) &&
 		    any_row(an, -1, kinds[k].verdict, -1))
-			sb_addf(plot, "%sNaN with points pt 7 ps 1.4 lc rgb '%s' "
+			sb_addf(plot, "%sNaN with points pt 7 ps 1.4 * kb_ps lc rgb '%s' "
 			    "title '%s'", any++ ? ", \\\n  " : "",
 			    kinds[k].color, kinds[k].title);
 	}
@@ -184,7 +239,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
 	size_t i, nr, ns, noci = 0, skipped = 0;
 	const char *unit = NULL;
-	int rc = -1;
+	int rc = -1, logx;
 
 	memset(&c, 0, sizeof(c));
 	for (i = 0; i < an->ncmp; i++) {
@@ -213,6 +268,17 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(err, "nothing to draw: no series has a change");
 		goto out;
 	}
+	/*
+	 * A log axis of the ratio when the ratios span more than a decade
+	 * (+3000% beside +4.9%), or when asked; never with a ratio of 0
+	 * (a -100% bound), which has no logarithm.
+	 */
+	logx = p->axis == CHART_AXIS_LOG || (p->axis == CHART_AXIS_AUTO &&
+	    (1 + rhi / 100) > 10 * (1 + rlo / 100));
+	if (logx && !(1 + rlo / 100 > 0)) {
+		logx = 0;
+		sb_adds(&drawn, "; linear axis: an interval reaches -100%");
+	}
 	/* The footer says what the bars are, and what has none. */
 	sb_addf(&drawn, "%.4g%% intervals", an->ci_level);
 	if (an->ci_level != an->level)
@@ -236,7 +302,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		hpx = c.height;
 		sb_adds(&plot, "set multiplot title ");
 		gp_string(&plot, p->title != NULL ? p->title : sb_str(&name));
-		sb_adds(&plot, " font ',18'\n");
+		sb_adds(&plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
 		top = 1 - 70 / hpx;
 		split = top - 34 * (double)(nr + 1) / hpx;
 		sb_addf(&plot, "set tmargin at screen %g\nset bmargin at screen "
@@ -245,12 +311,13 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&c.gp, "set bmargin 8\n");
 	if (nr > 0) {
 		sb_reset(&xlabel);
-		sb_addf(&xlabel, "change (%%): %s estimate of %s/%s - 1; %s",
+		sb_addf(&xlabel, "change (%%): %s estimate of %s/%s - 1; %s%s",
 		    an->test == TEST_U ? "Hodges-Lehmann" : "ratio of means",
 		    an->name_b, an->name_a, strcmp(an->cmp[0].a->better,
-		    "higher") == 0 ? "higher is better" : "lower is better");
+		    "higher") == 0 ? "higher is better" : "lower is better",
+		    logx ? " (log scale of the ratio)" : "");
 		panel_plot(&plot, an, SCALE_RATIO, "r", nr, rlo, rhi,
-		    sb_str(&xlabel), ns == 0);
+		    sb_str(&xlabel), ns == 0, logx);
 	}
 	if (ns > 0) {
 		sb_reset(&xlabel);
@@ -262,7 +329,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 			sb_addf(&plot, "set tmargin at screen %g\nset bmargin at "
 			    "screen %g\n", split - 90 / hpx, 180 / hpx);
 		panel_plot(&plot, an, SCALE_SHIFT, "s", ns, slo, shi,
-		    sb_str(&xlabel), 1);
+		    sb_str(&xlabel), 1, 0);
 	}
 	if (nr > 0 && ns > 0)
 		sb_adds(&plot, "unset multiplot\n");

@@ -64,7 +64,8 @@ chart_dist(const struct plot_ctx *p, struct strbuf *err)
 	gp_string(&c.gp, sb_str(&name));
 	sb_adds(&c.gp, "\nset ylabel 'fraction of samples at or below'\n"
 	    "set yrange [0:1]\n");
-	sb_adds(&c.gp, "set key bottom right box opaque font ',11'\n");
+	sb_adds(&c.gp, "set key bottom right box opaque "
+	    "font ''.sprintf(',%g', 11 * kb_fs)\n");
 	sb_adds(&plot, "plot ");
 	for (i = 0; i < n; i++) {
 		line_name(g[i], NULL, &name);

@@ -88,6 +88,19 @@ place(struct lock_layout *L, const struct analysis *an, const struct group *g,
 	return 0;
 }
 
+/* Has a bar of panel t and slot b an interval?  Else draw no bars. */
+static int
+slot_has_ci(const struct lock_layout *L, size_t t, size_t b)
+{
+	size_t k;
+
+	for (k = 0; k < L->nbar; k++)
+		if (L->bar[k].panel == t && L->bar[k].slot == b &&
+		    L->bar[k].g->sum.median_err == STATS_OK)
+			return 1;
+	return 0;
+}
+
 static double
 bar_x(const struct lock_layout *L, const struct bar *b)
 {
@@ -149,7 +162,8 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 		gp_number(gp, (bar_x(L, ba) + bar_x(L, bb)) / 2);
 		sb_adds(gp, ", ");
 		gp_number(gp, fmax(bar_top(ba->g), bar_top(bb->g)));
-		sb_addf(gp, " center offset 0, 2 font ',12' textcolor rgb '%s'\n",
+		sb_addf(gp, " center offset 0, 2 "
+		    "font ''.sprintf(',%%g', 12 * kb_fs) textcolor rgb '%s'\n",
 		    c->verdict == VERDICT_IMPROVED ? "#1a9850" :
 		    c->verdict == VERDICT_REGRESSED ? "#d73027" : "#555555");
 	}
@@ -241,8 +255,9 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	sb_addf(&c.gp, "\nset xlabel 'hook lock'\n"
 	    "set xrange [-0.6:%g]\n"
 	    "set yrange [0:%g]\n"
-	    "set key top left Left reverse box opaque width 1 font ',13'\n"
-	    "set xtics scale 0 font ',14' (", (double)L.hooks.n - 0.4,
+	    "set key top left Left reverse box opaque width 1 "
+	    "font ''.sprintf(',%%g', 13 * kb_fs)\n"
+	    "set xtics scale 0 font ''.sprintf(',%%g', 14 * kb_fs) (", (double)L.hooks.n - 0.4,
 	    ymax * (an->compare ? 1.35 : 1.15));
 	for (k = 0; k < L.hooks.n; k++) {
 		sb_adds(&c.gp, k ? ", " : "");
@@ -253,7 +268,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	sb_addf(&plot, "set multiplot layout %zu,%zu title ", rows, cols);
 	gp_string(&plot, p->title != NULL ? p->title :
 	    "pfil hook chain: cost per call by hook lock and head lock");
-	sb_adds(&plot, " font ',18'\n");
+	sb_adds(&plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
 	for (t = 0; t < L.threads.n; t++) {
 		/*
 		 * The previous panel's change labels go (the script is played
@@ -266,7 +281,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&name, "%s thread%s", L.threads.v[t],
 		    strcmp(L.threads.v[t], "1") == 0 ? "" : "s");
 		gp_string(&plot, sb_str(&name));
-		sb_adds(&plot, " font ',15'\n");
+		sb_adds(&plot, " font ''.sprintf(',%g', 15 * kb_fs)\n");
 		if (an->compare)
 			change_labels(&plot, &L, an, t, &tag);
 		sb_adds(&plot, t == 0 ? "set key\n" : "unset key\n");
@@ -276,9 +291,11 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 			    "'%s' title ", b ? ", \\\n  " : "", t, b,
 			    chart_color(b));
 			gp_string(&plot, L.slots.v[b]);
-			sb_addf(&plot, ", \\\n  $t%zu_%zu using 1:2:3:4 with "
-			    "yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle", t,
-			    b);
+			sb_reset(&name);
+			sb_addf(&name, "$t%zu_%zu", t, b);
+			if (slot_has_ci(&L, t, b))
+				chart_vbars(&plot, sb_str(&name),
+				    "lc rgb '#333333' lw 1.5");
 		}
 		sb_adds(&plot, "\n");
 	}

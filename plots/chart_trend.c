@@ -38,18 +38,21 @@ struct tics {
 	size_t	step;		/* a regular tic every step runs */
 };
 
-/* A run's x: its place in the history, 1..N, shared by every panel. */
+/*
+ * A point's x: its place among the series' own runs, 1..npt.  A run of
+ * another benchmark (or one without this series) leaves no gap.
+ */
 static double
-run_x(const struct hseries *hs, size_t k)
+run_x(size_t k)
 {
-	return (double)hs->pt[k].pos + 1;
+	return (double)k + 1;
 }
 
 /* Where a change point's line goes: between the runs either side of it. */
 static double
-cp_x(const struct hseries *hs, const struct trend_cp *cp)
+cp_x(const struct trend_cp *cp)
 {
-	return (run_x(hs, cp->index - 1) + run_x(hs, cp->index)) / 2;
+	return (run_x(cp->index - 1) + run_x(cp->index)) / 2;
 }
 
 static int
@@ -77,7 +80,8 @@ labels_unique(const struct history *h)
 
 /*
  * The first line of a run's tic: its --order-by value, else its label
- * when labels tell runs apart, else nothing (the date alone).
+ * when labels tell runs apart, else nothing (the date alone, or when the
+ * dates are all one, the run's id).
  */
 static const char *
 tic_first(const struct history *h, const struct tics *t, const struct hrun *r)
@@ -133,8 +137,12 @@ tic_text(struct strbuf *gp, const struct history *h, const struct tics *t,
 		sb_addf(&s, "%.10s", r->started);
 		gp_string(gp, sb_str(&s));
 	}
-	if (first == NULL && !date)
-		sb_adds(gp, "''");
+	if (first == NULL && !date) {
+		/* Same labels, same day: the run id tells them apart. */
+		sb_reset(&s);
+		sb_addf(&s, "run %lld", (long long)r->id);
+		gp_string(gp, sb_str(&s));
+	}
 	sb_free(&s);
 }
 
@@ -147,10 +155,13 @@ static void
 tics_plan(const struct history *h, struct tics *t, int plotw)
 {
 	static const size_t mult[] = { 1, 2, 5 };
-	size_t i, len = 1, n, fit, p10 = 1;
+	size_t i, len = 1, n, fit, p10 = 1, most = 0;
 	const char *first;
 
 	t->label = labels_unique(h);
+	/* The panels' x runs over their own points: the longest sets it. */
+	for (i = 0; i < h->ns; i++)
+		most = h->s[i]->npt > most ? h->s[i]->npt : most;
 	t->date = h->nrun > 0 && strncmp(h->run[0].started,
 	    h->run[h->nrun - 1].started, 10) != 0;
 	for (i = 0; i < h->nrun; i++) {
@@ -159,6 +170,8 @@ tics_plan(const struct history *h, struct tics *t, int plotw)
 			len = n > len ? n : len;
 		}
 	}
+	if (!t->label && !t->date && h->order_by == NULL)
+		len = 10;	/* "run 12345" */
 	if (len > TIC_CHARS)
 		len = TIC_CHARS + 3;
 	if (t->date && len < 10)
@@ -170,7 +183,7 @@ tics_plan(const struct history *h, struct tics *t, int plotw)
 		if (i > 0 && i % 3 == 0)
 			p10 *= 10;
 		t->step = mult[i % 3] * p10;
-		if ((h->nrun + t->step - 1) / t->step <= fit)
+		if ((most + t->step - 1) / t->step <= fit)
 			break;
 	}
 }
@@ -184,28 +197,28 @@ static void
 panel_tics(struct strbuf *gp, const struct history *h, const struct tics *t,
     const struct hseries *hs)
 {
-	size_t pos, cpos, j;
+	size_t k, cpk, j;
 	int any = 0, skip;
 
 	sb_adds(gp, "set xtics (");
-	for (pos = 0; pos < h->nrun; pos += t->step) {
+	for (k = 0; k < hs->npt; k += t->step) {
 		for (skip = 0, j = 0; j < hs->ncp && !skip; j++) {
-			cpos = hs->pt[hs->cp[j].index].pos;
-			skip = (pos > cpos ? pos - cpos : cpos - pos) < t->step;
+			cpk = hs->cp[j].index;
+			skip = (k > cpk ? k - cpk : cpk - k) < t->step;
 		}
 		if (skip)
 			continue;
 		sb_adds(gp, any++ ? ", " : "");
-		tic_text(gp, h, t, &h->run[pos]);
-		sb_addf(gp, " %zu", pos + 1);
+		tic_text(gp, h, t, &h->run[hs->pt[k].pos]);
+		sb_addf(gp, " %zu", k + 1);
 	}
 	for (j = 0; j < hs->ncp; j++) {
-		pos = hs->pt[hs->cp[j].index].pos;
+		k = hs->cp[j].index;
 		sb_adds(gp, any++ ? ", " : "");
-		tic_text(gp, h, t, &h->run[pos]);
-		sb_addf(gp, " %zu", pos + 1);
+		tic_text(gp, h, t, &h->run[hs->pt[k].pos]);
+		sb_addf(gp, " %zu", k + 1);
 	}
-	sb_adds(gp, ")\n");
+	sb_addf(gp, ")\nset xrange [0.5:%zu.5]\n", hs->npt);
 }
 
 /* The change points of hs that are regressions (reg) or improvements. */
@@ -235,12 +248,15 @@ panel_data(struct strbuf *gp, size_t i, const struct hseries *hs)
 	sb_addf(gp, "$s%zu << EOD\n", i);
 	for (k = 0; k < hs->npt; k++) {
 		pt = &hs->pt[k];
-		sb_addf(gp, "%zu ", pt->pos + 1);
+		sb_addf(gp, "%zu ", k + 1);
 		gp_number(gp, pt->median);
-		sb_add(gp, " ", 1);
-		gp_number(gp, pt->ci_err == STATS_OK ? pt->ci.lo : pt->median);
-		sb_add(gp, " ", 1);
-		gp_number(gp, pt->ci_err == STATS_OK ? pt->ci.hi : pt->median);
+		/* No interval, no bar: the row stops at the median. */
+		if (pt->ci_err == STATS_OK) {
+			sb_add(gp, " ", 1);
+			gp_number(gp, pt->ci.lo);
+			sb_add(gp, " ", 1);
+			gp_number(gp, pt->ci.hi);
+		}
 		sb_add(gp, "\n", 1);
 	}
 	sb_adds(gp, "EOD\n");
@@ -253,25 +269,37 @@ panel_data(struct strbuf *gp, size_t i, const struct hseries *hs)
 			cp = &hs->cp[j];
 			if (history_regressed(hs, cp) != reg)
 				continue;
-			gp_number(gp, run_x(hs, cp->index - cp->nbefore));
+			gp_number(gp, run_x(cp->index - cp->nbefore));
 			sb_add(gp, " ", 1);
 			gp_number(gp, cp->mean_before);
 			sb_add(gp, "\n", 1);
-			gp_number(gp, cp_x(hs, cp));
+			gp_number(gp, cp_x(cp));
 			sb_add(gp, " ", 1);
 			gp_number(gp, cp->mean_before);
 			sb_add(gp, "\n\n", 2);
-			gp_number(gp, cp_x(hs, cp));
+			gp_number(gp, cp_x(cp));
 			sb_add(gp, " ", 1);
 			gp_number(gp, cp->mean_after);
 			sb_add(gp, "\n", 1);
-			gp_number(gp, run_x(hs, cp->index + cp->nafter - 1));
+			gp_number(gp, run_x(cp->index + cp->nafter - 1));
 			sb_add(gp, " ", 1);
 			gp_number(gp, cp->mean_after);
 			sb_add(gp, "\n\n", 2);
 		}
 		sb_adds(gp, "EOD\n");
 	}
+}
+
+/* Has any point of hs an interval?  gnuplot warns at bars of none. */
+static int
+has_ci(const struct hseries *hs)
+{
+	size_t k;
+
+	for (k = 0; k < hs->npt; k++)
+		if (hs->pt[k].ci_err == STATS_OK)
+			return 1;
+	return 0;
 }
 
 /* The y range: every interval, with room above for the labels and key. */
@@ -299,8 +327,7 @@ panel_yrange(struct strbuf *gp, const struct hseries *hs)
 
 /* Each change point: its dashed line and its label, "+5.7%". */
 static void
-panel_marks(struct strbuf *gp, const struct history *h,
-    const struct hseries *hs)
+panel_marks(struct strbuf *gp, const struct hseries *hs)
 {
 	const struct trend_cp *cp;
 	const char *color;
@@ -310,7 +337,7 @@ panel_marks(struct strbuf *gp, const struct history *h,
 	for (j = 0; j < hs->ncp; j++) {
 		cp = &hs->cp[j];
 		color = history_regressed(hs, cp) ? COLOR_REG : COLOR_IMP;
-		x = cp_x(hs, cp);
+		x = cp_x(cp);
 		/* x is a whole run or a half: %.1f, never %g's 1e+06. */
 		sb_addf(gp, "set arrow %zu from %.1f, graph 0 to %.1f, graph 1 "
 		    "nohead dt 2 lw 2 lc rgb '%s' front\n", TAG_FIRST + j, x, x,
@@ -321,13 +348,14 @@ panel_marks(struct strbuf *gp, const struct history *h,
 		else
 			sb_addf(gp, "'%+.1f%%'", 100 * cp->change);
 		/* Right of the line, but left of it near the right edge. */
-		if (x > 0.8 * (double)h->nrun)
+		if (x > 0.8 * (double)hs->npt)
 			sb_addf(gp, " at %.1f, graph 0.93 right offset char -0.6, 0",
 			    x);
 		else
 			sb_addf(gp, " at %.1f, graph 0.93 left offset char 0.6, 0",
 			    x);
-		sb_addf(gp, " textcolor rgb '%s' font ',13' front\n", color);
+		sb_addf(gp, " textcolor rgb '%s' "
+		    "font ''.sprintf(',%%g', 13 * kb_fs) front\n", color);
 	}
 }
 
@@ -376,10 +404,10 @@ legend(struct strbuf *gp, double w, double ht, size_t nreg, size_t nimp)
 		    "screen %.4f, screen %.4f nohead %s\n", i + 2, x / w, y,
 		    (x + 36) / w, y, entry[i].style);
 		sb_addf(gp, "set label %zu '%s' at screen %.4f, screen %.4f "
-		    "left font ',12'", i + 2, entry[i].text, (x + 46) / w, y);
+		    "left font ''.sprintf(',%%g', 12 * kb_fs)", i + 2, entry[i].text, (x + 46) / w, y);
 		if (i == 0)	/* the run's point, on its sample line */
 			sb_addf(gp, "\nset label 5 '' at screen %.4f, screen "
-			    "%.4f point pt 7 ps 0.6 lc rgb '%s'", (x + 18) / w, y,
+			    "%.4f point pt 7 ps 0.6 * kb_ps lc rgb '%s'", (x + 18) / w, y,
 			    COLOR_RUN);
 		sb_adds(gp, "\n");
 	}
@@ -426,10 +454,10 @@ chart_trend(const struct plot_ctx *p, struct strbuf *err)
 		panel_data(&c.gp, i, h->s[i]);
 	chart_titles(&c.gp, p, NULL, NULL);
 	tics_plan(h, &t, plotw);
-	sb_adds(&c.gp, "set xtics font ',11' nomirror\nset bars small\n"
+	sb_adds(&c.gp, "set xtics font ''.sprintf(',%g', 11 * kb_fs) nomirror\n"
+	    "set bars small\n"
 	    "unset key\n");
-	sb_addf(&c.gp, "set xrange [0.5:%zu.5]\n", h->nrun);
-	sb_addf(&c.gp, "set style line 1 lc rgb '%s' lw 1 pt 7 ps 0.6\n"
+	sb_addf(&c.gp, "set style line 1 lc rgb '%s' lw 1 pt 7 ps 0.6 * kb_ps\n"
 	    "set style line 2 lc rgb '%s' lw 3\n"
 	    "set style line 3 lc rgb '%s' lw 3\n", COLOR_RUN, COLOR_REG,
 	    COLOR_IMP);
@@ -437,7 +465,8 @@ chart_trend(const struct plot_ctx *p, struct strbuf *err)
 	sb_addf(&plot, "set multiplot layout %zu,%zu title ", rows, cols);
 	gp_string(&plot, p->title != NULL ? p->title :
 	    "History of each series, run by run");
-	sb_addf(&plot, " font ',18' margins %.4f, %.4f, %.4f, %.4f spacing "
+	sb_addf(&plot, " font ''.sprintf(',%%g', 18 * kb_fs) margins %.4f, %.4f, %.4f, %.4f "
+	    "spacing "
 	    "%.4f, %.4f\n", PX_LEFT / w, 1 - PX_RIGHT / w, PX_BOTTOM / ht,
 	    1 - PX_TOP / ht, PX_XGAP / w, PX_GAP / ht);
 	for (i = 0; i < npanel; i++) {
@@ -463,11 +492,16 @@ chart_trend(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&plot, "\n");
 		panel_yrange(&plot, hs);
 		panel_tics(&plot, h, &t, hs);
-		panel_marks(&plot, h, hs);
+		panel_marks(&plot, hs);
 		if (i == 0)
 			legend(&plot, w, ht, nreg, nimp);
-		sb_addf(&plot, "plot $s%zu using 1:2:3:4 with yerrorlines ls 1 "
+		sb_addf(&plot, "plot $s%zu using 1:2 with linespoints ls 1 "
 		    "notitle", i);
+		if (has_ci(hs)) {
+			sb_reset(&s);
+			sb_addf(&s, "$s%zu", i);
+			chart_vbars(&plot, sb_str(&s), "ls 1");
+		}
 		if (count_cp(hs, 1) > 0)
 			sb_addf(&plot, ", \\\n  $s%zu_reg with lines ls 2 notitle",
 			    i);

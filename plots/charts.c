@@ -56,6 +56,84 @@ row_name(const struct analysis *an, const struct group *g, struct strbuf *out)
 	values_but(g, NULL, &an->sidekeys, out);
 }
 
+/* The distinct values of key among the runs of gs, ", "-joined. */
+static void
+run_values(const struct groupset *gs, const char *key, struct strbuf *out)
+{
+	struct strlist seen = { NULL, 0 };
+	const char *v;
+	size_t i;
+
+	sb_reset(out);
+	for (i = 0; i < gs->nruns; i++) {
+		v = kv_get(&gs->runs[i].facts, key);
+		if (v == NULL || strlist_has(&seen, v))
+			continue;
+		strlist_add(&seen, v);
+		if (seen.n <= 3)
+			sb_addf(out, "%s%s", seen.n > 1 ? ", " : "", v);
+	}
+	if (seen.n > 3) {
+		sb_reset(out);
+		sb_addf(out, "%zu values", seen.n);
+	}
+	strlist_free(&seen);
+}
+
+/*
+ * A footer's description of the runs drawn: "host vm; kernel 6.1.0; HZ
+ * 250; 12 runs; n = 20 to 40 per point"; for a comparison, a fact that
+ * differs between the sides is given per side ("host: before pi, after
+ * vm"), and the runs are counted per side.  Only the runs the analysis
+ * read: never the rest of the database.
+ */
+void
+chart_runs_footer(const struct analysis *an, struct strbuf *out)
+{
+	static const struct {
+		const char	*key, *name;
+	} facts[] = {
+		{ "host", "host" }, { "kernel_release", "kernel" }, { "hz", "HZ" },
+	};
+	const struct groupset *gs[3] = { &an->gs, &an->ga, &an->gb };
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t i, k, nmin = (size_t)-1, nmax = 0;
+
+	for (i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		run_values(an->compare ? &an->ga : &an->gs, facts[i].key, &a);
+		run_values(an->compare ? &an->gb : &an->gs, facts[i].key, &b);
+		if (a.len == 0 && b.len == 0)
+			continue;
+		if (strcmp(sb_str(&a), sb_str(&b)) == 0)
+			sb_addf(out, "%s%s %s", out->len ? "; " : "",
+			    facts[i].name, sb_str(&a));
+		else
+			sb_addf(out, "%s%s: %s %s, %s %s", out->len ? "; " : "",
+			    facts[i].name, an->name_a, a.len ? sb_str(&a) : "-",
+			    an->name_b, b.len ? sb_str(&b) : "-");
+	}
+	if (an->compare)
+		sb_addf(out, "%s%s: %zu run%s, %s: %zu run%s", out->len ? "; " :
+		    "", an->name_a, an->ga.nruns, an->ga.nruns == 1 ? "" : "s",
+		    an->name_b, an->gb.nruns, an->gb.nruns == 1 ? "" : "s");
+	else
+		sb_addf(out, "%s%zu run%s", out->len ? "; " : "", an->gs.nruns,
+		    an->gs.nruns == 1 ? "" : "s");
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < gs[k]->n; i++) {
+			if (gs[k]->g[i]->n < nmin)
+				nmin = gs[k]->g[i]->n;
+			if (gs[k]->g[i]->n > nmax)
+				nmax = gs[k]->g[i]->n;
+		}
+	if (nmax > 0 && nmin == nmax)
+		sb_addf(out, "; n = %zu per point", nmin);
+	else if (nmax > 0)
+		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
+	sb_free(&a);
+	sb_free(&b);
+}
+
 void
 chart_titles(struct strbuf *gp, const struct plot_ctx *p,
     const char *default_title, const char *drawn)
@@ -66,7 +144,7 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 	if (default_title != NULL) {
 		sb_adds(gp, "set title ");
 		gp_string(gp, p->title != NULL ? p->title : default_title);
-		sb_adds(gp, " font ',18'\n");
+		sb_adds(gp, " font ''.sprintf(',%g', 18 * kb_fs)\n");
 	}
 	if (p->subtitle != NULL)
 		sb_adds(&foot, p->subtitle);
@@ -75,10 +153,14 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 	if (foot.len > 0) {
 		sb_adds(gp, "set label 1 ");
 		gp_string(gp, sb_str(&foot));
-		sb_adds(gp, " at screen 0.5, screen 0.015 center font ',11' "
+		/* A line above the bottom edge, whatever the height. */
+		sb_adds(gp, " at screen 0.5, screen 0 center offset 0, 1.2 "
+		    "font ''.sprintf(',%g', 11 * kb_fs) "
 		    "textcolor rgb '#555555'\n");
 	}
 	sb_free(&foot);
+	/* Error bars through their point, no white disc behind it. */
+	sb_adds(gp, "unset pointintervalbox\n");
 	sb_adds(gp, "set grid lc rgb '#dddddd'\n"
 	    "set border lc rgb '#444444'\n"
 	    "set bmargin 6\n");
@@ -109,6 +191,13 @@ medians_drawn(const struct group *const *g, size_t n, double level,
 	else
 		sb_addf(out, "%g%% intervals of the median where there is one",
 		    level);
+}
+
+void
+chart_vbars(struct strbuf *plot, const char *block, const char *style)
+{
+	sb_addf(plot, ", \\\n  %s using 1:3:(0):($4 - $3) with vectors heads "
+	    "size screen 0.004,90 %s notitle", block, style);
 }
 
 const char *

@@ -13,6 +13,9 @@
 /* A trend chart draws the first 12 series: more panels are unreadable. */
 #define TREND_MAX_PANELS	12
 
+/* The forest plot's axis: linear or log when the changes span a decade. */
+enum { CHART_AXIS_AUTO, CHART_AXIS_LINEAR, CHART_AXIS_LOG };
+
 struct plot_ctx {
 	const struct analysis	*an;		/* NULL for trend */
 	const struct history	*hist;		/* trend only, else NULL */
@@ -21,6 +24,7 @@ struct plot_ctx {
 	unsigned		 formats;	/* CHART_PNG | CHART_SVG */
 	const char		*title;		/* NULL: the chart's own */
 	const char		*subtitle;	/* machine facts and n */
+	int			 axis;		/* CHART_AXIS_*: compare */
 };
 
 /* Measured vs requested sleep, log-log, a panel per by value. */
@@ -40,9 +44,20 @@ int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
 const char *numeric_key(const struct analysis *an, const struct groupset *gs);
 /* A group's keys but skip, "v1 v2": the name of a line. */
 void	line_name(const struct group *g, const char *skip, struct strbuf *out);
+/*
+ * The runs an analysis drew, for a footer: host, kernel and HZ (per side
+ * where the sides differ), runs and samples per point.
+ */
+void	chart_runs_footer(const struct analysis *an, struct strbuf *out);
 /* A comparison's row: the keys' values but those the sides fix. */
 void	row_name(const struct analysis *an, const struct group *g,
 	    struct strbuf *out);
+/*
+ * Append ", BLOCK using ... notitle": vertical interval bars of the rows
+ * "x median lo hi" of a datablock, capped lines in style (rows without
+ * lo and hi draw none).  gnuplot's yerrorbars leave a gap at the point.
+ */
+void	chart_vbars(struct strbuf *plot, const char *block, const char *style);
 /* The i-th color of the charts' palette, "#rrggbb". */
 const char *chart_color(size_t i);
 /* A unit for an axis label: "us" is shown as µs. */

@@ -7,6 +7,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,10 @@ const char plot_help[] =
     "             95% interval in run order, each change point a dashed line\n"
     "             (red: regression, green: improvement) with the change in %\n"
     "             and the means before and after\n"
+    "   --rows KEY         sleep: a row of panels per value of KEY (e.g. label:\n"
+    "                      two tables, one over the other, in the order given)\n"
+    "   --axis A           compare: linear, log (the ratio's) or auto (default:\n"
+    "                      log when the ratios span more than a decade)\n"
     "   -o DIR             where the files go (default: .)\n"
     "   --format F         png, svg or both (default png)\n"
     "   --title T          the chart's title\n"
@@ -121,50 +126,19 @@ describe(struct strbuf *sb, const char *what, const struct strlist *l)
 		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
 }
 
-/* "host vm; kernel 6.1.0; HZ 250; 12 runs; n 20-40 per point" */
-static void
-subtitle(struct store *s, const struct filter *f, const struct analysis *an,
-    struct strbuf *out)
-{
-	struct facts_seen fs;
-	const struct groupset *gs[3] = { &an->gs, &an->ga, &an->gb };
-	size_t i, k, nmin = (size_t)-1, nmax = 0;
-
-	memset(&fs, 0, sizeof(fs));
-	store_each_run(s, f, see_run, &fs);
-	describe(out, "host", &fs.host);
-	describe(out, "kernel", &fs.kernel);
-	describe(out, "HZ", &fs.hz);
-	for (k = 0; k < 3; k++)
-		for (i = 0; i < gs[k]->n; i++) {
-			if (gs[k]->g[i]->n < nmin)
-				nmin = gs[k]->g[i]->n;
-			if (gs[k]->g[i]->n > nmax)
-				nmax = gs[k]->g[i]->n;
-		}
-	sb_addf(out, "%s%zu run%s", out->len ? "; " : "", fs.runs,
-	    fs.runs == 1 ? "" : "s");
-	if (nmax > 0 && nmin == nmax)
-		sb_addf(out, "; n = %zu per point", nmin);
-	else if (nmax > 0)
-		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	strlist_free(&fs.host);
-	strlist_free(&fs.kernel);
-	strlist_free(&fs.hz);
-}
-
 /*
  * The trend's: "host vm; HZ 1000; 60 runs by start time, 2026-01-01 to
  * 2026-03-01; n = 10 per point; 95% intervals of the median; change
  * points: E-Divisive, p < 0.001".  No kernel: a history has many.
  */
-static void
+static int
 trend_subtitle(struct store *s, const struct filter *f,
     const struct history *h, struct strbuf *out)
 {
 	struct facts_seen fs;
 	int64_t *ids;
-	size_t i, j, nmin = (size_t)-1, nmax = 0;
+	size_t i, j, nmin = (size_t)-1, nmax = 0, with = 0, pts = 0, need = 0;
+	int rc = 0;
 
 	memset(&fs, 0, sizeof(fs));
 	ids = xcalloc(h->nrun + 1, sizeof(*ids));
@@ -173,7 +147,8 @@ trend_subtitle(struct store *s, const struct filter *f,
 	qsort(ids, h->nrun, sizeof(*ids), cmp_id);
 	fs.only = ids;
 	fs.nonly = h->nrun;
-	store_each_run(s, f, see_run, &fs);
+	if (store_each_run(s, f, see_run, &fs) == -1)
+		rc = -1;
 	describe(out, "host", &fs.host);
 	describe(out, "HZ", &fs.hz);
 	sb_addf(out, "%s%zu run%s by %s", out->len ? "; " : "", h->nrun,
@@ -196,14 +171,32 @@ trend_subtitle(struct store *s, const struct filter *f,
 		sb_addf(out, "; n = %zu per point", nmin);
 	else if (nmax > 0)
 		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
-	sb_addf(out, "; %d%% intervals of the median; change points: "
-	    "E-Divisive, p < %g", HISTORY_LEVEL, h->opts.pvalue);
+	/* What the bars are: as for the other charts, said honestly. */
+	for (i = 0; i < h->ns && i < TREND_MAX_PANELS; i++)
+		for (j = 0; j < h->s[i]->npt; j++) {
+			with += h->s[i]->pt[j].ci_err == STATS_OK;
+			if (h->s[i]->pt[j].ci_err == STATS_ETOOFEW)
+				need = h->s[i]->pt[j].ci.nmin;
+			pts++;
+		}
+	/* The cache keeps no nmin: the smallest n whose [min, max] covers. */
+	if (need == 0)
+		need = (size_t)ceil(log2(2 / (1 - HISTORY_LEVEL / 100.0)));
+	if (with == pts)
+		sb_addf(out, "; %d%% intervals of the median", HISTORY_LEVEL);
+	else if (with == 0)
+		sb_addf(out, "; medians without intervals (n < %zu)", need);
+	else
+		sb_addf(out, "; %d%% intervals of the median where n >= %zu",
+		    HISTORY_LEVEL, need);
+	sb_addf(out, "; change points: E-Divisive, p < %g", h->opts.pvalue);
 	if (h->opts.threshold > 0)
 		sb_addf(out, ", at least %g%%", 100 * h->opts.threshold);
 	free(ids);
 	strlist_free(&fs.host);
 	strlist_free(&fs.kernel);
 	strlist_free(&fs.hz);
+	return rc;
 }
 
 /*
@@ -260,7 +253,10 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 		warnx("plot: trend: %zu series, the first %d drawn, %zu left "
 		    "out: narrow the selection with --where", h->ns,
 		    TREND_MAX_PANELS, h->ns - TREND_MAX_PANELS);
-	trend_subtitle(ctx->db, f, h, sub);
+	if (trend_subtitle(ctx->db, f, h, sub) == -1) {
+		warnx("plot: %s", store_error(ctx->db));
+		return KB_EXIT_DB;
+	}
 	pc->hist = h;
 	pc->subtitle = sb_str(sub);
 	return KB_EXIT_OK;
@@ -269,7 +265,7 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 int
 cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 {
-	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE };
+	enum { OPT_BY = 300, OPT_FORMAT, OPT_TITLE, OPT_AXIS, OPT_ROWS };
 	/*
 	 * HISTORY_LONGOPTS but --threshold, which analysis already has (for
 	 * trend it is the trend's, as in kbench trend: history_code()).
@@ -277,7 +273,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
 		ANALYSIS_LONGOPTS,
+		{ "axis",	required_argument, NULL, OPT_AXIS },
 		{ "by",		required_argument, NULL, OPT_BY },
+		{ "rows",	required_argument, NULL, OPT_ROWS },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
 		{ "last",	required_argument, NULL, HOPT_LAST },
 		{ "order-by",	required_argument, NULL, HOPT_ORDERBY },
@@ -358,6 +356,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		case OPT_BY:
 			by = optarg;
 			continue;
+		case OPT_ROWS:
+			an.rows = optarg;
+			continue;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "png") == 0)
 				pc.formats = CHART_PNG;
@@ -373,6 +374,19 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 			continue;
 		case OPT_TITLE:
 			pc.title = optarg;
+			continue;
+		case OPT_AXIS:
+			if (strcmp(optarg, "auto") == 0)
+				pc.axis = CHART_AXIS_AUTO;
+			else if (strcmp(optarg, "linear") == 0)
+				pc.axis = CHART_AXIS_LINEAR;
+			else if (strcmp(optarg, "log") == 0)
+				pc.axis = CHART_AXIS_LOG;
+			else {
+				warnx("plot: --axis '%s': expected auto, linear "
+				    "or log", optarg);
+				goto out;
+			}
 			continue;
 		}
 		switch (filter_option(&f, ch, optarg, &err)) {
@@ -400,6 +414,10 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	/* Sleep charts split by HZ unless told otherwise; the rest by label. */
 	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
+	if (an.rows != NULL && kinds[k].kind != KIND_SLEEP) {
+		warnx("plot: --rows is for plot sleep");
+		goto out;
+	}
 	if ((rc = cmd_check_filter(ctx, &f, "plot")) != KB_EXIT_OK)
 		goto out;
 	if (trend) {
@@ -410,7 +428,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	} else {
 		if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 			goto out;
-		subtitle(ctx->db, &f, &an, &sub);
+		chart_runs_footer(&an, &sub);
 		pc.an = &an;
 		pc.subtitle = sb_str(&sub);
 	}

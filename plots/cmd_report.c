@@ -15,12 +15,14 @@
 #include <unistd.h>
 
 #include "charts.h"
+#include "json.h"
 #include "kbench.h"
 #include "table.h"
 
 const char report_help[] =
     "usage: kbench report --compare A B -o DIR [--test u|welch|student]\n"
-    "                     [--threshold PCT] [-c LEVEL] [--title T] [filters]\n"
+    "                     [--threshold PCT] [-c LEVEL] [--warnings W] [--title T]\n"
+    "                     [filters]\n"
     "\n"
     "Writes DIR/report.md and DIR/report.html (one self-contained page, the\n"
     "charts inline as SVG): the verdict summary, the comparison table, the\n"
@@ -31,7 +33,8 @@ const char report_help[] =
 
 /* Facts noted for provenance, not for comparing machines. */
 static const char *const skip_facts[] = {
-	"collector_pid", "shuffle_seed", "source", "loadavg"
+	"collector_pid", "shuffle_seed", "source", "loadavg", "loadavg_rounds",
+	"rounds"
 };
 
 struct side_facts {
@@ -132,13 +135,30 @@ struct chart_made {
 /* Long facts (a kernel command line) are cut for the table. */
 #define FACT_SHOWN	100
 
+/*
+ * v cut to at most FACT_SHOWN bytes, "..." after when cut, at a
+ * character's boundary: half a UTF-8 sequence would not be text.
+ */
+static void
+cut_fact(char buf[FACT_SHOWN + 4], const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n > FACT_SHOWN) {
+		n = FACT_SHOWN;
+		while (n > 0 && ((unsigned char)v[n] & 0xc0) == 0x80)
+			n--;
+	}
+	snprintf(buf, FACT_SHOWN + 4, "%.*s%s", (int)n, v,
+	    n < strlen(v) ? "..." : "");
+}
+
 static void
 md_fact(FILE *out, const char *v, int bold)
 {
 	char buf[FACT_SHOWN + 4];
 
-	snprintf(buf, sizeof(buf), "%.*s%s", FACT_SHOWN, v,
-	    strlen(v) > FACT_SHOWN ? "..." : "");
+	cut_fact(buf, v);
 	fputs(bold && *v ? "**" : "", out);
 	md_escape(out, buf);
 	fputs(bold && *v ? "**" : "", out);
@@ -149,9 +169,62 @@ html_fact(FILE *out, const char *v)
 {
 	char buf[FACT_SHOWN + 4];
 
-	snprintf(buf, sizeof(buf), "%.*s%s", FACT_SHOWN, v,
-	    strlen(v) > FACT_SHOWN ? "..." : "");
+	cut_fact(buf, v);
 	html_escape(out, buf);
+}
+
+/*
+ * The commands that collected each side and made the report, each one
+ * line that sh(1) runs as it was recorded (json.h), the side after it
+ * as a comment.
+ */
+static void
+reproduce(struct strbuf *sb, const struct analysis *an,
+    const struct side_facts *fa, const struct side_facts *fb,
+    const char *cmdline)
+{
+	const struct side_facts *sf;
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		sf = k == 0 ? fa : fb;
+		for (i = 0; i < sf->commands.n; i++) {
+			command_for_shell(sb, sf->commands.v[i]);
+			sb_adds(sb, "    # ");
+			sb_add_visible(sb, k == 0 ? an->name_a : an->name_b);
+			sb_adds(sb, "\n");
+		}
+	}
+	command_for_shell(sb, cmdline);
+	sb_adds(sb, "\n");
+}
+
+/* What fp wrote into a memory stream, or "" when memory ran out. */
+static char *
+captured(FILE *mem, char **text)
+{
+	if (mem == NULL || fclose(mem) != 0) {
+		free(*text);
+		*text = xstrdup("");
+	}
+	return *text;
+}
+
+/* Prose from the text reports, each line escaped for Markdown. */
+static void
+md_lines(FILE *out, const char *text)
+{
+	struct strbuf line = STRBUF_INIT;
+	const char *nl;
+
+	for (; *text != '\0'; text = nl + (*nl == '\n')) {
+		nl = text + strcspn(text, "\n");
+		sb_reset(&line);
+		sb_add(&line, text, (size_t)(nl - text));
+		md_escape(out, sb_str(&line));
+		putc('\n', out);
+	}
+	sb_free(&line);
 }
 
 static void
@@ -160,9 +233,12 @@ write_md(FILE *out, const struct analysis *an, const char *title,
     const struct side_facts *fa, const struct side_facts *fb,
     const char *cmdline)
 {
+	struct strbuf cmds = STRBUF_INIT;
 	struct table t;
 	const char *va, *vb;
-	size_t i;
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *mem;
 
 	fputs("# ", out);
 	md_escape(out, title);
@@ -172,7 +248,11 @@ write_md(FILE *out, const struct analysis *an, const char *title,
 	    fa->runs == 1 ? "" : "s");
 	md_escape(out, an->name_b);
 	fprintf(out, "** (%zu run%s):\n\n", fb->runs, fb->runs == 1 ? "" : "s");
-	report_compare_summary(out, an, "");
+	if ((mem = open_memstream(&text, &len)) != NULL)
+		report_compare_summary(mem, an, "");
+	md_lines(out, captured(mem, &text));
+	free(text);
+	text = NULL;
 	fputs("\n## Comparison\n\n", out);
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
@@ -211,14 +291,18 @@ write_md(FILE *out, const struct analysis *an, const char *title,
 		md_fact(out, vb, strcmp(va, vb) != 0);
 		fputs(" |\n", out);
 	}
-	fputs("\n", out);
-	report_warning_lines(out, an, "");
-	fputs("\n## Reproduce\n\n```sh\n", out);
-	for (i = 0; i < fa->commands.n; i++)
-		fprintf(out, "%s    # %s\n", fa->commands.v[i], an->name_a);
-	for (i = 0; i < fb->commands.n; i++)
-		fprintf(out, "%s    # %s\n", fb->commands.v[i], an->name_b);
-	fprintf(out, "%s\n```\n", cmdline);
+	/* Warnings name series and labels: as they are, in a code block. */
+	if ((mem = open_memstream(&text, &len)) != NULL)
+		report_warning_lines(mem, an, "");
+	if (*captured(mem, &text) != '\0') {
+		fputs("\n## Warnings\n\n", out);
+		md_code_block(out, "", text + strspn(text, "\n"));
+	}
+	free(text);
+	fputs("\n## Reproduce\n\n", out);
+	reproduce(&cmds, an, fa, fb, cmdline);
+	md_code_block(out, "sh", sb_str(&cmds));
+	sb_free(&cmds);
 }
 
 /*
@@ -288,6 +372,7 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
     const struct side_facts *fa, const struct side_facts *fb,
     const char *cmdline)
 {
+	struct strbuf cmds = STRBUF_INIT;
 	struct table t;
 	size_t i;
 	const char *va, *vb, *key;
@@ -355,40 +440,10 @@ write_html(FILE *out, const char *dir, const struct analysis *an,
 	html_part(out, report_warning_lines, an, "<h2>Warnings</h2>\n<pre>",
 	    "</pre>\n");
 	fputs("<h2>Reproduce</h2>\n<pre>", out);
-	for (i = 0; i < fa->commands.n; i++) {
-		html_escape(out, fa->commands.v[i]);
-		fputs("    # ", out);
-		html_escape(out, an->name_a);
-		fputs("\n", out);
-	}
-	for (i = 0; i < fb->commands.n; i++) {
-		html_escape(out, fb->commands.v[i]);
-		fputs("    # ", out);
-		html_escape(out, an->name_b);
-		fputs("\n", out);
-	}
-	html_escape(out, cmdline);
-	fputs("\n</pre>\n</body>\n</html>\n", out);
-}
-
-/* Write path through a temporary file, renamed when complete. */
-static FILE *
-open_tmp(const char *path, struct strbuf *tmp)
-{
-	sb_reset(tmp);
-	sb_addf(tmp, "%s.tmp", path);
-	return fopen(sb_str(tmp), "w");
-}
-
-static int
-close_tmp(FILE *fp, const char *path, struct strbuf *tmp)
-{
-	if (ferror(fp) | fclose(fp) || rename(sb_str(tmp), path) == -1) {
-		warn("report: %s", path);
-		unlink(sb_str(tmp));
-		return -1;
-	}
-	return 0;
+	reproduce(&cmds, an, fa, fb, cmdline);
+	html_escape(out, sb_str(&cmds));
+	sb_free(&cmds);
+	fputs("</pre>\n</body>\n</html>\n", out);
 }
 
 int
@@ -407,12 +462,12 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	struct plot_ctx pc;
 	struct filter f;
 	struct chart_made charts[4];
-	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT, tmp = STRBUF_INIT;
-	struct strbuf title = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT, footer = STRBUF_INIT;
+	struct outfile of;
 	struct group **ovg = NULL;
 	const char *dir = NULL, *usertitle = NULL;
 	size_t ncharts = 0;
-	FILE *fp;
 	int ch, rc = KB_EXIT_USAGE;
 
 	analysis_init(&an, "report");
@@ -481,7 +536,9 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	pc.an = &an;
 	pc.dir = dir;
 	pc.formats = CHART_PNG | CHART_SVG;
-	pc.subtitle = "";
+	/* The report's charts say what they draw, as plot's do. */
+	chart_runs_footer(&an, &footer);
+	pc.subtitle = sb_str(&footer);
 	pc.name = "compare";
 	if (chart_compare(&pc, &err) == -1)
 		goto charterr;
@@ -515,27 +572,29 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 		charts[ncharts++].caption = "The distributions of both sides";
 	}
 
+	/* Written beside, renamed into place: never through a planted link. */
 	sb_addf(&path, "%s/report.md", dir);
-	if ((fp = open_tmp(sb_str(&path), &tmp)) == NULL) {
-		warn("report: %s", sb_str(&tmp));
-		goto out;
-	}
-	write_md(fp, &an, sb_str(&title), charts, ncharts, &fa, &fb, ctx->cmdline);
-	if (close_tmp(fp, sb_str(&path), &tmp) == -1)
-		goto out;
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, &err) == -1)
+		goto fileerr;
+	write_md(of.fp, &an, sb_str(&title), charts, ncharts, &fa, &fb,
+	    ctx->cmdline);
+	if (outfile_close(&of, 1, &err) == -1)
+		goto fileerr;
 	printf("%s\n", sb_str(&path));
 	sb_reset(&path);
 	sb_addf(&path, "%s/report.html", dir);
-	if ((fp = open_tmp(sb_str(&path), &tmp)) == NULL) {
-		warn("report: %s", sb_str(&tmp));
-		goto out;
-	}
-	write_html(fp, dir, &an, sb_str(&title), charts, ncharts, &fa, &fb,
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, &err) == -1)
+		goto fileerr;
+	write_html(of.fp, dir, &an, sb_str(&title), charts, ncharts, &fa, &fb,
 	    ctx->cmdline);
-	if (close_tmp(fp, sb_str(&path), &tmp) == -1)
-		goto out;
+	if (outfile_close(&of, 1, &err) == -1)
+		goto fileerr;
 	printf("%s\n", sb_str(&path));
 	rc = KB_EXIT_OK;
+	goto out;
+fileerr:
+	outfile_close(&of, 0, &err);
+	warnx("report: %s", sb_str(&err));
 	goto out;
 charterr:
 	warnx("report: %s", sb_str(&err));
@@ -550,7 +609,7 @@ out:
 	strlist_free(&fb.commands);
 	sb_free(&err);
 	sb_free(&path);
-	sb_free(&tmp);
 	sb_free(&title);
+	sb_free(&footer);
 	return rc;
 }

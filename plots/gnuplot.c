@@ -108,45 +108,91 @@ run_gnuplot(const char *dir, const char *script, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * Split a script into its datablocks ("$name << EOD" to "EOD"), written
+ * once, and the rest, the settings, played once per terminal.
+ */
+static void
+split_script(const char *gp, struct strbuf *data, struct strbuf *settings)
+{
+	const char *line = gp, *nl;
+	size_t len;
+	int in_block = 0;
+
+	for (; *line != '\0'; line += len) {
+		nl = strchr(line, '\n');
+		len = nl != NULL ? (size_t)(nl - line) + 1 : strlen(line);
+		if (!in_block && *line == '$' && len > 8 &&
+		    memcmp(line + len - 8, " << EOD\n", 8) == 0)
+			in_block = 1;
+		if (in_block || *line == '#')
+			sb_add(data, line, len);
+		else
+			sb_add(settings, line, len);
+		if (in_block && len == 4 && memcmp(line, "EOD\n", 4) == 0)
+			in_block = 0;
+	}
+}
+
 int
 chart_end(struct chart *c, const char *plot, struct strbuf *err)
 {
+	/*
+	 * The SVG terminal reads sizes as pixels where pngcairo reads points
+	 * (at 96 dpi, 4/3 of a pixel), and draws its points about twice as
+	 * large: kb_fs and kb_ps (gp_font, gp_ps) even them out, so the two
+	 * files look alike.
+	 */
 	static const struct {
 		unsigned	 fmt;
 		const char	*term;
 		const char	*ext;
+		const char	*scales;
 	} terms[] = {
 		{ CHART_PNG, "pngcairo noenhanced size %d,%d font 'DejaVu Sans,14'",
-		  "png" },
-		{ CHART_SVG, "svg noenhanced size %d,%d dynamic font 'DejaVu Sans,14'",
-		  "svg" },
+		  "png", "kb_fs = 1\nkb_ps = 1\n" },
+		{ CHART_SVG, "svg noenhanced size %d,%d dynamic font "
+		  "'DejaVu Sans,18.67'", "svg", "kb_fs = 4.0 / 3\nkb_ps = 0.55\n" },
 	};
 	struct strbuf path = STRBUF_INIT, file = STRBUF_INIT;
-	FILE *fp;
+	struct strbuf data = STRBUF_INIT, settings = STRBUF_INIT;
+	struct outfile of;
 	size_t i;
 	int rc;
 
+	split_script(sb_str(&c->gp), &data, &settings);
+	sb_reset(&c->gp);
+	sb_adds(&c->gp, sb_str(&data));
 	for (i = 0; i < sizeof(terms) / sizeof(terms[0]); i++) {
 		if (!(c->formats & terms[i].fmt))
 			continue;
 		sb_adds(&c->gp, "\nset terminal ");
 		sb_addf(&c->gp, terms[i].term, c->width, c->height);
 		sb_addf(&c->gp, "\nset output '%s.%s'\n", c->name, terms[i].ext);
-		/* Again per terminal: a multiplot cannot be replotted. */
+		/*
+		 * The settings and the plot again per terminal, from a clean
+		 * state: a multiplot cannot be replotted, and its panels
+		 * leave settings behind.
+		 */
+		sb_adds(&c->gp, "reset\n");
+		sb_adds(&c->gp, terms[i].scales);
+		sb_adds(&c->gp, sb_str(&settings));
 		sb_adds(&c->gp, plot);
 		sb_adds(&c->gp, "unset multiplot\n");
 	}
+	sb_free(&data);
+	sb_free(&settings);
 	sb_adds(&c->gp, "unset output\n");
 	sb_addf(&file, "%s.gp", c->name);
 	sb_addf(&path, "%s/%s", c->dir, sb_str(&file));
-	if ((fp = fopen(sb_str(&path), "w")) == NULL) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+	/* Beside, then renamed: no half script, no planted link followed. */
+	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
+		outfile_close(&of, 0, err);
 		rc = -1;
 		goto out;
 	}
-	fputs(sb_str(&c->gp), fp);
-	if (fclose(fp) != 0) {
-		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+	fputs(sb_str(&c->gp), of.fp);
+	if (outfile_close(&of, 1, err) == -1) {
 		rc = -1;
 		goto out;
 	}
@@ -155,6 +201,18 @@ out:
 	sb_free(&path);
 	sb_free(&file);
 	return rc;
+}
+
+void
+gp_font(struct strbuf *sb, double size)
+{
+	sb_addf(sb, " font ''.sprintf(',%%g', %g * kb_fs)", size);
+}
+
+void
+gp_ps(struct strbuf *sb, double size)
+{
+	sb_addf(sb, " ps %g * kb_ps", size);
 }
 
 void

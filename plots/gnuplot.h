@@ -32,6 +32,13 @@ void	gp_string(struct strbuf *sb, const char *s);
 /* Append a number gnuplot reads back exactly; NaN as the missing "NaN". */
 void	gp_number(struct strbuf *sb, double v);
 /*
+ * " font ',SIZE'" and " ps SIZE", scaled for the terminal: write every
+ * font size and point size of a chart through these, so the PNG and the
+ * SVG look alike.
+ */
+void	gp_font(struct strbuf *sb, double size);
+void	gp_ps(struct strbuf *sb, double size);
+/*
  * The plotting commands are in c->gp after chart_begin().  chart_end()
  * wraps them once per output format, writes NAME.gp and runs gnuplot on
  * it.  Returns 0, or -1 with err set (gnuplot missing: the package named).

@@ -1,6 +1,5 @@
 # kbench plot lock: ns per chain call, by hook lock and head lock
-# Written by kbench 0.1.0; run "gnuplot lock.gp" to draw it again.
-
+# Written by kbench 0.1.0; run "gnuplot pfil-lock.gp" to draw it again.
 $t0_0 << EOD
 -0.2 25.4795 22.224 35.95
 0.8 77.848 61.065 259.749
@@ -25,8 +24,16 @@ $t1_1 << EOD
 2.2 72.9885 57.205 209.054
 3.2 37.269999999999996 32.169 87.891
 EOD
+
+set terminal pngcairo noenhanced size 1300,780 font 'DejaVu Sans,14'
+set output 'pfil-lock.png'
+reset
+kb_fs = 1
+kb_ps = 1
+
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ',11' textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
@@ -36,43 +43,42 @@ set ylabel 'ns per chain call, median (lower is better)'
 set xlabel 'hook lock'
 set xrange [-0.6:3.6]
 set yrange [0:472.875]
-set key top left Left reverse box opaque width 1 font ',13'
-set xtics scale 0 font ',14' ('null' 0, 'mtx' 1, 'rw' 2, 'rm' 3)
-
-set terminal pngcairo noenhanced size 1300,780 font 'DejaVu Sans,14'
-set output 'pfil-lock.png'
-set multiplot layout 1,2 title 'pfil hook chain, user space: the rw head against the rm head' font ',18'
+set key top left Left reverse box opaque width 1 font ''.sprintf(',%g', 13 * kb_fs)
+set xtics scale 0 font ''.sprintf(',%g', 14 * kb_fs) ('null' 0, 'mtx' 1, 'rw' 2, 'rm' 3)
+set multiplot layout 1,2 title 'pfil hook chain, user space: the rw head against the rm head' font ''.sprintf(',%g', 18 * kb_fs)
 unset label
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ',11' textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
-set title '1 thread' font ',15'
-set label 10 "-41.5%\n[-55.3, -17.8]" at 0, 35.95 center offset 0, 2 font ',12' textcolor rgb '#1a9850'
-set label 11 "-12.6%\n[-67.9, +184.7]" at 1, 259.749 center offset 0, 2 font ',12' textcolor rgb '#555555'
-set label 12 "-15.3%\n[-75.8, +12.8]" at 2, 260.782 center offset 0, 2 font ',12' textcolor rgb '#555555'
-set label 13 "-17.4%\n[-53.4, +20.7]" at 3, 103.986 center offset 0, 2 font ',12' textcolor rgb '#555555'
+set title '1 thread' font ''.sprintf(',%g', 15 * kb_fs)
+set label 10 "-41.5%\n[-55.3, -17.8]" at 0, 35.95 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#1a9850'
+set label 11 "-12.6%\n[-67.9, +184.7]" at 1, 259.749 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 12 "-15.3%\n[-75.8, +12.8]" at 2, 260.782 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 13 "-17.4%\n[-53.4, +20.7]" at 3, 103.986 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
 set key
 plot $t0_0 using 1:2 with boxes lc rgb '#1b9e77' title 'head=rw', \
-  $t0_0 using 1:2:3:4 with yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle, \
+  $t0_0 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle, \
   $t0_1 using 1:2 with boxes lc rgb '#d95f02' title 'head=rm', \
-  $t0_1 using 1:2:3:4 with yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle
+  $t0_1 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle
 unset label
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ',11' textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
-set title '2 threads' font ',15'
-set label 14 "-51.3%\n[-81.5, -29.1]" at 0, 110.809 center offset 0, 2 font ',12' textcolor rgb '#1a9850'
-set label 15 "+37.4%\n[-42.1, +284.5]" at 1, 319.048 center offset 0, 2 font ',12' textcolor rgb '#555555'
-set label 16 "-42.6%\n[-76.9, +19.0]" at 2, 350.278 center offset 0, 2 font ',12' textcolor rgb '#555555'
-set label 17 "-28.7%\n[-65.7, +12.6]" at 3, 116.744 center offset 0, 2 font ',12' textcolor rgb '#555555'
+set title '2 threads' font ''.sprintf(',%g', 15 * kb_fs)
+set label 14 "-51.3%\n[-81.5, -29.1]" at 0, 110.809 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#1a9850'
+set label 15 "+37.4%\n[-42.1, +284.5]" at 1, 319.048 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 16 "-42.6%\n[-76.9, +19.0]" at 2, 350.278 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 17 "-28.7%\n[-65.7, +12.6]" at 3, 116.744 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
 unset key
 plot $t1_0 using 1:2 with boxes lc rgb '#1b9e77' title 'head=rw', \
-  $t1_0 using 1:2:3:4 with yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle, \
+  $t1_0 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle, \
   $t1_1 using 1:2 with boxes lc rgb '#d95f02' title 'head=rm', \
-  $t1_1 using 1:2:3:4 with yerrorbars lc rgb '#333333' lw 1.5 ps 0 notitle
+  $t1_1 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle
 unset multiplot
 unset output

@@ -1,6 +1,5 @@
 # kbench plot trend: each series' history and its change points
 # Written by kbench 0.1.0; run "gnuplot trend.gp" to draw it again.
-
 $s0 << EOD
 1 40.55485 39.6303 40.9581
 2 40.4961 40.0309 40.9745
@@ -203,37 +202,43 @@ $s2_imp << EOD
 60 135044.8
 
 EOD
-set encoding utf8
-set label 1 '60 runs by start time, 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the median; change points: E-Divisive, p < 0.001' at screen 0.5, screen 0.015 center font ',11' textcolor rgb '#555555'
-set grid lc rgb '#dddddd'
-set border lc rgb '#444444'
-set bmargin 6
-set xtics font ',11' nomirror
-set bars small
-unset key
-set xrange [0.5:60.5]
-set style line 1 lc rgb '#1f78b4' lw 1 pt 7 ps 0.6
-set style line 2 lc rgb '#d73027' lw 3
-set style line 3 lc rgb '#1a9850' lw 3
 
 set terminal pngcairo noenhanced size 1400,1495 font 'DejaVu Sans,14'
 set output 'trend.png'
-set multiplot layout 3,1 title 'History of each series, run by run' font ',18' margins 0.0964, 0.9750, 0.0936, 0.9097 spacing 0.1036, 0.0769
+reset
+kb_fs = 1
+kb_ps = 1
+
+set encoding utf8
+set label 1 '60 runs by start time, 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the median; change points: E-Divisive, p < 0.001' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+unset pointintervalbox
+set grid lc rgb '#dddddd'
+set border lc rgb '#444444'
+set bmargin 6
+set xtics font ''.sprintf(',%g', 11 * kb_fs) nomirror
+set bars small
+unset key
+set style line 1 lc rgb '#1f78b4' lw 1 pt 7 ps 0.6 * kb_ps
+set style line 2 lc rgb '#d73027' lw 3
+set style line 3 lc rgb '#1a9850' lw 3
+set multiplot layout 3,1 title 'History of each series, run by run' font ''.sprintf(',%g', 18 * kb_fs) margins 0.0964, 0.9750, 0.0936, 0.9097 spacing 0.1036, 0.0769
 unset xlabel
 set title 'metric=latency (lower is better)'
 set ylabel 'median (µs)'
 set yrange [36.964836:46.35035499999999]
 set xtics ('n01' . "\n" . '2026-01-01' 1, 'n06' . "\n" . '2026-01-06' 6, 'n11' . "\n" . '2026-01-11' 11, 'n16' . "\n" . '2026-01-16' 16, 'n21' . "\n" . '2026-01-21' 21, 'n26' . "\n" . '2026-01-26' 26, 'n36' . "\n" . '2026-02-05' 36, 'n41' . "\n" . '2026-02-10' 41, 'n46' . "\n" . '2026-02-15' 46, 'n51' . "\n" . '2026-02-20' 51, 'n56' . "\n" . '2026-02-25' 56, 'n31' . "\n" . '2026-01-31' 31)
+set xrange [0.5:60.5]
 set arrow 10 from 30.5, graph 0 to 30.5, graph 1 nohead dt 2 lw 2 lc rgb '#d73027' front
-set label 10 '+5.7%' at 30.5, graph 0.93 left offset char 0.6, 0 textcolor rgb '#d73027' font ',13' front
+set label 10 '+5.7%' at 30.5, graph 0.93 left offset char 0.6, 0 textcolor rgb '#d73027' font ''.sprintf(',%g', 13 * kb_fs) front
 set arrow 2 from screen 0.1143, screen 0.9585 to screen 0.1400, screen 0.9585 nohead lc rgb '#1f78b4' lw 1
-set label 2 'median of a run, 95% interval' at screen 0.1471, screen 0.9585 left font ',12'
-set label 5 '' at screen 0.1271, screen 0.9585 point pt 7 ps 0.6 lc rgb '#1f78b4'
+set label 2 'median of a run, 95% interval' at screen 0.1471, screen 0.9585 left font ''.sprintf(',%g', 12 * kb_fs)
+set label 5 '' at screen 0.1271, screen 0.9585 point pt 7 ps 0.6 * kb_ps lc rgb '#1f78b4'
 set arrow 3 from screen 0.3714, screen 0.9585 to screen 0.3971, screen 0.9585 nohead lc rgb '#d73027' lw 3
-set label 3 'regression: mean before | after' at screen 0.4043, screen 0.9585 left font ',12'
+set label 3 'regression: mean before | after' at screen 0.4043, screen 0.9585 left font ''.sprintf(',%g', 12 * kb_fs)
 set arrow 4 from screen 0.6286, screen 0.9585 to screen 0.6543, screen 0.9585 nohead lc rgb '#1a9850' lw 3
-set label 4 'improvement: mean before | after' at screen 0.6614, screen 0.9585 left font ',12'
-plot $s0 using 1:2:3:4 with yerrorlines ls 1 notitle, \
+set label 4 'improvement: mean before | after' at screen 0.6614, screen 0.9585 left font ''.sprintf(',%g', 12 * kb_fs)
+plot $s0 using 1:2 with linespoints ls 1 notitle, \
+  $s0 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 ls 1 notitle, \
   $s0_reg with lines ls 2 notitle
 unset arrow 10
 unset label 10
@@ -249,15 +254,19 @@ set title 'metric=syscall (lower is better)'
 set ylabel 'median (µs)'
 set yrange [2.356008:2.67976]
 set xtics ('n01' . "\n" . '2026-01-01' 1, 'n06' . "\n" . '2026-01-06' 6, 'n11' . "\n" . '2026-01-11' 11, 'n16' . "\n" . '2026-01-16' 16, 'n21' . "\n" . '2026-01-21' 21, 'n26' . "\n" . '2026-01-26' 26, 'n31' . "\n" . '2026-01-31' 31, 'n36' . "\n" . '2026-02-05' 36, 'n41' . "\n" . '2026-02-10' 41, 'n46' . "\n" . '2026-02-15' 46, 'n51' . "\n" . '2026-02-20' 51, 'n56' . "\n" . '2026-02-25' 56)
-plot $s1 using 1:2:3:4 with yerrorlines ls 1 notitle
+set xrange [0.5:60.5]
+plot $s1 using 1:2 with linespoints ls 1 notitle, \
+  $s1 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 ls 1 notitle
 set xlabel 'run, by start time' offset 0, -0.4
 set title 'metric=throughput (higher is better)'
 set ylabel 'median (ops/s)'
 set yrange [117250.12:151121.1]
 set xtics ('n01' . "\n" . '2026-01-01' 1, 'n06' . "\n" . '2026-01-06' 6, 'n11' . "\n" . '2026-01-11' 11, 'n16' . "\n" . '2026-01-16' 16, 'n21' . "\n" . '2026-01-21' 21, 'n26' . "\n" . '2026-01-26' 26, 'n31' . "\n" . '2026-01-31' 31, 'n36' . "\n" . '2026-02-05' 36, 'n41' . "\n" . '2026-02-10' 41, 'n51' . "\n" . '2026-02-20' 51, 'n56' . "\n" . '2026-02-25' 56, 'n46' . "\n" . '2026-02-15' 46)
+set xrange [0.5:60.5]
 set arrow 10 from 45.5, graph 0 to 45.5, graph 1 nohead dt 2 lw 2 lc rgb '#1a9850' front
-set label 10 '+8.3%' at 45.5, graph 0.93 left offset char 0.6, 0 textcolor rgb '#1a9850' font ',13' front
-plot $s2 using 1:2:3:4 with yerrorlines ls 1 notitle, \
+set label 10 '+8.3%' at 45.5, graph 0.93 left offset char 0.6, 0 textcolor rgb '#1a9850' font ''.sprintf(',%g', 13 * kb_fs) front
+plot $s2 using 1:2 with linespoints ls 1 notitle, \
+  $s2 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 ls 1 notitle, \
   $s2_imp with lines ls 3 notitle
 unset arrow 10
 unset label 10

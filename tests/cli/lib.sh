@@ -98,6 +98,48 @@ can_drop_root() {
 	[ "$(id -u)" -ne 0 ] || command -v setpriv >/dev/null
 }
 
+# limited BLOCKS ARGS...: kbench with the disk full, as $mode says: on
+# the tmpfs (a filler takes the room), else past ulimit -f BLOCKS (512
+# bytes a block in sh, 1024 in bash).
+limited() {
+	blocks=$1
+	shift
+	if [ "$mode" = tmpfs ]; then
+		"$KBENCH" "$@" >"$T/out" 2>"$T/err"
+	else
+		(ulimit -f "$blocks" && exec "$KBENCH" "$@") >"$T/out" 2>"$T/err"
+	fi
+	rc=$?
+}
+
+# full_tmpfs SIZE: a tmpfs of SIZE mounted on $T/full (made), unmounted
+# at exit before $T is removed: true when this machine lets us (root on
+# Linux), else false after saying so (the file size limit remains).
+full_tmpfs() {
+	mkdir -p "$T/full"
+	if [ "$(uname -s)" != Linux ] || [ "$(id -u)" -ne 0 ]; then
+		echo "# no tmpfs ($(uname -s), uid $(id -u)): the file size limit only"
+		return 1
+	fi
+	if ! mount -t tmpfs -o size="$1" kbench-test "$T/full" 2>"$T/err"; then
+		echo "# no tmpfs ($(head -c 100 "$T/err")): the file size limit only"
+		return 1
+	fi
+	trap 'umount "$T/full" || umount -l "$T/full"; rm -rf "$T"' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+}
+
+# wait_for CMD...: run CMD every 0.1 s until it succeeds; 10 s at most.
+wait_for() {
+	_i=0
+	until "$@"; do
+		[ $_i -ge 100 ] && return 1
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+
 # items LIST: how many in a comma-separated list; total LIST: their sum.
 items() { echo "$1" | awk -F, '{ print NF }'; }
 total() { echo "$1" | awk -F, '{ for (i = 1; i <= NF; i++) s += $i; print s }'; }

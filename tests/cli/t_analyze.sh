@@ -110,6 +110,27 @@ expect_err "kbench: analyze: --compare: no samples for 'nosuch' (a label, a KEY=
     "--compare with a side that does not exist"
 kb --db lat.db analyze --compare before
 expect_rc 2 "--compare with one side"
+kb --db lat.db analyze --by nosuchfact
+expect_rc 2 "--by a fact no run has"
+expect_err "kbench: analyze: --by nosuchfact: no run in the selection has it (a run fact, or label, benchmark, status, uuid, run)" \
+    "--by a fact no run has: refused, not one group of everything"
+expect_empty_out "--by a fact no run has"
+kb --db lat.db analyze --by run --format csv
+expect_rc 0 "--by run, a run attribute"
+# Filters are bounded: 1,500 --where keys are a usage error, not SQLite's
+# "Expression tree is too large" (exit 3).
+w=$(awk 'BEGIN { for (i = 1; i <= 1500; i++) printf " --where k%d=v", i }')
+kb --db lat.db analyze $w
+expect_rc 2 "1,500 --where keys"
+expect_err "kbench: analyze: --where 'k101=v': more than 100 different keys" "1,500 --where keys"
+w=$(awk 'BEGIN { for (i = 1; i <= 100; i++) printf " --where k%d=v --run r%d", i, i }')
+kb --db lat.db analyze $w
+expect_err "kbench: analyze: no samples match the selection" "100 keys and 100 runs: a query SQLite takes"
+w=$(awk 'BEGIN { for (i = 1; i <= 1001; i++) printf " --where method=m%d", i }')
+kb --db lat.db analyze $w
+expect_rc 2 "1,001 filter values"
+expect_err "kbench: analyze: more than 1000 filter values (--label, --run, -b, --where) in all" \
+    "1,001 filter values"
 kb --db lat.db analyze --compare before after --where usec=100 --where method=poll --where method=select --run 1 --run 2
 expect_rc 0 "--compare within a --run selection"
 printf 'label,method,usec,v\nlater,poll,100,1\nlater,poll,100,2\nlater,extra,1,3\nlater,extra,1,4\n' >more.csv
@@ -135,3 +156,54 @@ kb --db lat.db analyze --format ministat
 expect_rc 2 "--format ministat over several series"
 kb --db lat.db analyze --format ministat -c 97 --where method=poll --where usec=100
 expect_rc 2 "--format ministat at a level ministat lacks"
+
+# --warnings: summary (the default), full (every group named), none.
+kb --db lat.db analyze --compare before after --warnings none
+grep -q 'Warnings:' "$T/out" && not_ok "--warnings none: no warnings" || ok "--warnings none: no warnings"
+kb --db lat.db analyze --compare before after --no-warnings
+grep -q 'Warnings:' "$T/out" && not_ok "--no-warnings is none" || ok "--no-warnings is none"
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings full
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'and [0-9]* more' && not_ok "--warnings full names every group" ||
+    ok "--warnings full names every group"
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
+check $? "--warnings full keeps the comparison's notes"
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings none
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
+check $? "--warnings none keeps the notes that explain the verdicts"
+kb --db lat.db analyze --warnings loud
+expect_rc 2 "--warnings loud"
+expect_err "kbench: analyze: --warnings 'loud': expected summary, full or none" "--warnings loud"
+
+# --width N wraps the prose; COLUMNS does on a terminal, not in a pipe.
+kb --db lat.db analyze --compare before after --width 60
+n=$(sed -n '/^Warnings:/,$p' "$T/out" | awk 'length > 60' | wc -l)
+[ "$n" -eq 0 ]; check $? "--width 60: the warnings wrap at 60 columns ($n longer)"
+kb --db lat.db analyze --compare before after --width 10
+expect_rc 2 "--width 10"
+expect_err "kbench: analyze: --width 10: expected a number of columns from 40 to 10000" "--width 10"
+COLUMNS=50 "$KBENCH" --db lat.db analyze --compare before after >piped
+n=$(sed -n '/^Warnings:/,$p' piped | awk 'length > 60' | wc -l)
+[ "$n" -gt 0 ]; check $? "COLUMNS in a pipe: the default width ($n lines over 60)"
+if command -v script >/dev/null 2>&1; then
+	COLUMNS=50 script -qec "$KBENCH --db lat.db analyze --compare before after" /dev/null |
+	    tr -d '\r' >tty.out
+	n=$(sed -n '/^Warnings:/,$p' tty.out | awk 'length > 50' | wc -l)
+	[ "$n" -eq 0 ] && grep -q '^Warnings:' tty.out
+	check $? "COLUMNS on a terminal: the warnings wrap at 50 ($n longer)"
+else
+	skip "script(1) is missing: COLUMNS on a terminal untested"
+fi
+# A table wider than the width asked for: a block a row, the same cells.
+kb --db lat.db analyze --compare before after --width 72
+n=$(awk 'length > 72' "$T/out" | wc -l)
+[ "$n" -eq 0 ]; check $? "--width 72: no line over 72 columns ($n)"
+sed -n '/^method=nanosleep usec=100:/,+2p' "$T/out" >got
+cat >want <<'EOT'
+method=nanosleep usec=100: improved [o]
+  n 30/30; before 155.514; after 147.806; change (HL) -4.75%; 99.17% CI
+  -5.96% .. -3.49%; p 1.84e-13
+EOT
+cmp -s want got; check $? "--width 72: the row as a block, its cells the table's"
+kb --db lat.db analyze --compare before after
+grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  o$' "$T/out"
+check $? "without --width: the table as before"

@@ -18,6 +18,18 @@ head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "help import shows 
 kb import --help
 expect_rc 0 "import --help"
 head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "import --help is help import"
+# Every command and sub-command: --help is help, on stdout, exit 0.
+for c in analyze "collect sleep" "collect lock" export facts import merge \
+    ministat nightly "plot sleep" "plot lock" "plot trend" report runs trend; do
+	# shellcheck disable=SC2086 # the sub-command is meant to split
+	kb $c --help
+	first=${c%% *}
+	[ "$rc" -eq 0 ] && head -1 "$T/out" | grep -q "^usage: kbench $first" &&
+	    [ ! -s "$T/err" ]
+	check $? "$c --help: its usage on stdout, exit 0 (exit $rc)"
+done
+kb collect lock -t 1 --help
+expect_rc 0 "--help after other options is help too"
 
 kb
 expect_rc 2 "no command"
@@ -82,6 +94,35 @@ if can_drop_root; then
 else
 	skip "read-only database: root ignores file modes and no setpriv"
 fi
+
+# A writable database in a directory that is not: a reader opens it
+# read-only (read-write, SQLite would make its -wal and -shm files there,
+# and fail); a writer is refused, naming the database.
+mkdir rodir
+"$KBENCH" -d rodir/w.db import -q --value v one.csv
+if can_drop_root; then
+	if [ "$(id -u)" -eq 0 ]; then
+		chown nobody rodir/w.db
+		chmod 755 rodir
+	else
+		chmod 555 rodir
+	fi
+	as_user -d rodir/w.db runs
+	expect_rc 0 "a writable database in a read-only directory: runs"
+	grep -q 'one.csv' "$T/out"; check $? "it lists its runs"
+	as_user -d rodir/w.db analyze --format csv
+	expect_rc 0 "a writable database in a read-only directory: analyze"
+	as_user -d rodir/w.db export
+	expect_rc 0 "a writable database in a read-only directory: export"
+	chmod 755 rodir
+else
+	skip "read-only directory: root ignores file modes and no setpriv"
+fi
+
+# A write that fails on its input makes no database.
+kb --db fresh.db import -q --value nosuch one.csv
+expect_rc 2 "an import that fails on its input"
+[ ! -e fresh.db ]; check $? "the failed import made no empty database"
 
 # stdout closed: a write error is an error, not silence.
 if [ -w /dev/full ]; then

@@ -174,3 +174,45 @@ KBENCH_LIBEXEC=$FIXTURES/fakebench FAKE_MODE=crash "$KBENCH" --db lockf.db colle
 rc=$?
 expect_rc 4 "a lock cell that crashes"
 grep -q 'cell head=rw,hook=null,threads=1 (round 1): killed by signal 11' "$T/err"; check $? "the crashed lock cell is named"
+
+# 8. Checked before anything is stored: a CPU this machine does not have
+# is a usage error, not an empty aborted run (nor an empty database).
+kb --db cpu.db collect sleep -q --cpu 9999 -m nanosleep -u 1 -n 1 -r 1
+expect_rc 2 "--cpu 9999"
+ncpu_conf=$(getconf _NPROCESSORS_CONF)
+expect_err "kbench: collect sleep: --cpu 9999: expected a CPU number from 0 to $((ncpu_conf - 1)) (this machine has $ncpu_conf)" \
+    "--cpu 9999 names the CPUs there are"
+[ ! -e cpu.db ]; check $? "--cpu 9999: no database made, no run stored"
+
+# 9. SIGTERM around the start: before the handler is in place it ends
+# kbench with nothing stored; from there on the run is marked aborted.
+# Never a run left "running".  strace delivers the signal exactly where
+# it must: on the call that installs the SIGINT handler (so, before it),
+# and on the first fdatasync (the commit that creates the run).
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true >/dev/null 2>&1; then
+	# A sanitized build: LeakSanitizer cannot run under ptrace.
+	ASAN_OPTIONS=detect_leaks=0 strace -o sig.trace -e trace=rt_sigaction \
+	    "$KBENCH" --db sig.db collect sleep -q -l probe -m nanosleep -u 1 -n 1 -r 1 \
+	    >/dev/null 2>&1
+	nth=$(grep -v '^---\|^+++' sig.trace | grep -n 'rt_sigaction(SIGINT' | head -1 | cut -d: -f1)
+	ASAN_OPTIONS=detect_leaks=0 strace -o /dev/null -e trace=rt_sigaction \
+	    -e inject=rt_sigaction:signal=TERM:when="$nth" \
+	    "$KBENCH" --db sig.db collect sleep -q -l early -m nanosleep -u 1 -n 1 -r 1 \
+	    >"$T/out" 2>"$T/err"
+	rc=$?
+	expect_rc 143 "SIGTERM before the handler: killed by it"
+	v=$(sql sig.db "SELECT count(*) FROM run WHERE label = 'early'")
+	[ "$v" = 0 ]; check $? "SIGTERM before the handler: no run stored ($v), none left running"
+	ASAN_OPTIONS=detect_leaks=0 strace -o /dev/null -e trace=fdatasync \
+	    -e inject=fdatasync:signal=TERM:when=1 \
+	    "$KBENCH" --db sig.db collect sleep -q -l commit -m nanosleep -u 1 -n 1 -r 1 \
+	    >"$T/out" 2>"$T/err"
+	rc=$?
+	expect_rc 143 "SIGTERM as the run is created"
+	expect_err "kbench: collect: run 2 aborted (interrupted); 0 of 1 rounds kept" \
+	    "SIGTERM as the run is created: the run aborted, said"
+	v=$(sql sig.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
+	[ "$v" = "probe complete, commit aborted" ]; check $? "no run left running ($v)"
+else
+	skip "SIGTERM at the start: no usable strace to deliver it"
+fi

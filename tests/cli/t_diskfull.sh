@@ -23,17 +23,9 @@ counts() {
 	    || ' ' || (SELECT count(*) FROM sample) || ' ' || (SELECT count(*) FROM run_fact)"
 }
 
-# limited ARGS...: kbench with the disk full: on the tmpfs (the filler
-# takes the room), or under the file size limit (blocks of 512 bytes in
-# sh, 1024 in bash: 700 KB or 1.4 MB, either way less than the import).
-limited() {
-	if [ "$mode" = tmpfs ]; then
-		"$KBENCH" "$@" >"$T/out" 2>"$T/err"
-	else
-		(ulimit -f 1400 && exec "$KBENCH" "$@") >"$T/out" 2>"$T/err"
-	fi
-	rc=$?
-}
+# The file size limit (lib.sh's limited): 700 KB or 1.4 MB, either way
+# less than the import.
+LIMIT=1400
 
 # full_disk MODE DB CAUSE: the whole story on one database; CAUSE is
 # SQLite's message for MODE's error.
@@ -48,7 +40,7 @@ full_disk() {
 	fi
 
 	# 1. A collection that fills the disk.
-	limited --db "$db" collect sleep -q -l big $BIG
+	limited $LIMIT --db "$db" collect sleep -q -l big $BIG
 	expect_rc 3 "$mode: collect on a full disk"
 	head -1 "$T/err" >err1
 	printf '%s\n' "kbench: collect: $db: committing: $cause" >want1
@@ -71,12 +63,12 @@ full_disk() {
 	    [ "$2" -gt 0 ] && [ "$2" -lt 50000 ]
 	check $? "$mode: $(($2 / 1000)) whole rounds of 50 kept, every series ($v)"
 	v=$(sql "$db" "SELECT status FROM run WHERE label = 'big'")
-	limited --db "$db" runs
+	limited $LIMIT --db "$db" runs
 	expect_rc 0 "$mode: runs reads the database on a full disk"
 	expect_err "" "$mode: runs reads the database on a full disk"
 	grep -q " big  *sleep  *\(aborted\|incomplete\) " "$T/out"
 	check $? "$mode: the run that hit the full disk is not complete ($v)"
-	limited --db "$db" analyze --by run --format json
+	limited $LIMIT --db "$db" analyze --by run --format json
 	expect_rc 0 "$mode: analyze reads it"
 	v=$(jq -r '[.groups[].by] | unique | join(" ")' "$T/out")
 	[ "$v" = "$(sql "$db" "SELECT id FROM run WHERE label = 'before'")" ]
@@ -84,9 +76,9 @@ full_disk() {
 
 	# 2. An import that does not fit: one transaction, nothing left.
 	before=$(counts "$db")
-	limited --db "$db" import -q -b imp -l imp --key method --key usec --value value imp.csv
+	limited $LIMIT --db "$db" import -q -b imp -l imp --key method --key usec --value value imp.csv
 	expect_rc 3 "$mode: import on a full disk"
-	expect_err "kbench: import: $db: committing: $cause; nothing imported" \
+	expect_err "kbench: import: $db: copying the samples: $cause; nothing imported" \
 	    "$mode: import names the database and the cause"
 	v=$(counts "$db")
 	[ "$v" = "$before" ]; check $? "$mode: the import left nothing (runs series samples facts: $v)"
@@ -113,15 +105,7 @@ full_disk() {
 }
 
 # ENOSPC: a 2 MiB tmpfs, unmounted at exit before lib.sh's trap removes $T.
-mkdir full
-if [ "$(uname -s)" != Linux ] || [ "$(id -u)" -ne 0 ]; then
-	echo "# no tmpfs ($(uname -s), uid $(id -u)): the file size limit only"
-elif ! mount -t tmpfs -o size=2m kbench-test "$T/full" 2>"$T/err"; then
-	echo "# no tmpfs ($(head -c 100 "$T/err")): the file size limit only"
-else
-	trap 'umount "$T/full" || umount -l "$T/full"; rm -rf "$T"' EXIT
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
+if full_tmpfs 2m; then
 	full_disk tmpfs full/kb.db "database or disk is full"
 fi
 

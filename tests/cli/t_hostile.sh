@@ -80,11 +80,27 @@ kb collect sleep -q -l "$(printf 'esc\033[2J')" -m nanosleep -u 1 -n 1 -r 1
 expect_rc 2 "an escape sequence in collect -l"
 expect_err "kbench: collect sleep: -l: label 'esc\\x1b[2J': a control character (newline, tab, escape...) has no place in a label" \
     "an escape sequence in collect -l"
-# A label from the command line that is not UTF-8 is stored (it is the
-# user's own); JSON and HTML show its bad bytes as U+FFFD, so both stay
-# valid for strict readers.
-kb import -q --value v --key m -l "$(printf 'lat\351')" ok.csv
-expect_rc 0 "a Latin-1 label on the command line"
+# Text from the command line that is not UTF-8 is refused, as the
+# importer refuses it in a file: stored, its export could not be imported
+# back.  Nothing is created.
+kb --db latin.db import -q --value v --key m -l "$(printf 'lat\351')" ok.csv
+expect_rc 2 "a Latin-1 label on the command line (import -l)"
+expect_err "kbench: import: label 'lat\\xe9': invalid UTF-8 (byte 0xe9): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a Latin-1 label on the command line (import -l)"
+kb --db latin.db import -q --value v --key m --meta "$(printf 'site=M\374nchen')" ok.csv
+expect_rc 2 "a Latin-1 --meta value (import)"
+kb --db latin.db collect sleep -q -l "$(printf 'lat\351')" -m nanosleep -u 1 -n 1 -r 1
+expect_rc 2 "a Latin-1 label on the command line (collect -l)"
+expect_err "kbench: collect sleep: -l: label 'lat\\xe9': invalid UTF-8 (byte 0xe9): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a Latin-1 label on the command line (collect -l)"
+kb --db latin.db collect sleep -q --meta "$(printf 'site=M\374nchen')" -m nanosleep -u 1 -n 1 -r 1
+expect_rc 2 "a Latin-1 --meta value (collect)"
+[ ! -e latin.db ]; check $? "nothing refused is stored: no database made"
+# A database of an older kbench may hold such a label: JSON and HTML show
+# its bad bytes as U+FFFD, so both stay valid for strict readers.
+kb import -q --value v --key m -l latin ok.csv
+expect_rc 0 "a label, made Latin-1 behind kbench's back"
+sql "$KBENCH_DB" "UPDATE run SET label = CAST(X'6c6174e9' AS TEXT) WHERE label = 'latin'"
 kb analyze --by label --format json
 python3 -c 'import json, sys
 d = json.loads(open(sys.argv[1], encoding="utf-8", errors="strict").read())

@@ -74,3 +74,99 @@ kb --db c.db merge nosuch.db
 expect_rc 2 "merging a missing database"
 kb --db c.db merge
 expect_rc 2 "merge without a database"
+
+# Runs are matched by their whole uuid, never by --run's rules (a row id,
+# a uuid prefix): run ids that are prefixes of one another (night-1,
+# night-10) or that look like row ids ("1", "2") stay apart, and merging
+# them again adds nothing.
+h=run,label,benchmark,status,started,ended,command,version,key.m,unit,better,seq,value
+{
+	echo "$h"
+	echo "lab-a-night-1,n1,b,complete,2026-01-01T00:00:00Z,,,,x,us,lower,0,1"
+	echo "lab-a-night-1,n1,b,complete,2026-01-01T00:00:00Z,,,,x,us,lower,1,2"
+	echo "lab-a-night-10,n10,b,complete,2026-01-10T00:00:00Z,,,,x,us,lower,0,10"
+	echo "2,two,b,complete,2026-01-02T00:00:00Z,,,,x,us,lower,0,20"
+	echo "1,one,b,complete,2026-01-03T00:00:00Z,,,,x,us,lower,0,30"
+	echo "1,one,b,complete,2026-01-03T00:00:00Z,,,,x,us,lower,1,31"
+	echo "1,one,b,complete,2026-01-03T00:00:00Z,,,,x,us,lower,2,32"
+} >ids.csv
+kb --db ids.db import -q ids.csv
+expect_rc 0 "runs with ids night-1, night-10, 2 and 1"
+kb --db ids2.db merge ids.db
+expect_rc 0 "merging them"
+expect_err "kbench merge: 4 runs added, 0 updated (7 samples), 0 already here" \
+    "merging them: 4 runs, 7 samples"
+q="SELECT r.uuid || ':' || group_concat(x.value, ' ') FROM run r JOIN series s
+    ON s.run_id = r.id JOIN sample x ON x.series_id = s.id GROUP BY r.uuid ORDER BY r.uuid"
+[ "$(sql ids.db "$q")" = "$(sql ids2.db "$q")" ]
+check $? "each run has its own samples, none of another: $(sql ids2.db "$q" | tr '\n' ' ')"
+kb --db ids2.db merge ids.db
+expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 4 already here" \
+    "merging them again adds nothing, conflicts with nothing"
+
+# A running copy here is replaced only by a finished copy, or by a running
+# one that holds all of it; an older snapshot is refused by name, and
+# changes nothing.
+# snapshot DB STATUS N [SEQ VALUE]: run r-live with N samples (seq i, value
+# i), one of them changed when SEQ VALUE are given.
+snapshot() {
+	{
+		echo "$h"
+		i=0
+		while [ $i -lt "$3" ]; do
+			v=$i
+			[ "${4:-}" = $i ] && v=$5
+			echo "r-live,live,b,$2,2026-02-01T00:00:00Z,,,,x,us,lower,$i,$v"
+			i=$((i + 1))
+		done
+	} >snap.csv
+	rm -f "$1"
+	"$KBENCH" --db "$1" import -q snap.csv
+}
+samples_here() {
+	sql live.db "SELECT r.status || ' ' || count(*) FROM run r JOIN series s
+	    ON s.run_id = r.id JOIN sample x ON x.series_id = s.id WHERE r.uuid = 'r-live'"
+}
+snapshot s6.db running 6
+kb --db live.db merge s6.db
+expect_rc 0 "a running run, 6 samples"
+snapshot s2.db running 2
+kb --db live.db merge s2.db
+expect_rc 2 "an older snapshot of it (2 samples)"
+expect_err "kbench: merge: s2.db: run r-live (live) is here already with other content (a running copy is replaced only by a finished one, or by a running one holding all of it); nothing merged" \
+    "an older snapshot is refused by name"
+[ "$(samples_here)" = "running 6" ]; check $? "the 6 samples stay ($(samples_here))"
+snapshot s8x.db running 8 3 99
+kb --db live.db merge s8x.db
+expect_rc 2 "a running copy with more samples, one of them different"
+[ "$(samples_here)" = "running 6" ]; check $? "the 6 samples stay ($(samples_here))"
+snapshot s8.db running 8
+kb --db live.db merge s8.db
+expect_rc 0 "a running copy that holds all of it, and more"
+expect_err "kbench merge: 0 runs added, 1 updated (8 samples), 0 already here" \
+    "the bigger running copy replaces it"
+snapshot s9.db complete 9
+kb --db live.db merge s9.db
+expect_err "kbench merge: 0 runs added, 1 updated (9 samples), 0 already here" \
+    "the finished copy replaces it"
+[ "$(samples_here)" = "complete 9" ]; check $? "complete, 9 samples ($(samples_here))"
+
+# A conflict is found before the write lock is taken: another writer
+# holding it for half a minute does not delay the refusal.
+python3 -c 'import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN IMMEDIATE")
+open(sys.argv[2], "w").close()
+time.sleep(30)' live.db locked &
+holder=$!
+wait_for test -e locked
+timeout 10 "$KBENCH" --db live.db merge s2.db >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 2 "a conflict while another process holds the write lock: refused at once"
+kill $holder 2>/dev/null
+wait $holder 2>/dev/null
+
+# A merge that fails makes no database.
+kb --db made.db merge nosuch.db
+expect_rc 2 "merging a database that does not exist"
+[ ! -e made.db ]; check $? "the failed merge made no empty database"

@@ -22,7 +22,7 @@ printf '%s\n' charts/sleep.gp charts/sleep.png charts/sleep.svg >want
 cmp -s want "$T/out"; check $? "plot prints the paths of the files it wrote"
 is_png charts/sleep.png; check $? "sleep.png is a PNG"
 is_svg charts/sleep.svg; check $? "sleep.svg is an SVG"
-[ "$(png_size charts/sleep.png)" = 1800x800 ]; check $? "three panels side by side: 1800x800 ($(png_size charts/sleep.png))"
+[ "$(png_size charts/sleep.png)" = 1800x920 ]; check $? "three panels side by side, the legend under them: 1800x920 ($(png_size charts/sleep.png))"
 grep -q "^set title 'hz=1000'" charts/sleep.gp; check $? "a panel per HZ"
 grep -c '^\$p' charts/sleep.gp >got; echo 21 >want
 cmp -s want got; check $? "a datablock per panel and method (3 x 7)"
@@ -222,3 +222,65 @@ grep -qF "'it''s \"n31\" \\ @x' . \"\\n\" . '2026-01-31' 31" tc/trend.gp
 check $? "the hostile label is a tic, quoted, at run 31"
 grep -qF "set title 'metric=lat''ency \\\"@y (lower is better)'" tc/trend.gp
 check $? "the hostile key is a panel title, quoted"
+
+# What a user sees (issue 17): the legend in a band of its own, lines
+# apart by point and dash, a note where they coincide, PNG and SVG alike,
+# two labels in one image, the forest plot's axis, footers of the runs
+# drawn, a trend without gaps.
+mkdir look
+kb --db seed.db plot sleep --where label=unpatched -o look --format both
+grep -q "set key center center horizontal maxcols 5" look/sleep.gp &&
+grep -q "^plot NaN with lines ls 100 title 'requested'" look/sleep.gp
+check $? "sleep: the legend is a panel of its own, under the others"
+n=$(grep "^set style line [0-9]* lc rgb '#[0-9a-f]*' lw 2 dt [1-5] pt [0-9]* ps" look/sleep.gp | sort -u | wc -l)
+d=$(grep -o "^set style line [0-9]* lc rgb '#[0-9a-f]*' lw 2 dt [1-5] pt [0-9]*" look/sleep.gp | awk '{ print $11, $13 }' | sort -u | wc -l)
+[ "$n" -eq 7 ] && [ "$d" -eq 7 ]; check $? "sleep: 7 lines, 7 distinct dash and point pairs ($n, $d)"
+grep -q "one line (within 1%): select = poll = usleep = nanosleep = kqueueto (every panel)" look/sleep.gp
+check $? "sleep: the footer says which lines coincide"
+grep -q "^kb_fs = 4.0 / 3$" look/sleep.gp && grep -q "ps 1.3 \* kb_ps" look/sleep.gp &&
+grep -q "font ''.sprintf(',%g', 18 \* kb_fs)" look/sleep.gp
+check $? "sleep: font and point sizes scaled per terminal, so the SVG looks like the PNG"
+[ "$(grep -c '^reset$' look/sleep.gp)" -eq 2 ]; check $? "the settings are replayed per format, from a clean state"
+kb --db seed.db plot sleep --rows label --where label=calloutng_12_26 --where label=unpatched -o look
+expect_rc 0 "plot sleep --rows label"
+grep "^set title 'label=" look/sleep.gp | sed -n '1p;4p' >got
+printf "%s\n" "set title 'label=calloutng_12_26, hz=100'" "set title 'label=unpatched, hz=100'" >want
+cmp -s want got; check $? "--rows label: a row per label, in the order given, a panel per HZ"
+kb --db seed.db plot compare --compare unpatched calloutng_12_26 --where hz=1000 -o look
+grep -q "set label 1 'HZ 1000; unpatched: 1 run, calloutng_12_26: 1 run;" look/compare.gp
+check $? "compare: the footer counts the runs of each side, only those"
+grep -q "host \|kernel " look/compare.gp && not_ok "compare: no host or kernel the data has not" ||
+    ok "compare: no host or kernel the data has not"
+# a change of +3000% beside +4.9%: a log axis of the ratio, and "0"
+printf 'label,k,v\n' >wide.csv
+for v in 10 11 12 13 14 15 16 17; do
+	printf 'A,big,%s\nB,big,%s\nA,small,%s\nB,small,%s.5\n' $v $((v * 31)) $v $v >>wide.csv
+done
+kb --db wide.db import -q --run-by label --key k --value v --unit ns wide.csv
+kb --db wide.db plot compare --compare A B -o look
+grep -q "^set logscale x$" look/compare.gp && grep -q "'0' 1, '+100%%' 2" look/compare.gp &&
+grep -q "using (1 + \$2 / 100):1" look/compare.gp
+check $? "compare: ratios over a decade apart get a log axis, the tics in percent, 0 as 0"
+kb --db wide.db plot compare --compare A B -o look --axis linear
+grep -q "^set logscale x$" look/compare.gp && not_ok "--axis linear: no log axis" || ok "--axis linear: no log axis"
+grep -q "'0' 0" look/compare.gp; check $? "--axis linear: the zero tic reads 0, not +0"
+kb --db wide.db plot compare --compare A B -o look --axis sideways
+expect_rc 2 "--axis sideways"
+expect_err "kbench: plot: --axis 'sideways': expected auto, linear or log" "--axis sideways"
+kb --db wide.db plot dist --rows label -o look
+expect_rc 2 "--rows is for plot sleep"
+# plot trend: sleep and lock runs in one database leave no gaps
+printf 'run,label,benchmark,status,started,ended,command,version,key.k,unit,better,seq,value\n' >mixed.csv
+for r in 1 2 3 4 5 6; do
+	b=sleep; [ $((r % 2)) -eq 0 ] && b=lock
+	for i in 0 1 2 3 4 5 6 7; do
+		echo "0000000$r-0000-4000-8000-000000000000,same,$b,complete,2026-11-0${r}T00:00:00.000Z,2026-11-0${r}T00:01:00.000Z,c,0.1.0,$b,us,lower,$i,$((100 + i))"
+	done
+done >>mixed.csv
+kb --db mixed.db import -q mixed.csv
+kb --db mixed.db plot trend -o look
+expect_rc 0 "plot trend of interleaved sleep and lock runs"
+awk '/^\$s0 << EOD/ { b = 1; next } /^EOD/ { b = 0 } b { print $1 }' look/trend.gp | tr '\n' ' ' >got
+[ "$(cat got)" = "1 2 3 " ]; check $? "trend: each series' runs side by side, no gap for the other benchmark's ($(cat got))"
+grep -q "set xtics ('2026-11-01' 1, '2026-11-03' 2, '2026-11-05' 3)" look/trend.gp
+check $? "trend: the runs' dates as tics"

@@ -94,6 +94,12 @@ def parse_change(cell, scale, unit):
     return float(cell)
 
 
+def unmd(cell):
+    """A Markdown cell's text: CommonMark's backslash escapes undone."""
+    cell = cell.replace("&#8203;@", "@")
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", cell)
+
+
 def agree(text, csvp, jsonp, mdp, gpp):
     rows = load_csv(csvp)
     with open(jsonp) as f:
@@ -132,7 +138,11 @@ def agree(text, csvp, jsonp, mdp, gpp):
     with open(mdp) as f:
         mlines = f.read().split("\n")
     md = [l for l in mlines if l.startswith("|")]
-    mdcells = [[x.strip() for x in l.strip("|").split("|")] for l in md]
+    # Cells as Markdown shows them: backslash escapes (lib/table.c
+    # md_text) taken off, the pipes inside a cell escaped too.
+    md = [re.sub(r"\\\|", "\x00", l) for l in md]
+    mdcells = [[unmd(x.strip()).replace("\x00", "|")
+                for x in l.strip("|").split("|")] for l in md]
     mdhead, mdrows = mdcells[0], mdcells[2:]
     if len(mdrows) != len(comps):
         bad("markdown has %d rows, json %d" % (len(mdrows), len(comps)))

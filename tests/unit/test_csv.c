@@ -68,6 +68,7 @@ import_one(const char *path, int libcsv_only, int n, struct strbuf *out)
 	store_close(s);
 out:
 	strlist_free(&o.key_cols);
+	strlist_free(&t.origins);
 	sb_free(&err);
 	sb_free(&db);
 }

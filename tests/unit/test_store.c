@@ -156,6 +156,35 @@ collect_names(const struct sample_row *row, void *arg)
 	return 0;
 }
 
+/* Stop after *arg rows, with -1 (an error) or STORE_STOP. */
+struct stopper {
+	int	after, seen, how;
+};
+
+static int
+stop_after(const struct sample_row *row, void *arg)
+{
+	struct stopper *st = arg;
+
+	return ++st->seen == st->after ? st->how : 0;
+}
+
+static int
+series_stop_after(const struct series_row *row, void *arg)
+{
+	struct stopper *st = arg;
+
+	return ++st->seen == st->after ? st->how : 0;
+}
+
+static int
+run_stop_after(const struct run_row *row, void *arg)
+{
+	struct stopper *st = arg;
+
+	return ++st->seen == st->after ? st->how : 0;
+}
+
 static void
 make_run(struct store *s, const char *label, const char *status,
     const char *hz, int64_t *run_id)
@@ -242,6 +271,36 @@ test_runs_and_samples(void)
 	sb_reset(&got);
 	CHECK(store_each_sample(s, &f, collect_names, &got) == 0);
 	CHECK_STR(sb_str(&got), "after/method=nanosleep,usec=300/0=3.5;");
+	filter_free(&f);
+
+	/*
+	 * A callback stops the iteration with STORE_STOP (0 back) or fails
+	 * it with -1 (-1 back, at once): an error is never taken for the
+	 * end of the rows.
+	 */
+	memset(&f, 0, sizeof(f));
+	f.include_incomplete = 1;
+	{
+		struct stopper st = { 2, 0, STORE_STOP };
+
+		CHECK(store_each_sample(s, &f, stop_after, &st) == 0 &&
+		    st.seen == 2);
+		st.seen = 0;
+		st.how = -1;
+		CHECK(store_each_sample(s, &f, stop_after, &st) == -1 &&
+		    st.seen == 2);
+		st.seen = 0;
+		st.after = 1;
+		CHECK(store_each_series(s, &f, series_stop_after, &st) == -1 &&
+		    st.seen == 1);
+		st.seen = 0;
+		CHECK(store_each_run(s, &f, run_stop_after, &st) == -1 &&
+		    st.seen == 1);
+		st.seen = 0;
+		st.how = STORE_STOP;
+		CHECK(store_each_run(s, &f, run_stop_after, &st) == 0 &&
+		    st.seen == 1);
+	}
 	filter_free(&f);
 
 	/* A full batch with a duplicate in the middle: the duplicate is named. */

@@ -174,6 +174,71 @@ test_json_utf8(void)
 	CHECK_STR(buf, "\"\xc3\xa9\\ufffd(\\ufffd\\ufffd\\ufffd)\"");
 }
 
+/* Text for a terminal: controls, C1 controls and bad bytes escaped. */
+static void
+test_visible(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_add_visible(&sb, "a\n\tb\033[2J\x7f");
+	CHECK_STR(sb_str(&sb), "a\\n\\tb\\x1b[2J\\x7f");
+	sb_reset(&sb);
+	/* U+009B (CSI as one character), Latin-1 0xe9, then U+00E9. */
+	sb_add_visible(&sb, "x\xc2\x9by\xe9z\xc3\xa9");
+	CHECK_STR(sb_str(&sb), "x\\xc2\\x9by\\xe9z\xc3\xa9");
+	CHECK(has_control("\xc2\x85") == 1);		/* NEL */
+	CHECK(has_control("\xc3\xa9") == 0);
+	CHECK(needs_visible("lat\xe9") == 1);
+	CHECK(needs_visible("caf\xc3\xa9") == 0);
+	sb_free(&sb);
+}
+
+/* argv as JSON and back, and quoted for sh. */
+static void
+test_argv(void)
+{
+	char *in[] = { "kbench", "-l", "a;touch x;#", "it's", "$(id)", "",
+	    "two\nlines", "caf\xc3\xa9", "\xf0\x9f\x98\x80", "\"q\"\\", NULL };
+	char *eq[] = { "a=b", "c=d", NULL };
+	struct strbuf sb = STRBUF_INIT;
+	char **out;
+	size_t i;
+
+	json_argv(&sb, 10, in);
+	CHECK_STR(sb_str(&sb), "[\"kbench\",\"-l\",\"a;touch x;#\",\"it's\","
+	    "\"$(id)\",\"\",\"two\\nlines\",\"caf\xc3\xa9\",\"\xf0\x9f\x98\x80\","
+	    "\"\\\"q\\\"\\\\\"]");
+	out = json_argv_parse(sb_str(&sb));
+	CHECK(out != NULL);
+	for (i = 0; out != NULL && in[i] != NULL; i++)
+		CHECK_STR(out[i], in[i]);
+	CHECK(out != NULL && out[10] == NULL);
+	argv_free(out);
+	/* \u escapes, surrogate pairs; what is not an array of strings. */
+	out = json_argv_parse(" [ \"\\u00e9\\ud83d\\ude00\\/\" ] ");
+	CHECK(out != NULL && strcmp(out[0], "\xc3\xa9\xf0\x9f\x98\x80/") == 0);
+	argv_free(out);
+	CHECK(json_argv_parse("kbench collect sleep") == NULL);
+	CHECK(json_argv_parse("[\"a\",]") == NULL);
+	CHECK(json_argv_parse("[\"a\"] x") == NULL);
+	CHECK(json_argv_parse("[\"\\u0000\"]") == NULL);
+	CHECK(json_argv_parse("[\"\\ud800\"]") == NULL);
+	CHECK(json_argv_parse("[1]") == NULL);
+	sb_reset(&sb);
+	sb_shell_quote(&sb, in);
+	CHECK_STR(sb_str(&sb), "kbench -l 'a;touch x;#' 'it'\\''s' '$(id)' '' "
+	    "'two\nlines' 'caf\xc3\xa9' '\xf0\x9f\x98\x80' '\"q\"\\'");
+	/* A first word with '=' would be an assignment: quoted. */
+	sb_reset(&sb);
+	sb_shell_quote(&sb, eq);
+	CHECK_STR(sb_str(&sb), "'a=b' c=d");
+	/* An older kbench's text: a comment, its controls shown. */
+	sb_reset(&sb);
+	command_for_shell(&sb, "kbench collect -l x;rm -rf ~\n");
+	CHECK_STR(sb_str(&sb), "# kbench collect -l x;rm -rf ~\\n");
+	sb_free(&sb);
+}
+
 int
 main(void)
 {
@@ -185,5 +250,7 @@ main(void)
 	test_json();
 	test_utf8();
 	test_json_utf8();
+	test_visible();
+	test_argv();
 	return check_done();
 }

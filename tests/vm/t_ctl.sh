@@ -242,6 +242,18 @@ run -d 1x
 expect 2 "pfilbench-ctl: -d 1x: expected a number" "a delay with junk"
 run extra
 expect 2 "$usage" "an operand"
+# An unknown lock is a usage error (2), whether the module is there or
+# not (it was 1, "not loaded", before the module was asked).
+for m in "$S" "$T/nosuch"; do
+	KBENCH_KMOD_SYSFS=$m "$ctl" -H bogus >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "pfilbench-ctl: unknown head lock 'bogus' (-H: rw, brlock, rwsem, rm, epoch or none)
+$usage" "an unknown head lock ($m)"
+	KBENCH_KMOD_SYSFS=$m "$ctl" -k bogus >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "pfilbench-ctl: unknown hook lock 'bogus' (-k: null, mtx, rw, rwsem, rm, brlock or spin)
+$usage" "an unknown hook lock ($m)"
+done
 
 # 5. kbench collect lock stores what it prints, asking the module what
 # it runs (pfilbench-ctl -c): refused pairs are skipped, a delay above
