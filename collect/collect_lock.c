@@ -46,6 +46,8 @@ struct lock_caps {
 	char		*heads, *hooks;	/* comma lists */
 	struct strlist	 refused;	/* "head:hook" */
 	long		 delay_max;	/* ns */
+	long		 hooks_max;	/* --chain */
+	long		 duration_max;	/* ms */
 };
 
 static void
@@ -78,6 +80,8 @@ caps_get(const struct lock_backend *be, const char *prog,
 
 	memset(k, 0, sizeof(*k));
 	k->delay_max = 1000000000L;
+	k->hooks_max = 64;
+	k->duration_max = 3600000;
 	if (!be->ask) {
 		k->heads = xstrdup(be->heads);
 		k->hooks = xstrdup(be->hooks);
@@ -105,6 +109,12 @@ caps_get(const struct lock_backend *be, const char *prog,
 		else if (strcmp(l.v[i], "delay_max_ns") == 0 &&
 		    parse_long(eq, 0, 1000000000L, &v) == 0)
 			k->delay_max = v;
+		else if (strcmp(l.v[i], "hooks_max") == 0 &&
+		    parse_long(eq, 1, 64, &v) == 0)
+			k->hooks_max = v;
+		else if (strcmp(l.v[i], "duration_max_ms") == 0 &&
+		    parse_long(eq, 1, 3600000, &v) == 0)
+			k->duration_max = v;
 	}
 	strlist_free(&l);
 	if (k->heads == NULL || k->hooks == NULL) {
@@ -325,6 +335,16 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	if (strtol(delay, NULL, 10) > caps.delay_max) {
 		warnx("collect lock: -d %s: the %s backend busy-waits at most "
 		    "%ld ns in a hook", delay, be->name, caps.delay_max);
+		goto out;
+	}
+	if (chain != NULL && strtol(chain, NULL, 10) > caps.hooks_max) {
+		warnx("collect lock: --chain %s: the %s backend chains at most "
+		    "%ld hooks", chain, be->name, caps.hooks_max);
+		goto out;
+	}
+	if (duration != NULL && strtol(duration, NULL, 10) > caps.duration_max) {
+		warnx("collect lock: --duration %s: the %s backend runs at most "
+		    "%ld ms", duration, be->name, caps.duration_max);
 		goto out;
 	}
 	if (heads.n == 0)

@@ -65,6 +65,7 @@ fake() {
 	refused rw:mtx rw:rwsem rw:rm brlock:mtx brlock:rwsem brlock:rm epoch:mtx epoch:rwsem epoch:rm
 	delay_max_ns 1000000
 	hooks_max 8
+	duration_max_ms 60000
 	EOF
 	printf 'preempt voluntary\nhz 250\nlockdep no\nkasan no\nmitigations auto\n' >"$S/kernel"
 	printf '%s' "${2:-}" >"$S/results"
@@ -279,6 +280,17 @@ if [ -x "$build/kbench" ]; then
 	rc=$?
 	expect 2 "kbench: collect lock: -d 1000001: the kmod backend busy-waits at most 1000000 ns in a hook" \
 	    "a delay above the module's cap"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake3 -r 1 --chain 9 >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "kbench: collect lock: --chain 9: the kmod backend chains at most 8 hooks" \
+	    "a chain longer than the module's"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake3 -r 1 --duration 60001 >"$T/out" 2>"$T/err"
+	rc=$?
+	# (the fake's cap, lower than the real module's hour)
+	expect 2 "kbench: collect lock: --duration 60001: the kmod backend runs at most 60000 ms" \
+	    "a duration above the module's cap"
 	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
 	    --backend kmod -l fake4 -r 1 -H bogus >"$T/out" 2>"$T/err"
 	rc=$?
