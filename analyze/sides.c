@@ -187,9 +187,7 @@ as_part(struct store *s, const char *spec, struct strbuf *out)
 	int found = 0;
 
 	spec_parts(spec, &keys, &values);
-	if (keys.n > 0)
-		sb_adds(out, spec);
-	else if (store_label_exists(s, spec, &found) == 0 && found)
+	if (keys.n == 0 && store_label_exists(s, spec, &found) == 0 && found)
 		sb_addf(out, "label=%s", spec);
 	else
 		sb_adds(out, spec);

@@ -116,6 +116,7 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 {
 	static const double mant[] = { 1, 2, 5 };
 	double step, t, r, rlo, rhi;
+	long i, first, last;
 	int e, k, n = 0;
 
 	sb_adds(plot, "unset logscale x\nset xtics (");
@@ -147,7 +148,11 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 		step *= 5;
 	else if ((hi - lo) / step > 10)
 		step *= 2;
-	for (t = ceil(lo / step) * step; t <= hi + step / 2; t += step) {
+	/* An integer counter: a float one drifts by a rounding a step. */
+	first = (long)ceil(lo / step);
+	last = (long)floor((hi + step / 2) / step);
+	for (i = first; i <= last; i++) {
+		t = (double)i * step;
 		if (fabs(t) < step / 1e6)
 			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
 		else

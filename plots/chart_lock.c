@@ -198,7 +198,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		if (place(&L, an, an->gs.g[i], NULL, &name, err) == -1)
 			goto out;
 	}
-	if (n == 0) {
+	if (n == 0 || L.threads.n == 0) {
 		sb_adds(err, "nothing to draw");
 		goto out;
 	}
