@@ -148,12 +148,14 @@ awk -v s="$(sed -n 's/^sample //p' "$T/out")" '
 	printf "# sample %s; first start to last end %.3f; summed %.3f; start skew %d ns of %d\n", s, want, sum / calls, slo - lo, hi - lo
 	exit !(n == 2 && s - want < 0.01 && want - s < 0.01 && (sum / calls - s > 0.01 || s - sum / calls > 0.01) && early == 0) }' "$T/tb"
 check $? "the sample is walks over first start to last end, not the threads' times summed; no thread starts before the timed phase opens"
-# A fixed duration stops every thread together.
+# A fixed duration stops every thread: none ends before it, and none
+# walks on to a count (each ends within seconds, not minutes; how soon
+# after the deadline depends on when TCG runs its vCPU: not checked).
 ctl -m -t 2 -D 300 -d 100 -H rw -k spin
 ends=$(sed -n 's/.* end_ns \([0-9]*\) .*/\1/p' $S/results | tr '\n' ' ')
 awk -v e="$ends" 'BEGIN { n = split(e, a, " "); for (i = 1; i <= n; i++)
-    if (a[i] < 300e6 || a[i] > 400e6) exit 1; exit n != 2 }'
-check $? "-D 300: both threads end 300 ms after the timed phase began, together (end_ns $ends)"
+    if (a[i] < 300e6 || a[i] > 10e9) exit 1; exit n != 2 }'
+check $? "-D 300: both threads stopped by the duration, none before 300 ms (end_ns $ends)"
 grep -q '^fact duration_ms 300$' "$T/out" && grep -q '^fact fairness ' "$T/out"
 check $? "-D 300: duration and fairness ($(sed -n 's/^fact fairness //p' "$T/out")) recorded"
 # The writer keeps its schedule on absolute deadlines: every deadline
@@ -178,10 +180,13 @@ ctl -m -t 1 -D 500 -d 100 -H rm -k null -w 2
 echo "# head rm, writer every 2 ms: $(sed -n 's/^fact writes_per_s //p' "$T/out") writes/s, $(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")% of walks on the slow path"
 awk -v p="$(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")" 'BEGIN { exit !(p > 50) }'
 check $? "rm, a write every 2 ms (below a grace period): readers mostly on the slow path"
+# A busy-wait spins until spin_ns (the delay less one clock read, as
+# measured at the start) has passed: measured, it is never shorter.
 ctl -m -t 1 -n 200 -d 500 -H none -k null
 m=$(sed -n 's/^fact busywait_measured_ns //p' "$T/out")
-awk -v m="$m" 'BEGIN { exit !(m >= 500) }'
-check $? "-d 500: the busy-wait measured before the run ($m ns under TCG, never shorter than asked) is recorded"
+sp=$(sed -n 's/^busywait clock clock_ns [0-9]* spin_ns \([0-9]*\)$/\1/p' $S/results)
+awk -v m="$m" -v sp="$sp" 'BEGIN { exit !(sp != "" && sp <= 500 && m >= sp) }'
+check $? "-d 500: the busy-wait measured before the run ($m ns under TCG) is recorded, never shorter than its spin ($sp ns)"
 for f in kernel_preempt kernel_hz kernel_lockdep kernel_kasan kernel_mitigations cpu_boost placement nvcsw migrations; do
 	grep -q "^fact $f " "$T/out" || { echo "# no fact $f"; false; } || break
 done
