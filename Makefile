@@ -43,7 +43,8 @@ KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
-LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c
+LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c \
+	       lib/outdir.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
@@ -58,19 +59,23 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
 	       analyze/format_text.c \
 	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
-	       analyze/trend.c analyze/history.c analyze/cmd_trend.c
+	       analyze/trend.c analyze/history.c analyze/trend_mail.c \
+	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
-	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c
+	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c \
+	       plots/review_facts.c plots/review_md.c plots/review_html.c \
+	       plots/review_text.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
-HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h db/store.h db/filter.h \
+HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
+	       lib/outdir.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
-	       analyze/trend.h analyze/history.h \
-	       plots/gnuplot.h plots/charts.h
+	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
+	       plots/gnuplot.h plots/charts.h plots/review.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \

@@ -83,6 +83,31 @@ side_rounds(const struct groupset *gs)
 	return sum;
 }
 
+/*
+ * The facts of a side read on another connection, redacted through s:
+ * one token per value whichever side met it first.
+ */
+static void
+redact_side(struct store *s, struct groupset *gs)
+{
+	struct kvlist *facts;
+	const char *shown;
+	size_t i, k;
+
+	for (i = 0; i < gs->nruns; i++) {
+		facts = &gs->runs[i].facts;
+		for (k = 0; k < facts->n; k++) {
+			shown = store_redacted(s, facts->v[k].key,
+			    facts->v[k].value);
+			/* Not kv_set(): it frees the value it is given. */
+			if (shown != facts->v[k].value) {
+				free(facts->v[k].value);
+				facts->v[k].value = xstrdup(shown);
+			}
+		}
+	}
+}
+
 static int
 run_compare(struct store *s, const struct filter *f, struct analysis *an)
 {
@@ -120,6 +145,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 		rc = job.rc;
 	if (rc != KB_EXIT_OK)
 		goto out;
+	redact_side(s, &an->gb);
 	rc = KB_EXIT_USAGE;
 	if (analysis_pair_sides(s, an) == -1)
 		goto out;
@@ -192,12 +218,43 @@ by_unknown(struct store *s, const struct filter *f, const char *by)
 	return !found;
 }
 
+/*
+ * --redact KEY: every key a fact of some selected run (a misspelt key
+ * would publish what it was meant to hide), then redacted in s.
+ */
+static int
+redact_facts(struct store *s, const struct filter *f, struct analysis *an)
+{
+	struct strlist keys = { NULL, 0 };
+	size_t i;
+	int rc = KB_EXIT_OK;
+
+	if (an->redact.n == 0)
+		return KB_EXIT_OK;
+	if (store_fact_keys(s, f, &keys) == -1) {
+		warnx("%s: %s", an->cmdname, store_error(s));
+		return KB_EXIT_DB;
+	}
+	for (i = 0; i < an->redact.n && rc == KB_EXIT_OK; i++)
+		if (!strlist_has(&keys, an->redact.v[i])) {
+			warnx("%s: --redact %s: no run in the selection has this "
+			    "fact (kbench runs --json lists them)", an->cmdname,
+			    an->redact.v[i]);
+			rc = KB_EXIT_USAGE;
+		} else
+			store_redact(s, an->redact.v[i]);
+	strlist_free(&keys);
+	return rc;
+}
+
 int
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
 	int rc;
 
+	if ((rc = redact_facts(s, f, an)) != KB_EXIT_OK)
+		return rc;
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
@@ -245,6 +302,7 @@ analysis_free(struct analysis *an)
 	strlist_free(&an->keynames);
 	strlist_free(&an->sidekeys);
 	pooling_free(&an->pooled);
+	strlist_free(&an->redact);
 }
 
 struct compare_opts
@@ -296,6 +354,9 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 		return 1;
 	case AOPT_NOADJUST:
 		an->adjust = 0;
+		return 1;
+	case AOPT_REDACT:
+		strlist_add(&an->redact, arg);
 		return 1;
 	case AOPT_NOWARNINGS:
 		an->warnings = WARNINGS_NONE;

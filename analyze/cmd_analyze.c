@@ -15,7 +15,7 @@
 
 const char analyze_help[] =
     "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"
-    "                      [--width N]\n"
+    "                      [--width N] [--redact KEY]...\n"
     "                      " FILTER_SYNOPSIS "\n"
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
     "                      [--no-adjust] [--fail-on-regression] [-c LEVEL]\n"
@@ -42,6 +42,8 @@ const char analyze_help[] =
     "                    each kind), full (every group) or none (a comparison's\n"
     "                    notes on its verdicts stay); --no-warnings is none\n"
     "   --fail-on-regression   exit 1 when a series regressed significantly\n"
+    "   --redact KEY     show the fact KEY (host, a path) as redacted-1, -2...\n"
+    "                    (plot and report take it too); repeatable\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
 enum { OPT_BY = 300, OPT_FORMAT, OPT_FAIL, OPT_WIDTH };

@@ -22,11 +22,12 @@
 #include "report.h"
 #include "table.h"
 #include "trend.h"
+#include "trend_mail.h"
 
 const char trend_help[] =
     "usage: kbench trend [--since DATE] [--last N] [--order-by KEY] [--threshold PCT]\n"
     "                    [--pvalue P] [--fail-on-regression [--recent N]]\n"
-    "                    [--format FMT] [filters]\n"
+    "                    [--format FMT] [--new-regressions] [filters]\n"
     "\n"
     "Per series, its history: one point per run, the run's median (and its\n"
     "distribution-free 95% interval), in run order; and the change points in\n"
@@ -40,11 +41,17 @@ const char trend_help[] =
     "   --fail-on-regression   exit 1 when a change point is a regression\n"
     "   --recent N       ... only one within the last N runs of its series (a\n"
     "                    nightly check: old, known changes do not fail it)\n"
+    "   --new-regressions  instead of the table, one report per regression the\n"
+    "                    newest run revealed (absent from the history without\n"
+    "                    it), as the kernel test robot mails them: subject,\n"
+    "                    before/after, p, the machine, the commands; nothing\n"
+    "                    when there is none (nightly -q: cron mails it)\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
 enum {
 	OPT_FAIL = 300,
 	OPT_FORMAT,
+	OPT_NEW,
 	OPT_RECENT
 };
 
@@ -371,6 +378,7 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 		HISTORY_LONGOPTS,
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
+		{ "new-regressions", no_argument,  NULL, OPT_NEW },
 		{ "recent",	required_argument, NULL, OPT_RECENT },
 		{ NULL,		0,		   NULL, 0 }
 	};
@@ -380,6 +388,7 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 	long recent = 0;
 	size_t nfail;
 	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
+	int new_only = 0;
 
 	history_init(&h);
 	memset(&f, 0, sizeof(f));
@@ -394,6 +403,9 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 		switch (ch) {
 		case OPT_FAIL:
 			fail_on_regression = 1;
+			continue;
+		case OPT_NEW:
+			new_only = 1;
 			continue;
 		case OPT_FORMAT:
 			if ((format = parse_format(optarg)) < 0) {
@@ -437,6 +449,17 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 	if (*sb_str(&h.cache_err) != '\0')
 		warnx("trend: warning: run summaries not cached: %s",
 		    sb_str(&h.cache_err));
+	if (new_only) {
+		/* The mails and nothing else: cron mails what is printed. */
+		if (trend_mail_new(stdout, ctx->db, &h, &f, &nfail) == -1) {
+			warnx("trend: out of memory");
+			rc = KB_EXIT_IO;
+			goto out;
+		}
+		rc = fail_on_regression && nfail > 0 ? KB_EXIT_REGRESSION :
+		    KB_EXIT_OK;
+		goto out;
+	}
 	switch (format) {
 	case FMT_CSV:
 		print_csv(stdout, &h);

@@ -89,13 +89,8 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 	return buf;
 }
 
-/*
- * Print text wrapped at width columns on word boundaries, the first line
- * after first, the next ones after rest (an indent).  A word longer than
- * a line stands alone on its line.
- */
-static void
-print_wrapped(FILE *out, size_t width, const char *first, const char *rest,
+void
+text_wrap(FILE *out, size_t width, const char *first, const char *rest,
     const char *text)
 {
 	const char *p = text, *word, *lead = first;
@@ -375,6 +370,11 @@ compare_table(struct table *t, const struct analysis *an)
 		else
 			table_set(t, k + 5, "%.3g", c->p_adj);
 		table_set(t, k + 6, "%s", verdict_name(c->verdict));
+		/* report.html colours it: "v-improved", "v-regressed"... */
+		table_class(t, k + 6, c->verdict == VERDICT_IMPROVED ?
+		    "v-improved" : c->verdict == VERDICT_REGRESSED ?
+		    "v-regressed" : c->verdict == VERDICT_UNTESTED ?
+		    "v-untested" : "v-same");
 		table_set(t, k + 7, "%s", flags(f, c->warn, c->notes));
 	}
 }
@@ -511,7 +511,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		sb_addf(&para, " [%zu of %zu series]", hit, an->ncmp);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
+		text_wrap(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	sb_free(&para);
 	sb_free(&name);
@@ -551,7 +551,7 @@ side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&line, " in %s, ", an->name_a);
 		sb_addlist(&line, &sf->b);
 		sb_addf(&line, " in %s", an->name_b);
-		print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
+		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	}
 	sb_free(&line);
 }
@@ -572,7 +572,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	if (an->pooled.load.n > 0) {
 		fprintf(out, "\n%sLoad:\n", prefix);
 		for (i = 0; i < an->pooled.load.n; i++)
-			print_wrapped(out, an->width, "  ", "    ", an->pooled.load.v[i]);
+			text_wrap(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
 	side_fact_lines(out, an, prefix);
 	if (an->pooled.n == 0)
@@ -586,7 +586,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    an->by, an->compare ? "" : "=", pf->pool, pf->nruns, pf->key);
 		for (j = 0; j < pf->values.n; j++)
 			sb_addf(&line, "%s%s", j ? ", " : "", pf->values.v[j]);
-		print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
+		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	}
 	/* A suggestion with real values: "(none)" is no --where value. */
 	pf = &an->pooled.f[0];
@@ -603,7 +603,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		    v[0], pf->key, v[1]);
 	else
 		sb_addf(&line, "split by it (--by %s).", pf->key);
-	print_wrapped(out, an->width, "  ", "    ", sb_str(&line));
+	text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	sb_free(&line);
 }
 
@@ -676,7 +676,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&para, " [%zu of %zu groups]", hit, n);
 		if (!any++)
 			fprintf(out, "\n%sWarnings:\n", prefix);
-		print_wrapped(out, an->width, "  ", "     ", sb_str(&para));
+		text_wrap(out, an->width, "  ", "     ", sb_str(&para));
 	}
 	pooling_lines(out, an, prefix);
 	free(g);
@@ -698,11 +698,14 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	    an->count[VERDICT_REGRESSED], an->count[VERDICT_SAME],
 	    an->count[VERDICT_UNTESTED]);
 	if (!isnan(an->geomean))
-		sb_addf(&note, "; geometric mean of %s/%s: %.4g (%+.2f%%)",
-		    an->name_b, an->name_a, an->geomean, 100 * (an->geomean - 1));
-	print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
+		/* Of the centers, not of the change column: say which. */
+		sb_addf(&note, "; geometric mean of the %s' ratios %s/%s: %.4g "
+		    "(%+.2f%%)", an->test == TEST_U ? "medians" : "means",
+		    an->name_b, an->name_a, an->geomean,
+		    100 * (an->geomean - 1));
+	text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
-		print_wrapped(out, an->width, prefix, prefix, "untested: fewer than 2 "
+		text_wrap(out, an->width, prefix, prefix, "untested: fewer than 2 "
 		    "samples on a side, so no test and no interval; the change "
 		    "is the estimate from the values there are.");
 	sb_reset(&note);
@@ -733,9 +736,21 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 			    "sample%s a round", have, ceil((double)nneed /
 			    per_round), per_round, per_round == 1 ? "" : "s");
 		sb_adds(&note, ".");
-		print_wrapped(out, an->width, prefix, prefix, sb_str(&note));
+		text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	}
 	sb_free(&note);
+}
+
+/* Does a row give its change as a difference (SCALE_SHIFT)? */
+static int
+any_shift(const struct analysis *an)
+{
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++)
+		if (an->cmp[i].scale == SCALE_SHIFT)
+			return 1;
+	return 0;
 }
 
 /*
@@ -757,6 +772,11 @@ method_sentences(const struct analysis *an, struct strbuf *change,
 	if (family)
 		sb_addf(change, " (%g%% simultaneous over %zu series, "
 		    "Bonferroni)", an->level, an->ntested);
+	if (any_shift(an))
+		sb_addf(change, "; rows flagged a: the %s %s - %s in the "
+		    "series' unit (a ratio means nothing across 0)",
+		    an->test == TEST_U ? "Hodges-Lehmann shift" :
+		    "difference of the means", an->name_b, an->name_a);
 	sb_addf(verdict, "verdict: the interval excludes 0 and p < %g",
 	    1 - an->level / 100);
 	if (family)
@@ -773,8 +793,8 @@ report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
 	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
 
 	method_sentences(an, &change, &verdict);
-	print_wrapped(out, an->width, prefix, prefix, sb_str(&change));
-	print_wrapped(out, an->width, prefix, prefix, sb_str(&verdict));
+	text_wrap(out, an->width, prefix, prefix, sb_str(&change));
+	text_wrap(out, an->width, prefix, prefix, sb_str(&verdict));
 	sb_free(&change);
 	sb_free(&verdict);
 }
@@ -823,7 +843,7 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&first, "%s (baseline) vs %s: %s on %s, %g%% confidence",
 		    an->name_a, an->name_b, test_name(an->test),
 		    an->test == TEST_U ? "medians" : "means", an->level);
-		print_wrapped(out, an->width, prefix, prefix, sb_str(&first));
+		text_wrap(out, an->width, prefix, prefix, sb_str(&first));
 		report_method_lines(out, an, prefix);
 	} else
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
@@ -903,8 +923,8 @@ table_blocks(FILE *out, const struct analysis *an, const struct table *t)
 				sb_addf(&rest, "%s%s %s", rest.len ? "; " : "", h,
 				    v);
 		}
-		print_wrapped(out, an->width, "", "  ", sb_str(&head));
-		print_wrapped(out, an->width, "  ", "  ", sb_str(&rest));
+		text_wrap(out, an->width, "", "  ", sb_str(&head));
+		text_wrap(out, an->width, "  ", "  ", sb_str(&rest));
 	}
 	sb_free(&head);
 	sb_free(&rest);

@@ -50,6 +50,7 @@ struct analysis {
 	size_t			 width;		/* prose wraps here (columns) */
 	int			 narrow;	/* width asked for: a table wider
 						   prints as a block a row */
+	struct strlist		 redact;	/* facts shown as tokens */
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -70,6 +71,7 @@ enum {
 	AOPT_NOADJUST,
 	AOPT_WARNINGS,
 	AOPT_NOWARNINGS,
+	AOPT_REDACT,
 	AOPT_CONFIDENCE = 'c'
 };
 #define ANALYSIS_LONGOPTS						\
@@ -77,6 +79,7 @@ enum {
 	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
 	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\
 	{ "no-warnings", no_argument,	   NULL, AOPT_NOWARNINGS },	\
+	{ "redact",	required_argument, NULL, AOPT_REDACT },		\
 	{ "test",	required_argument, NULL, AOPT_TEST },		\
 	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD },	\
 	{ "warnings",	required_argument, NULL, AOPT_WARNINGS }
@@ -141,6 +144,14 @@ void	report_compare_summary(FILE *out, const struct analysis *an,
 /* The warnings paragraphs under the table. */
 void	report_warning_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
+
+/*
+ * Print text wrapped at width columns on blanks, the first line after
+ * first, the next ones after rest (an indent); a word longer than a line
+ * stands alone on its line; controls shown escaped (util.h).
+ */
+void	text_wrap(FILE *out, size_t width, const char *first,
+	    const char *rest, const char *text);
 
 /* The warnings of a group or comparison, as one short phrase each. */
 void	report_warnings(const struct group *g, double level, struct strbuf *out);

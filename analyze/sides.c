@@ -187,6 +187,7 @@ as_part(struct store *s, const char *spec, struct strbuf *out)
 	int found = 0;
 
 	spec_parts(spec, &keys, &values);
+	/* A bare word names a label when one exists; anything else as is. */
 	if (keys.n == 0 && store_label_exists(s, spec, &found) == 0 && found)
 		sb_addf(out, "label=%s", spec);
 	else

@@ -17,6 +17,7 @@
 
 #include "csvio.h"
 #include "kbench.h"
+#include "outdir.h"
 #include "strmap.h"
 
 const char export_help[] =
@@ -178,17 +179,17 @@ export_ministat(struct store *s, const struct filter *f, const char *dir)
 	struct groups gs;
 	struct outfile of;
 	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
-	struct stat st;
 	char num[40];
 	size_t i, j;
 	int rc = KB_EXIT_OK;
 
 	memset(&gs, 0, sizeof(gs));
 	memset(&of, 0, sizeof(of));
-	if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
-		warnx("export: -o %s: not a directory (ministat files go into "
-		    "one)", dir);
-		return KB_EXIT_USAGE;
+	if (mkdir_p(dir, &err) == -1) {
+		warnx("export: -o %s (ministat files go into a directory)",
+		    sb_str(&err));
+		sb_free(&err);
+		return KB_EXIT_IO;
 	}
 	if (store_each_sample(s, f, collect_sample, &gs) == -1) {
 		warnx("export: %s", store_error(s));
@@ -246,7 +247,8 @@ export_csv(struct store *s, const struct export_opts *eo, const char *path)
 
 	memset(&of, 0, sizeof(of));
 	if (path != NULL) {
-		if (outfile_open(&of, path, 0, &err) == -1) {
+		if (mkdir_parent(path, &err) == -1 ||
+		    outfile_open(&of, path, 0, &err) == -1) {
 			warnx("export: %s", sb_str(&err));
 			outfile_close(&of, 0, &err);
 			sb_free(&err);

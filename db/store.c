@@ -33,6 +33,13 @@ struct pending_sample {
 	int64_t	origin;
 };
 
+/* A redacted fact value and the token shown instead. */
+struct redacted {
+	char	*key;
+	char	*value;
+	char	*token;
+};
+
 struct store {
 	sqlite3		*db;
 	char		*path;
@@ -54,6 +61,10 @@ struct store {
 	sqlite3_stmt	*sel_samples;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
+	/* store_redact(): the keys, and each value met with its token. */
+	struct strlist	 redact_keys;
+	struct redacted	*redacted;
+	size_t		 nredacted;
 };
 
 static void	 bind_text(sqlite3_stmt *st, int i, const char *v);
@@ -523,6 +534,8 @@ out:
 void
 store_close(struct store *s)
 {
+	size_t i;
+
 	if (s == NULL)
 		return;
 	sqlite3_finalize(s->ins_sample);
@@ -538,6 +551,13 @@ store_close(struct store *s)
 	sb_free(&s->err);
 	sb_free(&s->name);
 	free(s->path);
+	for (i = 0; i < s->nredacted; i++) {
+		free(s->redacted[i].key);
+		free(s->redacted[i].value);
+		free(s->redacted[i].token);
+	}
+	free(s->redacted);
+	strlist_free(&s->redact_keys);
 	free(s);
 }
 
@@ -1016,6 +1036,78 @@ col_real(sqlite3_stmt *st, int i)
 	return sqlite3_column_double(st, i);
 }
 
+void
+store_redact(struct store *s, const char *key)
+{
+	if (!strlist_has(&s->redact_keys, key))
+		strlist_add(&s->redact_keys, key);
+}
+
+const char *
+store_redacted(struct store *s, const char *key, const char *value)
+{
+	struct redacted *r;
+	size_t i, n = 0;
+	char token[32];
+
+	if (!strlist_has(&s->redact_keys, key))
+		return value;
+	for (i = 0; i < s->nredacted; i++) {
+		r = &s->redacted[i];
+		if (strcmp(r->key, key) != 0)
+			continue;
+		if (strcmp(r->value, value) == 0)
+			return r->token;
+		n++;
+	}
+	snprintf(token, sizeof(token), "redacted-%zu", n + 1);
+	s->redacted = xreallocarray(s->redacted, s->nredacted + 1,
+	    sizeof(*s->redacted));
+	r = &s->redacted[s->nredacted++];
+	r->key = xstrdup(key);
+	r->value = xstrdup(value);
+	r->token = xstrdup(token);
+	return r->token;
+}
+
+/* A byte that continues a word: a value inside one is not that value. */
+static int
+word_byte(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || (unsigned char)c >= 0x80;
+}
+
+void
+store_redact_text(struct store *s, const char *text, struct strbuf *out)
+{
+	const struct redacted *best;
+	size_t i, len, blen;
+	const char *p;
+
+	for (p = text; *p != '\0';) {
+		/* The longest value standing as a word here. */
+		best = NULL;
+		blen = 0;
+		for (i = 0; i < s->nredacted; i++) {
+			len = strlen(s->redacted[i].value);
+			if (len == 0 || len <= blen ||
+			    strncmp(p, s->redacted[i].value, len) != 0 ||
+			    (p > text && word_byte(p[-1]) &&
+			    word_byte(p[0])) ||
+			    (word_byte(p[len - 1]) && word_byte(p[len])))
+				continue;
+			best = &s->redacted[i];
+			blen = len;
+		}
+		if (best != NULL) {
+			sb_adds(out, best->token);
+			p += blen;
+		} else
+			sb_add(out, p++, 1);
+	}
+}
+
 /* The run columns, in the order run_row_fill() reads them. */
 #define RUN_COLUMNS	"r.id, r.uuid, r.label, r.benchmark, r.status," \
 			" r.started_at, r.ended_at, r.command, r.tool_version"
@@ -1046,7 +1138,8 @@ run_row_fill(struct store *s, sqlite3_stmt *st, int first, struct run_row *row)
 		return fail(s, "preparing fact query");
 	sqlite3_bind_int64(fs, 1, row->info.id);
 	while ((rc = sqlite3_step(fs)) == SQLITE_ROW)
-		kv_set(&row->facts, col_text(fs, 0), col_text(fs, 1));
+		kv_set(&row->facts, col_text(fs, 0), store_redacted(s, col_text(fs, 0),
+		    col_text(fs, 1)));
 	sqlite3_finalize(fs);
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the facts of run %lld",

@@ -152,6 +152,28 @@ void	store_series_name(const struct kvlist *keys, struct strbuf *out);
  */
 #define STORE_STOP	1
 
+/*
+ * Redaction, for outputs to publish: from now on, the value of a fact
+ * key read back from s (in a run_row, and so in every analysis, chart
+ * and report made from it) is a token, "redacted-1", "redacted-2"...,
+ * one per distinct value of that key: a host name or a path is gone,
+ * and two runs of one host still show as one host.
+ */
+void	store_redact(struct store *s, const char *key);
+/*
+ * The value of the fact key as shown: itself, or its token when key is
+ * redacted (for facts read on another connection, as a side thread does).
+ */
+const char *store_redacted(struct store *s, const char *key,
+	    const char *value);
+/*
+ * text, with every redacted value seen so far replaced by its token
+ * where it stands as a word of its own (not inside a longer word): a
+ * recorded command with --meta host=pi4 or a path in it.
+ */
+void	store_redact_text(struct store *s, const char *text,
+	    struct strbuf *out);
+
 /* A run as listed by "kbench runs". */
 struct run_row {
 	struct run_info	 info;

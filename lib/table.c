@@ -24,8 +24,11 @@ table_row(struct table *t)
 	if (t->nrows == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 16;
 		t->cell = xreallocarray(t->cell, t->cap * t->ncols, sizeof(char *));
+		t->cls = xreallocarray(t->cls, t->cap * t->ncols,
+		    sizeof(*t->cls));
 	}
 	memset(t->cell + t->nrows * t->ncols, 0, t->ncols * sizeof(char *));
+	memset(t->cls + t->nrows * t->ncols, 0, t->ncols * sizeof(*t->cls));
 	t->nrows++;
 }
 
@@ -56,6 +59,12 @@ void
 table_align_right(struct table *t, size_t col)
 {
 	t->right[col] = 1;
+}
+
+void
+table_class(struct table *t, size_t col, const char *cls)
+{
+	t->cls[(t->nrows - 1) * t->ncols + col] = cls;
 }
 
 void
@@ -404,8 +413,14 @@ table_print_html(const struct table *t, FILE *out)
 		for (c = 0; c < t->ncols; c++) {
 			if (!vis[c])
 				continue;
-			fprintf(out, "<%s%s>", r == 0 ? "th" : "td",
-			    t->right[c] ? " class=\"num\"" : "");
+			fputs(r == 0 ? "<th" : "<td", out);
+			if (t->right[c] || t->cls[r * t->ncols + c] != NULL)
+				fprintf(out, " class=\"%s%s%s\"",
+				    t->right[c] ? "num" : "",
+				    t->right[c] && t->cls[r * t->ncols + c] ?
+				    " " : "", t->cls[r * t->ncols + c] ?
+				    t->cls[r * t->ncols + c] : "");
+			putc('>', out);
 			html_escape(out, cell(t, r, c));
 			fprintf(out, "</%s>", r == 0 ? "th" : "td");
 		}
@@ -423,6 +438,7 @@ table_free(struct table *t)
 	for (i = 0; i < t->nrows * t->ncols; i++)
 		free(t->cell[i]);
 	free(t->cell);
+	free(t->cls);
 	free(t->right);
 	free(t->droppable);
 	free(t->gap);

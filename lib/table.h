@@ -24,6 +24,8 @@ struct table {
 						   before it */
 	struct table_span	*span;		/* labels over column blocks */
 	size_t			 nspan;
+	const char		**cls;		/* nrows x ncols: an HTML class
+						   (a literal), NULL = none */
 };
 
 void	table_init(struct table *t, size_t ncols);
@@ -33,6 +35,11 @@ void	table_row(struct table *t);
 void	table_set(struct table *t, size_t col, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 void	table_align_right(struct table *t, size_t col);
+/*
+ * Give column col of the last row an HTML class (a string literal, or
+ * one that outlives t): a verdict cell coloured by its verdict.
+ */
+void	table_class(struct table *t, size_t col, const char *cls);
 /* Hide col when it holds nothing: no warnings, no intervals at n = 1. */
 void	table_droppable(struct table *t, size_t col);
 /* One more blank before col: keys apart from numbers. */

@@ -116,8 +116,8 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 {
 	static const double mant[] = { 1, 2, 5 };
 	double step, t, r, rlo, rhi;
-	long i, first, last;
 	int e, k, n = 0;
+	long tic;
 
 	sb_adds(plot, "unset logscale x\nset xtics (");
 	if (logx) {
@@ -148,11 +148,9 @@ x_axis(struct strbuf *plot, int logx, double lo, double hi, int percent)
 		step *= 5;
 	else if ((hi - lo) / step > 10)
 		step *= 2;
-	/* An integer counter: a float one drifts by a rounding a step. */
-	first = (long)ceil(lo / step);
-	last = (long)floor((hi + step / 2) / step);
-	for (i = first; i <= last; i++) {
-		t = (double)i * step;
+	/* Count tics in integers: a float counter accumulates error. */
+	for (tic = (long)ceil(lo / step); (t = (double)tic * step) <= hi +
+	    step / 2; tic++) {
 		if (fabs(t) < step / 1e6)
 			sb_addf(plot, "%s'0' 0", n++ ? ", " : "");
 		else

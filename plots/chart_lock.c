@@ -151,8 +151,10 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 		else
 			sb_addf(&text, "%+.4g", c->change.est);
 		if (c->change_err == STATS_OK && c->scale == SCALE_RATIO)
-			sb_addf(&text, "\\n[%+.1f, %+.1f]", 100 * c->change.lo,
-			    100 * c->change.hi);
+			/* Whole percents past 100: neighbours' labels fit. */
+			sb_addf(&text, "\\n[%+.*f, %+.*f]",
+			    fabs(c->change.lo) < 1 ? 1 : 0, 100 * c->change.lo,
+			    fabs(c->change.hi) < 1 ? 1 : 0, 100 * c->change.hi);
 		else if (c->change_err == STATS_OK)
 			sb_addf(&text, "\\n[%+.4g, %+.4g]", c->change.lo,
 			    c->change.hi);
@@ -163,7 +165,7 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 		sb_adds(gp, ", ");
 		gp_number(gp, fmax(bar_top(ba->g), bar_top(bb->g)));
 		sb_addf(gp, " center offset 0, 2 "
-		    "font ''.sprintf(',%%g', 12 * kb_fs) textcolor rgb '%s'\n",
+		    "font ''.sprintf(',%%g', 11 * kb_fs) textcolor rgb '%s'\n",
 		    c->verdict == VERDICT_IMPROVED ? "#1a9850" :
 		    c->verdict == VERDICT_REGRESSED ? "#d73027" : "#555555");
 	}

@@ -139,6 +139,13 @@ coincide_note(const struct strlist *sets, const struct strlist *panels,
  * are values of the second key: the seed's two tables, one over the
  * other).
  */
+/* The row (from the top) of panel k in a grid of cols columns. */
+static size_t
+panel_row(size_t k, size_t cols)
+{
+	return k / cols;
+}
+
 static int
 in_panel(const struct groupset *gs, const struct group *g, size_t k)
 {
@@ -180,7 +187,6 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	double lo = INFINITY, hi = -INFINITY, x, keyband, footband, panel_h;
 	size_t i, j, k, q, nby = gs->byvalues.n, nrow = gs->rowvalues.n;
 	size_t npanel = nby * (nrow > 0 ? nrow : 1), cols, rows, keyrows;
-	size_t row, col;
 	struct strlist sets = { NULL, 0 }, panels = { NULL, 0 };
 	int rc;
 
@@ -308,12 +314,9 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	sb_adds(&plot, " font ''.sprintf(',%g', 18 * kb_fs)\nunset key\n");
 	sb_adds(&plot, sb_str(&setup));
 	for (k = 0; k < npanel; k++) {
-		/* Panel k at column k % cols of row k / cols, from the top. */
-		col = k % cols;
-		row = k / cols;
 		sb_addf(&plot, "set origin %g, %g\nset size %g, %g\n",
-		    (double)col / (double)cols, keyband + panel_h *
-		    (double)(rows - 1 - row) / (double)rows,
+		    (double)(k % cols) / (double)cols, keyband + panel_h *
+		    (double)(rows - 1 - panel_row(k, cols)) / (double)rows,
 		    1.0 / (double)cols, panel_h / (double)rows);
 		sb_adds(&plot, "set title ");
 		panel_name(an, k, &line);

@@ -14,6 +14,7 @@
 
 #include "charts.h"
 #include "kbench.h"
+#include "outdir.h"
 
 const char plot_help[] =
     "usage: kbench plot KIND [--by KEY | --compare A B] [-o DIR]\n"
@@ -290,7 +291,6 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	struct plot_ctx pc;
 	struct filter f;
 	struct strbuf err = STRBUF_INIT, sub = STRBUF_INIT;
-	struct stat st;
 	const char *dir = ".", *by = NULL;
 	size_t i;
 	int ch, hc, k = -1, trend = 0, rc = KB_EXIT_USAGE;
@@ -408,10 +408,6 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("plot: compare needs --compare A B");
 		goto out;
 	}
-	if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
-		warnx("plot: -o %s: not a directory", dir);
-		goto out;
-	}
 	/* Sleep charts split by HZ unless told otherwise; the rest by label. */
 	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
 	if (an.rows != NULL && kinds[k].kind != KIND_SLEEP) {
@@ -431,6 +427,13 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		chart_runs_footer(&an, &sub);
 		pc.an = &an;
 		pc.subtitle = sb_str(&sub);
+	}
+	/* Made once the data is known to draw: no empty directory else. */
+	sb_reset(&err);
+	if (mkdir_p(dir, &err) == -1) {
+		warnx("plot: -o %s", sb_str(&err));
+		rc = KB_EXIT_IO;
+		goto out;
 	}
 	pc.dir = dir;
 	pc.name = kinds[k].name;

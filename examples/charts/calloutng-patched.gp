@@ -148,14 +148,14 @@ $p2_6 << EOD
 300000 4.89
 EOD
 
-set terminal pngcairo noenhanced size 1800,880 font 'DejaVu Sans,14'
+set terminal pngcairo noenhanced size 1800,920 font 'DejaVu Sans,14'
 set output 'calloutng-patched.png'
 reset
 kb_fs = 1
 kb_ps = 1
 
 set encoding utf8
-set label 1 'HZ 100, 250, 1000; 3 runs; n = 1 per point' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'HZ 100, 250, 1000; 3 runs; n = 1 per point' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
@@ -181,8 +181,8 @@ set xlabel 'requested (µs)'
 set ylabel 'measured, median (µs)'
 set xrange [0.5:639209]
 set yrange [0.5:639209]
-set origin 0, 0.193182
-set size 0.333333, 0.756818
+set origin 0, 0.173913
+set size 0.333333, 0.76087
 set title 'hz=100'
 plot x with lines ls 100 notitle, \
   $p0_0 using 1:2 with linespoints ls 1 notitle, \
@@ -192,8 +192,8 @@ plot x with lines ls 100 notitle, \
   $p0_4 using 1:2 with linespoints ls 5 notitle, \
   $p0_5 using 1:2 with linespoints ls 6 notitle, \
   $p0_6 using 1:2 with linespoints ls 7 notitle
-set origin 0.333333, 0.193182
-set size 0.333333, 0.756818
+set origin 0.333333, 0.173913
+set size 0.333333, 0.76087
 set title 'hz=250'
 plot x with lines ls 100 notitle, \
   $p1_0 using 1:2 with linespoints ls 1 notitle, \
@@ -203,8 +203,8 @@ plot x with lines ls 100 notitle, \
   $p1_4 using 1:2 with linespoints ls 5 notitle, \
   $p1_5 using 1:2 with linespoints ls 6 notitle, \
   $p1_6 using 1:2 with linespoints ls 7 notitle
-set origin 0.666667, 0.193182
-set size 0.333333, 0.756818
+set origin 0.666667, 0.173913
+set size 0.333333, 0.76087
 set title 'hz=1000'
 plot x with lines ls 100 notitle, \
   $p2_0 using 1:2 with linespoints ls 1 notitle, \
@@ -215,13 +215,13 @@ plot x with lines ls 100 notitle, \
   $p2_5 using 1:2 with linespoints ls 6 notitle, \
   $p2_6 using 1:2 with linespoints ls 7 notitle
 set encoding utf8
-set label 1 'HZ 100, 250, 1000; 3 runs; n = 1 per point; single values, no intervals; one line (within 1%): select = usleep (hz=100)' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'HZ 100, 250, 1000; 3 runs; n = 1 per point; single values, no intervals; one line (within 1%): select = usleep (hz=100)' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
-set origin 0, 0.035
-set size 1, 0.158182
+set origin 0, 0.0434783
+set size 1, 0.130435
 unset title
 unset border
 unset tics

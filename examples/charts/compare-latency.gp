@@ -47,7 +47,7 @@ kb_ps = 1
 
 set encoding utf8
 set title 'after vs before (baseline)' font ''.sprintf(',%g', 18 * kb_fs)
-set label 1 'before: 1 run, after: 1 run; n = 30 per point; 99.17% intervals (95% simultaneous, Bonferroni over 6)' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'before: 1 run, after: 1 run; n = 30 per point; 99.17% intervals (95% simultaneous, Bonferroni over 6)' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'

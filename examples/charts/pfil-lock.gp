@@ -32,7 +32,7 @@ kb_fs = 1
 kb_ps = 1
 
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
@@ -45,19 +45,19 @@ set xrange [-0.6:3.6]
 set yrange [0:472.875]
 set key top left Left reverse box opaque width 1 font ''.sprintf(',%g', 13 * kb_fs)
 set xtics scale 0 font ''.sprintf(',%g', 14 * kb_fs) ('null' 0, 'mtx' 1, 'rw' 2, 'rm' 3)
-set multiplot layout 1,2 title 'pfil hook chain, user space: the rw head against the rm head' font ''.sprintf(',%g', 18 * kb_fs)
+set multiplot layout 1,2 title 'pfil hook chain: cost per call by hook lock and head lock' font ''.sprintf(',%g', 18 * kb_fs)
 unset label
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
 set title '1 thread' font ''.sprintf(',%g', 15 * kb_fs)
-set label 10 "-41.5%\n[-55.3, -17.8]" at 0, 35.95 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#1a9850'
-set label 11 "-12.6%\n[-67.9, +184.7]" at 1, 259.749 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
-set label 12 "-15.3%\n[-75.8, +12.8]" at 2, 260.782 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
-set label 13 "-17.4%\n[-53.4, +20.7]" at 3, 103.986 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 10 "-41.5%\n[-55.3, -17.8]" at 0, 35.95 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#1a9850'
+set label 11 "-12.6%\n[-67.9, +185]" at 1, 259.749 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 12 "-15.3%\n[-75.8, +12.8]" at 2, 260.782 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 13 "-17.4%\n[-53.4, +20.7]" at 3, 103.986 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 set key
 plot $t0_0 using 1:2 with boxes lc rgb '#1b9e77' title 'head=rw', \
   $t0_0 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle, \
@@ -65,16 +65,16 @@ plot $t0_0 using 1:2 with boxes lc rgb '#1b9e77' title 'head=rw', \
   $t0_1 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle
 unset label
 set encoding utf8
-set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'host vm; kernel 6.18.44-fc-v782; HZ 250; head=rw: 1 run, head=rm: 1 run; n = 8 to 16 per point; 95% intervals of the median; above: the change, 99.38% interval' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
 set title '2 threads' font ''.sprintf(',%g', 15 * kb_fs)
-set label 14 "-51.3%\n[-81.5, -29.1]" at 0, 110.809 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#1a9850'
-set label 15 "+37.4%\n[-42.1, +284.5]" at 1, 319.048 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
-set label 16 "-42.6%\n[-76.9, +19.0]" at 2, 350.278 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
-set label 17 "-28.7%\n[-65.7, +12.6]" at 3, 116.744 center offset 0, 2 font ''.sprintf(',%g', 12 * kb_fs) textcolor rgb '#555555'
+set label 14 "-51.3%\n[-81.5, -29.1]" at 0, 110.809 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#1a9850'
+set label 15 "+37.4%\n[-42.1, +284]" at 1, 319.048 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 16 "-42.6%\n[-76.9, +19.0]" at 2, 350.278 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 17 "-28.7%\n[-65.7, +12.6]" at 3, 116.744 center offset 0, 2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset key
 plot $t1_0 using 1:2 with boxes lc rgb '#1b9e77' title 'head=rw', \
   $t1_0 using 1:3:(0):($4 - $3) with vectors heads size screen 0.004,90 lc rgb '#333333' lw 1.5 notitle, \

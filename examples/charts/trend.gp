@@ -210,7 +210,7 @@ kb_fs = 1
 kb_ps = 1
 
 set encoding utf8
-set label 1 '60 runs by start time, 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the median; change points: E-Divisive, p < 0.001' at screen 0.5, screen 0.015 center font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 '60 runs by start time, 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the median; change points: E-Divisive, p < 0.001' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'

@@ -82,9 +82,17 @@ cmp -s want m/unpatched.method-select.requested_us-300.txt
 check $? "a label's runs pooled in one file, one value a line"
 kb export --format ministat
 expect_rc 2 "ministat without -o"
-kb export --format ministat -o nosuchdir
-expect_rc 2 "ministat into a missing directory"
-expect_err "kbench: export: -o nosuchdir: not a directory (ministat files go into one)" "ministat into a missing directory"
+kb export --format ministat -o new/dir
+expect_rc 0 "ministat into a missing directory"
+cmp -s want new/dir/unpatched.method-select.requested_us-300.txt
+check $? "the directory was made, parents and all, like mkdir -p"
+touch afile
+kb export --format ministat -o afile/dir
+expect_rc 4 "ministat under a file"
+expect_err "kbench: export: -o afile: not a directory (ministat files go into a directory)" "ministat under a file"
+kb export --run 1 -o made/for/it.csv
+expect_rc 0 "export -o into a missing directory"
+[ -s made/for/it.csv ]; check $? "the CSV's directory was made"
 
 # Incomplete runs: listed by runs, left out of export unless asked.
 kb export --run 1 -o one.csv
@@ -108,5 +116,6 @@ expect_rc 0 "export -o FILE"
 n=$(wc -l <out.csv)
 [ "$n" -eq 36 ]; check $? "export -o writes the file (got $n lines)"
 ls | grep -q 'tmp\.' && not_ok "no temporary file left" || ok "no temporary file left"
-kb export -o nosuchdir/out.csv
-expect_rc 4 "export into a missing directory"
+kb export -o afile/out.csv
+expect_rc 4 "export into a path under a file"
+expect_err "kbench: export: afile: not a directory" "export into a path under a file"

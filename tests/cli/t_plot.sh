@@ -61,6 +61,15 @@ expect_err "kbench: plot: 70 distributions are too many to overlay (at most 12):
     "too many distributions"
 kb --db lat.db plot lock -o charts
 expect_rc 2 "a lock chart of sleep data"
+kb --db lat.db plot compare --compare before after -o new/charts/dir
+expect_rc 0 "plot -o a missing directory"
+[ -s new/charts/dir/compare.gp ]; check $? "the directory was made, parents and all"
+touch afile
+kb --db lat.db plot compare --compare before after -o afile/charts
+expect_rc 4 "plot -o under a file"
+expect_err "kbench: plot: -o afile: not a directory" "plot -o under a file"
+kb --db lat.db plot compare --compare nosuch after -o unmade
+[ ! -e unmade ]; check $? "a plot that fails before drawing makes no directory"
 PATH=/nonexistent "$KBENCH" --db lat.db plot compare --compare before after -o charts >"$T/out" 2>"$T/err"
 rc=$?
 expect_rc 4 "gnuplot missing"

@@ -9,8 +9,8 @@ kb --db lat.db import -q --run-by label --key method --key usec --value v \
 
 kb --db lat.db report --compare before after -o rep
 expect_rc 0 "report --compare"
-printf '%s\n' rep/report.md rep/report.html >want
-cmp -s want "$T/out"; check $? "report prints the two paths"
+printf '%s\n' rep/report.md rep/report.html rep/report.txt >want
+cmp -s want "$T/out"; check $? "report prints the three paths"
 for f in compare.png compare.svg compare.gp sleep.png sleep.svg dist.png dist.svg; do
 	[ -s "rep/$f" ]; check $? "report draws $f"
 done
@@ -32,8 +32,9 @@ kb --db two.db import -q --run-by label --key method --key usec --value v --meta
 kb --db two.db import -q --run-by label --key method --key usec --value v --meta hz=1000 a2.csv
 kb --db two.db report --compare b2 a2 -o rep2
 expect_rc 0 "report of two machines"
-grep -q '^| \*\*hz\*\* | \*\*100\*\* | \*\*1000\*\* |$' rep2/report.md; check $? "a differing fact is bold in report.md"
-grep -q '<tr class="diff"><td>hz</td><td>100</td><td>1000</td></tr>' rep2/report.html; check $? "and highlighted in report.html"
+grep -q '^| hz | \*\*100\*\* | \*\*1000\*\* |$' rep2/report.md; check $? "a differing fact's words are bold in report.md"
+grep -q '<tr class="diff"><td>hz</td><td class="fact"><mark>100</mark></td><td class="fact"><mark>1000</mark></td></tr>' rep2/report.html
+check $? "and marked in report.html"
 
 # Hostile labels are text, in Markdown and in HTML.
 printf 'label,method,usec,v\n"<script>alert(1)</script> | x",poll,100,1\n"<script>alert(1)</script> | x",poll,100,2\n' >e1.csv
@@ -51,3 +52,70 @@ check $? "the hostile report is well formed"
 kb --db lat.db report -o rep4
 expect_rc 2 "report without --compare"
 expect_err "kbench: report: --compare A B and -o DIR are required" "report without --compare"
+
+# report.txt: for mail and commit messages, 72 columns at most, no images.
+[ -s rep/report.txt ] && awk 'length > 72 { exit 1 }' rep/report.txt
+check $? "report.txt exists and no line passes 72 columns"
+grep -q '^  compare.png: ' rep/report.txt; check $? "report.txt lists the charts beside it"
+grep -q '<img\|!\[' rep/report.txt && not_ok "report.txt has no image" || ok "report.txt has no image"
+grep -q '^kbench --db lat.db report --compare before after -o rep$' rep/report.txt
+check $? "report.txt ends with the commands that reproduce it"
+
+# The verdict cells carry their verdict's colour class; Warnings once.
+for v in improved regressed same; do
+	grep -q "<td class=\"v-$v\">" rep/report.html; check $? "report.html: a $v cell is classed v-$v"
+done
+[ "$(grep -c '>Warnings<' rep/report.html)" -eq 1 ]; check $? "report.html says Warnings once"
+sed -n '/^## Warnings$/,/^## /p' rep/report.md | sed -n 3p | grep -q '^```$'
+check $? "report.md: the warnings are a code block"
+
+# The machines: differing facts first, the rest folded.
+grep -q '^    A: \[100\]$' rep2/report.txt && grep -q '^    B: \[1000\]$' rep2/report.txt
+check $? "report.txt brackets the differing words"
+# Imported data without facts: no Machines section at all.
+kb --db nf.db import -q --run-by label --key method --key usec --value v b2.csv
+kb --db nf.db import -q --run-by label --key method --key usec --value v a2.csv
+kb --db nf.db report --compare b2 a2 -o repnf
+expect_rc 0 "report of two runs without facts"
+grep -q 'Machines' repnf/report.md repnf/report.html repnf/report.txt && not_ok "no machines section without facts" || ok "no machines section without facts"
+
+# --redact: a fact's value is gone from every file, the commands too.
+printf 'label,method,usec,v\nr1,poll,100,1\nr1,poll,100,2\nr1,poll,100,3\n' >r1.csv
+printf 'label,method,usec,v\nr2,poll,100,1\nr2,poll,100,2\nr2,poll,100,4\n' >r2.csv
+kb --db red.db import -q --run-by label --key method --key usec --value v --meta host=secrethost r1.csv
+kb --db red.db import -q --run-by label --key method --key usec --value v --meta host=secrethost r2.csv
+kb --db red.db report --compare r1 r2 --redact host -o repred
+expect_rc 0 "report --redact host"
+grep -rl secrethost repred >"$T/leaks"; [ ! -s "$T/leaks" ]; check $? "no file of the report names the host (charts, scripts, commands)"
+grep -q 'host=redacted-1' repred/report.md; check $? "the command shows the token in its place"
+grep -q 'host redacted-1;' repred/compare.gp; check $? "both sides' one host is one token in the footer"
+kb --db red.db report --compare r1 r2 --redact hots -o repred2
+expect_rc 2 "report --redact of a fact no run has"
+expect_err "kbench: report: --redact hots: no run in the selection has this fact (kbench runs --json lists them)" "report --redact of a fact no run has"
+[ ! -e repred2 ]; check $? "and no directory is left"
+grep -q '<summary>1 fact the same on both sides</summary>' repred/report.md; check $? "report.md folds the facts the sides share"
+grep -q '^<summary>1 fact the same on both sides</summary>$' repred/report.html; check $? "and report.html too"
+
+# -o creates its parents; a failed report leaves nothing behind.
+kb --db two.db report --compare b2 a2 -o deep/er/dir
+expect_rc 0 "report -o a/b/c"
+[ -s deep/er/dir/report.txt ]; check $? "the parents were created"
+PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o failed/rep >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 4 "report without gnuplot"
+[ ! -e failed ]; check $? "a failed report leaves no directory, not even the parent it made"
+mkdir kept
+PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o kept >"$T/out" 2>"$T/err"
+[ -d kept ] && [ -z "$(ls -A kept)" ]; check $? "a failed report into an existing directory leaves it as it was"
+
+# One truth: the report's tables are analyze's, cell for cell.
+kb --db lat.db analyze --compare before after --format markdown
+grep '^|' "$T/out" >analyze.md
+sed -n '/^## Comparison$/,/^## /p' rep/report.md | grep '^|' >report-table.md
+cmp -s analyze.md report-table.md; check $? "report.md's table is analyze --format markdown's"
+kb --db lat.db analyze --compare before after --width 72
+# From the header to the power note: the same lines in report.txt.
+sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' "$T/out" >analyze.txt
+sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' rep/report.txt >report-body.txt
+[ -s analyze.txt ] && cmp -s analyze.txt report-body.txt
+check $? "report.txt's table and summary are analyze --width 72's"

@@ -232,3 +232,40 @@ kb trend extra
 expect_rc 2 "an unexpected argument"
 kb --db nosuch.db trend
 expect_rc 2 "a database that does not exist"
+
+# --new-regressions, the nightly's mail: nights 1..K of the fixture's
+# history, as a nightly database holds them on night K.  The latency step
+# at n31 is found once there are two runs after it (night 32), reported
+# that night only; the throughput step at n46 is an improvement: no mail.
+night() {
+	head -1 "$FIXTURES/trend/history.csv" >"night$1.csv"
+	awk -F, -v k="$1" 'NR > 1 { split($2, a, "n"); if (a[2] + 0 <= k) print }' \
+	    "$FIXTURES/trend/history.csv" >>"night$1.csv"
+	"$KBENCH" --db "night$1.db" import -q "night$1.csv"
+	kb --db "night$1.db" trend --new-regressions --fail-on-regression
+}
+for k in 31 33 50; do
+	night $k
+	expect_rc 0 "--new-regressions on night $k"
+	[ ! -s "$T/out" ]; check $? "night $k: nothing new, nothing printed"
+done
+night 32
+expect_rc 1 "--new-regressions on night 32 (--fail-on-regression)"
+[ "$(grep -c '^Subject: ' "$T/out")" -eq 1 ]; check $? "night 32: one report"
+expect() { sed -n "$1p" "$T/out" >"$T/got"; printf '%s\n' "$2" >"$T/want"
+	cmp -s "$T/got" "$T/want"; check $? "night 32 line $1: $2"; }
+expect 1 "Subject: [kbench] metric=latency: +6.55% regression at n31 (2026-01-31)"
+expect 3 "metric=latency (us, lower is better) changed at run 31 of 32:"
+expect 6 "  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.001)"
+expect 9 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
+expect 12 "machine: kernel 6.8.0"
+expect 15 "  kbench -d night32.db trend --where metric=latency"
+expect 16 "  kbench -d night32.db report --compare 00000000-0000-4000-8000-000000000030 00000000-0000-4000-8000-000000000031 --where metric=latency -o review-00000000"
+cp "$T/out" mail.txt
+# One truth: the table says the same change, and the commands run.
+kb --db night32.db trend
+grep -q '^latency  31/32 2026-01-31 n31   v6.8-31-gda3692a 39.9069 42.5226 +6.55% 2.71e-07 regression$' "$T/out"
+check $? "kbench trend's table shows the same change point"
+sed -n 16p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
+grep -q '| latency | 10/10 | 40.1136 | 42.8251 |' review-00000000/report.md
+check $? "the mail's report command writes the report of the two runs"

@@ -88,6 +88,12 @@ grep -q '^x  7/7 -12 -22 *-10 ns *-13 ns \.\. -7 ns  *0\.000583 improved  *va$' 
 check $? "negative values: the row reads -10 ns, its interval in ns, improved, flag a"
 grep -q 'a  *a difference B - A in the unit, not a ratio' "$T/out"
 check $? "negative values: the a flag is explained under the table"
+kb --db neg.db analyze --compare A B --width 300
+grep -q "rows flagged a: the Hodges-Lehmann shift B - A in the series' unit" "$T/out"
+check $? "negative values: the header names the estimator of a flagged row"
+kb --db neg.db analyze --compare A B --test welch --width 300
+grep -q "rows flagged a: the difference of the means B - A in the series' unit" "$T/out"
+check $? "negative values, welch: the header names the difference of means"
 # straddling zero, higher is worse: a regression
 data zero.db "A:-3 -2 -1 0 1 2 3" "B:5 6 7 8 9 10 11"
 v=$(jget zero.db '.comparisons[0] | "\(.verdict) \(.scale) \(.change)"')
