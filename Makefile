@@ -85,7 +85,8 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \
 	       ${BUILD}/test_trend
 
-.PHONY: all demo check check-sanitize check-vm demo-vm bench install clean \
+.PHONY: all demo check check-sanitize check-vm check-vm-debug deps-vm-debug \
+	demo-vm bench install clean \
 	deps deps-vm deps-fuzz fuzz kmod kmod-linux test-bins lint deps-lint \
 	check-valgrind deps-valgrind check-freebsd deps-freebsd deps-check \
 	print-build
@@ -172,6 +173,17 @@ deps-check:
 check-vm: deps-vm
 	@${MAKE} test-bins
 	@KBENCH_VM=1 sh tests/run.sh ${BUILD} t_ctl t_vm
+
+# The module under a debug kernel (lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP,
+# KASAN) that kmod/vm/debug-kernel.sh builds once from Debian's
+# linux-source into build/vm-debug: long the first time, about ten
+# minutes of TCG after.  Not part of make check.
+check-vm-debug: deps-vm-debug
+	@${MAKE} test-bins
+	@KBENCH_VM_DEBUG=1 sh tests/run.sh ${BUILD} t_vm_debug
+
+deps-vm-debug:
+	@sh mk/deps.sh vm vmdebug
 
 # The FreeBSD module and the FreeBSD branch of the programs, compiled with
 # clang against FreeBSD 14.2's own headers (tests/freebsd/t_freebsd.sh;

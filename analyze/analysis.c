@@ -160,6 +160,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	pooling_check(&an->ga, an->name_a, &an->pooled);
 	pooling_check(&an->gb, an->name_b, &an->pooled);
 	pooling_load(&an->ga, an->name_a, &an->gb, an->name_b, &an->pooled);
+	pooling_sides(&an->ga, an->name_a, &an->gb, an->name_b, &an->pooled);
 	an->rounds_a = side_rounds(&an->ga);
 	an->rounds_b = side_rounds(&an->gb);
 	for (i = 0; i < an->ncmp; i++)

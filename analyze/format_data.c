@@ -201,12 +201,27 @@ json_group(FILE *out, const struct group *g, double level)
 	sb_free(&w);
 }
 
+/* ["a","b"] */
+static void
+json_strlist(FILE *out, const struct strlist *l)
+{
+	size_t i;
+
+	putc('[', out);
+	for (i = 0; i < l->n; i++) {
+		if (i)
+			putc(',', out);
+		json_string(out, l->v[i]);
+	}
+	putc(']', out);
+}
+
 /* ,"pooling":[{"pool":..,"fact":..,"runs":..,"values":[..]}...] */
 static void
 json_pooling(FILE *out, const struct analysis *an)
 {
 	const struct pooled_fact *pf;
-	size_t i, j;
+	size_t i;
 
 	fputs(",\"pooling\":[", out);
 	for (i = 0; i < an->pooled.n; i++) {
@@ -214,19 +229,25 @@ json_pooling(FILE *out, const struct analysis *an)
 		fputs(i ? ",{\"pool\":" : "{\"pool\":", out);
 		json_string(out, pf->pool);
 		json_str(out, "fact", pf->key);
-		fprintf(out, ",\"runs\":%zu,\"values\":[", pf->nruns);
-		for (j = 0; j < pf->values.n; j++) {
-			if (j)
-				putc(',', out);
-			json_string(out, pf->values.v[j]);
-		}
-		fputs("]}", out);
+		fprintf(out, ",\"runs\":%zu,\"values\":", pf->nruns);
+		json_strlist(out, &pf->values);
+		putc('}', out);
 	}
 	fputs("],\"load\":[", out);
 	for (i = 0; i < an->pooled.load.n; i++) {
 		if (i)
 			putc(',', out);
 		json_string(out, an->pooled.load.v[i]);
+	}
+	fputs("],\"sides_facts\":[", out);
+	for (i = 0; i < an->pooled.nsides; i++) {
+		fputs(i ? ",{\"fact\":" : "{\"fact\":", out);
+		json_string(out, an->pooled.sides[i].key);
+		fputs(",\"a\":", out);
+		json_strlist(out, &an->pooled.sides[i].a);
+		fputs(",\"b\":", out);
+		json_strlist(out, &an->pooled.sides[i].b);
+		putc('}', out);
 	}
 	putc(']', out);
 }

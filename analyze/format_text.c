@@ -518,6 +518,44 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 	return any;
 }
 
+/* "a, b" */
+static void
+sb_addlist(struct strbuf *sb, const struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
+}
+
+/*
+ * The sides of a comparison on kernels configured apart (HZ,
+ * preemption, lock debugging, mitigations, governor): a line a fact.
+ */
+static void
+side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
+{
+	struct strbuf line = STRBUF_INIT;
+	const struct side_fact *sf;
+	size_t i;
+
+	if (an->pooled.nsides == 0)
+		return;
+	fprintf(out, "\n%sThe sides ran on kernels configured apart (the "
+	    "change measured includes that):\n", prefix);
+	for (i = 0; i < an->pooled.nsides; i++) {
+		sf = &an->pooled.sides[i];
+		sb_reset(&line);
+		sb_addf(&line, "%s: ", sf->key);
+		sb_addlist(&line, &sf->a);
+		sb_addf(&line, " in %s, ", an->name_a);
+		sb_addlist(&line, &sf->b);
+		sb_addf(&line, " in %s", an->name_b);
+		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
+	}
+	sb_free(&line);
+}
+
 /*
  * Runs pooled into one side (or group) that differ in a fact that
  * changes results: say which, with their values, and how to compare
@@ -536,6 +574,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		for (i = 0; i < an->pooled.load.n; i++)
 			text_wrap(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
+	side_fact_lines(out, an, prefix);
 	if (an->pooled.n == 0)
 		return;
 	fprintf(out, "\n%sPooled runs differ in facts that change results:\n",

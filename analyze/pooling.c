@@ -27,7 +27,10 @@ static const struct {
 	{ "sleep", (const char *const[]){ "sched_policy", "sched_priority",
 	    "mlockall", "cpu", NULL } },
 	{ "lock", (const char *const[]){ "backend", "delay_ns", "write_ms",
-	    "pinned", "busywait", "hooks", NULL } },
+	    "pinned", "busywait", "hooks", "hook_lock", "duration_ms",
+	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
+	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
+	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL } },
 };
 
 static int
@@ -198,6 +201,106 @@ pooling_load(const struct groupset *a, const char *name_a,
 	sb_free(&sb);
 }
 
+/*
+ * Facts of the kernel's configuration that change kernel numbers: a
+ * comparison of two kernels differs in kernel_release by design, not
+ * in these unless it means to.
+ */
+static int
+config_fact(const char *key)
+{
+	static const char *const plain[] = { "hz", "highres", "clocksource",
+	    "governor", "cpu_boost", NULL };
+
+	if (strcmp(key, "kernel_release") == 0 ||
+	    strcmp(key, "kernel_version") == 0)
+		return 0;
+	return in_list(plain, key) || strncmp(key, "kernel_", 7) == 0 ||
+	    strncmp(key, "vuln_", 5) == 0;
+}
+
+/* Does the side's name ("k=v,k2=v2") fix key? */
+static int
+name_fixes(const char *name, const char *key)
+{
+	size_t n = strlen(key);
+	const char *p;
+
+	for (p = name; p != NULL; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		if (strncmp(p, key, n) == 0 && p[n] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+/* The distinct values of key among the runs of gs; 0 if a run lacks it. */
+static int
+side_values(const struct groupset *gs, const char *key, struct strlist *out)
+{
+	const char *v;
+	size_t i;
+
+	for (i = 0; i < gs->nruns; i++) {
+		if ((v = kv_get(&gs->runs[i].facts, key)) == NULL)
+			return 0;
+		if (!strlist_has(out, v))
+			strlist_add(out, v);
+	}
+	return gs->nruns > 0;
+}
+
+/* Do two lists hold the same strings? */
+static int
+same_set(const struct strlist *x, const struct strlist *y)
+{
+	size_t i;
+
+	if (x->n != y->n)
+		return 0;
+	for (i = 0; i < x->n; i++)
+		if (!strlist_has(y, x->v[i]))
+			return 0;
+	return 1;
+}
+
+void
+pooling_sides(const struct groupset *a, const char *name_a,
+    const struct groupset *b, const char *name_b, struct pooling *out)
+{
+	struct strlist keys = { NULL, 0 }, va = { NULL, 0 }, vb = { NULL, 0 };
+	const struct kvlist *f;
+	struct side_fact *sf;
+	size_t i, k;
+
+	for (i = 0; i < a->nruns; i++) {
+		f = &a->runs[i].facts;
+		for (k = 0; k < f->n; k++)
+			if (config_fact(f->v[k].key) &&
+			    !strlist_has(&keys, f->v[k].key))
+				strlist_add(&keys, f->v[k].key);
+	}
+	for (k = 0; k < keys.n; k++) {
+		if (!name_fixes(name_a, keys.v[k]) &&
+		    !name_fixes(name_b, keys.v[k]) &&
+		    side_values(a, keys.v[k], &va) &&
+		    side_values(b, keys.v[k], &vb) && !same_set(&va, &vb)) {
+			out->sides = xreallocarray(out->sides, out->nsides + 1,
+			    sizeof(*out->sides));
+			sf = &out->sides[out->nsides++];
+			sf->key = xstrdup(keys.v[k]);
+			sf->a = va;
+			sf->b = vb;
+			memset(&va, 0, sizeof(va));
+			memset(&vb, 0, sizeof(vb));
+		}
+		strlist_free(&va);
+		strlist_free(&vb);
+	}
+	strlist_free(&keys);
+}
+
 void
 pooling_free(struct pooling *p)
 {
@@ -210,5 +313,11 @@ pooling_free(struct pooling *p)
 	}
 	free(p->f);
 	strlist_free(&p->load);
+	for (i = 0; i < p->nsides; i++) {
+		free(p->sides[i].key);
+		strlist_free(&p->sides[i].a);
+		strlist_free(&p->sides[i].b);
+	}
+	free(p->sides);
 	memset(p, 0, sizeof(*p));
 }

@@ -25,10 +25,18 @@ struct pooled_fact {
 	size_t		 nruns;		/* runs in the pool */
 };
 
+/* One fact the two sides of a comparison hold different values of. */
+struct side_fact {
+	char		*key;
+	struct strlist	 a, b;		/* each side's distinct values */
+};
+
 struct pooling {
 	struct pooled_fact	*f;
 	size_t			 n;
 	struct strlist		 load;	/* what the load facts say, a line each */
+	struct side_fact	*sides;
+	size_t			 nsides;
 };
 
 /* 1 when key is a fact that changes results of benchmark. */
@@ -48,6 +56,16 @@ void	pooling_check(const struct groupset *gs, const char *side,
  * Lines into out->load.
  */
 void	pooling_load(const struct groupset *a, const char *name_a,
+	    const struct groupset *b, const char *name_b, struct pooling *out);
+/*
+ * The kernel's configuration facts (HZ, preemption model, lock
+ * debugging, mitigations, the CPU governor and boost: what kbench
+ * collect and pfilbench-ctl record) in which side a differs from side
+ * b, each side's runs having it: the difference measured includes
+ * them.  A fact a side's name fixes (--compare kernel_hz=250 ...) is
+ * compared on purpose and left out.  Into out->sides.
+ */
+void	pooling_sides(const struct groupset *a, const char *name_a,
 	    const struct groupset *b, const char *name_b, struct pooling *out);
 void	pooling_free(struct pooling *p);
 

@@ -6,8 +6,9 @@
  *   kmodctl_freebsd.c  sysctl debug.pfilbench.<name>   (kmod/freebsd)
  *
  * The module has the same controls on both: the configuration of the
- * next run (threads, count, delay_ns, head, hook, write_ms, pin), start,
- * stop, state, wait, results, error, version, release.  Everything
+ * next run (threads, count, duration_ms, warmup_ms, delay_ns, hooks,
+ * shared, head, hook, write_ms, pin, tag), start, stop, state, wait,
+ * results, caps, kernel, error, version, release.  Everything
  * above this interface (options, output, the kbench protocol) is in
  * pfilbench_ctl.c and is shared.
  *
@@ -32,20 +33,28 @@
 
 enum kmod_state { KMOD_IDLE, KMOD_RUNNING, KMOD_DONE, KMOD_ERROR };
 
-/* The next run.  head and hook are names: "rw", "rm", "epoch", "none";
- * "null", "mtx", "rw", "rwsem", "rm", "spin". */
+/*
+ * The next run.  head and hook are names the module lists in its
+ * capabilities (kmod_caps()); tag names the run, so that the controller
+ * that started it, and no other, takes its results as its own.
+ */
 struct kmod_config {
 	unsigned long long	 threads;
 	unsigned long long	 count;		/* walks per thread */
+	unsigned long long	 duration_ms;	/* timed phase, 0: count walks */
+	unsigned long long	 warmup_ms;	/* warm-up before it */
 	unsigned long long	 delay_ns;	/* busy-wait in each hook */
+	unsigned long long	 hooks;		/* hooks on the chain */
+	int			 shared;	/* one hook lock for all hooks */
 	unsigned long long	 write_ms;	/* writer period, 0: none */
-	int			 pin;		/* bind to CPUs */
+	int			 pin;		/* 0 no, 1 cores, 2 SMT first */
 	const char		*head;
 	const char		*hook;
+	const char		*tag;		/* [A-Za-z0-9_.:-]{1,39} */
 };
 
 struct kmod_info {
-	char	version[32];		/* the module's: "1.0" */
+	char	version[32];		/* the module's: "2.0" */
 	char	release[128];		/* its kernel's release */
 };
 
@@ -75,16 +84,35 @@ int	kmod_stop(void);
 /*
  * The results of the last done run, as the module prints them, in
  * *text (malloc'd, NUL-terminated, the caller frees it); empty when the
- * last run is not done.  One line each:
+ * last run is not done.  One line each, key value pairs, the first
+ * naming the line:
  *
- *   run ID head H hook K threads T count N delay_ns D write_ms W pin P
- *   thread I cpu C calls N ns T     one per thread, I = 0 .. T-1
- *   writer cpu C writes N ns T      only with write_ms > 0
+ *   run ID tag T head H hook K hooks N shared S threads T count N
+ *       duration_ms D warmup_ms M delay_ns D write_ms W pin P
+ *   busywait clock clock_ns C spin_ns S
+ *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
+ *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks L
+ *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
  *
- * A thread's ns is its whole loop of N walks of the chain (ktime_get_ns
- * on Linux, nanouptime on FreeBSD); the writer's is the time it spent in
- * its N write sections.  cpu is where the thread finished.
+ * Times are ns since the timed phase began, on one clock for every
+ * thread (ktime_get_ns() on Linux, sbinuptime() on FreeBSD).
  */
 int	kmod_results(char **text, char *why, size_t len);
+
+/*
+ * What the module runs, "key value..." lines (heads, hooks, refused
+ * head:hook pairs, delay_max_ns...), and the kernel's facts that change
+ * lock timings ("preempt full", "hz 250", "lockdep no"...), in *text as
+ * kmod_results() does.
+ */
+int	kmod_caps(char **text, char *why, size_t len);
+int	kmod_kernel(char **text, char *why, size_t len);
+
+/*
+ * Facts of this machine that the module cannot see and that change
+ * kernel numbers (CPU vulnerabilities and their mitigations, turbo
+ * boost): fact(key, value) for each one found.
+ */
+void	kmod_host_facts(void (*fact)(const char *key, const char *value));
 
 #endif

@@ -6,10 +6,11 @@
  * kqueue(2) and the sysctls of kmod/freebsd/pfilbench.c, which was not
  * run either.
  *
- * The module's sysctls: threads, delay_ns, write_ms, pin (int), count
- * (uint64_t), head, hook (string), start, stop (int, write 1), state,
- * error, version, release, results (string), wait (string: sleeps while
- * a run is in progress, then reads as state).
+ * The module's sysctls: threads, duration_ms, warmup_ms, delay_ns,
+ * hooks, shared, write_ms, pin (int), count (uint64_t), head, hook, tag
+ * (string), start, stop (int, write 1), state, error, version, release,
+ * results, caps, kernel (string), wait (string: sleeps while a run is in
+ * progress, then reads as state).
  */
 #include <sys/types.h>
 #include <sys/event.h>
@@ -197,19 +198,31 @@ kmod_info(struct kmod_info *info, char *why, size_t len)
 int
 kmod_configure(const struct kmod_config *c, char *why, size_t len)
 {
+	const struct {
+		const char		*name;
+		unsigned long long	 v;
+	} ints[] = {
+		{ "threads", c->threads }, { "duration_ms", c->duration_ms },
+		{ "warmup_ms", c->warmup_ms }, { "delay_ns", c->delay_ns },
+		{ "hooks", c->hooks }, { "shared", c->shared ? 1 : 0 },
+		{ "write_ms", c->write_ms },
+		{ "pin", (unsigned long long)c->pin },
+	};
 	uint64_t count = c->count;
+	size_t i;
 	int rc;
 
-	if ((rc = set_int("threads", c->threads, why, len)) != 0 ||
-	    (rc = set_value("count", &count, sizeof(count), why, len)) != 0 ||
-	    (rc = set_int("delay_ns", c->delay_ns, why, len)) != 0 ||
-	    (rc = set_int("write_ms", c->write_ms, why, len)) != 0 ||
-	    (rc = set_int("pin", c->pin ? 1 : 0, why, len)) != 0)
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
+		if ((rc = set_int(ints[i].name, ints[i].v, why, len)) != 0)
+			return rc;
+	if ((rc = set_value("count", &count, sizeof(count), why, len)) != 0)
 		return rc;
 	/* The module names an unknown lock (or rwsem) in `error'. */
-	if ((rc = set_value("head", c->head, strlen(c->head), why, len)) != 0)
+	if ((rc = set_value("head", c->head, strlen(c->head), why, len)) != 0 ||
+	    (rc = set_value("hook", c->hook, strlen(c->hook), why, len)) != 0)
 		return rc;
-	return set_value("hook", c->hook, strlen(c->hook), why, len);
+	/* Last: a run started with it has this configuration, or is not ours. */
+	return set_value("tag", c->tag, strlen(c->tag), why, len);
 }
 
 int
@@ -407,4 +420,51 @@ int
 kmod_results(char **text, char *why, size_t len)
 {
 	return get_string("results", text, why, len);
+}
+
+int
+kmod_caps(char **text, char *why, size_t len)
+{
+	return get_string("caps", text, why, len);
+}
+
+int
+kmod_kernel(char **text, char *why, size_t len)
+{
+	return get_string("kernel", text, why, len);
+}
+
+/*
+ * The mitigations in force (sysctls of 14's amd64: vm.pmap.pti,
+ * hw.ibrs_active, hw.mds_disable_state, hw.spec_store_bypass_disable_active)
+ * and whether the CPU may boost (no portable sysctl says: "unknown").
+ */
+void
+kmod_host_facts(void (*fact)(const char *key, const char *value))
+{
+	static const struct {
+		const char	*sysctl, *key;
+	} ints[] = {
+		{ "vm.pmap.pti", "mit_pti" },
+		{ "hw.ibrs_active", "mit_ibrs" },
+		{ "hw.spec_store_bypass_disable_active", "mit_ssbd" },
+	};
+	char buf[128];
+	size_t i, n;
+	int v;
+
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		n = sizeof(v);
+		if (sysctlbyname(ints[i].sysctl, &v, &n, NULL, 0) == 0 &&
+		    n == sizeof(v)) {
+			snprintf(buf, sizeof(buf), "%d", v);
+			fact(ints[i].key, buf);
+		}
+	}
+	n = sizeof(buf) - 1;
+	if (sysctlbyname("hw.mds_disable_state", buf, &n, NULL, 0) == 0) {
+		buf[n < sizeof(buf) ? n : sizeof(buf) - 1] = '\0';
+		fact("mit_mds", buf);
+	}
+	fact("cpu_boost", "unknown");
 }

@@ -214,14 +214,22 @@ kmod_info(struct kmod_info *info, char *why, size_t len)
 int
 kmod_configure(const struct kmod_config *c, char *why, size_t len)
 {
+	const struct {
+		const char		*name;
+		unsigned long long	 v;
+	} num[] = {
+		{ "threads", c->threads }, { "count", c->count },
+		{ "duration_ms", c->duration_ms }, { "warmup_ms", c->warmup_ms },
+		{ "delay_ns", c->delay_ns }, { "hooks", c->hooks },
+		{ "shared", c->shared ? 1 : 0 }, { "write_ms", c->write_ms },
+		{ "pin", (unsigned long long)c->pin },
+	};
+	size_t i;
 	int rc;
 
-	if ((rc = write_number("threads", c->threads, why, len)) != 0 ||
-	    (rc = write_number("count", c->count, why, len)) != 0 ||
-	    (rc = write_number("delay_ns", c->delay_ns, why, len)) != 0 ||
-	    (rc = write_number("write_ms", c->write_ms, why, len)) != 0 ||
-	    (rc = write_number("pin", c->pin ? 1 : 0, why, len)) != 0)
-		return rc;
+	for (i = 0; i < sizeof(num) / sizeof(num[0]); i++)
+		if ((rc = write_number(num[i].name, num[i].v, why, len)) != 0)
+			return rc;
 	if ((rc = write_file("head", c->head, why, len)) == -EINVAL)
 		return say(why, len, EINVAL, "unknown head lock '%s'",
 		    c->head);
@@ -230,7 +238,10 @@ kmod_configure(const struct kmod_config *c, char *why, size_t len)
 	if ((rc = write_file("hook", c->hook, why, len)) == -EINVAL)
 		return say(why, len, EINVAL, "unknown hook lock '%s'",
 		    c->hook);
-	return rc;
+	if (rc != 0)
+		return rc;
+	/* Last: a run started with it has this configuration, or is not ours. */
+	return write_file("tag", c->tag, why, len);
 }
 
 int
@@ -321,4 +332,67 @@ int
 kmod_results(char **text, char *why, size_t len)
 {
 	return read_file("results", text, why, len);
+}
+
+int
+kmod_caps(char **text, char *why, size_t len)
+{
+	return read_file("caps", text, why, len);
+}
+
+int
+kmod_kernel(char **text, char *why, size_t len)
+{
+	return read_file("kernel", text, why, len);
+}
+
+/* The first line of a file outside the module's directory, or NULL. */
+static char *
+first_line(const char *path, char *buf, size_t size)
+{
+	FILE *f;
+	char *p;
+
+	if ((f = fopen(path, "re")) == NULL)
+		return NULL;
+	p = fgets(buf, (int)size, f);
+	fclose(f);
+	if (p == NULL)
+		return NULL;
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+/*
+ * /sys/devices/system/cpu/vulnerabilities/NAME as vuln_NAME (its text:
+ * "Mitigation: Retpolines; ...", "Not affected", "Vulnerable"), and
+ * whether the CPU may boost above its base clock (cpufreq's boost, or
+ * intel_pstate's no_turbo inverted).
+ */
+void
+kmod_host_facts(void (*fact)(const char *key, const char *value))
+{
+	static const char *const vulns[] = {
+		"meltdown", "spectre_v1", "spectre_v2", "spec_store_bypass",
+		"retbleed", "mds", "srbds", "mmio_stale_data"
+	};
+	char path[256], buf[512], key[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(vulns) / sizeof(vulns[0]); i++) {
+		snprintf(path, sizeof(path),
+		    "/sys/devices/system/cpu/vulnerabilities/%s", vulns[i]);
+		if (first_line(path, buf, sizeof(buf)) != NULL) {
+			snprintf(key, sizeof(key), "vuln_%s", vulns[i]);
+			fact(key, buf);
+		}
+	}
+	if (first_line("/sys/devices/system/cpu/cpufreq/boost", buf,
+	    sizeof(buf)) != NULL)
+		fact("cpu_boost", strcmp(buf, "1") == 0 ? "on" : "off");
+	else if (first_line("/sys/devices/system/cpu/intel_pstate/no_turbo",
+	    buf, sizeof(buf)) != NULL)
+		fact("cpu_boost", strcmp(buf, "0") == 0 ? "on" : "off");
+	else
+		fact("cpu_boost", "unknown");
 }

@@ -2,12 +2,15 @@
  * pfilbench-ctl: run the pfilbench kernel module once and print what it
  * measured: the kmod backend of `kbench collect lock`.
  *
- * It takes lockbench's options (the user-space twin), writes them into
- * the module's configuration, starts a run, waits for it without
- * polling in a loop, reads the per-thread results and prints them: one
- * line per thread, or with -m the kbench protocol (collect/protocol.h)
- * with one sample per thread, in ns per walk of the hook chain.  The OS
- * half (sysfs on Linux, sysctl on FreeBSD) is behind kmodctl.h.
+ * It takes lockbench's options (the user-space twin) and the module's
+ * own (hooks, a shared hook lock, a fixed duration, SMT placement),
+ * writes them into the module's configuration with a tag naming this
+ * run, starts it, waits for it without polling in a loop, reads the
+ * results and prints them: a line per thread and the total, or with -m
+ * the kbench protocol (collect/protocol.h) with one sample, every walk
+ * of every thread over the time from the first start to the last end,
+ * in ns per walk.  The OS half (sysfs on Linux, sysctl on FreeBSD) is
+ * behind kmodctl.h.
  *
  * --check: check the arguments, and that the module is loaded, idle and
  * ours to drive, as a run would before it starts; run nothing, print
@@ -15,10 +18,10 @@
  * ranges of the values only when a run starts.
  *
  * Exit status: 0; 1 for a failure at run time (the module is not
- * loaded, busy, the run failed); 2 for bad arguments, including those
- * the module refuses, and under --check anything that stops a run; 128
- * + the signal number for SIGINT and SIGTERM, which stop the module's
- * run (and no "end" line is written).
+ * loaded, busy, the run failed or was not ours); 2 for bad arguments,
+ * including those the module refuses, and under --check anything that
+ * stops a run; 128 + the signal number for SIGINT and SIGTERM, which
+ * stop the module's run (and no "end" line is written).
  */
 #include <err.h>
 #include <errno.h>
@@ -27,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kmodctl.h"
@@ -34,20 +38,38 @@
 #define EXIT_FAIL	1
 #define EXIT_USAGE	2
 #define WHYLEN		256
+#define MAXWORDS	64
+#define MODULE_MAJOR	"2."		/* the results format this reads */
 
 struct thread_result {
-	unsigned int		id;
-	int			cpu;
-	unsigned long long	calls;
-	unsigned long long	ns;
+	unsigned long long	 id;
+	long long		 cpu, bound;
+	const char		*core;
+	unsigned long long	 calls, busywait_ns, nvcsw, nivcsw;
+	unsigned long long	 migrations, slow;
+	long long		 start, end;	/* ns since the timed phase began */
 };
 
 struct results {
 	struct thread_result	*t;
 	size_t			 n;
 	int			 writer;	/* a writer line was seen */
-	int			 writer_cpu;
-	unsigned long long	 writes, write_ns;
+	long long		 writer_cpu, writer_bound;
+	unsigned long long	 writes, write_ns, missed;
+	long long		 wstart, wend;
+	unsigned long long	 clock_ns, spin_ns;
+	/* The run, from the threads. */
+	unsigned long long	 walks, min_calls, max_calls;
+	unsigned long long	 nvcsw, nivcsw, migrations, slow;
+	long long		 first, last;	/* min start, max end */
+	double			 busywait;	/* mean measured busy-wait */
+};
+
+/* A results line: key value pairs, the first naming the record. */
+struct record {
+	char	*w[MAXWORDS];
+	size_t	 n;
+	int	 lineno;
 };
 
 static volatile sig_atomic_t got_signal;
@@ -58,10 +80,12 @@ static void
 usage(void)
 {
 	fprintf(stderr,
-	    "usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] "
-	    "[-k hook]\n"
-	    "                     [-n count] [-t threads] [-w write_ms]\n"
-	    "       pfilbench-ctl -s\n");
+	    "usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] "
+	    "[-d delay_ns] [-H head]\n"
+	    "                     [-K hooks] [-k hook] [-n count] "
+	    "[-t threads] [-W warmup_ms]\n"
+	    "                     [-w write_ms]\n"
+	    "       pfilbench-ctl -c | -s\n");
 	exit(EXIT_USAGE);
 }
 
@@ -120,6 +144,39 @@ status(int rc)
 	return 0;
 }
 
+/*
+ * -c: what the module runs, one word a line, for kbench collect lock:
+ * head=H, hook=K, refused=H:K, and KEY=VALUE for its limits.
+ */
+static int
+caps(void)
+{
+	char why[WHYLEN], *text, *line, *next, *w, *save;
+	char key[64];
+
+	if (kmod_caps(&text, why, sizeof(why)) != 0) {
+		warnx("%s", why);
+		return EXIT_FAIL;
+	}
+	for (line = text; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		if ((w = strtok_r(line, " ", &save)) == NULL)
+			continue;
+		snprintf(key, sizeof(key), "%s", w);
+		/* "heads rw rm": head=rw, head=rm; "delay_max_ns 1000": one. */
+		if (strcmp(key, "heads") == 0 || strcmp(key, "hooks") == 0)
+			key[strlen(key) - 1] = '\0';
+		while ((w = strtok_r(NULL, " ", &save)) != NULL)
+			printf("%s=%s\n", key, w);
+	}
+	free(text);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(EXIT_FAIL, "standard output");
+	return 0;
+}
+
 static void
 catch_signals(void)
 {
@@ -147,6 +204,151 @@ stop_if_signalled(void)
 	exit(128 + sig);
 }
 
+/* Split a line into words (in place). */
+static void
+split(char *line, int lineno, struct record *r)
+{
+	char *save, *w;
+
+	r->n = 0;
+	r->lineno = lineno;
+	for (w = strtok_r(line, " ", &save); w != NULL && r->n < MAXWORDS;
+	    w = strtok_r(NULL, " ", &save))
+		r->w[r->n++] = w;
+}
+
+/* The value of key in a record, or exit: the module always prints it. */
+static const char *
+field(const struct record *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < r->n; i += 2)
+		if (strcmp(r->w[i], key) == 0)
+			return r->w[i + 1];
+	errx(EXIT_FAIL, "results line %d (%s): no %s", r->lineno, r->w[0],
+	    key);
+}
+
+static unsigned long long
+field_u(const struct record *r, const char *key)
+{
+	const char *s = field(r, key);
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0)
+		errx(EXIT_FAIL, "results line %d: %s '%s' is not a number",
+		    r->lineno, key, s);
+	return v;
+}
+
+static long long
+field_i(const struct record *r, const char *key)
+{
+	const char *s = field(r, key);
+	long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0)
+		errx(EXIT_FAIL, "results line %d: %s '%s' is not a number",
+		    r->lineno, key, s);
+	return v;
+}
+
+/* The run line must be this controller's run, as configured. */
+static void
+check_run(const struct record *r, const struct kmod_config *c,
+    const char *line)
+{
+	if (strcmp(field(r, "tag"), c->tag) != 0)
+		errx(EXIT_FAIL, "the module's last run (%s) is not this one: "
+		    "another controller started a run", line);
+	if (strcmp(field(r, "head"), c->head) != 0 ||
+	    strcmp(field(r, "hook"), c->hook) != 0 ||
+	    field_u(r, "threads") != c->threads ||
+	    field_u(r, "count") != c->count ||
+	    field_u(r, "duration_ms") != c->duration_ms ||
+	    field_u(r, "delay_ns") != c->delay_ns ||
+	    field_u(r, "hooks") != c->hooks ||
+	    field_u(r, "shared") != (unsigned long long)c->shared ||
+	    field_u(r, "write_ms") != c->write_ms ||
+	    field_u(r, "pin") != (unsigned long long)c->pin)
+		errx(EXIT_FAIL, "the module's last run (%s) is not what this "
+		    "controller configured: another controller changed the "
+		    "configuration before the start", line);
+}
+
+static void
+add_thread(const struct record *rec, const struct kmod_config *c,
+    struct results *r)
+{
+	struct thread_result t;
+
+	t.id = field_u(rec, "thread");
+	t.cpu = field_i(rec, "cpu");
+	t.bound = field_i(rec, "bound");
+	t.core = field(rec, "core");
+	t.calls = field_u(rec, "calls");
+	t.start = field_i(rec, "start_ns");
+	t.end = field_i(rec, "end_ns");
+	t.busywait_ns = field_u(rec, "busywait_ns");
+	t.nvcsw = field_u(rec, "nvcsw");
+	t.nivcsw = field_u(rec, "nivcsw");
+	t.migrations = field_u(rec, "migrations");
+	t.slow = field_u(rec, "slow_walks");
+	if (t.id >= c->threads || r->n >= c->threads)
+		errx(EXIT_FAIL, "results line %d: thread %llu of %llu",
+		    rec->lineno, t.id, c->threads);
+	if (c->duration_ms == 0 && t.calls != c->count)
+		errx(EXIT_FAIL, "results line %d: thread %llu did %llu walks "
+		    "of %llu", rec->lineno, t.id, t.calls, c->count);
+	if (t.end < t.start)
+		errx(EXIT_FAIL, "results line %d: thread %llu ends before it "
+		    "starts", rec->lineno, t.id);
+	r->t[r->n++] = t;
+}
+
+/* The totals of the run: the sample is walks over last end - first start. */
+static void
+summarize(struct results *r)
+{
+	const struct thread_result *t;
+	double bw = 0;
+	size_t i;
+
+	r->first = r->t[0].start;
+	r->last = r->t[0].end;
+	r->min_calls = r->max_calls = r->t[0].calls;
+	for (i = 0; i < r->n; i++) {
+		t = &r->t[i];
+		r->walks += t->calls;
+		r->nvcsw += t->nvcsw;
+		r->nivcsw += t->nivcsw;
+		r->migrations += t->migrations;
+		r->slow += t->slow;
+		bw += (double)t->busywait_ns;
+		if (t->start < r->first)
+			r->first = t->start;
+		if (t->end > r->last)
+			r->last = t->end;
+		if (t->calls < r->min_calls)
+			r->min_calls = t->calls;
+		if (t->calls > r->max_calls)
+			r->max_calls = t->calls;
+	}
+	r->busywait = bw / (double)r->n;
+	if (r->walks == 0)
+		errx(EXIT_FAIL, "no walk in the timed phase: a longer -D");
+	/* Two reads of the clock can be equal: count 1 ns at least. */
+	if (r->last <= r->first)
+		r->last = r->first + 1;
+}
+
 /*
  * The module's results (kmodctl.h), checked against what was asked: a
  * run that another controller started in between is not ours.
@@ -154,130 +356,249 @@ stop_if_signalled(void)
 static void
 parse_results(char *text, const struct kmod_config *c, struct results *r)
 {
-	char head[32], hook[32], *line, *next;
-	unsigned long long threads, count, delay, wms, id;
-	struct thread_result t;
-	int got_run = 0, lineno = 0, pin;
+	struct record rec;
+	char *line, *next, copy[512];
+	int got_run = 0, lineno = 0;
 
 	memset(r, 0, sizeof(*r));
 	if ((r->t = calloc(c->threads, sizeof(*r->t))) == NULL)
 		err(EXIT_FAIL, "memory for %llu results", c->threads);
-	/*
-	 * sscanf() cannot report overflow, but these are the module's own
-	 * lines, printed from u64 and int fields: every number fits.
-	 * NOLINTBEGIN(cert-err34-c)
-	 */
 	for (line = text; *line != '\0'; line = next) {
 		lineno++;
 		next = line + strcspn(line, "\n");
 		if (*next == '\n')
 			*next++ = '\0';
-		if (sscanf(line, "run %llu head %31s hook %31s threads %llu "
-		    "count %llu delay_ns %llu write_ms %llu pin %d", &id, head,
-		    hook, &threads, &count, &delay, &wms, &pin) == 8) {
-			if (strcmp(head, c->head) != 0 ||
-			    strcmp(hook, c->hook) != 0 ||
-			    threads != c->threads || count != c->count ||
-			    delay != c->delay_ns || wms != c->write_ms)
-				errx(EXIT_FAIL, "the module's last run (%s) is "
-				    "not this one: another controller started "
-				    "a run", line);
+		snprintf(copy, sizeof(copy), "%s", line);
+		split(line, lineno, &rec);
+		/* Pairs: an odd count is a torn line. */
+		if (rec.n == 0 || rec.n % 2 != 0)
+			errx(EXIT_FAIL, "results line %d: unexpected '%.60s'",
+			    lineno, copy);
+		if (strcmp(rec.w[0], "run") == 0) {
+			check_run(&rec, c, copy);
 			got_run = 1;
-		} else if (sscanf(line, "thread %u cpu %d calls %llu ns %llu",
-		    &t.id, &t.cpu, &t.calls, &t.ns) == 4) {
-			if (t.id >= c->threads || r->n >= c->threads)
-				errx(EXIT_FAIL, "results line %d: thread %u of "
-				    "%llu", lineno, t.id, c->threads);
-			if (t.calls != c->count)
-				errx(EXIT_FAIL, "results line %d: thread %u did "
-				    "%llu walks of %llu", lineno, t.id, t.calls,
-				    c->count);
-			r->t[r->n++] = t;
-		} else if (sscanf(line, "writer cpu %d writes %llu ns %llu",
-		    &r->writer_cpu, &r->writes, &r->write_ns) == 3) {
+		} else if (strcmp(rec.w[0], "busywait") == 0) {
+			r->clock_ns = field_u(&rec, "clock_ns");
+			r->spin_ns = field_u(&rec, "spin_ns");
+		} else if (strcmp(rec.w[0], "thread") == 0) {
+			add_thread(&rec, c, r);
+		} else if (strcmp(rec.w[0], "writer") == 0) {
 			r->writer = 1;
+			r->writer_cpu = field_i(&rec, "cpu");
+			r->writer_bound = field_i(&rec, "bound");
+			r->writes = field_u(&rec, "writes");
+			r->write_ns = field_u(&rec, "ns");
+			r->wstart = field_i(&rec, "start_ns");
+			r->wend = field_i(&rec, "end_ns");
+			r->missed = field_u(&rec, "missed");
 		} else {
 			errx(EXIT_FAIL, "results line %d: unexpected '%.60s'",
-			    lineno, line);
+			    lineno, copy);
 		}
 	}
-	/* NOLINTEND(cert-err34-c) */
 	if (!got_run)
 		errx(EXIT_FAIL, "the module has no results (did another "
 		    "controller start a run?)");
 	if (r->n != c->threads)
 		errx(EXIT_FAIL, "the module reported %zu threads of %llu", r->n,
 		    c->threads);
+	summarize(r);
+}
+
+/* ns per walk: the run's wall time over all its walks. */
+static double
+per_walk(const struct results *r)
+{
+	return (double)(r->last - r->first) / (double)r->walks;
 }
 
 static double
-per_walk(const struct thread_result *t)
+writes_per_s(const struct results *r)
 {
-	/* calls == count >= 1 for a done run: checked in parse_results(). */
-	return (double)t->ns / (double)t->calls;
+	long long span = r->wend - r->wstart;
+
+	return span > 0 ? (double)r->writes * 1e9 / (double)span : 0;
 }
 
-/* The kbench protocol: facts, one series, one sample per thread, end. */
+static const char *
+pin_name(int pin)
+{
+	return pin == 2 ? "smt" : pin == 1 ? "cores" : "no";
+}
+
+static void
+print_fact(const char *key, const char *value)
+{
+	printf("fact %s %s\n", key, value);
+}
+
+/* The module's "kernel" lines as facts kernel_KEY VALUE. */
+static void
+print_kernel_facts(void)
+{
+	char why[WHYLEN], *text, *line, *next, *sp;
+
+	if (kmod_kernel(&text, why, sizeof(why)) != 0)
+		errx(EXIT_FAIL, "%s", why);
+	for (line = text; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		if ((sp = strchr(line, ' ')) == NULL)
+			continue;
+		*sp = '\0';
+		printf("fact kernel_%s %s\n", line, sp + 1);
+	}
+	free(text);
+	kmod_host_facts(print_fact);
+}
+
+/* The kbench protocol: facts, one series, one sample, end. */
 static void
 print_machine(const struct kmod_config *c, const struct kmod_info *ki,
     const struct results *r)
 {
+	const struct thread_result *t;
 	size_t i;
 
 	printf("kbench-protocol 1\n");
 	printf("fact backend kmod\n");
 	printf("fact kmod_version %s\n", ki->version);
 	printf("fact kmod_release %s\n", ki->release);
+	print_kernel_facts();
 	printf("fact head %s\n", c->head);
 	printf("fact hook %s\n", c->hook);
+	printf("fact hooks %llu\n", c->hooks);
+	printf("fact hook_lock %s\n", c->shared ? "shared" : "per-hook");
 	printf("fact threads %llu\n", c->threads);
 	printf("fact count %llu\n", c->count);
+	printf("fact duration_ms %llu\n", c->duration_ms);
+	printf("fact warmup_ms %llu\n", c->warmup_ms);
 	printf("fact delay_ns %llu\n", c->delay_ns);
 	printf("fact write_ms %llu\n", c->write_ms);
 	printf("fact pin %d\n", c->pin);
+	printf("fact pinned %s\n", pin_name(c->pin));
+	printf("fact busywait clock\n");
+	printf("fact busywait_clock_ns %llu\n", r->clock_ns);
+	printf("fact busywait_measured_ns %.1f\n", r->busywait);
+	printf("fact wall_ns %lld\n", r->last - r->first);
+	printf("fact walks %llu\n", r->walks);
+	printf("fact fairness %.4f\n", r->max_calls > 0 ?
+	    (double)r->min_calls / (double)r->max_calls : 0);
+	printf("fact nvcsw %llu\n", r->nvcsw);
+	printf("fact nivcsw %llu\n", r->nivcsw);
+	printf("fact migrations %llu\n", r->migrations);
+	printf("fact placement");
+	for (i = 0; i < r->n; i++)
+		printf("%s%llu:%lld", i ? "," : " ", r->t[i].id, r->t[i].bound);
 	if (r->writer)
-		printf("# writer: %llu writes, %llu ns in all\n", r->writes,
-		    r->write_ns);
+		printf(",w:%lld", r->writer_bound);
+	printf("\n");
+	if (r->writer) {
+		printf("fact writes %llu\n", r->writes);
+		printf("fact writes_per_s %.1f\n", writes_per_s(r));
+		printf("fact write_asked_per_s %.1f\n", 1000.0 /
+		    (double)c->write_ms);
+		printf("fact write_missed %llu\n", r->missed);
+		printf("fact write_mean_ns %.1f\n", r->writes > 0 ?
+		    (double)r->write_ns / (double)r->writes : 0);
+		if (strcmp(c->head, "rm") == 0)
+			printf("fact rm_slow_walks_pct %.2f\n",
+			    100.0 * (double)r->slow / (double)r->walks);
+	}
+	for (i = 0; i < r->n; i++) {
+		t = &r->t[i];
+		printf("# thread %llu cpu %lld bound %lld core %s calls %llu "
+		    "start_ns %lld end_ns %lld busywait_ns %llu nvcsw %llu "
+		    "nivcsw %llu migrations %llu\n", t->id, t->cpu, t->bound,
+		    t->core, t->calls, t->start, t->end, t->busywait_ns,
+		    t->nvcsw, t->nivcsw, t->migrations);
+	}
 	printf("series head=%s,hook=%s,threads=%llu ns lower\n", c->head,
 	    c->hook, c->threads);
-	for (i = 0; i < r->n; i++)
-		printf("sample %.3f\n", per_walk(&r->t[i]));
+	printf("sample %.3f\n", per_walk(r));
 	stop_if_signalled();
-	printf("end %zu\n", r->n);
+	printf("end 1\n");
 }
 
 static void
 print_human(const struct kmod_config *c, const struct kmod_info *ki,
     const struct results *r)
 {
+	const struct thread_result *t;
 	size_t i;
 
-	printf("pfilbench %s (built for %s): head %s, hook %s, %llu x %llu "
-	    "walks, delay %llu ns, ", ki->version, ki->release, c->head,
-	    c->hook, c->threads, c->count, c->delay_ns);
+	printf("pfilbench %s (kernel %s): head %s, hook %s, %llu hook%s "
+	    "(%s), ", ki->version, ki->release, c->head, c->hook, c->hooks,
+	    c->hooks == 1 ? "" : "s", c->shared ? "one shared lock" :
+	    "a lock each");
+	if (c->duration_ms > 0)
+		printf("%llu threads for %llu ms", c->threads, c->duration_ms);
+	else
+		printf("%llu x %llu walks", c->threads, c->count);
+	printf(", delay %llu ns (measured %.1f ns), ", c->delay_ns,
+	    r->busywait);
 	if (c->write_ms > 0)
 		printf("writer every %llu ms\n", c->write_ms);
 	else
 		printf("no writer\n");
-	for (i = 0; i < r->n; i++)
-		printf("thread %u cpu %d: %llu walks in %.6f s, %.1f ns/walk\n",
-		    r->t[i].id, r->t[i].cpu, r->t[i].calls, r->t[i].ns / 1e9,
-		    per_walk(&r->t[i]));
+	for (i = 0; i < r->n; i++) {
+		t = &r->t[i];
+		printf("thread %llu cpu %lld (bound %lld, core %s): %llu walks "
+		    "from %.6f to %.6f s, %llu+%llu context switches, %llu "
+		    "migrations\n", t->id, t->cpu, t->bound, t->core, t->calls,
+		    (double)t->start / 1e9, (double)t->end / 1e9, t->nvcsw,
+		    t->nivcsw, t->migrations);
+	}
 	if (r->writer)
-		printf("writer cpu %d: %llu writes, %.1f us each\n",
-		    r->writer_cpu, r->writes,
-		    r->writes > 0 ? r->write_ns / 1e3 / (double)r->writes : 0);
+		printf("writer cpu %lld (bound %lld): %llu writes, %.1f/s "
+		    "(asked %.1f/s), %.1f us each, %llu periods missed\n",
+		    r->writer_cpu, r->writer_bound, r->writes, writes_per_s(r),
+		    1000.0 / (double)c->write_ms, r->writes > 0 ?
+		    (double)r->write_ns / 1e3 / (double)r->writes : 0, r->missed);
+	if (r->writer && strcmp(c->head, "rm") == 0)
+		printf("rm: %.2f%% of the walks found readers on the slow "
+		    "path\n", 100.0 * (double)r->slow / (double)r->walks);
+	printf("total: %llu walks in %lld ns, first start to last end: "
+	    "%.1f ns/walk; fairness (fewest/most walks) %.3f\n", r->walks,
+	    r->last - r->first, per_walk(r), r->max_calls > 0 ?
+	    (double)r->min_calls / (double)r->max_calls : 0);
 }
 
 /*
- * The lock names the modules know (kmod/): a usage error here, before
- * the module is asked, and whether it is loaded or not.
+ * A name no other controller's run has: pid and the time; or
+ * $PFILBENCH_CTL_TAG, a script's own name for its runs.
+ */
+static void
+make_tag(char *buf, size_t size)
+{
+	const char *env = getenv("PFILBENCH_CTL_TAG");
+	struct timespec ts;
+
+	if (env != NULL && *env != '\0') {
+		if (strlen(env) >= size || strspn(env, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		    "abcdefghijklmnopqrstuvwxyz0123456789_.:-") != strlen(env))
+			errx(EXIT_USAGE, "PFILBENCH_CTL_TAG '%s': up to %zu of "
+			    "[A-Za-z0-9_.:-]", env, size - 1);
+		snprintf(buf, size, "%s", env);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(buf, size, "%ld.%lld.%09ld", (long)getpid(),
+	    (long long)ts.tv_sec, ts.tv_nsec);
+}
+
+/*
+ * The lock names either module knows (kmod/linux, kmod/freebsd): a
+ * usage error here, before the module is asked, and whether it is
+ * loaded or not.  Which of them this kernel runs, and under which head,
+ * the module says itself (-c); it refuses the others with EINVAL.
  */
 static const char *
 lock_name(int ch, const char *name)
 {
-	static const char heads[] = ",rw,rm,epoch,none,";
-	static const char hooks[] = ",null,mtx,rw,rwsem,rm,spin,";
+	static const char heads[] = ",rw,brlock,rwsem,rm,epoch,none,";
+	static const char hooks[] = ",null,mtx,rw,rwsem,rm,brlock,spin,";
 	const char *known = ch == 'H' ? heads : hooks;
 	char buf[40];
 
@@ -285,8 +606,9 @@ lock_name(int ch, const char *name)
 	if (*name == '\0' || strlen(name) > 30 || strchr(name, ',') != NULL ||
 	    strstr(known, buf) == NULL) {
 		warnx("unknown %s lock '%s' (-%c: %s)", ch == 'H' ? "head" :
-		    "hook", name, ch, ch == 'H' ? "rw, rm, epoch or none" :
-		    "null, mtx, rw, rwsem, rm or spin");
+		    "hook", name, ch, ch == 'H' ?
+		    "rw, brlock, rwsem, rm, epoch or none" :
+		    "null, mtx, rw, rwsem, rm, brlock or spin");
 		usage();
 	}
 	return name;
@@ -300,24 +622,41 @@ main(int argc, char **argv)
 		{ "check",	no_argument,	NULL, OPT_CHECK },
 		{ NULL,		0,		NULL, 0 }
 	};
-	struct kmod_config c = { 1, 100000, 1000, 0, 0, "rm", "null" };
+	struct kmod_config c;
 	struct kmod_info ki;
 	struct results r;
-	char why[WHYLEN], *text;
-	int ch, rc, machine = 0, check = 0, dry = 0;
+	char why[WHYLEN], tag[40], *text;
+	int ch, rc, machine = 0, check = 0, list = 0, dry = 0;
 
+	memset(&c, 0, sizeof(c));
+	c.threads = 1;
+	c.count = 100000;
+	c.warmup_ms = 10;
+	c.delay_ns = 1000;
+	c.hooks = 3;
+	c.head = "rm";
+	c.hook = "null";
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "d:H:k:mn:pst:w:", longopts,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cD:d:H:K:k:mn:PpSst:W:w:",
+	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_CHECK:
 			dry = 1;
+			break;
+		case 'c':
+			list = 1;
+			break;
+		case 'D':
+			c.duration_ms = number(ch, optarg);
 			break;
 		case 'd':
 			c.delay_ns = number(ch, optarg);
 			break;
 		case 'H':
 			c.head = lock_name(ch, optarg);
+			break;
+		case 'K':
+			c.hooks = number(ch, optarg);
 			break;
 		case 'k':
 			c.hook = lock_name(ch, optarg);
@@ -328,8 +667,14 @@ main(int argc, char **argv)
 		case 'n':
 			c.count = number(ch, optarg);
 			break;
+		case 'P':
+			c.pin = 2;
+			break;
 		case 'p':
 			c.pin = 1;
+			break;
+		case 'S':
+			c.shared = 1;
 			break;
 		case 's':
 			check = 1;
@@ -337,11 +682,14 @@ main(int argc, char **argv)
 		case 't':
 			c.threads = number(ch, optarg);
 			break;
+		case 'W':
+			c.warmup_ms = number(ch, optarg);
+			break;
 		case 'w':
 			c.write_ms = number(ch, optarg);
 			break;
 		default:
-			if (optopt != 0 && strchr("dHkntw", optopt) != NULL)
+			if (optopt != 0 && strchr("DdHKkntWw", optopt) != NULL)
 				warnx("option -%c needs an argument", optopt);
 			else if (optopt == 0)
 				warnx("unknown option %s", argv[optind - 1]);
@@ -354,12 +702,20 @@ main(int argc, char **argv)
 		usage();
 	if (check)
 		return status(EXIT_FAIL);
+	if (list)
+		return caps();
 	if (dry)
 		return status(EXIT_USAGE);
 
 	catch_signals();
-	if ((rc = kmod_info(&ki, why, sizeof(why))) != 0 ||
-	    (rc = kmod_configure(&c, why, sizeof(why))) != 0 ||
+	make_tag(tag, sizeof(tag));
+	c.tag = tag;
+	if ((rc = kmod_info(&ki, why, sizeof(why))) != 0)
+		fail(rc, why);
+	if (strncmp(ki.version, MODULE_MAJOR, strlen(MODULE_MAJOR)) != 0)
+		errx(EXIT_FAIL, "pfilbench.ko version %s: this pfilbench-ctl "
+		    "drives version %sx", ki.version, MODULE_MAJOR);
+	if ((rc = kmod_configure(&c, why, sizeof(why))) != 0 ||
 	    (rc = kmod_start(why, sizeof(why))) != 0)
 		fail(rc, why);
 	if ((rc = kmod_wait(&got_signal, why, sizeof(why))) == -EINTR)
@@ -369,12 +725,13 @@ main(int argc, char **argv)
 	if ((rc = kmod_results(&text, why, sizeof(why))) != 0)
 		fail(rc, why);
 	parse_results(text, &c, &r);
-	free(text);
 	stop_if_signalled();
 	if (machine)
 		print_machine(&c, &ki, &r);
 	else
 		print_human(&c, &ki, &r);
+	/* The records point into text (core). */
+	free(text);
 	free(r.t);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		err(EXIT_FAIL, "standard output");

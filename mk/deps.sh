@@ -5,7 +5,8 @@
 #
 # GROUPs add to the base: "vm" what the kernel module's VM test needs
 # (and the kernel it boots, fetched into build/vm-kernel, never
-# installed), "freebsd" make check-freebsd's cross compiler, "fuzz" what
+# installed), "vmdebug" what make check-vm-debug needs to build its
+# debug kernel, "freebsd" make check-freebsd's cross compiler, "fuzz" what
 # make fuzz needs, "lint" make lint's analyzers, "valgrind" make
 # check-valgrind's.  make check takes "vm freebsd".
 #
@@ -34,6 +35,9 @@
 #   linux-headers-KVER             vm: the module is built against them (KVER:
 #                                  the release linux-image-amd64 depends on now)
 #   perl                           vm: Pod::Usage, for the kernel-doc of W=1
+#   linux-source, bc, bison, flex, libelf-dev, libssl-dev, xz-utils
+#                                  vmdebug: Debian's kernel sources and what
+#                                  building them takes (kmod/vm/debug-kernel.sh)
 #   clang, binutils                freebsd: the FreeBSD target; nm
 #   cmark-gfm                      tests: report.md rendered as GitHub does, checked for HTML
 #   clang, libclang-rt-14-dev      make fuzz: libFuzzer and its sanitizer runtimes
@@ -60,6 +64,7 @@ debian_want() {
 		kver=${KBENCH_VM_KVER:-$(vm_kernel_release)}
 		debian_pkgs="$debian_pkgs qemu-system-x86 busybox-static cpio perl linux-headers-${kver:-amd64}" ;;
 	esac
+	case $groups in *" vmdebug "*) debian_pkgs="$debian_pkgs linux-source bc bison flex libelf-dev libssl-dev xz-utils" ;; esac
 	case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils" ;; esac
 	case $groups in *" fuzz "*) debian_pkgs="$debian_pkgs clang libclang-rt-14-dev" ;; esac
 	case $groups in *" lint "*) debian_pkgs="$debian_pkgs cppcheck clang-tidy" ;; esac

@@ -106,6 +106,9 @@ run t_freebsd sh "$top/tests/freebsd/t_freebsd.sh" "$build"
 # make check sets it.
 run t_ctl sh "$top/tests/vm/t_ctl.sh" "$build"
 [ "${KBENCH_VM:-0}" = 1 ] && run t_vm sh "$top/tests/vm/t_vm.sh" "$build"
+# Under a debug kernel built from Debian's sources: make check-vm-debug.
+[ "${KBENCH_VM_DEBUG:-0}" = 1 ] &&
+    run t_vm_debug sh "$top/tests/vm/t_vm_debug.sh" "$build"
 
 [ -n "$notrun" ] && echo "not run:$notrun"
 if [ "$skipped" -gt 0 ]; then

@@ -2,12 +2,13 @@
  * SPDX-License-Identifier: BSD-2-Clause
  *
  * pfilbench: the pfil(9) lock experiment of kbench, in the FreeBSD 14
- * kernel.  THREADS kernel threads each run a real pfil(9) chain of three
- * hooks COUNT times and time themselves; the head lock around the chain
- * run and the lock each hook takes around its DELAY are chosen by name.
+ * kernel.  THREADS kernel threads run a real pfil(9) chain of HOOKS hooks
+ * (1 to 8; each with its own lock, or with `shared' one lock for all, as
+ * in the 2007 benchmark); the head lock around the chain run and the
+ * lock each hook takes around a busy-wait are chosen by name.
  *
- * Written against the FreeBSD 14 headers (see README); it has NOT been
- * compiled or run: no FreeBSD machine was available.
+ * Compiled against FreeBSD 14.2's headers (make check-freebsd); never
+ * loaded or run: no FreeBSD machine was available.
  *
  * Head locks (around one chain run):
  *   epoch  a net epoch section per chain run: pfil's own protection in 14
@@ -19,18 +20,30 @@
  * under about 100 us), as a driver's receive loop does; only `epoch'
  * pays for a section per run.
  *
- * Hook locks (each hook has its own lock, around DELAY):
+ * Hook locks (around the busy-wait):
  *   null, mtx (MTX_DEF), rw (read), rm (read), spin (MTX_SPIN).
  *   rwsem is Linux's rw_semaphore; the nearest FreeBSD lock, sx(9), may
- *   sleep and must not be taken inside the net epoch, so rwsem is refused
- *   with EINVAL.
+ *   sleep and must not be taken inside the net epoch, so rwsem is not
+ *   offered (EINVAL); the `caps' sysctl lists what is.
+ *
+ * The timed phase, as in the Linux module: threads are bound (pin=1 one
+ * per core from the scheduler's topology, pin=2 SMT siblings first), each
+ * measures its busy-wait, they meet at a start line, warm up for
+ * warmup_ms and until every thread has checked in, and the last to check
+ * in opens the timed phase.  It ends after COUNT chain runs per thread,
+ * or for every thread at once at a common sbinuptime() deadline
+ * duration_ms later; a thread done first keeps running the chain,
+ * uncounted, until all are (a cool-down), so none measures an
+ * uncontended tail.  Each thread records its start and end on one clock.
  *
  * With write_ms > 0 a writer thread takes the head's write side every
- * write_ms: rw_wlock(9), rm_wlock(9), for epoch a grace period
- * (NET_EPOCH_WAIT), for none nothing (the writes are still counted).
+ * write_ms on absolute deadlines (msleep_sbt(9) with C_ABSOLUTE):
+ * rw_wlock(9), rm_wlock(9), for epoch a grace period (NET_EPOCH_WAIT),
+ * for none nothing (the writes are still counted).
  *
- * Control: sysctl debug.pfilbench.* (see README); the same names, states
- * and results format as the Linux module in kmod/linux.
+ * Control: sysctl debug.pfilbench.* (see README), created at load and
+ * removed at unload; the same names, states and results format as the
+ * Linux module in kmod/linux.
  */
 
 #include <sys/param.h>
@@ -56,15 +69,27 @@
 #include <net/pfil.h>
 #include <net/vnet.h>
 
-#define	PB_VERSION	"1.0"
-#define	PB_NHOOKS	3		/* hooks on the chain */
+#define	PB_VERSION	"2.0"
+#define	PB_HOOKS_MAX	8		/* hooks registered; a run links 1 to 8 */
+#define	PB_TAGLEN	40		/* the controller's name for a run */
 #define	PB_NAMELEN	16		/* lock kind names */
 #define	PB_ERRLEN	160
 #define	PB_PKTLEN	64		/* the packet pfil_mem_in() shows */
 #define	PB_BATCH_MAX	64		/* chain runs per net epoch section */
 #define	PB_BATCH_NS	100000		/* ... and at most about this long */
-#define	PB_DELAY_MAX_NS	1000000		/* 1 ms: DELAY may run under a spin lock */
+#define	PB_DELAY_MAX_NS	1000000		/* 1 ms: the wait may run under a spin lock */
 #define	PB_WRITE_MAX_MS	3600000		/* an hour */
+#define	PB_DURATION_MAX_MS 3600000
+#define	PB_WARMUP_MAX_MS 10000
+#define	PB_CAL_NS	2000000		/* busy-wait measurement: about 2 ms */
+/*
+ * The benchmark threads' priority, set explicitly (not inherited from
+ * whoever wrote start) and kept: they yield with kern_yield(PRI_UNCHANGED),
+ * not maybe_yield(), which drops a kernel thread to PRI_USER.  The least
+ * urgent kernel priority: above every timeshare (user) thread, below
+ * interrupt threads and the kernel's own service threads.
+ */
+#define	PB_PRI		PRI_MAX_KERN
 
 static MALLOC_DEFINE(M_PFILBENCH, "pfilbench", "pfilbench run state");
 
@@ -89,12 +114,17 @@ static const char *const pb_input_names[] = { "mem", "mbuf" };
 struct pb_cfg {
 	int		threads;
 	uint64_t	count;
+	int		duration_ms;
+	int		warmup_ms;
 	int		delay_ns;
+	int		hooks;
+	int		shared;
 	int		write_ms;
 	int		pin;
 	char		head[PB_NAMELEN];
 	char		hook[PB_NAMELEN];
 	char		input[PB_NAMELEN];
+	char		tag[PB_TAGLEN];
 };
 
 /* One run, validated; written before the threads exist, then read-only. */
@@ -108,8 +138,13 @@ struct pb_run {
 	int		write_ms;
 	int		pin;
 	int		delay_ns;
-	int		delay_us;	/* DELAY(9) part of delay_ns */
-	uint64_t	spin_loops;	/* calibrated loops for the rest */
+	int		hooks;
+	int		shared;
+	int		duration_ms;
+	int		warmup_ms;
+	char		tag[PB_TAGLEN];
+	sbintime_t	spin_sbt;	/* a busy-wait spins this long */
+	uint64_t	clock_ns;	/* one sbinuptime(), measured */
 	u_int		batch;		/* chain runs per net epoch section */
 };
 
@@ -129,8 +164,11 @@ struct pb_worker {
 	int		 id;
 	int		 bind_cpu;	/* -1: not pinned */
 	int		 cpu;		/* where it finished */
-	uint64_t	 calls;
-	uint64_t	 ns;
+	uint64_t	 calls;		/* chain runs in the timed phase */
+	sbintime_t	 start, end;	/* sbinuptime() */
+	uint64_t	 busywait_ns;	/* one hook's wait, measured */
+	long		 nvcsw, nivcsw;	/* td_ru, over the timed phase */
+	uint64_t	 migrations;	/* CPU changes seen between batches */
 } __aligned(CACHE_LINE_SIZE);
 
 /* The hooks' context (pa_ruleset): each hook has its own lock of each kind. */
@@ -145,9 +183,9 @@ struct pb_hookctx {
 static struct pb_softc {
 	/*
 	 * lock (MTX_SYSINIT) protects everything below that the threads and
-	 * handlers share.  It and ctl are destroyed by SYSUNINIT, which on
-	 * unload runs after the sysctls are unregistered, so a handler can
-	 * always take them and find `gone'.
+	 * handlers share.  It and ctl are destroyed by SYSUNINIT, after
+	 * MOD_UNLOAD has removed the sysctls (sysctl_remove_oid() waits for
+	 * the handlers running on them), so a handler can always take them.
 	 */
 	struct mtx	 lock;
 	struct pb_cfg	 cfg;
@@ -155,16 +193,22 @@ static struct pb_softc {
 	char		 errmsg[PB_ERRLEN];
 	bool		 gone;		/* unloading, or the load failed */
 	int		 inflight;	/* sysctl handlers inside this module */
-	volatile int	 stop;		/* threads: leave the loop */
+	volatile int	 stop;		/* threads: leave now (stop, unload) */
 	bool		 go;		/* start line */
 	int		 ready;
-	int		 working;	/* workers still in their loop */
+	volatile u_int	 warming;	/* workers not yet warmed up */
+	volatile u_int	 cooling;	/* workers not done with the timed phase */
+	bool		 timed;		/* the timed phase began */
+	sbintime_t	 t_go;		/* ... at this sbinuptime() */
 	int		 live;		/* threads (writer too) not finished */
 	uint64_t	 nruns;
 	uint64_t	 writes;
 	uint64_t	 write_ns;
+	uint64_t	 missed;	/* writer periods skipped */
+	sbintime_t	 wstart, wend;
 	int		 writer_cpu;
-	uint64_t	 loops_per_us;	/* spin calibration of the last start */
+	int		 writer_bound;
+	struct sysctl_oid *oid;		/* debug.pfilbench */
 
 	/*
 	 * Run state: changed only with ctl held exclusively.  run and head
@@ -178,24 +222,29 @@ static struct pb_softc {
 
 	/* pfil(9) */
 	pfil_head_t	 head;
-	pfil_hook_t	 hooks[PB_NHOOKS];
-	int		 nlinked;
+	pfil_hook_t	 hooks[PB_HOOKS_MAX];
+	bool		 linked[PB_HOOKS_MAX];
 
 	/* Locks under test. */
 	bool		 locks_inited;
 	struct rwlock	 head_rw __aligned(CACHE_LINE_SIZE);
 	struct rmlock	 head_rm __aligned(CACHE_LINE_SIZE);
-	struct pb_hookctx hookctx[PB_NHOOKS];
+	struct pb_hookctx hookctx[PB_HOOKS_MAX];
 } pb_sc = {
 	.cfg = {
 		.threads = 1,
 		.count = 100000,
+		.duration_ms = 0,
+		.warmup_ms = 10,
 		.delay_ns = 1000,
+		.hooks = 3,
+		.shared = 0,
 		.write_ms = 0,
 		.pin = 0,
 		.head = "rm",
 		.hook = "null",
 		.input = "mem",
+		.tag = "",
 	},
 	.state = PB_IDLE,
 };
@@ -207,52 +256,54 @@ SX_SYSINIT(pfilbench_ctl, &pb_ctl, "pfilbench control");
 /* ------------------------------------------------------------------ */
 /* The work inside a hook. */
 
-static void
-pb_spin(uint64_t loops)
+/*
+ * The busy-wait: spin on the uptime clock, which defines its length
+ * whatever the CPU's speed, with cpu_spinwait() (PAUSE) between reads; no
+ * DELAY(9) and no loop calibrated once on one CPU.  The deadline is
+ * shortened by one clock read, what the last read adds on average; each
+ * thread measures the real length on its own CPU before the run.
+ * sbinuptime() reads the timecounter without a lock: allowed under a
+ * spin mutex.
+ */
+static __inline void
+pb_busywait(const struct pb_run *r)
 {
-	volatile uint64_t i;
+	sbintime_t end;
 
-	for (i = 0; i < loops; i++)
-		continue;
+	if (r->delay_ns == 0)
+		return;
+	end = sbinuptime() + r->spin_sbt;
+	while (sbinuptime() < end)
+		cpu_spinwait();
 }
 
-/*
- * Loops of pb_spin() per microsecond: the fastest of five 1e6-loop runs,
- * so an interrupt during one run does not skew it.  Used for the part of
- * delay_ns below a microsecond, which DELAY(9) cannot express.
- */
+/* The cost of one sbinuptime(), the busy-wait's clock. */
 static uint64_t
-pb_calibrate(void)
+pb_clock_cost(void)
 {
-	const uint64_t loops = 1000000;
-	sbintime_t t0, t1;
-	uint64_t best, ns;
+	sbintime_t t0;
 	int i;
 
-	best = UINT64_MAX;
-	for (i = 0; i < 5; i++) {
-		critical_enter();
-		t0 = sbinuptime();
-		pb_spin(loops);
-		t1 = sbinuptime();
-		critical_exit();
-		ns = sbttons(t1 - t0);
-		if (ns > 0 && ns < best)
-			best = ns;
-	}
-	if (best == UINT64_MAX)		/* a clock that did not move */
-		return (1000);
-	return (MAX(1, loops * 1000 / best));
+	t0 = sbinuptime();
+	for (i = 0; i < 256; i++)
+		(void)sbinuptime();
+	return (sbttons(sbinuptime() - t0) / 257);
 }
 
-static __inline void
-pb_delay(const struct pb_run *r)
+/* The mean length of one busy-wait on this CPU, over about PB_CAL_NS. */
+static uint64_t
+pb_measure_busywait(const struct pb_run *r)
 {
+	sbintime_t t0;
+	uint64_t i, n;
 
-	if (r->delay_us > 0)
-		DELAY(r->delay_us);
-	if (r->spin_loops > 0)
-		pb_spin(r->spin_loops);
+	if (r->delay_ns == 0)
+		return (0);
+	n = MIN(1000, MAX(8, PB_CAL_NS / r->delay_ns));
+	t0 = sbinuptime();
+	for (i = 0; i < n; i++)
+		pb_busywait(r);
+	return (sbttons(sbinuptime() - t0) / n);
 }
 
 static void
@@ -261,29 +312,32 @@ pb_hook_work(struct pb_hookctx *h)
 	const struct pb_run *r = &pb_sc.run;
 	struct rm_priotracker rmt;
 
+	/* The 2007 shape: one lock for every hook. */
+	if (r->shared)
+		h = &pb_sc.hookctx[0];
 	switch (r->hook) {
 	case PB_HOOK_NULL:
-		pb_delay(r);
+		pb_busywait(r);
 		break;
 	case PB_HOOK_MTX:
 		mtx_lock(&h->mtx);
-		pb_delay(r);
+		pb_busywait(r);
 		mtx_unlock(&h->mtx);
 		break;
 	case PB_HOOK_RW:
 		rw_rlock(&h->rw);
-		pb_delay(r);
+		pb_busywait(r);
 		rw_runlock(&h->rw);
 		break;
 	case PB_HOOK_RM:
 		rm_rlock(&h->rm, &rmt);
-		pb_delay(r);
+		pb_busywait(r);
 		rm_runlock(&h->rm, &rmt);
 		break;
 	case PB_HOOK_SPIN:
-		/* DELAY(9) busy-waits: allowed under a spin mutex. */
+		/* A busy-wait: allowed under a spin mutex. */
 		mtx_lock_spin(&h->spin);
-		pb_delay(r);
+		pb_busywait(r);
 		mtx_unlock_spin(&h->spin);
 		break;
 	}
@@ -363,6 +417,34 @@ pb_one(struct pb_softc *sc, const struct pb_run *r, void *pkt,
 }
 
 /*
+ * A batch of at most max chain runs inside one net epoch section (for
+ * the epoch head, a section per run): the number done, *rv the last
+ * pfil verdict.  Then a yield, outside every lock and section, that
+ * keeps the thread's priority.
+ */
+static uint64_t
+pb_batch(struct pb_softc *sc, const struct pb_run *r, void *pkt,
+    struct mbuf **mp, uint64_t max, int *rv)
+{
+	struct epoch_tracker et;
+	u_int j, n;
+
+	n = (u_int)MIN(max, (uint64_t)r->batch);
+	*rv = PFIL_PASS;
+	if (r->head != PB_HEAD_EPOCH)
+		NET_EPOCH_ENTER(et);
+	for (j = 0; j < n; j++) {
+		*rv = pb_one(sc, r, pkt, mp);
+		if (*rv != PFIL_PASS)
+			break;
+	}
+	if (r->head != PB_HEAD_EPOCH)
+		NET_EPOCH_EXIT(et);
+	kern_yield(PRI_UNCHANGED);
+	return (j);
+}
+
+/*
  * A thread is done with the run (sc->lock held); the last one ends it.
  * A run already ended by stop, unload or a failure keeps its state.
  */
@@ -405,6 +487,18 @@ pb_park(struct pb_softc *sc, struct pb_kthread *kt)
 	mtx_unlock(&sc->lock);
 }
 
+/* The priority every benchmark thread runs at, and its CPU. */
+static void
+pb_thread_setup(int cpu)
+{
+
+	thread_lock(curthread);
+	sched_prio(curthread, PB_PRI);
+	if (cpu >= 0)
+		sched_bind(curthread, cpu);
+	thread_unlock(curthread);
+}
+
 /* The start line: the last worker to arrive lets everyone go. */
 static void
 pb_start_line(struct pb_softc *sc, bool worker)
@@ -420,18 +514,45 @@ pb_start_line(struct pb_softc *sc, bool worker)
 	mtx_unlock(&sc->lock);
 }
 
+/*
+ * The first CPU of cpu's core: cpu itself unless an SMT group of the
+ * scheduler's topology holds it (smp_topo() exists with options SMP).
+ */
+static int
+pb_core_of(int cpu)
+{
+#ifdef SMP
+	struct cpu_group *g;
+	int i;
+
+	g = smp_topo();
+	while (g != NULL && g->cg_children > 0) {
+		for (i = 0; i < g->cg_children; i++)
+			if (CPU_ISSET(cpu, &g->cg_child[i].cg_mask))
+				break;
+		if (i == g->cg_children)
+			break;
+		g = &g->cg_child[i];
+	}
+	if (g != NULL && (g->cg_flags & CG_FLAG_THREAD) != 0 &&
+	    CPU_ISSET(cpu, &g->cg_mask))
+		return (CPU_FFS(&g->cg_mask) - 1);
+#endif
+	/* Without SMP (or no SMT group): a core of its own. */
+	return (cpu);
+}
+
 static void
 pb_worker(void *arg)
 {
 	struct pb_worker *w = arg;
 	struct pb_softc *sc = &pb_sc;
 	const struct pb_run *r = &sc->run;
-	struct epoch_tracker et;
 	struct mbuf *m;
-	sbintime_t t0, t1;
-	uint64_t i;
-	u_int j, n;
-	int cpu, rv;
+	sbintime_t t0, deadline, warmup;
+	uint64_t i, max;
+	long nvcsw, nivcsw;
+	int cpu, lastcpu, rv;
 	char why[PB_ERRLEN];
 	char pkt[PB_PKTLEN] __aligned(sizeof(void *));
 
@@ -442,34 +563,75 @@ pb_worker(void *arg)
 		m = m_gethdr(M_WAITOK, MT_DATA);
 		m->m_len = m->m_pkthdr.len = PB_PKTLEN;
 	}
-	if (w->bind_cpu >= 0) {
-		thread_lock(curthread);
-		sched_bind(curthread, w->bind_cpu);
-		thread_unlock(curthread);
-	}
+	pb_thread_setup(w->bind_cpu);
+	w->busywait_ns = pb_measure_busywait(r);
 	pb_start_line(sc, true);
 
+	/* Warm up for warmup_ms, then until every worker has checked in. */
 	rv = PFIL_PASS;
+	warmup = sbinuptime() + SBT_1MS * r->warmup_ms;
+	do {
+		(void)pb_batch(sc, r, pkt, &m, UINT64_MAX, &rv);
+	} while (sbinuptime() < warmup && !sc->stop && rv == PFIL_PASS);
+	/*
+	 * Check in; the last one opens the timed phase for all: t_go is set
+	 * before warming is released to 0, which the others wait for.
+	 */
+	mtx_lock(&sc->lock);
+	if (sc->warming == 1) {
+		sc->t_go = sbinuptime();
+		sc->timed = true;
+		wakeup(&sc->writer);
+	}
+	atomic_store_rel_int(&sc->warming, sc->warming - 1);
+	mtx_unlock(&sc->lock);
+	while (atomic_load_acq_int(&sc->warming) > 0 && !sc->stop &&
+	    rv == PFIL_PASS)
+		(void)pb_batch(sc, r, pkt, &m, UINT64_MAX, &rv);
+
+	mtx_lock(&sc->lock);
+	deadline = sc->t_go + SBT_1MS * r->duration_ms;
+	mtx_unlock(&sc->lock);
+	nvcsw = curthread->td_ru.ru_nvcsw;
+	nivcsw = curthread->td_ru.ru_nivcsw;
+	lastcpu = curcpu;
 	i = 0;
 	t0 = sbinuptime();
-	while (i < r->count && !sc->stop) {
-		n = (u_int)MIN(r->count - i, (uint64_t)r->batch);
-		if (r->head != PB_HEAD_EPOCH)
-			NET_EPOCH_ENTER(et);
-		for (j = 0; j < n; j++) {
-			rv = pb_one(sc, r, pkt, &m);
-			if (rv != PFIL_PASS)
+	w->start = t0;
+	while (rv == PFIL_PASS && !sc->stop) {
+		if (r->duration_ms > 0) {
+			/* One clock read a batch (at most ~100 us). */
+			if (i > 0 && sbinuptime() >= deadline)
 				break;
+			max = UINT64_MAX;
+		} else {
+			if (i >= r->count)
+				break;
+			max = r->count - i;
 		}
-		if (r->head != PB_HEAD_EPOCH)
-			NET_EPOCH_EXIT(et);
-		i += j;
-		if (rv != PFIL_PASS)
-			break;
-		maybe_yield();		/* outside every lock and section */
+		i += pb_batch(sc, r, pkt, &m, max, &rv);
+		cpu = curcpu;
+		if (cpu != lastcpu) {
+			w->migrations++;
+			lastcpu = cpu;
+		}
 	}
-	t1 = sbinuptime();
-	cpu = curcpu;			/* where it finished, bound or not */
+	w->end = sbinuptime();
+	w->calls = i;
+	w->cpu = curcpu;		/* where it finished, bound or not */
+	w->nvcsw = curthread->td_ru.ru_nvcsw - nvcsw;
+	w->nivcsw = curthread->td_ru.ru_nivcsw - nivcsw;
+
+	/* Cool down: keep the others contended until the last is done. */
+	if (atomic_fetchadd_int(&sc->cooling, (u_int)-1) == 1) {
+		mtx_lock(&sc->lock);
+		wakeup(&sc->writer);
+		mtx_unlock(&sc->lock);
+	} else {
+		while (atomic_load_acq_int(&sc->cooling) > 0 && !sc->stop &&
+		    rv == PFIL_PASS)
+			(void)pb_batch(sc, r, pkt, &m, UINT64_MAX, &rv);
+	}
 
 	if (w->bind_cpu >= 0) {
 		thread_lock(curthread);
@@ -481,39 +643,49 @@ pb_worker(void *arg)
 		m_freem(m);
 
 	mtx_lock(&sc->lock);
-	w->calls = i;
-	w->ns = sbttons(t1 - t0);
-	w->cpu = cpu;
 	if (rv != PFIL_PASS) {
 		snprintf(why, sizeof(why),
 		    "thread %d: pfil returned %d after %ju calls", w->id, rv,
 		    (uintmax_t)i);
 		pb_fail(sc, why);
 	}
-	if (--sc->working == 0)
-		wakeup(&sc->writer);	/* the writer's sleep */
 	pb_finish(sc);
 	pb_park(sc, &w->kt);
 	kthread_exit();
 }
 
-/* Every write_ms, take the head's write side, until the workers end. */
+/*
+ * Every write_ms from the start of the timed phase, on absolute
+ * deadlines, take the head's write side once, until the workers are
+ * done.  A write that ends past the next deadline skips the periods it
+ * overran (counted in missed) rather than catching up in a burst; so
+ * every deadline between wstart and wend is a write or a missed period.
+ */
 static void
 pb_writer(void *arg __unused)
 {
 	struct pb_softc *sc = &pb_sc;
 	const struct pb_run *r = &sc->run;
-	sbintime_t t0, t1;
+	sbintime_t next, now, t1, period;
+	uint64_t k;
 
+	pb_thread_setup(sc->writer_bound);
 	pb_start_line(sc, false);
+	period = SBT_1MS * r->write_ms;
 	mtx_lock(&sc->lock);
-	while (!sc->stop && sc->working > 0) {
-		(void)msleep_sbt(&sc->writer, &sc->lock, 0, "pbwrite",
-		    SBT_1MS * r->write_ms, 0, 0);
-		if (sc->stop || sc->working == 0)
+	while (!sc->timed && !sc->stop)
+		msleep(&sc->writer, &sc->lock, 0, "pbwgo", 0);
+	sc->wstart = sc->t_go;
+	next = sc->t_go + period;
+	while (!sc->stop && sc->cooling > 0) {
+		(void)msleep_sbt(&sc->writer, &sc->lock, 0, "pbwrite", next,
+		    0, C_ABSOLUTE);
+		if (sc->stop || sc->cooling == 0)
 			break;
+		now = sbinuptime();
+		if (now < next)
+			continue;	/* woken early */
 		mtx_unlock(&sc->lock);
-		t0 = sbinuptime();
 		switch (r->head) {
 		case PB_HEAD_RW:
 			rw_wlock(&sc->head_rw);
@@ -533,9 +705,24 @@ pb_writer(void *arg __unused)
 		t1 = sbinuptime();
 		mtx_lock(&sc->lock);
 		sc->writes++;
-		sc->write_ns += sbttons(t1 - t0);
+		sc->write_ns += sbttons(t1 - now);
+		next += period;
+		if (t1 >= next) {
+			k = (uint64_t)((t1 - next) / period) + 1;
+			sc->missed += k;
+			next += (sbintime_t)k * period;
+		}
 	}
+	sc->wend = sbinuptime();
+	/* Deadlines passed while asleep or since the last write: missed. */
+	if (sc->timed && sc->wend >= next)
+		sc->missed += (uint64_t)((sc->wend - next) / period) + 1;
 	sc->writer_cpu = curcpu;
+	if (sc->writer_bound >= 0) {
+		thread_lock(curthread);
+		sched_unbind(curthread);
+		thread_unlock(curthread);
+	}
 	pb_finish(sc);
 	pb_park(sc, &sc->writer);
 	kthread_exit();
@@ -608,8 +795,26 @@ pb_validate(const struct pb_cfg *c, struct pb_run *r, char *msg, size_t len)
 		    c->threads, maxthreads, mp_ncpus);
 		return (EINVAL);
 	}
-	if (c->count == 0) {
+	if (c->count == 0 && c->duration_ms == 0) {
 		snprintf(msg, len, "count must be at least 1");
+		return (EINVAL);
+	}
+	if (c->duration_ms < 0 || c->duration_ms > PB_DURATION_MAX_MS) {
+		snprintf(msg, len, "duration_ms %d: must be 0..%d",
+		    c->duration_ms, PB_DURATION_MAX_MS);
+		return (EINVAL);
+	}
+	if (c->warmup_ms < 0 || c->warmup_ms > PB_WARMUP_MAX_MS) {
+		snprintf(msg, len, "warmup_ms %d: must be 0..%d",
+		    c->warmup_ms, PB_WARMUP_MAX_MS);
+		return (EINVAL);
+	}
+	if (c->hooks < 1 || c->hooks > PB_HOOKS_MAX) {
+		snprintf(msg, len, "hooks %d: 1 to %d", c->hooks, PB_HOOKS_MAX);
+		return (EINVAL);
+	}
+	if (c->shared != 0 && c->shared != 1) {
+		snprintf(msg, len, "shared %d: must be 0 or 1", c->shared);
 		return (EINVAL);
 	}
 	if (c->delay_ns < 0 || c->delay_ns > PB_DELAY_MAX_NS) {
@@ -622,8 +827,9 @@ pb_validate(const struct pb_cfg *c, struct pb_run *r, char *msg, size_t len)
 		    PB_WRITE_MAX_MS);
 		return (EINVAL);
 	}
-	if (c->pin != 0 && c->pin != 1) {
-		snprintf(msg, len, "pin %d: must be 0 or 1", c->pin);
+	if (c->pin < 0 || c->pin > 2) {
+		snprintf(msg, len, "pin %d: 0 (unbound), 1 (cores) or 2 (SMT)",
+		    c->pin);
 		return (EINVAL);
 	}
 	if ((k = pb_lookup(pb_head_names, nitems(pb_head_names),
@@ -656,27 +862,90 @@ pb_validate(const struct pb_cfg *c, struct pb_run *r, char *msg, size_t len)
 	r->write_ms = c->write_ms;
 	r->pin = c->pin;
 	r->delay_ns = c->delay_ns;
-	r->delay_us = c->delay_ns / 1000;
-	/* A batch of chain runs (3 hooks each) lasts at most ~PB_BATCH_NS. */
+	r->hooks = c->hooks;
+	r->shared = c->shared;
+	r->duration_ms = c->duration_ms;
+	r->warmup_ms = c->warmup_ms;
+	strlcpy(r->tag, c->tag, sizeof(r->tag));
+	/* A batch of chain runs lasts at most ~PB_BATCH_NS. */
 	r->batch = PB_BATCH_MAX;
 	if (c->delay_ns > 0)
 		r->batch = MAX(1, MIN(PB_BATCH_MAX,
-		    PB_BATCH_NS / (PB_NHOOKS * c->delay_ns)));
+		    PB_BATCH_NS / (c->hooks * c->delay_ns)));
 	return (0);
 }
 
-/* The CPU of worker i when pinned: the i-th present CPU, round robin. */
+/*
+ * Where threads go: order[] lists every CPU once, in the order they are
+ * handed out.  pin=1: the first CPU of each core, then the other SMT
+ * siblings; pin=2: the siblings of one core before the next core.  The
+ * cores come from the scheduler's topology (smp_topo(): a group with
+ * CG_FLAG_THREAD holds one core's hardware threads).  Returns how many.
+ */
 static int
-pb_cpu_for(int i)
+pb_cpu_order(int *order, int max, int pin)
 {
-	int cpu, k;
+	int cpu, sib, n;
 
-	k = i % mp_ncpus;
+	n = 0;
 	CPU_FOREACH(cpu) {
-		if (k-- == 0)
-			return (cpu);
+		if (pb_core_of(cpu) != cpu)
+			continue;
+		if (pin == 1) {
+			if (n < max)
+				order[n++] = cpu;
+			continue;
+		}
+		CPU_FOREACH(sib)
+			if (pb_core_of(sib) == cpu && n < max)
+				order[n++] = sib;
 	}
-	return (0);
+	if (pin == 1) {
+		CPU_FOREACH(cpu)
+			if (pb_core_of(cpu) != cpu && n < max)
+				order[n++] = cpu;
+	}
+	return (n);
+}
+
+/*
+ * Link the run's hooks into the head, in order, after unlinking the last
+ * run's (no thread runs: pfil frees the old links after an epoch).
+ */
+static int
+pb_link_hooks(struct pb_softc *sc, int n)
+{
+	struct pfil_link_args pla;
+	int error, i;
+
+	error = 0;
+	CURVNET_SET(vnet0);
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
+		if (!sc->linked[i])
+			continue;
+		memset(&pla, 0, sizeof(pla));
+		pla.pa_version = PFIL_VERSION;
+		pla.pa_flags = PFIL_IN | PFIL_UNLINK | PFIL_HEADPTR |
+		    PFIL_HOOKPTR;
+		pla.pa_head = sc->head;
+		pla.pa_hook = sc->hooks[i];
+		(void)pfil_link(&pla);
+		sc->linked[i] = false;
+	}
+	for (i = 0; i < n && error == 0; i++) {
+		/* Append: the input chain runs hook0, hook1, ... */
+		memset(&pla, 0, sizeof(pla));
+		pla.pa_version = PFIL_VERSION;
+		pla.pa_flags = PFIL_IN | PFIL_HEADPTR | PFIL_HOOKPTR |
+		    PFIL_APPEND;
+		pla.pa_head = sc->head;
+		pla.pa_hook = sc->hooks[i];
+		error = pfil_link(&pla);
+		if (error == 0)
+			sc->linked[i] = true;
+	}
+	CURVNET_RESTORE();
+	return (error);
 }
 
 static int
@@ -685,8 +954,8 @@ pb_start(struct pb_softc *sc)
 	struct pb_cfg cfg;
 	struct pb_run r;
 	char msg[PB_ERRLEN];
-	uint64_t lpu;
-	int error, i, nlive;
+	int *order;
+	int error, i, n, nlive, wcpu;
 
 	sx_xlock(&pb_ctl);
 	mtx_lock(&sc->lock);
@@ -716,34 +985,55 @@ pb_start(struct pb_softc *sc)
 
 	/* The threads of the last run are parked: let them go. */
 	pb_reap_all(sc, NULL);
+	error = pb_link_hooks(sc, r.hooks);
+	if (error != 0) {
+		mtx_lock(&sc->lock);
+		snprintf(sc->errmsg, sizeof(sc->errmsg),
+		    "pfil_link: error %d", error);
+		mtx_unlock(&sc->lock);
+		sx_xunlock(&pb_ctl);
+		return (error);
+	}
 	free(sc->workers, M_PFILBENCH);
 	sc->workers = malloc(sizeof(*sc->workers) * r.nthreads, M_PFILBENCH,
 	    M_WAITOK | M_ZERO);
 	sc->nworkers = r.nthreads;
+	order = malloc(sizeof(*order) * (mp_maxid + 1), M_PFILBENCH,
+	    M_WAITOK | M_ZERO);
+	n = r.pin ? pb_cpu_order(order, mp_maxid + 1, r.pin) : 0;
 	for (i = 0; i < r.nthreads; i++) {
 		sc->workers[i].id = i;
-		sc->workers[i].bind_cpu = r.pin ? pb_cpu_for(i) : -1;
+		sc->workers[i].bind_cpu = n > 0 ? order[i % n] : -1;
 		sc->workers[i].cpu = -1;
 	}
-	lpu = pb_calibrate();
-	r.spin_loops = (uint64_t)(cfg.delay_ns % 1000) * lpu / 1000;
+	/* The writer gets a CPU of its own when one is left. */
+	wcpu = r.nthreads < n ? order[r.nthreads] : -1;
+	free(order, M_PFILBENCH);
+	r.clock_ns = pb_clock_cost();
+	r.spin_sbt = nstosbt((uint64_t)r.delay_ns -
+	    MIN((uint64_t)r.delay_ns, r.clock_ns));
 
 	nlive = r.nthreads + (r.write_ms > 0 ? 1 : 0);
 	mtx_lock(&sc->lock);
 	r.id = ++sc->nruns;
 	sc->run = r;
-	sc->loops_per_us = lpu;
 	/* RUNNING before the first thread exists: a short run may end at once. */
 	sc->state = PB_RUNNING;
 	sc->errmsg[0] = '\0';
 	sc->stop = 0;
 	sc->go = false;
 	sc->ready = 0;
-	sc->working = r.nthreads;
+	sc->timed = false;
+	sc->t_go = 0;
+	sc->warming = r.nthreads;
+	sc->cooling = r.nthreads;
 	sc->live = nlive;
 	sc->writes = 0;
 	sc->write_ns = 0;
+	sc->missed = 0;
+	sc->wstart = sc->wend = 0;
 	sc->writer_cpu = -1;
+	sc->writer_bound = wcpu;
 	mtx_unlock(&sc->lock);
 
 	error = 0;
@@ -762,10 +1052,8 @@ pb_start(struct pb_softc *sc)
 		    error);
 		mtx_lock(&sc->lock);
 		for (i = 0; i < r.nthreads; i++)
-			if (sc->workers[i].kt.td == NULL) {
-				sc->working--;
+			if (sc->workers[i].kt.td == NULL)
 				sc->live--;
-			}
 		if (r.write_ms > 0 && sc->writer.td == NULL)
 			sc->live--;
 		pb_fail(sc, msg);
@@ -787,7 +1075,7 @@ pb_locks_init(struct pb_softc *sc)
 
 	rw_init(&sc->head_rw, "pfilbench head rw");
 	rm_init(&sc->head_rm, "pfilbench head rm");
-	for (i = 0; i < PB_NHOOKS; i++) {
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
 		h = &sc->hookctx[i];
 		h->idx = i;
 		mtx_init(&h->mtx, "pfilbench hook mtx", NULL, MTX_DEF);
@@ -806,7 +1094,7 @@ pb_locks_destroy(struct pb_softc *sc)
 
 	if (!sc->locks_inited)
 		return;
-	for (i = 0; i < PB_NHOOKS; i++) {
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
 		h = &sc->hookctx[i];
 		rm_destroy(&h->rm);
 		rw_destroy(&h->rw);
@@ -825,16 +1113,25 @@ pb_locks_destroy(struct pb_softc *sc)
 static void
 pb_detach(struct pb_softc *sc)
 {
+	struct sysctl_oid *oid;
 	int i;
 
 	/*
-	 * First let the handlers inside the module leave (before taking ctl:
-	 * results, start and stop may be waiting for it), then stop and reap
-	 * the threads.
+	 * First the sysctls, while the module is still here: tell the
+	 * handlers (gone: they answer ENXIO), wake the readers of `wait',
+	 * then remove the tree; sysctl_remove_oid() waits for the handlers
+	 * still running on it, so none runs after this, and none touches an
+	 * oid of a module that is gone.  Then stop and reap the threads.
 	 */
 	mtx_lock(&sc->lock);
-	sc->gone = true;		/* handlers answer ENXIO from now on */
-	wakeup(&sc->state);		/* `wait' readers leave */
+	sc->gone = true;
+	wakeup(&sc->state);
+	oid = sc->oid;
+	sc->oid = NULL;
+	mtx_unlock(&sc->lock);
+	if (oid != NULL)
+		(void)sysctl_remove_oid(oid, 1, 1);
+	mtx_lock(&sc->lock);
 	while (sc->inflight > 0)
 		msleep(&sc->inflight, &sc->lock, 0, "pbdrain", 0);
 	mtx_unlock(&sc->lock);
@@ -844,14 +1141,14 @@ pb_detach(struct pb_softc *sc)
 
 	/* No thread runs the chain any more. */
 	CURVNET_SET(vnet0);
-	for (i = 0; i < PB_NHOOKS; i++) {
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
 		if (sc->hooks[i] != NULL) {
 			/* Unlinks it from every head; the links go by epoch. */
 			pfil_remove_hook(sc->hooks[i]);
 			sc->hooks[i] = NULL;
 		}
+		sc->linked[i] = false;
 	}
-	sc->nlinked = 0;
 	if (sc->head != NULL) {
 		pfil_head_unregister(sc->head);
 		sc->head = NULL;
@@ -866,20 +1163,23 @@ pb_detach(struct pb_softc *sc)
 	sx_xunlock(&pb_ctl);
 }
 
+/*
+ * Register the head and PB_HOOKS_MAX hooks; a run links the first
+ * `hooks' of them (pb_link_hooks()), the default three at load.
+ */
 static int
 pb_attach(struct pb_softc *sc)
 {
 	struct pfil_head_args pha;
 	struct pfil_hook_args pka;
-	struct pfil_link_args pla;
-	static const char *const rulnames[PB_NHOOKS] = {
-		"hook0", "hook1", "hook2"
+	static const char *const rulnames[PB_HOOKS_MAX] = {
+		"hook0", "hook1", "hook2", "hook3", "hook4", "hook5",
+		"hook6", "hook7"
 	};
 	int error, i;
 
 	pb_locks_init(sc);
 
-	error = 0;
 	CURVNET_SET(vnet0);
 	memset(&pha, 0, sizeof(pha));
 	pha.pa_version = PFIL_VERSION;
@@ -888,7 +1188,7 @@ pb_attach(struct pb_softc *sc)
 	pha.pa_headname = "pfilbench";
 	sc->head = pfil_head_register(&pha);
 
-	for (i = 0; i < PB_NHOOKS && error == 0; i++) {
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
 		memset(&pka, 0, sizeof(pka));
 		pka.pa_version = PFIL_VERSION;
 		pka.pa_flags = PFIL_IN;
@@ -899,19 +1199,9 @@ pb_attach(struct pb_softc *sc)
 		pka.pa_modname = "pfilbench";
 		pka.pa_rulname = rulnames[i];
 		sc->hooks[i] = pfil_add_hook(&pka);
-
-		/* Append: the input chain runs hook0, hook1, hook2. */
-		memset(&pla, 0, sizeof(pla));
-		pla.pa_version = PFIL_VERSION;
-		pla.pa_flags = PFIL_IN | PFIL_HEADPTR | PFIL_HOOKPTR |
-		    PFIL_APPEND;
-		pla.pa_head = sc->head;
-		pla.pa_hook = sc->hooks[i];
-		error = pfil_link(&pla);
-		if (error == 0)
-			sc->nlinked++;
 	}
 	CURVNET_RESTORE();
+	error = pb_link_hooks(sc, sc->cfg.hooks);
 	if (error != 0) {
 		printf("pfilbench: pfil_link: error %d\n", error);
 		pb_detach(sc);
@@ -1011,8 +1301,10 @@ pb_sysctl_u64(SYSCTL_HANDLER_ARGS)
 }
 
 /*
- * A lock kind name (arg2: 0 head, 1 hook, 2 input).  An unknown name is
- * refused when written, with the reason in `error'; start checks again.
+ * A lock kind name (arg2: 0 head, 1 hook, 2 input), or the run's tag
+ * (3: one word of [A-Za-z0-9_.:-], the controller's name for the run).
+ * An unknown name is refused when written, with the reason in `error';
+ * start checks again.
  */
 static int
 pb_sysctl_name(SYSCTL_HANDLER_ARGS)
@@ -1020,33 +1312,46 @@ pb_sysctl_name(SYSCTL_HANDLER_ARGS)
 	struct pb_softc *sc = &pb_sc;
 	struct pb_cfg c;
 	struct pb_run r;
-	char buf[PB_NAMELEN], msg[PB_ERRLEN];
+	char buf[PB_TAGLEN], msg[PB_ERRLEN];
+	size_t i, size;
 	int error;
 
 	if ((error = pb_enter(sc)) != 0)
 		return (error);
+	size = arg2 == 3 ? PB_TAGLEN : PB_NAMELEN;
 	memset(buf, 0, sizeof(buf));
 	mtx_lock(&sc->lock);
-	strlcpy(buf, arg1, sizeof(buf));
+	strlcpy(buf, arg1, size);
 	c = sc->cfg;
 	mtx_unlock(&sc->lock);
-	error = sysctl_handle_string(oidp, buf, sizeof(buf), req);
+	error = sysctl_handle_string(oidp, buf, size, req);
 	if (error == 0 && req->newptr != NULL) {
 		/* Check the name alone: the other values are start's. */
 		c.threads = 1;
 		c.count = 1;
+		c.duration_ms = 0;
+		c.warmup_ms = 0;
 		c.delay_ns = 0;
+		c.hooks = 1;
+		c.shared = 0;
 		c.write_ms = 0;
 		c.pin = 0;
-		strlcpy(arg2 == 0 ? c.head : arg2 == 1 ? c.hook : c.input, buf,
-		    PB_NAMELEN);
+		if (arg2 < 3)
+			strlcpy(arg2 == 0 ? c.head : arg2 == 1 ? c.hook :
+			    c.input, buf, PB_NAMELEN);
 		msg[0] = '\0';
+		for (i = 0; arg2 == 3 && buf[i] != '\0'; i++)
+			if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq"
+			    "rstuvwxyz0123456789_.:-", buf[i]) == NULL)
+				snprintf(msg, sizeof(msg), "tag: one word of "
+				    "[A-Za-z0-9_.:-]");
 		mtx_lock(&sc->lock);
-		error = pb_validate(&c, &r, msg, sizeof(msg));
+		error = msg[0] != '\0' ? EINVAL :
+		    pb_validate(&c, &r, msg, sizeof(msg));
 		if (error != 0)
 			strlcpy(sc->errmsg, msg, sizeof(sc->errmsg));
 		else
-			error = pb_cfg_store(sc, arg1, buf, sizeof(buf));
+			error = pb_cfg_store(sc, arg1, buf, size);
 		mtx_unlock(&sc->lock);
 	}
 	pb_leave(sc);
@@ -1160,7 +1465,7 @@ pb_sysctl_text(SYSCTL_HANDLER_ARGS)
 	return (error);
 }
 
-/* A read-only number: 0 the sub-us calibration, 1 4 x mp_ncpus. */
+/* A read-only number: 4 x mp_ncpus, the most threads a run may have. */
 static int
 pb_sysctl_stat(SYSCTL_HANDLER_ARGS)
 {
@@ -1170,25 +1475,107 @@ pb_sysctl_stat(SYSCTL_HANDLER_ARGS)
 
 	if ((error = pb_enter(sc)) != 0)
 		return (error);
-	mtx_lock(&sc->lock);
-	v = arg2 == 0 ? sc->loops_per_us : 4 * (uint64_t)mp_ncpus;
-	mtx_unlock(&sc->lock);
+	v = 4 * (uint64_t)mp_ncpus;
 	error = sysctl_handle_64(oidp, &v, 0, req);
 	pb_leave(sc);
 	return (error);
 }
 
 /*
- * The last done run ("" otherwise), as the Linux module prints it:
+ * caps (arg2 0): what the module runs, the Linux module's format:
+ * heads, hooks, the head:hook pairs refused (none: no FreeBSD hook lock
+ * sleeps), the limits.  kernel (arg2 1): the build's facts that change
+ * lock timings, "key value" lines.
+ */
+static int
+pb_sysctl_info(SYSCTL_HANDLER_ARGS)
+{
+	struct pb_softc *sc = &pb_sc;
+	struct sbuf sb;
+	size_t i;
+	int error;
+
+	if ((error = pb_enter(sc)) != 0)
+		return (error);
+	sbuf_new_for_sysctl(&sb, NULL, 512, req);
+	if (arg2 == 0) {
+		sbuf_printf(&sb, "version %s\nheads", PB_VERSION);
+		for (i = 0; i < nitems(pb_head_names); i++)
+			sbuf_printf(&sb, " %s", pb_head_names[i]);
+		sbuf_printf(&sb, "\nhooks");
+		for (i = 0; i < nitems(pb_hook_names); i++)
+			sbuf_printf(&sb, " %s", pb_hook_names[i]);
+		sbuf_printf(&sb, "\natomic_heads epoch rw rm\n"
+		    "sleeping_hooks\nrefused\ndelay_max_ns %d\n"
+		    "write_max_ms %d\nduration_max_ms %d\nwarmup_max_ms %d\n"
+		    "hooks_max %d\nthreads_max %d\npin 0 1 2\n",
+		    PB_DELAY_MAX_NS, PB_WRITE_MAX_MS, PB_DURATION_MAX_MS,
+		    PB_WARMUP_MAX_MS, PB_HOOKS_MAX, 4 * mp_ncpus);
+	} else {
+		sbuf_printf(&sb, "preempt %s\nhz %d\nwitness %s\n"
+		    "invariants %s\nlock_debug %d\nkasan %s\nsmp %s\n",
+#ifdef PREEMPTION
+		    "full",
+#else
+		    "none",
+#endif
+		    hz,
+#ifdef WITNESS
+		    "yes",
+#else
+		    "no",
+#endif
+#ifdef INVARIANTS
+		    "yes",
+#else
+		    "no",
+#endif
+		    LOCK_DEBUG,
+#ifdef KASAN
+		    "yes",
+#else
+		    "no",
+#endif
+#ifdef SMP
+		    "yes"
+#else
+		    "no"
+#endif
+		    );
+	}
+	error = sbuf_finish(&sb);
+	sbuf_delete(&sb);
+	pb_leave(sc);
+	return (error);
+}
+
+/* A time of the run on its own clock: ns since the timed phase began. */
+static int64_t
+pb_rel(const struct pb_softc *sc, sbintime_t t)
+{
+
+	return (t >= sc->t_go ? (int64_t)sbttons(t - sc->t_go) :
+	    -(int64_t)sbttons(sc->t_go - t));
+}
+
+/*
+ * The last done run ("" otherwise), as the Linux module prints it (key
+ * value pairs, the first naming the line):
  *
- *   run ID head H hook K threads T count N delay_ns D write_ms W pin P
- *   thread I cpu C calls N ns T		one per thread, I = 0..T-1
- *   writer cpu C writes N ns T		with write_ms > 0
+ *   run ID tag T head H hook K hooks N shared S threads T count N
+ *       duration_ms D warmup_ms M delay_ns D write_ms W pin P
+ *   busywait clock clock_ns C spin_ns S
+ *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
+ *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks 0
+ *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
  *
- * A thread's ns is its whole loop of N chain runs; the writer's is the
- * time spent in its N write sections; cpu is where a thread finished.
- * ctl is held shared, so start cannot free the slots under us, and they
- * are final once the state is done.
+ * Times are ns since the timed phase began, on sbinuptime(); core is
+ * 0.N with N the first CPU of the thread's core (FreeBSD's topology has
+ * no package number at hand); migrations are the CPU changes seen
+ * between batches of chain runs, a lower bound; slow_walks is Linux's
+ * (percpu_rw_semaphore's slow path), 0 here.  ctl is held shared, so
+ * start cannot free the slots under us, and they are final once the
+ * state is done.
  */
 static int
 pb_sysctl_results(SYSCTL_HANDLER_ARGS)
@@ -1197,36 +1584,47 @@ pb_sysctl_results(SYSCTL_HANDLER_ARGS)
 	const struct pb_run *r = &sc->run;
 	struct pb_worker *w;
 	struct sbuf sb;
-	uint64_t writes, write_ns;
 	enum pb_state st;
-	int error, i, writer_cpu;
+	int error, i;
 
 	if ((error = pb_enter(sc)) != 0)
 		return (error);
 	sx_slock(&pb_ctl);
 	mtx_lock(&sc->lock);
 	st = sc->state;
-	writes = sc->writes;
-	write_ns = sc->write_ns;
-	writer_cpu = sc->writer_cpu;
 	mtx_unlock(&sc->lock);
-	sbuf_new_for_sysctl(&sb, NULL, 256, req);
+	sbuf_new_for_sysctl(&sb, NULL, 512, req);
 	if (st == PB_DONE && sc->workers != NULL) {
-		sbuf_printf(&sb, "run %ju head %s hook %s threads %d count %ju "
-		    "delay_ns %d write_ms %d pin %d\n", (uintmax_t)r->id,
-		    pb_head_names[r->head], pb_hook_names[r->hook],
-		    r->nthreads, (uintmax_t)r->count, r->delay_ns,
-		    r->write_ms, r->pin);
+		sbuf_printf(&sb, "run %ju tag %s head %s hook %s hooks %d "
+		    "shared %d threads %d count %ju duration_ms %d "
+		    "warmup_ms %d delay_ns %d write_ms %d pin %d\n",
+		    (uintmax_t)r->id, r->tag[0] != '\0' ? r->tag : "-",
+		    pb_head_names[r->head], pb_hook_names[r->hook], r->hooks,
+		    r->shared, r->nthreads, (uintmax_t)r->count,
+		    r->duration_ms, r->warmup_ms, r->delay_ns, r->write_ms,
+		    r->pin);
+		sbuf_printf(&sb, "busywait clock clock_ns %ju spin_ns %ju\n",
+		    (uintmax_t)r->clock_ns, (uintmax_t)sbttons(r->spin_sbt));
 		for (i = 0; i < sc->nworkers; i++) {
 			w = &sc->workers[i];
-			sbuf_printf(&sb, "thread %d cpu %d calls %ju ns %ju\n",
-			    w->id, w->cpu, (uintmax_t)w->calls,
-			    (uintmax_t)w->ns);
+			sbuf_printf(&sb, "thread %d cpu %d bound %d core 0.%d "
+			    "calls %ju start_ns %jd end_ns %jd busywait_ns %ju "
+			    "nvcsw %ld nivcsw %ld migrations %ju slow_walks 0\n",
+			    w->id, w->cpu, w->bind_cpu,
+			    w->cpu >= 0 ? pb_core_of(w->cpu) : -1,
+			    (uintmax_t)w->calls, (intmax_t)pb_rel(sc, w->start),
+			    (intmax_t)pb_rel(sc, w->end),
+			    (uintmax_t)w->busywait_ns, w->nvcsw, w->nivcsw,
+			    (uintmax_t)w->migrations);
 		}
 		if (r->write_ms > 0)
-			sbuf_printf(&sb, "writer cpu %d writes %ju ns %ju\n",
-			    writer_cpu, (uintmax_t)writes,
-			    (uintmax_t)write_ns);
+			sbuf_printf(&sb, "writer 0 cpu %d bound %d writes %ju "
+			    "ns %ju start_ns %jd end_ns %jd missed %ju\n",
+			    sc->writer_cpu, sc->writer_bound,
+			    (uintmax_t)sc->writes, (uintmax_t)sc->write_ns,
+			    (intmax_t)pb_rel(sc, sc->wstart),
+			    (intmax_t)pb_rel(sc, sc->wend),
+			    (uintmax_t)sc->missed);
 	}
 	error = sbuf_finish(&sb);
 	sbuf_delete(&sb);
@@ -1235,74 +1633,123 @@ pb_sysctl_results(SYSCTL_HANDLER_ARGS)
 	return (error);
 }
 
-SYSCTL_NODE(_debug, OID_AUTO, pfilbench, CTLFLAG_RW | CTLFLAG_MPSAFE, 0,
-    "pfil(9) lock benchmark (kbench)");
+/*
+ * debug.pfilbench, created at MOD_LOAD and removed at MOD_UNLOAD
+ * (pb_detach()): static sysctls would be unregistered by the linker after
+ * MOD_UNLOAD, with sysctl_root still touching the oid after a handler
+ * returns.  All MPSAFE; writing needs root (no CTLFLAG_ANYBODY).
+ */
+static void
+pb_sysctls_add(struct pb_softc *sc)
+{
+	struct sysctl_oid_list *kids;
+	struct sysctl_oid *node;
+	static const struct {
+		const char	*name;
+		int		*v;
+		const char	*descr;
+	} ints[] = {
+		{ "threads", &pb_sc.cfg.threads,
+		  "kernel threads (1 .. 4 x mp_ncpus)" },
+		{ "duration_ms", &pb_sc.cfg.duration_ms,
+		  "timed phase in ms, every thread stopped together (0: count)" },
+		{ "warmup_ms", &pb_sc.cfg.warmup_ms,
+		  "warm-up before the timed phase, ms" },
+		{ "delay_ns", &pb_sc.cfg.delay_ns,
+		  "busy wait inside each hook, ns (0 .. 1000000)" },
+		{ "hooks", &pb_sc.cfg.hooks, "hooks on the chain (1 .. 8)" },
+		{ "shared", &pb_sc.cfg.shared,
+		  "1: one hook lock shared by every hook" },
+		{ "write_ms", &pb_sc.cfg.write_ms,
+		  "writer period in ms (0: no writer)" },
+		{ "pin", &pb_sc.cfg.pin,
+		  "0 unbound, 1 one thread per core, 2 SMT siblings first" },
+	};
+	static const struct {
+		const char	*name;
+		char		*v;
+		int		 kind;
+		const char	*descr;
+	} names[] = {
+		{ "head", pb_sc.cfg.head, 0, "head lock: epoch, rw, rm, none" },
+		{ "hook", pb_sc.cfg.hook, 1,
+		  "hook lock: null, mtx, rw, rm, spin" },
+		{ "input", pb_sc.cfg.input, 2,
+		  "mem (pfil_mem_in on a buffer) or mbuf (pfil_mbuf_in)" },
+		{ "tag", pb_sc.cfg.tag, 3,
+		  "the controller's name for the next run, in its results" },
+	};
+	static const struct {
+		const char	*name;
+		int		 arg;
+		const char	*descr;
+	} texts[] = {
+		{ "state", 0, "idle, running, done or error" },
+		{ "error", 1, "why the last start was refused or run failed" },
+		{ "version", 2, "module version" },
+		{ "release", 3, "__FreeBSD_version the module was built for" },
+	};
+	size_t i;
 
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, threads,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.threads, 0,
-    pb_sysctl_int, "I", "kernel threads (1 .. 4 x mp_ncpus)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, count,
-    CTLTYPE_U64 | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.count, 0,
-    pb_sysctl_u64, "QU", "chain runs per thread");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, delay_ns,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.delay_ns, 0,
-    pb_sysctl_int, "I", "busy wait inside each hook, ns (0 .. 1000000)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, write_ms,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.write_ms, 0,
-    pb_sysctl_int, "I", "writer period in ms (0: no writer)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, pin,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.pin, 0,
-    pb_sysctl_int, "I", "bind thread i to the i-th CPU (0 or 1)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, head,
-    CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.head,
-    0, pb_sysctl_name, "A", "head lock: epoch, rw, rm, none");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, hook,
-    CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.hook,
-    1, pb_sysctl_name, "A", "hook lock: null, mtx, rw, rm, spin");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, input,
-    CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, pb_sc.cfg.input,
-    2, pb_sysctl_name, "A",
-    "mem (pfil_mem_in on a buffer) or mbuf (pfil_mbuf_in)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, start,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, NULL, 0,
-    pb_sysctl_start, "I", "write 1 to start a run (EBUSY, EINVAL)");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, stop,
-    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, NULL, 0,
-    pb_sysctl_stop, "I", "write 1 to stop the run in progress");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, wait,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE | CTLFLAG_SKIP, NULL, 0,
-    pb_sysctl_wait, "A", "sleeps while a run is in progress; then state");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, state,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
-    pb_sysctl_text, "A", "idle, running, done or error");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, error,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 1,
-    pb_sysctl_text, "A", "why the last start was refused or run failed");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, version,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 2,
-    pb_sysctl_text, "A", "module version");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, release,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 3,
-    pb_sysctl_text, "A", "__FreeBSD_version the module was built for");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, results,
-    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
-    pb_sysctl_results, "A", "the last done run, one line per thread");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, spin_loops_per_us,
-    CTLTYPE_U64 | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
-    pb_sysctl_stat, "QU", "calibration of the sub-microsecond delay");
-SYSCTL_PROC(_debug_pfilbench, OID_AUTO, max_threads,
-    CTLTYPE_U64 | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 1,
-    pb_sysctl_stat, "QU", "4 x mp_ncpus");
+	node = SYSCTL_ADD_NODE(NULL, SYSCTL_STATIC_CHILDREN(_debug), OID_AUTO,
+	    "pfilbench", CTLFLAG_RW | CTLFLAG_MPSAFE, 0,
+	    "pfil(9) lock benchmark (kbench)");
+	kids = SYSCTL_CHILDREN(node);
+	for (i = 0; i < nitems(ints); i++)
+		SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, ints[i].name,
+		    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, ints[i].v, 0,
+		    pb_sysctl_int, "I", ints[i].descr);
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "count",
+	    CTLTYPE_U64 | CTLFLAG_RW | CTLFLAG_MPSAFE, &pb_sc.cfg.count, 0,
+	    pb_sysctl_u64, "QU", "chain runs per thread, unless duration_ms");
+	for (i = 0; i < nitems(names); i++)
+		SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, names[i].name,
+		    CTLTYPE_STRING | CTLFLAG_RW | CTLFLAG_MPSAFE, names[i].v,
+		    names[i].kind, pb_sysctl_name, "A", names[i].descr);
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "start",
+	    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, NULL, 0,
+	    pb_sysctl_start, "I", "write 1 to start a run (EBUSY, EINVAL)");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "stop",
+	    CTLTYPE_INT | CTLFLAG_RW | CTLFLAG_MPSAFE, NULL, 0,
+	    pb_sysctl_stop, "I", "write 1 to stop the run in progress");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "wait",
+	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE | CTLFLAG_SKIP, NULL,
+	    0, pb_sysctl_wait, "A",
+	    "sleeps while a run is in progress; then state");
+	for (i = 0; i < nitems(texts); i++)
+		SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, texts[i].name,
+		    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL,
+		    texts[i].arg, pb_sysctl_text, "A", texts[i].descr);
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "results",
+	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
+	    pb_sysctl_results, "A", "the last done run, one line per thread");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "caps",
+	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
+	    pb_sysctl_info, "A", "heads, hooks, refused pairs, limits");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "kernel",
+	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 1,
+	    pb_sysctl_info, "A", "the kernel's facts that change lock timings");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "max_threads",
+	    CTLTYPE_U64 | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
+	    pb_sysctl_stat, "QU", "4 x mp_ncpus");
+	mtx_lock(&sc->lock);
+	sc->oid = node;
+	mtx_unlock(&sc->lock);
+}
 
 /* ------------------------------------------------------------------ */
 
 static int
 pb_modevent(module_t mod __unused, int what, void *arg __unused)
 {
+	int error;
 
 	switch (what) {
 	case MOD_LOAD:
-		return (pb_attach(&pb_sc));
+		error = pb_attach(&pb_sc);
+		if (error == 0)
+			pb_sysctls_add(&pb_sc);
+		return (error);
 	case MOD_QUIESCE:
 		return (0);	/* a running benchmark is stopped by unload */
 	case MOD_UNLOAD:

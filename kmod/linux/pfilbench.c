@@ -3,34 +3,55 @@
  * pfilbench: how much does the lock around a packet-filter hook chain
  * cost, and the locks inside the hooks?
  *
- * The module owns a private chain of PB_NHOOKS hooks, each called through
- * a function pointer as pfil(9) and netfilter call theirs.  A run starts
- * "threads" kernel threads together; each walks the chain "count" times
- * under the read side of the head lock, and every hook takes its own
- * hook lock around a busy-wait of "delay_ns".  Each thread times its
- * whole loop with ktime_get_ns(); kbench turns that into ns per walk.
+ * The module owns a private chain of "hooks" hooks (1 to PB_HOOKS_MAX),
+ * each called through a function pointer as pfil(9) and netfilter call
+ * theirs.  A run starts "threads" kernel threads together; each walks
+ * the chain under the read side of the head lock, and every hook takes
+ * its hook lock (its own, or with "shared" one lock for all hooks, as in
+ * the 2007 benchmark) around a busy-wait of "delay_ns".
  *
- *   head lock (around the walk)          hook lock (inside each hook)
- *   rw     rwlock_t, read_lock()         null   none
- *   rm     percpu_rw_semaphore, read     mtx    struct mutex
- *   epoch  RCU, rcu_read_lock()          rw     rwlock_t, read_lock()
- *   none   nothing                       rwsem  rw_semaphore, down_read()
- *                                        rm     percpu_rw_semaphore, read
- *                                        spin   spinlock_t
+ *   head lock (around the walk)               hook lock (inside each hook)
+ *   rw      rwlock_t, read_lock()             null    none
+ *   brlock  per-CPU spinlock_t: a reader      mtx     struct mutex
+ *           takes its CPU's, the writer all   rw      rwlock_t, read
+ *   rwsem   rw_semaphore, down_read()         rwsem   rw_semaphore, read
+ *   rm      percpu_rw_semaphore, read         rm      percpu_rw_semaphore
+ *   epoch   RCU, rcu_read_lock()              brlock  per-CPU spinlock_t
+ *   none    nothing                           spin    spinlock_t, irqsave
  *
- * "rm" is the closest Linux relative of FreeBSD's rmlock: readers touch
- * only a per-CPU count, a writer pays for an RCU grace period.  "epoch"
- * is what netfilter does: hooks run under rcu_read_lock() and a writer
- * publishes a new chain, then waits with synchronize_rcu().
+ * Which pair answers which question ("what does a per-CPU reader lock
+ * save over a shared reader count?", the 2007 rw -> rm question):
  *
- * The rw and epoch heads are atomic on the read side: nothing under them
- * may sleep, so the sleeping hook locks (mtx, rwsem, rm) are refused
- * under them (-EINVAL at start).  Under rm and none every hook is allowed.
+ *   rw -> brlock    both spin with preemption off, and brlock's writer,
+ *                   like FreeBSD's rm_wlock(), is done at once: the
+ *                   closest analog of rwlock(9) -> rmlock(9).  Only hooks
+ *                   that do not sleep: null, rw, brlock, spin.
+ *   rwsem -> rm     both sleep and run preemptible: every hook, the
+ *                   sleeping mtx, rwsem and rm included.  rm's writer
+ *                   leaves readers on the slow path for an RCU grace
+ *                   period (rcu_sync) after each write: "slow_walks".
+ *   rw -> rm        mixes spinning vs sleeping with shared vs per-CPU:
+ *                   allowed, not a like-for-like answer.
+ *
+ * The timed phase.  Threads are created and bound (one per core from the
+ * topology with pin=1, SMT siblings packed with pin=2), each measures
+ * its own busy-wait, they meet at a sleeping barrier, warm up (walking
+ * for warmup_ms and then until every thread has checked in, as
+ * kernel/rcu/refscale.c does), and the last to check in opens the timed
+ * phase: it ends after "count" walks per thread, or for every thread at
+ * once "duration_ms" later (an hrtimer).  A thread that finishes first
+ * keeps walking, uncounted, until all have (refscale's cool-down), so
+ * nobody measures an uncontended tail.  Each thread records its start
+ * and end on one clock (ktime_get_ns()); kbench's sample is every
+ * walk of every thread over the time from the first start to the last
+ * end, and the per-thread counts are its fairness figure.
  *
  * With write_ms > 0 a writer thread takes the head's write side every
- * write_ms (rounded up to a jiffy) and swaps the chain for its twin:
- * rw write_lock(), rm percpu_down_write(), epoch a pointer swap and
- * synchronize_rcu(), none nothing at all.
+ * write_ms, on absolute hrtimer deadlines (a late write does not move
+ * the next one; periods missed are counted), and swaps the chain for its
+ * twin: rw write_lock(), brlock every CPU's lock, rwsem down_write(), rm
+ * percpu_down_write(), epoch a pointer swap and synchronize_rcu(), none
+ * nothing.  With pinning it gets a CPU of its own when one is left.
  *
  * Control is in /sys/kernel/pfilbench/: see "The control interface"
  * below, and pfilbench-ctl(1).
@@ -38,18 +59,23 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
-#include <linux/delay.h>
+#include <linux/ctype.h>
 #include <linux/err.h>
+#include <linux/hrtimer.h>
 #include <linux/kobject.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
+#include <linux/lockdep.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
+#include <linux/percpu.h>
 #include <linux/percpu-rwsem.h>
 #include <linux/rcupdate.h>
+#include <linux/rcu_sync.h>
 #include <linux/rwsem.h>
 #include <linux/sched.h>
 #include <linux/sched/task.h>
@@ -57,17 +83,23 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
+#include <linux/topology.h>
+#include <linux/utsname.h>
 #include <linux/version.h>
 #include <linux/wait.h>
-#include <generated/utsrelease.h>
 
-#define PB_VERSION		"1.0"
-#define PB_NHOOKS		3
+#define PB_VERSION		"2.0"
+#define PB_HOOKS_MAX		8
 #define PB_THREADS_PER_CPU	4	/* threads per online CPU, at most */
-/* 1 ms: udelay() is for short waits. */
-#define PB_DELAY_MAX_NS		1000000
+#define PB_DELAY_MAX_NS		1000000	/* 1 ms: the spin hook holds irqs off */
 #define PB_WRITE_MAX_MS		3600000	/* an hour */
+#define PB_DURATION_MAX_MS	3600000
+#define PB_WARMUP_MAX_MS	10000
 #define PB_ERRLEN		128
+#define PB_TAGLEN		40
+#define PB_CAL_NS		2000000	/* busy-wait measurement: about 2 ms */
+
+enum pb_pin { PB_PIN_NONE, PB_PIN_CORES, PB_PIN_SMT, PB_PIN_MAX = PB_PIN_SMT };
 
 /*
  * Module parameters: the initial configuration, which the files in
@@ -80,27 +112,43 @@ MODULE_PARM_DESC(threads, "Chain-walking threads per run (1)");
 
 static unsigned long long pb_param_count = 100000;
 module_param_named(count, pb_param_count, ullong, 0444);
-MODULE_PARM_DESC(count, "Chain walks per thread (100000)");
+MODULE_PARM_DESC(count, "Chain walks per thread, unless duration_ms (100000)");
+
+static unsigned int pb_param_duration_ms;
+module_param_named(duration_ms, pb_param_duration_ms, uint, 0444);
+MODULE_PARM_DESC(duration_ms, "Timed phase in ms, every thread stopped together; 0: count walks each (0)");
+
+static unsigned int pb_param_warmup_ms = 10;
+module_param_named(warmup_ms, pb_param_warmup_ms, uint, 0444);
+MODULE_PARM_DESC(warmup_ms, "Warm-up walking before the timed phase, ms (10)");
 
 static unsigned int pb_param_delay_ns = 1000;
 module_param_named(delay_ns, pb_param_delay_ns, uint, 0444);
 MODULE_PARM_DESC(delay_ns, "Busy-wait in each hook, ns, <= 1000000 (1000)");
 
+static unsigned int pb_param_hooks = 3;
+module_param_named(hooks, pb_param_hooks, uint, 0444);
+MODULE_PARM_DESC(hooks, "Hooks on the chain, 1 to 8 (3)");
+
+static bool pb_param_shared;
+module_param_named(shared, pb_param_shared, bool, 0444);
+MODULE_PARM_DESC(shared, "One hook lock shared by every hook, as in the 2007 benchmark (0)");
+
 static char *pb_param_head = "rm";
 module_param_named(head, pb_param_head, charp, 0444);
-MODULE_PARM_DESC(head, "Head lock: rw, rm, epoch or none (rm)");
+MODULE_PARM_DESC(head, "Head lock: rw, brlock, rwsem, rm, epoch or none (rm)");
 
 static char *pb_param_hook = "null";
 module_param_named(hook, pb_param_hook, charp, 0444);
-MODULE_PARM_DESC(hook, "Hook lock: null, mtx, rw, rwsem, rm or spin (null)");
+MODULE_PARM_DESC(hook, "Hook lock: null, mtx, rw, rwsem, rm, brlock or spin (null)");
 
 static unsigned int pb_param_write_ms;
 module_param_named(write_ms, pb_param_write_ms, uint, 0444);
 MODULE_PARM_DESC(write_ms, "Writer period in ms, 0 for no writer (0)");
 
-static bool pb_param_pin;
-module_param_named(pin, pb_param_pin, bool, 0444);
-MODULE_PARM_DESC(pin, "Bind thread i to the i-th online CPU, round robin (0)");
+static unsigned int pb_param_pin;
+module_param_named(pin, pb_param_pin, uint, 0444);
+MODULE_PARM_DESC(pin, "0: unbound; 1: one thread per core; 2: SMT siblings first (0)");
 
 /* One hook's locks: the run's hook kind picks which one it takes. */
 struct pb_hook {
@@ -109,49 +157,44 @@ struct pb_hook {
 	struct rw_semaphore		rwsem;
 	struct percpu_rw_semaphore	rm;
 	spinlock_t			spin;
+	spinlock_t __percpu		*br;
 } ____cacheline_aligned_in_smp;
 
-/* The busy-wait, split once per run: udelay() the us, ndelay() the rest. */
-struct pb_delay {
-	unsigned int	us;
-	unsigned int	ns;
-};
+struct pb_run;
 
-typedef void (*pb_hook_fn)(struct pb_hook *h, const struct pb_delay *d);
+typedef void (*pb_hook_fn)(struct pb_hook *h, const struct pb_run *run);
 
 struct pb_chain {
 	unsigned int	n;
 	struct {
 		pb_hook_fn	fn;
 		struct pb_hook	*hook;
-	} link[PB_NHOOKS];
+	} link[PB_HOOKS_MAX];
 };
 
-static struct pb_hook pb_hooks[PB_NHOOKS];
-static int pb_hooks_rm_ready;		/* hooks whose rm is initialised */
+static struct pb_hook pb_hooks[PB_HOOKS_MAX];
+static int pb_hooks_ready;		/* hooks whose rm and br exist */
+static struct lock_class_key pb_br_hook_key;
 
 static DEFINE_RWLOCK(pb_head_rw);
+static DECLARE_RWSEM(pb_head_rwsem);
 static struct percpu_rw_semaphore pb_head_rm;
 static bool pb_head_rm_ready;
+static spinlock_t __percpu *pb_head_br;
+static struct lock_class_key pb_br_head_key;
+/* brlock writers: lockdep's nest lock for taking every CPU's lock. */
+static DEFINE_MUTEX(pb_br_wmutex);
 
 /*
  * The chain readers walk, and its twin that the writer swaps in.  Readers
  * load the pointer under the head lock; the head keeps it stable: the
- * rw and rm writers swap it holding the write side, the epoch writer
- * swaps it and waits for a grace period, and with head none nobody swaps
- * it.  Only the run's writer thread stores to it, and start (no thread
- * running) initialises it.
+ * rw, brlock, rwsem and rm writers swap it holding the write side, the
+ * epoch writer swaps it and waits for a grace period, and with head none
+ * nobody swaps it.  Only the run's writer thread stores to it, and start
+ * (no thread running) initialises it.
  */
 static struct pb_chain pb_chains[2];
 static struct pb_chain __rcu *pb_chain;
-
-static void pb_delay(const struct pb_delay *d)
-{
-	if (d->us)
-		udelay(d->us);
-	if (d->ns)
-		ndelay(d->ns);
-}
 
 static void pb_swap_chain(void)
 {
@@ -161,18 +204,61 @@ static void pb_swap_chain(void)
 			   &pb_chains[0]);
 }
 
-/* Head locks. */
+/* A brlock: per-CPU spinlocks; a reader takes one, a writer all. */
+static int pb_br_init(spinlock_t __percpu **br, struct lock_class_key *key)
+{
+	int cpu;
 
-static void pb_rw_read_lock(void)
+	*br = alloc_percpu(spinlock_t);
+	if (!*br)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		spin_lock_init(per_cpu_ptr(*br, cpu));
+		lockdep_set_class(per_cpu_ptr(*br, cpu), key);
+	}
+	return 0;
+}
+
+/* Any CPU's lock excludes the writer: the one of the CPU we are on. */
+static spinlock_t *pb_br_read_lock(spinlock_t __percpu *br)
+	__acquires(br)
+{
+	spinlock_t *l = raw_cpu_ptr(br);
+
+	spin_lock(l);
+	return l;
+}
+
+static void pb_br_read_unlock(spinlock_t *l)
+	__releases(l)
+{
+	spin_unlock(l);
+}
+
+/*
+ * Is this lock held, for rcu_dereference_check()?  lockdep_is_held() is
+ * only declared without lockdep: the dead call is dropped.
+ */
+#define pb_held(l)	(!IS_ENABLED(CONFIG_LOCKDEP) || lockdep_is_held(l))
+
+/* Head locks.  lock() returns what unlock() and held() need. */
+
+static void *pb_rw_read_lock(void)
 	__acquires(&pb_head_rw)
 {
 	read_lock(&pb_head_rw);
+	return NULL;
 }
 
-static void pb_rw_read_unlock(void)
+static void pb_rw_read_unlock(void *c)
 	__releases(&pb_head_rw)
 {
 	read_unlock(&pb_head_rw);
+}
+
+static bool pb_rw_held(void *c)
+{
+	return pb_held(&pb_head_rw);
 }
 
 static void pb_rw_write(void)
@@ -182,14 +268,72 @@ static void pb_rw_write(void)
 	write_unlock(&pb_head_rw);
 }
 
-static void pb_rm_read_lock(void)
+static void *pb_brh_read_lock(void)
 {
-	percpu_down_read(&pb_head_rm);
+	return pb_br_read_lock(pb_head_br);
 }
 
-static void pb_rm_read_unlock(void)
+static void pb_brh_read_unlock(void *c)
+{
+	pb_br_read_unlock(c);
+}
+
+static bool pb_brh_held(void *c)
+{
+	return pb_held((spinlock_t *)c);
+}
+
+static void pb_brh_write(void)
+{
+	int cpu;
+
+	mutex_lock(&pb_br_wmutex);
+	for_each_possible_cpu(cpu)
+		spin_lock_nest_lock(per_cpu_ptr(pb_head_br, cpu),
+				    &pb_br_wmutex);
+	pb_swap_chain();
+	for_each_possible_cpu(cpu)
+		spin_unlock(per_cpu_ptr(pb_head_br, cpu));
+	mutex_unlock(&pb_br_wmutex);
+}
+
+static void *pb_rwsem_read_lock(void)
+{
+	down_read(&pb_head_rwsem);
+	return NULL;
+}
+
+static void pb_rwsem_read_unlock(void *c)
+{
+	up_read(&pb_head_rwsem);
+}
+
+static bool pb_rwsem_held(void *c)
+{
+	return pb_held(&pb_head_rwsem);
+}
+
+static void pb_rwsem_write(void)
+{
+	down_write(&pb_head_rwsem);
+	pb_swap_chain();
+	up_write(&pb_head_rwsem);
+}
+
+static void *pb_rm_read_lock(void)
+{
+	percpu_down_read(&pb_head_rm);
+	return NULL;
+}
+
+static void pb_rm_read_unlock(void *c)
 {
 	percpu_up_read(&pb_head_rm);
+}
+
+static bool pb_rm_held(void *c)
+{
+	return pb_held(&pb_head_rm);
 }
 
 static void pb_rm_write(void)
@@ -199,16 +343,23 @@ static void pb_rm_write(void)
 	percpu_up_write(&pb_head_rm);
 }
 
-static void pb_epoch_read_lock(void)
+static void *pb_epoch_read_lock(void)
 	__acquires(RCU)
 {
 	rcu_read_lock();
+	return NULL;
 }
 
-static void pb_epoch_read_unlock(void)
+static void pb_epoch_read_unlock(void *c)
 	__releases(RCU)
 {
 	rcu_read_unlock();
+}
+
+/* rcu_dereference_check() adds rcu_read_lock_held() itself. */
+static bool pb_false(void *c)
+{
+	return false;
 }
 
 static void pb_epoch_write(void)
@@ -217,66 +368,180 @@ static void pb_epoch_write(void)
 	synchronize_rcu();
 }
 
-static void pb_none_lock(void)
+static void *pb_none_lock(void)
+{
+	return NULL;
+}
+
+static void pb_none_unlock(void *c)
+{
+}
+
+/* Nobody swaps the chain under head none: the pointer is constant. */
+static bool pb_true(void *c)
+{
+	return true;
+}
+
+static void pb_none_write(void)
 {
 }
 
 struct pb_head_ops {
 	const char	*name;
 	bool		atomic;		/* no sleeping inside */
-	void		(*lock)(void);	/* read side */
-	void		(*unlock)(void);
+	void		*(*lock)(void);	/* read side */
+	void		(*unlock)(void *c);
+	bool		(*held)(void *c); /* lockdep: is the read side held? */
 	void		(*write)(void);	/* one write-side section */
 };
 
 static const struct pb_head_ops pb_head_ops[] = {
-	{ "rw", true, pb_rw_read_lock, pb_rw_read_unlock, pb_rw_write },
-	{ "rm", false, pb_rm_read_lock, pb_rm_read_unlock, pb_rm_write },
-	{ "epoch", true, pb_epoch_read_lock, pb_epoch_read_unlock,
+	{ "rw", true, pb_rw_read_lock, pb_rw_read_unlock, pb_rw_held,
+	  pb_rw_write },
+	{ "brlock", true, pb_brh_read_lock, pb_brh_read_unlock, pb_brh_held,
+	  pb_brh_write },
+	{ "rwsem", false, pb_rwsem_read_lock, pb_rwsem_read_unlock,
+	  pb_rwsem_held, pb_rwsem_write },
+	{ "rm", false, pb_rm_read_lock, pb_rm_read_unlock, pb_rm_held,
+	  pb_rm_write },
+	{ "epoch", true, pb_epoch_read_lock, pb_epoch_read_unlock, pb_false,
 	  pb_epoch_write },
-	{ "none", false, pb_none_lock, pb_none_lock, pb_none_lock },
+	{ "none", false, pb_none_lock, pb_none_unlock, pb_true,
+	  pb_none_write },
 };
 
-/* Hooks: each takes its own lock around the busy-wait. */
+#define PB_HEAD_RM	3	/* index of "rm" in pb_head_ops[] */
 
-static void pb_hook_null(struct pb_hook *h, const struct pb_delay *d)
+/* The configuration of the next run; under pb_mutex. */
+struct pb_config {
+	u64		threads;
+	u64		count;
+	u64		duration_ms;
+	u64		warmup_ms;
+	u64		delay_ns;
+	u64		hooks;
+	u64		shared;
+	u64		write_ms;
+	u64		pin;
+	unsigned int	head;		/* index in pb_head_ops[] */
+	unsigned int	hook;		/* index in pb_hook_ops[] */
+	char		tag[PB_TAGLEN];	/* the controller's name for the run */
+};
+
+/* A walker, or the writer: then calls counts writes, ns their time. */
+struct pb_thread {
+	struct task_struct	*task;	/* referenced while set */
+	struct pb_run		*run;
+	unsigned int		id;
+	int			bound;	/* the CPU it is bound to, or -1 */
+	int			cpu;	/* where it finished */
+	u64			calls;	/* walks (writes) in the timed phase */
+	u64			start_ns, end_ns; /* ktime_get_ns() */
+	u64			busywait_ns; /* one hook's wait, measured */
+	u64			slow;	/* walks that found rm's slow path */
+	u64			ns;	/* the writer: time in writes */
+	u64			missed;	/* the writer: periods skipped */
+	unsigned long		nvcsw, nivcsw;	/* over the timed phase */
+	u64			migrations;
+} ____cacheline_aligned_in_smp;
+
+struct pb_run {
+	u64			id;
+	struct pb_config	cfg;
+	const struct pb_head_ops *head;
+	u64			spin_ns;  /* a busy-wait spins this long */
+	u64			clock_ns; /* one ktime_get_ns(), measured */
+	bool			go;	  /* the start barrier opened */
+	bool			timed;	  /* the timed phase began (release) */
+	bool			stop;	  /* duration_ms is over */
+	bool			abort;	  /* stop or exit: leave now */
+	u64			t_go;	  /* the timed phase's start */
+	atomic_t		arriving; /* threads not yet at the barrier */
+	atomic_t		warming;  /* walkers not yet warmed up */
+	atomic_t		cooling;  /* walkers not done with the timed phase */
+	atomic_t		live;	  /* threads not finished */
+	struct hrtimer		stop_timer; /* duration_ms */
+	wait_queue_head_t	go_wq;
+	wait_queue_head_t	writer_wq;
+	char			*text;	/* results, on first read */
+	size_t			len;
+	struct pb_thread	writer;
+	unsigned int		nthreads;
+	struct pb_thread	thr[];
+};
+
+/*
+ * The busy-wait: spin on the monotonic clock, which defines its length
+ * whatever the CPU's speed, with cpu_relax() (PAUSE) between reads; not
+ * udelay()/ndelay(), which on CPUs with WAITPKG or MWAITX idle the core
+ * in TPAUSE/MWAITX (handing the pipeline to an SMT sibling) and round
+ * short waits up.  The deadline is shortened by one clock read, what the
+ * last read adds on average; each thread measures the real length
+ * before the run (busywait_ns in the results).
+ */
+static void pb_busywait(const struct pb_run *run)
 {
-	pb_delay(d);
+	u64 end;
+
+	if (!run->cfg.delay_ns)
+		return;
+	end = ktime_get_ns() + run->spin_ns;
+	while (ktime_get_ns() < end)
+		cpu_relax();
 }
 
-static void pb_hook_mtx(struct pb_hook *h, const struct pb_delay *d)
+/* Hooks: each takes its lock around the busy-wait. */
+
+static void pb_hook_null(struct pb_hook *h, const struct pb_run *run)
+{
+	pb_busywait(run);
+}
+
+static void pb_hook_mtx(struct pb_hook *h, const struct pb_run *run)
 {
 	mutex_lock(&h->mtx);
-	pb_delay(d);
+	pb_busywait(run);
 	mutex_unlock(&h->mtx);
 }
 
-static void pb_hook_rw(struct pb_hook *h, const struct pb_delay *d)
+static void pb_hook_rw(struct pb_hook *h, const struct pb_run *run)
 {
 	read_lock(&h->rw);
-	pb_delay(d);
+	pb_busywait(run);
 	read_unlock(&h->rw);
 }
 
-static void pb_hook_rwsem(struct pb_hook *h, const struct pb_delay *d)
+static void pb_hook_rwsem(struct pb_hook *h, const struct pb_run *run)
 {
 	down_read(&h->rwsem);
-	pb_delay(d);
+	pb_busywait(run);
 	up_read(&h->rwsem);
 }
 
-static void pb_hook_rm(struct pb_hook *h, const struct pb_delay *d)
+static void pb_hook_rm(struct pb_hook *h, const struct pb_run *run)
 {
 	percpu_down_read(&h->rm);
-	pb_delay(d);
+	pb_busywait(run);
 	percpu_up_read(&h->rm);
 }
 
-static void pb_hook_spin(struct pb_hook *h, const struct pb_delay *d)
+static void pb_hook_brlock(struct pb_hook *h, const struct pb_run *run)
 {
-	spin_lock(&h->spin);
-	pb_delay(d);
-	spin_unlock(&h->spin);
+	spinlock_t *l = pb_br_read_lock(h->br);
+
+	pb_busywait(run);
+	pb_br_read_unlock(l);
+}
+
+/* Interrupts off, as FreeBSD's MTX_SPIN: why delay_ns is capped. */
+static void pb_hook_spin(struct pb_hook *h, const struct pb_run *run)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&h->spin, flags);
+	pb_busywait(run);
+	spin_unlock_irqrestore(&h->spin, flags);
 }
 
 struct pb_hook_ops {
@@ -291,48 +556,8 @@ static const struct pb_hook_ops pb_hook_ops[] = {
 	{ "rw", false, pb_hook_rw },
 	{ "rwsem", true, pb_hook_rwsem },
 	{ "rm", true, pb_hook_rm },
+	{ "brlock", false, pb_hook_brlock },
 	{ "spin", false, pb_hook_spin },
-};
-
-/* The configuration of the next run; under pb_mutex. */
-struct pb_config {
-	u64		threads;
-	u64		count;
-	u64		delay_ns;
-	u64		write_ms;
-	u64		pin;
-	unsigned int	head;		/* index in pb_head_ops[] */
-	unsigned int	hook;		/* index in pb_hook_ops[] */
-};
-
-struct pb_run;
-
-/* A walker, or the writer: then calls counts writes, ns their time. */
-struct pb_thread {
-	struct task_struct	*task;	/* referenced while set */
-	struct pb_run		*run;
-	unsigned int		id;
-	int			cpu;	/* where it finished */
-	u64			calls;	/* walks done */
-	u64			ns;	/* the time of the loop */
-};
-
-struct pb_run {
-	u64			id;
-	struct pb_config	cfg;
-	const struct pb_head_ops *head;
-	struct pb_delay		delay;
-	bool			go;	/* the start barrier opened */
-	atomic_t		arriving; /* threads not yet at the barrier */
-	atomic_t		working;  /* walkers not finished */
-	atomic_t		live;	  /* threads not finished */
-	wait_queue_head_t	go_wq;
-	wait_queue_head_t	writer_wq;
-	char			*text;	/* results, on first read */
-	size_t			len;
-	struct pb_thread	writer;
-	unsigned int		nthreads;
-	struct pb_thread	thr[];
 };
 
 enum pb_state { PB_IDLE, PB_RUNNING, PB_DONE, PB_ERROR };
@@ -376,6 +601,11 @@ static void pb_notify(void)
 	sysfs_notify(pb_kobj, NULL, "state");
 }
 
+static bool pb_must_stop(const struct pb_run *run)
+{
+	return READ_ONCE(run->abort) || kthread_should_stop();
+}
+
 /* Every thread of a run waits here until all of them have arrived. */
 static void pb_barrier(struct pb_run *run)
 {
@@ -384,9 +614,7 @@ static void pb_barrier(struct pb_run *run)
 		wake_up_all(&run->go_wq);
 		return;
 	}
-	/* Interruptible only to stay out of the hung-task detector's sight. */
-	wait_event_interruptible(run->go_wq,
-				 READ_ONCE(run->go) || kthread_should_stop());
+	wait_event_idle(run->go_wq, READ_ONCE(run->go) || pb_must_stop(run));
 }
 
 /* A thread is done with the run; the last one ends it. */
@@ -399,61 +627,188 @@ static void pb_finish(struct pb_run *run)
 	pb_notify();
 }
 
-static void pb_walk(const struct pb_run *run)
+/* One walk of the chain under the head lock; slow: rm's slow path seen. */
+static void pb_walk(const struct pb_run *run, u64 *slow)
 {
+	const struct pb_head_ops *head = run->head;
 	const struct pb_chain *c;
 	unsigned int i;
+	void *cookie;
 
-	run->head->lock();
-	/* The head lock protects the pointer: see pb_chain. */
-	c = rcu_dereference_raw(pb_chain);
+	if (slow) {
+		/* rcu_sync_is_idle() wants an RCU reader: no preemption. */
+		preempt_disable();
+		*slow += !rcu_sync_is_idle(&pb_head_rm.rss);
+		preempt_enable();
+	}
+	cookie = head->lock();
+	c = rcu_dereference_check(pb_chain, head->held(cookie));
 	for (i = 0; i < c->n; i++)
-		c->link[i].fn(c->link[i].hook, &run->delay);
-	run->head->unlock();
+		c->link[i].fn(c->link[i].hook, run);
+	head->unlock(cookie);
+}
+
+/* duration_ms is over: every walker leaves its timed loop. */
+static enum hrtimer_restart pb_stop_timer(struct hrtimer *timer)
+{
+	struct pb_run *run = container_of(timer, struct pb_run, stop_timer);
+
+	WRITE_ONCE(run->stop, true);
+	return HRTIMER_NORESTART;
+}
+
+/* The last walker to warm up opens the timed phase for all. */
+static void pb_open_timed(struct pb_run *run)
+{
+	run->t_go = ktime_get_ns();
+	if (run->cfg.duration_ms)
+		hrtimer_start(&run->stop_timer,
+			      ns_to_ktime(run->t_go + run->cfg.duration_ms *
+					  NSEC_PER_MSEC), HRTIMER_MODE_ABS);
+	/* t_go before timed: the writer reads it after seeing timed. */
+	smp_store_release(&run->timed, true);
+	wake_up(&run->writer_wq);
+}
+
+/* The mean length of one busy-wait on this CPU, over about PB_CAL_NS. */
+static u64 pb_measure_busywait(const struct pb_run *run)
+{
+	u64 n, i, t0;
+
+	if (!run->cfg.delay_ns)
+		return 0;
+	n = clamp_t(u64, PB_CAL_NS / run->cfg.delay_ns, 8, 1000);
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++)
+		pb_busywait(run);
+	return div64_u64(ktime_get_ns() - t0, n);
 }
 
 static int pb_walker(void *arg)
 {
 	struct pb_thread *t = arg;
 	struct pb_run *run = t->run;
-	u64 i = 0, t0;
+	u64 i = 0, t0, warmup_ns = run->cfg.warmup_ms * NSEC_PER_MSEC;
+	u64 *slow = NULL;
+	unsigned long nvcsw, nivcsw;
+	u64 migrations;
 
+	t->busywait_ns = pb_measure_busywait(run);
 	pb_barrier(run);
+
+	/* Warm up for warmup_ms, then until every walker has checked in. */
 	t0 = ktime_get_ns();
-	while (i < run->cfg.count && !kthread_should_stop()) {
-		pb_walk(run);
-		i++;
-		/* Outside every lock: the head may be atomic. */
+	do {
+		pb_walk(run, NULL);
 		cond_resched();
+	} while (ktime_get_ns() - t0 < warmup_ns && !pb_must_stop(run));
+	/*
+	 * The others wait for timed, not for warming to reach 0: t_go is
+	 * set between the two, and no thread may start before it.
+	 */
+	if (atomic_dec_and_test(&run->warming)) {
+		pb_open_timed(run);
+	} else {
+		while (!smp_load_acquire(&run->timed) && !pb_must_stop(run)) {
+			pb_walk(run, NULL);
+			cond_resched();
+		}
 	}
-	t->ns = ktime_get_ns() - t0;
+
+	if (run->cfg.write_ms && run->cfg.head == PB_HEAD_RM)
+		slow = &t->slow;
+	nvcsw = current->nvcsw;
+	nivcsw = current->nivcsw;
+	migrations = current->se.nr_migrations;
+	t->start_ns = ktime_get_ns();
+	if (run->cfg.duration_ms) {
+		while (!READ_ONCE(run->stop) && !pb_must_stop(run)) {
+			pb_walk(run, slow);
+			i++;
+			/* Outside every lock: the head may be atomic. */
+			cond_resched();
+		}
+	} else {
+		while (i < run->cfg.count && !pb_must_stop(run)) {
+			pb_walk(run, slow);
+			i++;
+			cond_resched();
+		}
+	}
+	t->end_ns = ktime_get_ns();
 	t->calls = i;
 	t->cpu = raw_smp_processor_id();
-	if (atomic_dec_and_test(&run->working))
-		wake_up(&run->writer_wq);
+	t->nvcsw = current->nvcsw - nvcsw;
+	t->nivcsw = current->nivcsw - nivcsw;
+	t->migrations = current->se.nr_migrations - migrations;
+
+	/* Cool down: keep the others contended until the last is done. */
+	if (atomic_dec_and_test(&run->cooling)) {
+		if (run->writer.task)
+			wake_up_process(run->writer.task);
+	} else {
+		while (atomic_read_acquire(&run->cooling) &&
+		       !pb_must_stop(run)) {
+			pb_walk(run, NULL);
+			cond_resched();
+		}
+	}
 	pb_finish(run);
 	return 0;
 }
 
+static bool pb_writer_done(const struct pb_run *run)
+{
+	return !atomic_read(&run->cooling) || pb_must_stop(run);
+}
+
+/*
+ * Every write_ms from the start of the timed phase, on absolute hrtimer
+ * deadlines, one write-side section, until the walkers are done.  A write
+ * that ends past the next deadline skips the periods it overran
+ * (counted in missed) rather than catching up in a burst; so every
+ * deadline between start_ns and end_ns is a write or a missed period.
+ */
 static int pb_writer(void *arg)
 {
 	struct pb_thread *t = arg;
 	struct pb_run *run = t->run;
-	long period = msecs_to_jiffies(run->cfg.write_ms);
-	u64 t0;
+	u64 period = run->cfg.write_ms * NSEC_PER_MSEC, next, now, t1, k;
+	ktime_t deadline;
 
 	pb_barrier(run);
+	wait_event_idle(run->writer_wq,
+			smp_load_acquire(&run->timed) || pb_must_stop(run));
+	t->start_ns = READ_ONCE(run->t_go);
+	next = t->start_ns + period;
 	for (;;) {
-		wait_event_interruptible_timeout(run->writer_wq,
-			kthread_should_stop() || !atomic_read(&run->working),
-			period);
-		if (kthread_should_stop() || !atomic_read(&run->working))
+		deadline = ns_to_ktime(next);
+		set_current_state(TASK_IDLE);
+		if (pb_writer_done(run)) {
+			__set_current_state(TASK_RUNNING);
 			break;
-		t0 = ktime_get_ns();
+		}
+		schedule_hrtimeout_range(&deadline, 0, HRTIMER_MODE_ABS);
+		if (pb_writer_done(run))
+			break;
+		now = ktime_get_ns();
+		if (now < next)
+			continue;	/* woken early */
 		run->head->write();
-		t->ns += ktime_get_ns() - t0;
+		t1 = ktime_get_ns();
+		t->ns += t1 - now;
 		t->calls++;
+		next += period;
+		if (t1 >= next) {
+			k = div64_u64(t1 - next, period) + 1;
+			t->missed += k;
+			next += k * period;
+		}
 	}
+	t->end_ns = ktime_get_ns();
+	/* Deadlines passed while asleep or since the last write: missed. */
+	if (t->start_ns && t->end_ns >= next)
+		t->missed += div64_u64(t->end_ns - next, period) + 1;
 	t->cpu = raw_smp_processor_id();
 	pb_finish(run);
 	return 0;
@@ -478,6 +833,7 @@ static void pb_reap(struct pb_run *run)
 		put_task_struct(run->writer.task);
 		run->writer.task = NULL;
 	}
+	hrtimer_cancel(&run->stop_timer);
 }
 
 static void pb_free_run(struct pb_run *run)
@@ -487,6 +843,13 @@ static void pb_free_run(struct pb_run *run)
 	pb_reap(run);
 	kvfree(run->text);
 	kvfree(run);
+}
+
+/* May hook lock kind hook be taken under head lock kind head? */
+static bool pb_pair_ok(const struct pb_head_ops *head,
+		       const struct pb_hook_ops *hook)
+{
+	return !(head->atomic && hook->sleeps);
 }
 
 static int pb_check_config(const struct pb_config *cfg)
@@ -509,8 +872,18 @@ static int pb_check_config(const struct pb_config *cfg)
 			     cfg->threads, PB_THREADS_PER_CPU, ncpu);
 		return -EINVAL;
 	}
-	if (cfg->count == 0) {
+	if (cfg->count == 0 && cfg->duration_ms == 0) {
 		pb_set_error("count is 0: at least one walk per thread");
+		return -EINVAL;
+	}
+	if (cfg->duration_ms > PB_DURATION_MAX_MS) {
+		pb_set_error("duration_ms %llu > %d", cfg->duration_ms,
+			     PB_DURATION_MAX_MS);
+		return -EINVAL;
+	}
+	if (cfg->warmup_ms > PB_WARMUP_MAX_MS) {
+		pb_set_error("warmup_ms %llu > %d", cfg->warmup_ms,
+			     PB_WARMUP_MAX_MS);
 		return -EINVAL;
 	}
 	if (cfg->delay_ns > PB_DELAY_MAX_NS) {
@@ -518,16 +891,25 @@ static int pb_check_config(const struct pb_config *cfg)
 			     PB_DELAY_MAX_NS);
 		return -EINVAL;
 	}
+	if (cfg->hooks < 1 || cfg->hooks > PB_HOOKS_MAX) {
+		pb_set_error("hooks %llu: 1 to %d", cfg->hooks, PB_HOOKS_MAX);
+		return -EINVAL;
+	}
+	if (cfg->shared > 1) {
+		pb_set_error("shared %llu: 0 or 1", cfg->shared);
+		return -EINVAL;
+	}
 	if (cfg->write_ms > PB_WRITE_MAX_MS) {
 		pb_set_error("write_ms %llu > %d", cfg->write_ms,
 			     PB_WRITE_MAX_MS);
 		return -EINVAL;
 	}
-	if (cfg->pin > 1) {
-		pb_set_error("pin %llu: 0 or 1", cfg->pin);
+	if (cfg->pin > PB_PIN_MAX) {
+		pb_set_error("pin %llu: 0 (unbound), 1 (cores) or 2 (SMT)",
+			     cfg->pin);
 		return -EINVAL;
 	}
-	if (head->atomic && hook->sleeps) {
+	if (!pb_pair_ok(head, hook)) {
 		pb_set_error("hook %s may sleep: not under head %s, whose read side is atomic",
 			     hook->name, head->name);
 		return -EINVAL;
@@ -535,19 +917,54 @@ static int pb_check_config(const struct pb_config *cfg)
 	return 0;
 }
 
-static void pb_build_chains(const struct pb_hook_ops *hook)
+static void pb_build_chains(const struct pb_config *cfg)
 {
+	const struct pb_hook_ops *hook = &pb_hook_ops[cfg->hook];
 	unsigned int c, i;
 
 	for (c = 0; c < ARRAY_SIZE(pb_chains); c++) {
-		pb_chains[c].n = PB_NHOOKS;
-		for (i = 0; i < PB_NHOOKS; i++) {
+		pb_chains[c].n = cfg->hooks;
+		for (i = 0; i < cfg->hooks; i++) {
 			pb_chains[c].link[i].fn = hook->fn;
-			pb_chains[c].link[i].hook = &pb_hooks[i];
+			pb_chains[c].link[i].hook =
+				&pb_hooks[cfg->shared ? 0 : i];
 		}
 	}
 	/* No thread runs: the previous run was reaped. */
 	RCU_INIT_POINTER(pb_chain, &pb_chains[0]);
+}
+
+/*
+ * Where threads go: order[] lists every online CPU once, in the order
+ * they are handed out.  pin=1: the first CPU of each core (the first of
+ * its topology_sibling_cpumask()), then the other SMT siblings; pin=2:
+ * the siblings of one core before the next core.  Returns how many.
+ */
+static unsigned int pb_cpu_order(int *order, unsigned int max, u64 pin)
+{
+	unsigned int n = 0;
+	int cpu, sib;
+
+	for_each_online_cpu(cpu) {
+		if (cpu != cpumask_first(topology_sibling_cpumask(cpu)))
+			continue;
+		if (pin == PB_PIN_CORES) {
+			if (n < max)
+				order[n++] = cpu;
+			continue;
+		}
+		for_each_cpu_and(sib, topology_sibling_cpumask(cpu),
+				 cpu_online_mask)
+			if (n < max)
+				order[n++] = sib;
+	}
+	if (pin == PB_PIN_CORES) {
+		for_each_online_cpu(cpu)
+			if (cpu != cpumask_first(topology_sibling_cpumask(cpu)) &&
+			    n < max)
+				order[n++] = cpu;
+	}
+	return n;
 }
 
 /* Create a thread of the run, stopped; bound to a CPU when cpu >= 0. */
@@ -558,6 +975,7 @@ static int pb_create(struct pb_thread *t, struct pb_run *run,
 
 	t->run = run;
 	t->cpu = -1;
+	t->bound = cpu;
 	task = kthread_create(fn, t, "pfilbench/%s", name);
 	if (IS_ERR(task))
 		return PTR_ERR(task);
@@ -573,14 +991,55 @@ static int pb_create(struct pb_thread *t, struct pb_run *run,
 	return 0;
 }
 
+/* The cost of one ktime_get_ns(), the busy-wait's clock. */
+static u64 pb_clock_cost(void)
+{
+	u64 t0, i;
+
+	t0 = ktime_get_ns();
+	for (i = 0; i < 256; i++)
+		(void)ktime_get_ns();
+	return (ktime_get_ns() - t0) / 257;
+}
+
+/* Create the run's threads, placed.  pb_mutex is held. */
+static int pb_create_threads(struct pb_run *run)
+{
+	const struct pb_config *cfg = &run->cfg;
+	unsigned int i, n = 0, max = num_possible_cpus();
+	char name[16];
+	int *order = NULL, cpu, err = 0;
+
+	if (cfg->pin) {
+		order = kcalloc(max, sizeof(*order), GFP_KERNEL);
+		if (!order)
+			return -ENOMEM;
+		cpus_read_lock();
+		n = pb_cpu_order(order, max, cfg->pin);
+		cpus_read_unlock();
+	}
+	for (i = 0; i < run->nthreads && !err; i++) {
+		cpu = n ? order[i % n] : -1;
+		run->thr[i].id = i;
+		snprintf(name, sizeof(name), "%u", i);
+		err = pb_create(&run->thr[i], run, pb_walker, cpu, name);
+	}
+	/* The writer gets a CPU of its own when one is left. */
+	if (!err && cfg->write_ms)
+		err = pb_create(&run->writer, run, pb_writer,
+				run->nthreads < n ? order[run->nthreads] : -1,
+				"w");
+	kfree(order);
+	return err;
+}
+
 /* Start a run with pb_cfg.  pb_mutex is held. */
 static int pb_start(void)
 {
 	struct pb_config cfg = pb_cfg;
 	struct pb_run *run;
-	char name[16];
-	unsigned int i;
-	int cpu = -1, err;
+	unsigned int i, nlive;
+	int err;
 
 	if (pb_exiting)
 		return -ENODEV;
@@ -603,32 +1062,33 @@ static int pb_start(void)
 	run->id = ++pb_nruns;
 	run->cfg = cfg;
 	run->head = &pb_head_ops[cfg.head];
-	run->delay.us = cfg.delay_ns / 1000;
-	run->delay.ns = cfg.delay_ns % 1000;
 	run->nthreads = cfg.threads;
+	run->clock_ns = pb_clock_cost();
+	run->spin_ns = cfg.delay_ns - min(cfg.delay_ns, run->clock_ns);
+	nlive = run->nthreads + (cfg.write_ms ? 1 : 0);
 	init_waitqueue_head(&run->go_wq);
 	init_waitqueue_head(&run->writer_wq);
-	atomic_set(&run->arriving, run->nthreads + (cfg.write_ms ? 1 : 0));
-	atomic_set(&run->working, run->nthreads);
-	atomic_set(&run->live, run->nthreads + (cfg.write_ms ? 1 : 0));
-	pb_build_chains(&pb_hook_ops[cfg.hook]);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(&run->stop_timer, pb_stop_timer, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS);
+#else
+	hrtimer_init(&run->stop_timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	run->stop_timer.function = pb_stop_timer;
+#endif
+	atomic_set(&run->arriving, nlive);
+	atomic_set(&run->warming, run->nthreads);
+	atomic_set(&run->cooling, run->nthreads);
+	atomic_set(&run->live, nlive);
+	pb_build_chains(&cfg);
 
-	for (i = 0; i < run->nthreads; i++) {
-		if (cfg.pin) {
-			cpu = cpumask_next(cpu, cpu_online_mask);
-			if (cpu >= nr_cpu_ids)
-				cpu = cpumask_first(cpu_online_mask);
-		}
-		run->thr[i].id = i;
-		snprintf(name, sizeof(name), "%u", i);
-		err = pb_create(&run->thr[i], run, pb_walker, cpu, name);
-		if (err)
-			goto fail;
-	}
-	if (cfg.write_ms) {
-		err = pb_create(&run->writer, run, pb_writer, -1, "w");
-		if (err)
-			goto fail;
+	err = pb_create_threads(run);
+	if (err) {
+		/* Threads never woken exit at kthread_stop() without running. */
+		pb_free_run(run);
+		pb_set_error("cannot create a thread: error %d", err);
+		atomic_set(&pb_state, PB_ERROR);
+		pb_notify();
+		return err;
 	}
 
 	/* RUNNING before the first wake-up: a short run may end at once. */
@@ -641,14 +1101,6 @@ static int pb_start(void)
 		wake_up_process(run->writer.task);
 	sysfs_notify(pb_kobj, NULL, "state");
 	return 0;
-
-fail:
-	/* Threads never woken exit at kthread_stop() without running. */
-	pb_free_run(run);
-	pb_set_error("cannot create a thread: error %d", err);
-	atomic_set(&pb_state, PB_ERROR);
-	pb_notify();
-	return err;
 }
 
 /* Stop the run in progress, if any.  pb_mutex is held. */
@@ -656,47 +1108,81 @@ static void pb_stop(const char *why)
 {
 	if (atomic_cmpxchg(&pb_state, PB_RUNNING, PB_ERROR) == PB_RUNNING)
 		pb_set_error("%s", why);
+	if (pb_run)
+		WRITE_ONCE(pb_run->abort, true);
 	pb_reap(pb_run);
 	WARN_ON_ONCE(atomic_read(&pb_state) == PB_RUNNING);
 }
 
+/* A time of the run on its own clock: ns since the timed phase began. */
+static s64 pb_rel(const struct pb_run *run, u64 t)
+{
+	return (s64)(t - run->t_go);
+}
+
 /*
- * The results of a done run, one line each:
+ * The results of a done run, one line each, words in key value pairs,
+ * the first naming the line (the FreeBSD module prints the same):
  *
- *   run ID head H hook K threads T count N delay_ns D write_ms W pin P
- *   thread I cpu C calls N ns T		one per thread, I = 0..T-1
- *   writer cpu C writes N ns T		with write_ms > 0
+ *   run ID tag T head H hook K hooks N shared S threads T count N
+ *       duration_ms D warmup_ms M delay_ns D write_ms W pin P
+ *   busywait clock clock_ns C spin_ns S
+ *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
+ *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks L
+ *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
  *
- * A thread's ns is its whole loop of N walks; the writer's is the time
- * spent in its N write sections.  cpu is where the thread finished.
+ * Times are ns since the timed phase began, on one clock for all
+ * threads (ktime_get_ns()): the run's walks over the time from the
+ * first start to the last end is the number to report.  A thread's
+ * calls are its walks in the timed phase; nvcsw, nivcsw (voluntary and
+ * involuntary context switches) and migrations are counted over it;
+ * slow_walks (head rm with a writer) the walks that found readers sent
+ * to percpu_rw_semaphore's slow path.  The writer's ns is the time spent
+ * in its writes, missed the periods skipped.  cpu is where a thread
+ * finished, bound the CPU it was bound to (-1: none), core the package
+ * and core of cpu.
  */
 static int pb_format_results(struct pb_run *run)
 {
 	const struct pb_config *cfg = &run->cfg;
-	size_t size = 160 + (size_t)(run->nthreads + 1) * 96, len;
+	size_t size = 512 + (size_t)(run->nthreads + 1) * 256, len;
 	const struct pb_thread *t;
 	unsigned int i;
 	char *text;
+	int cpu;
 
 	text = kvmalloc(size, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	len = scnprintf(text, size,
-			"run %llu head %s hook %s threads %llu count %llu delay_ns %llu write_ms %llu pin %llu\n",
-			run->id, pb_head_ops[cfg->head].name,
-			pb_hook_ops[cfg->hook].name, cfg->threads, cfg->count,
-			cfg->delay_ns, cfg->write_ms, cfg->pin);
+			"run %llu tag %s head %s hook %s hooks %llu shared %llu threads %llu count %llu duration_ms %llu warmup_ms %llu delay_ns %llu write_ms %llu pin %llu\n"
+			"busywait clock clock_ns %llu spin_ns %llu\n",
+			run->id, cfg->tag[0] ? cfg->tag : "-",
+			pb_head_ops[cfg->head].name,
+			pb_hook_ops[cfg->hook].name, cfg->hooks, cfg->shared,
+			cfg->threads, cfg->count, cfg->duration_ms,
+			cfg->warmup_ms, cfg->delay_ns, cfg->write_ms, cfg->pin,
+			run->clock_ns, run->spin_ns);
 	for (i = 0; i < run->nthreads; i++) {
 		t = &run->thr[i];
+		/* Every thread of a done run ran: cpu >= 0. */
+		cpu = t->cpu >= 0 ? t->cpu : 0;
 		len += scnprintf(text + len, size - len,
-				 "thread %u cpu %d calls %llu ns %llu\n",
-				 t->id, t->cpu, t->calls, t->ns);
+				 "thread %u cpu %d bound %d core %d.%d calls %llu start_ns %lld end_ns %lld busywait_ns %llu nvcsw %lu nivcsw %lu migrations %llu slow_walks %llu\n",
+				 t->id, t->cpu, t->bound,
+				 (int)topology_physical_package_id(cpu),
+				 (int)topology_core_id(cpu), t->calls,
+				 pb_rel(run, t->start_ns),
+				 pb_rel(run, t->end_ns), t->busywait_ns,
+				 t->nvcsw, t->nivcsw, t->migrations, t->slow);
 	}
+	t = &run->writer;
 	if (cfg->write_ms)
 		len += scnprintf(text + len, size - len,
-				 "writer cpu %d writes %llu ns %llu\n",
-				 run->writer.cpu, run->writer.calls,
-				 run->writer.ns);
+				 "writer 0 cpu %d bound %d writes %llu ns %llu start_ns %lld end_ns %lld missed %llu\n",
+				 t->cpu, t->bound, t->calls, t->ns,
+				 pb_rel(run, t->start_ns),
+				 pb_rel(run, t->end_ns), t->missed);
 	/* scnprintf() stops one short of a full buffer: too small a size. */
 	if (WARN_ON_ONCE(len + 1 >= size)) {
 		kvfree(text);
@@ -710,7 +1196,9 @@ static int pb_format_results(struct pb_run *run)
 /*
  * The control interface: /sys/kernel/pfilbench/
  *
- *   threads count delay_ns head hook write_ms pin	   0644  the next run
+ *   threads count duration_ms warmup_ms delay_ns hooks shared head hook
+ *   write_ms pin tag	   0644  the next run (tag: any word up to 39
+ *		      bytes, the controller's name for it, in the results)
  *   start	0200  write 1: start a run (EBUSY while one runs, EINVAL
  *		      for a bad configuration: see "error")
  *   stop	0200  write 1: stop the run in progress (state error)
@@ -719,9 +1207,14 @@ static int pb_format_results(struct pb_run *run)
  *		      reads as state
  *   results	0444  the last done run (pb_format_results()); empty
  *		      otherwise; a binary attribute, so it may exceed a page
+ *   caps	0444  what this module runs: heads, hooks, the head/hook
+ *		      pairs it refuses, its limits (pb_caps_show())
+ *   kernel	0444  the kernel's facts that change the numbers:
+ *		      preemption model, HZ, lockdep, KASAN, retpolines,
+ *		      mitigations (pb_kernel_show())
  *   error	0444  why the last start was refused or the last run failed
  *   version	0444  PB_VERSION
- *   release	0444  the kernel release the module was built for
+ *   release	0444  the running kernel's release
  *
  * Why sysfs and not debugfs: debugfs is a debugging aid, not an
  * interface.  It may be compiled out, turned off (debugfs=off) or not
@@ -785,7 +1278,11 @@ static struct kobj_attribute pb_attr_##field = __ATTR_RW(field)
 
 PB_NUMBER_ATTR(threads);
 PB_NUMBER_ATTR(count);
+PB_NUMBER_ATTR(duration_ms);
+PB_NUMBER_ATTR(warmup_ms);
 PB_NUMBER_ATTR(delay_ns);
+PB_NUMBER_ATTR(hooks);
+PB_NUMBER_ATTR(shared);
 PB_NUMBER_ATTR(write_ms);
 PB_NUMBER_ATTR(pin);
 
@@ -825,6 +1322,44 @@ static struct kobj_attribute pb_attr_##field = __ATTR_RW(field)
 PB_KIND_ATTR(head, pb_head_ops);
 PB_KIND_ATTR(hook, pb_hook_ops);
 
+static ssize_t tag_show(struct kobject *kobj, struct kobj_attribute *attr,
+			char *buf)
+{
+	ssize_t n;
+
+	mutex_lock(&pb_mutex);
+	n = sysfs_emit(buf, "%s\n", pb_cfg.tag);
+	mutex_unlock(&pb_mutex);
+	return n;
+}
+
+/* One word of [A-Za-z0-9_.:-], up to PB_TAGLEN - 1 bytes; "" clears it. */
+static ssize_t tag_store(struct kobject *kobj, struct kobj_attribute *attr,
+			 const char *buf, size_t len)
+{
+	struct pb_config *cfg;
+	char tag[PB_TAGLEN];
+	size_t n = len, i;
+	int err;
+
+	if (n && buf[n - 1] == '\n')
+		n--;
+	if (n >= sizeof(tag))
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (!isalnum(buf[i]) && !strchr("_.:-", buf[i]))
+			return -EINVAL;
+	memcpy(tag, buf, n);
+	tag[n] = '\0';
+	cfg = pb_cfg_lock(&err);
+	if (!cfg)
+		return err;
+	strscpy(cfg->tag, tag, sizeof(cfg->tag));
+	mutex_unlock(&pb_mutex);
+	return len;
+}
+static struct kobj_attribute pb_attr_tag = __ATTR_RW(tag);
+
 static ssize_t start_store(struct kobject *kobj, struct kobj_attribute *attr,
 			   const char *buf, size_t len)
 {
@@ -855,7 +1390,8 @@ static struct kobj_attribute pb_attr_stop = __ATTR_WO(stop);
 static ssize_t state_show(struct kobject *kobj, struct kobj_attribute *attr,
 			  char *buf)
 {
-	return sysfs_emit(buf, "%s\n", pb_state_names[atomic_read(&pb_state)]);
+	return sysfs_emit(buf, "%s\n",
+			  pb_state_names[atomic_read_acquire(&pb_state)]);
 }
 static struct kobj_attribute pb_attr_state = __ATTR_RO(state);
 
@@ -869,7 +1405,8 @@ static ssize_t wait_show(struct kobject *kobj, struct kobj_attribute *attr,
 				       READ_ONCE(pb_exiting));
 	if (err)
 		return err;
-	return sysfs_emit(buf, "%s\n", pb_state_names[atomic_read(&pb_state)]);
+	return sysfs_emit(buf, "%s\n",
+			  pb_state_names[atomic_read_acquire(&pb_state)]);
 }
 static struct kobj_attribute pb_attr_wait = __ATTR_RO(wait);
 
@@ -885,6 +1422,95 @@ static ssize_t error_show(struct kobject *kobj, struct kobj_attribute *attr,
 }
 static struct kobj_attribute pb_attr_error = __ATTR_RO(error);
 
+/*
+ * caps: what the module runs, one "key value..." line each, so that
+ * pfilbench-ctl and kbench ask rather than know:
+ *
+ *   version 2.0
+ *   heads rw brlock rwsem rm epoch none
+ *   hooks null mtx rw rwsem rm brlock spin
+ *   atomic_heads rw brlock epoch	(read side atomic: no sleeping hook)
+ *   sleeping_hooks mtx rwsem rm
+ *   refused rw:mtx rw:rwsem ...	(head:hook pairs start refuses)
+ *   delay_max_ns 1000000
+ *   ...
+ */
+static ssize_t caps_show(struct kobject *kobj, struct kobj_attribute *attr,
+			 char *buf)
+{
+	unsigned int i, j;
+	int n;
+
+	n = sysfs_emit(buf, "version %s\nheads", PB_VERSION);
+	for (i = 0; i < ARRAY_SIZE(pb_head_ops); i++)
+		n += sysfs_emit_at(buf, n, " %s", pb_head_ops[i].name);
+	n += sysfs_emit_at(buf, n, "\nhooks");
+	for (i = 0; i < ARRAY_SIZE(pb_hook_ops); i++)
+		n += sysfs_emit_at(buf, n, " %s", pb_hook_ops[i].name);
+	n += sysfs_emit_at(buf, n, "\natomic_heads");
+	for (i = 0; i < ARRAY_SIZE(pb_head_ops); i++)
+		if (pb_head_ops[i].atomic)
+			n += sysfs_emit_at(buf, n, " %s", pb_head_ops[i].name);
+	n += sysfs_emit_at(buf, n, "\nsleeping_hooks");
+	for (i = 0; i < ARRAY_SIZE(pb_hook_ops); i++)
+		if (pb_hook_ops[i].sleeps)
+			n += sysfs_emit_at(buf, n, " %s", pb_hook_ops[i].name);
+	n += sysfs_emit_at(buf, n, "\nrefused");
+	for (i = 0; i < ARRAY_SIZE(pb_head_ops); i++)
+		for (j = 0; j < ARRAY_SIZE(pb_hook_ops); j++)
+			if (!pb_pair_ok(&pb_head_ops[i], &pb_hook_ops[j]))
+				n += sysfs_emit_at(buf, n, " %s:%s",
+						   pb_head_ops[i].name,
+						   pb_hook_ops[j].name);
+	n += sysfs_emit_at(buf, n,
+			   "\ndelay_max_ns %d\nwrite_max_ms %d\nduration_max_ms %d\nwarmup_max_ms %d\nhooks_max %d\nthreads_max %u\npin 0 1 2\n",
+			   PB_DELAY_MAX_NS, PB_WRITE_MAX_MS, PB_DURATION_MAX_MS,
+			   PB_WARMUP_MAX_MS, PB_HOOKS_MAX,
+			   PB_THREADS_PER_CPU * num_online_cpus());
+	return n;
+}
+static struct kobj_attribute pb_attr_caps = __ATTR_RO(caps);
+
+static const char *pb_yes(bool b)
+{
+	return b ? "yes" : "no";
+}
+
+static const char *pb_preempt_model(void)
+{
+	if (preempt_model_rt())
+		return "rt";
+	if (preempt_model_full())
+		return "full";
+	if (preempt_model_voluntary())
+		return "voluntary";
+	return "none";
+}
+
+/*
+ * kernel: the build and boot facts that change lock timings, one
+ * "key value" line each.  mitigations is "off" with mitigations=off on
+ * the command line, else "auto" (the per-vulnerability state is in
+ * /sys/devices/system/cpu/vulnerabilities/, which pfilbench-ctl reads).
+ */
+static ssize_t kernel_show(struct kobject *kobj, struct kobj_attribute *attr,
+			   char *buf)
+{
+	return sysfs_emit(buf,
+			  "preempt %s\npreempt_dynamic %s\nhz %d\nlockdep %s\nprove_locking %s\nprove_rcu %s\ndebug_atomic_sleep %s\nkasan %s\nretpoline %s\nmitigations %s\nnr_cpu_ids %u\n",
+			  pb_preempt_model(),
+			  pb_yes(IS_ENABLED(CONFIG_PREEMPT_DYNAMIC)), HZ,
+			  pb_yes(IS_ENABLED(CONFIG_LOCKDEP)),
+			  pb_yes(IS_ENABLED(CONFIG_PROVE_LOCKING)),
+			  pb_yes(IS_ENABLED(CONFIG_PROVE_RCU)),
+			  pb_yes(IS_ENABLED(CONFIG_DEBUG_ATOMIC_SLEEP)),
+			  pb_yes(IS_ENABLED(CONFIG_KASAN)),
+			  pb_yes(IS_ENABLED(CONFIG_RETPOLINE) ||
+				 IS_ENABLED(CONFIG_MITIGATION_RETPOLINE)),
+			  cpu_mitigations_off() ? "off" : "auto", nr_cpu_ids);
+}
+static struct kobj_attribute pb_attr_kernel = __ATTR_RO(kernel);
+
 static ssize_t version_show(struct kobject *kobj, struct kobj_attribute *attr,
 			    char *buf)
 {
@@ -895,23 +1521,30 @@ static struct kobj_attribute pb_attr_version = __ATTR_RO(version);
 static ssize_t release_show(struct kobject *kobj, struct kobj_attribute *attr,
 			    char *buf)
 {
-	return sysfs_emit(buf, "%s\n", UTS_RELEASE);
+	return sysfs_emit(buf, "%s\n", init_utsname()->release);
 }
 static struct kobj_attribute pb_attr_release = __ATTR_RO(release);
 
 static struct attribute *pb_attrs[] = {
 	&pb_attr_threads.attr,
 	&pb_attr_count.attr,
+	&pb_attr_duration_ms.attr,
+	&pb_attr_warmup_ms.attr,
 	&pb_attr_delay_ns.attr,
+	&pb_attr_hooks.attr,
+	&pb_attr_shared.attr,
 	&pb_attr_head.attr,
 	&pb_attr_hook.attr,
 	&pb_attr_write_ms.attr,
 	&pb_attr_pin.attr,
+	&pb_attr_tag.attr,
 	&pb_attr_start.attr,
 	&pb_attr_stop.attr,
 	&pb_attr_state.attr,
 	&pb_attr_wait.attr,
 	&pb_attr_error.attr,
+	&pb_attr_caps.attr,
+	&pb_attr_kernel.attr,
 	&pb_attr_version.attr,
 	&pb_attr_release.attr,
 	NULL,
@@ -939,7 +1572,12 @@ static ssize_t pb_results_read(struct file *file, struct kobject *kobj,
 		return -ERESTARTSYS;
 	if (pb_exiting) {
 		n = -ENODEV;
-	} else if (pb_run && atomic_read(&pb_state) == PB_DONE) {
+	} else if (pb_run && atomic_read_acquire(&pb_state) == PB_DONE) {
+		/*
+		 * Every thread has exited (kthread_stop() of a thread that
+		 * returned only reaps it): what they wrote is visible.
+		 */
+		pb_reap(pb_run);
 		err = pb_run->text ? 0 : pb_format_results(pb_run);
 		if (err)
 			n = err;
@@ -978,12 +1616,16 @@ static void pb_cleanup(void)
 	}
 	pb_free_run(pb_run);
 	pb_run = NULL;
-	for (i = 0; i < pb_hooks_rm_ready; i++)
+	for (i = 0; i < pb_hooks_ready; i++) {
 		percpu_free_rwsem(&pb_hooks[i].rm);
-	pb_hooks_rm_ready = 0;
+		free_percpu(pb_hooks[i].br);
+	}
+	pb_hooks_ready = 0;
 	if (pb_head_rm_ready)
 		percpu_free_rwsem(&pb_head_rm);
 	pb_head_rm_ready = false;
+	free_percpu(pb_head_br);
+	pb_head_br = NULL;
 }
 
 static int pb_find(const char *name, bool head)
@@ -1002,27 +1644,48 @@ static int pb_find(const char *name, bool head)
 	return -EINVAL;
 }
 
+static int pb_init_hook(struct pb_hook *h)
+{
+	int err;
+
+	mutex_init(&h->mtx);
+	rwlock_init(&h->rw);
+	init_rwsem(&h->rwsem);
+	spin_lock_init(&h->spin);
+	err = percpu_init_rwsem(&h->rm);
+	if (err)
+		return err;
+	err = pb_br_init(&h->br, &pb_br_hook_key);
+	if (err)
+		percpu_free_rwsem(&h->rm);
+	return err;
+}
+
 static int __init pb_init(void)
 {
 	int err, i;
 
 	err = pb_find(pb_param_head, true);
 	if (err < 0) {
-		pr_err("head=%s: expected rw, rm, epoch or none\n",
+		pr_err("head=%s: expected rw, brlock, rwsem, rm, epoch or none\n",
 		       pb_param_head);
 		return err;
 	}
 	pb_cfg.head = err;
 	err = pb_find(pb_param_hook, false);
 	if (err < 0) {
-		pr_err("hook=%s: expected null, mtx, rw, rwsem, rm or spin\n",
+		pr_err("hook=%s: expected null, mtx, rw, rwsem, rm, brlock or spin\n",
 		       pb_param_hook);
 		return err;
 	}
 	pb_cfg.hook = err;
 	pb_cfg.threads = pb_param_threads;
 	pb_cfg.count = pb_param_count;
+	pb_cfg.duration_ms = pb_param_duration_ms;
+	pb_cfg.warmup_ms = pb_param_warmup_ms;
 	pb_cfg.delay_ns = pb_param_delay_ns;
+	pb_cfg.hooks = pb_param_hooks;
+	pb_cfg.shared = pb_param_shared;
 	pb_cfg.write_ms = pb_param_write_ms;
 	pb_cfg.pin = pb_param_pin;
 
@@ -1030,15 +1693,14 @@ static int __init pb_init(void)
 	if (err)
 		goto unwind;
 	pb_head_rm_ready = true;
-	for (i = 0; i < PB_NHOOKS; i++) {
-		mutex_init(&pb_hooks[i].mtx);
-		rwlock_init(&pb_hooks[i].rw);
-		init_rwsem(&pb_hooks[i].rwsem);
-		spin_lock_init(&pb_hooks[i].spin);
-		err = percpu_init_rwsem(&pb_hooks[i].rm);
+	err = pb_br_init(&pb_head_br, &pb_br_head_key);
+	if (err)
+		goto unwind;
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
+		err = pb_init_hook(&pb_hooks[i]);
 		if (err)
 			goto unwind;
-		pb_hooks_rm_ready++;
+		pb_hooks_ready++;
 	}
 
 	pb_kobj = kobject_create_and_add("pfilbench", kernel_kobj);

@@ -1,8 +1,11 @@
 # kmod/vm/guest-lock.sh OUT: pfilbench.ko inside the guest (busybox sh).
 #
-# Loads the module, collects a small matrix with `kbench collect lock
-# --backend kmod` into OUT/kbench.db (every head x every hook it may run
-# under x 1 and 2 threads, and the writers), then the negative checks:
+# Loads the module, checks what a run measures (one time base for all
+# threads, the writer's achieved rate, rm's slow path, a fixed duration),
+# collects a small matrix with `kbench collect lock --backend kmod` into
+# OUT/kbench.db (every head x every hook it may run under x 1 and 2
+# threads, the writers, and the seed's shape: one hook, one shared hook
+# lock, every head x hook the kernel allows), then the negative checks:
 # EINVAL, EBUSY, stop, signals, rmmod during a run, 20 load/run/unload
 # cycles, the control files fuzzed (hostile values, 4 racing writers).
 # Each check prints "ok - ..." or "not ok - ..."; the host
@@ -78,8 +81,8 @@ reap() {
 
 # defaults: a configuration every check starts from.
 defaults() {
-	for kv in threads=1 count=100 delay_ns=100 head=rm hook=null \
-	    write_ms=0 pin=0; do
+	for kv in threads=1 count=100 duration_ms=0 warmup_ms=10 delay_ns=100 \
+	    hooks=3 shared=0 head=rm hook=null write_ms=0 pin=0 tag=; do
 		echo "${kv#*=}" >"$S/${kv%%=*}"
 	done
 }
@@ -93,8 +96,14 @@ check $? "insmod pfilbench.ko"
 [ -d $S ] && [ -f $S/start ] && [ -f $S/results ]
 check $? "/sys/kernel/pfilbench/ has its files"
 v=$(cat $S/version) r=$(cat $S/release)
-[ "$v" = 1.0 ] && [ "$r" = "$(uname -r)" ]
-check $? "version $v, built for $r (running $(uname -r))"
+[ "$v" = 2.0 ] && [ "$r" = "$(uname -r)" ]
+check $? "version $v, kernel $r (running $(uname -r))"
+grep -q '^refused .*rw:mtx' $S/caps && grep -q '^heads rw brlock rwsem rm epoch none$' $S/caps &&
+    ! grep -q '^refused .*rwsem:mtx' $S/caps
+check $? "caps: the heads, and the pairs it refuses ($(sed -n 's/^refused //p' $S/caps | wc -w) refused)"
+grep -q '^preempt \(none\|voluntary\|full\|rt\)$' $S/kernel && grep -q "^hz [0-9]*$" $S/kernel &&
+    grep -q '^lockdep \(yes\|no\)$' $S/kernel
+check $? "kernel: $(tr '\n' ' ' <$S/kernel)"
 [ "$(cat $S/state)" = idle ]; check $? "state idle after load"
 [ "$(cat $S/results)" = "" ]; check $? "no results before a run"
 pfilbench-ctl -s; check $? "pfilbench-ctl -s: usable"
@@ -109,25 +118,89 @@ check $? "start rm/mtx, 2 threads"
 [ "$(cat $S/wait)" = done ]; check $? "wait blocks until done"
 [ "$(cat $S/state)" = done ]; check $? "state done"
 cat $S/results >"$T/results"
-sed -n 1p "$T/results" | grep -q '^run [0-9]* head rm hook mtx threads 2 count 500 delay_ns 100 write_ms 0 pin 0$'
+sed -n 1p "$T/results" | grep -q '^run [0-9]* tag - head rm hook mtx hooks 3 shared 0 threads 2 count 500 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0$'
 check $? "results: the run line ($(sed -n 1p "$T/results"))"
-n=$(grep -c '^thread [01] cpu [0-9]* calls 500 ns [0-9]*$' "$T/results")
-[ "$n" -eq 2 ] && [ "$(wc -l <"$T/results")" -eq 3 ]
-check $? "results: one line per thread, every walk done"
+n=$(grep -c '^thread [01] cpu [0-9]* bound -1 core [0-9]*\.[0-9]* calls 500 start_ns [0-9]* end_ns [0-9]* busywait_ns [0-9]* nvcsw [0-9]* nivcsw [0-9]* migrations [0-9]* slow_walks 0$' "$T/results")
+[ "$n" -eq 2 ] && [ "$(wc -l <"$T/results")" -eq 4 ] &&
+    grep -q '^busywait clock clock_ns [0-9]* spin_ns [0-9]*$' "$T/results"
+check $? "results: the busy-wait, one line per thread, every walk done"
 echo 1 >$S/pin
 echo 1 >$S/start && cat $S/wait >/dev/null
-cpus=$(sed -n 's/^thread \([01]\) cpu \([0-9]*\) .*/\1:\2/p' $S/results | tr '\n' ' ')
-[ "$cpus" = "0:0 1:1 " ]; check $? "pin=1: thread i on CPU i ($cpus)"
+cpus=$(sed -n 's/^thread \([01]\) cpu \([0-9]*\) bound \([0-9-]*\) .*/\1:\2:\3/p' $S/results | tr '\n' ' ')
+[ "$cpus" = "0:0:0 1:1:1 " ]; check $? "pin=1: one thread per core, bound and run there ($cpus)"
 [ "$(threads)" -eq 0 ]; check $? "no thread left after the runs"
 
+section "what a run measures"
+# One time base: the sample is every walk over first start to last end,
+# recomputed here from the module's own lines.  Summing the threads'
+# times, or taking one thread's, gives another number.
+defaults
+ctl -m -t 2 -n 2000 -d 100 -H rm -k mtx
+cat $S/results >"$T/tb"
+awk -v s="$(sed -n 's/^sample //p' "$T/out")" '
+    /^thread/ { for (i = 1; i < NF; i += 2) f[$i] = $(i + 1)
+	if (n == 0 || f["start_ns"] < lo) lo = f["start_ns"]
+	if (n == 0 || f["end_ns"] > hi) hi = f["end_ns"]
+	if (f["start_ns"] > slo || n == 0) slo = f["start_ns"]
+	if (f["start_ns"] < 0) early++
+	calls += f["calls"]; sum += f["end_ns"] - f["start_ns"]; n++ }
+    END { want = (hi - lo) / calls
+	printf "# sample %s; first start to last end %.3f; summed %.3f; start skew %d ns of %d\n", s, want, sum / calls, slo - lo, hi - lo
+	exit !(n == 2 && s - want < 0.01 && want - s < 0.01 && (sum / calls - s > 0.01 || s - sum / calls > 0.01) && early == 0) }' "$T/tb"
+check $? "the sample is walks over first start to last end, not the threads' times summed; no thread starts before the timed phase opens"
+# A fixed duration stops every thread: none ends before it, and none
+# walks on to a count (each ends within seconds, not minutes; how soon
+# after the deadline depends on when TCG runs its vCPU: not checked).
+ctl -m -t 2 -D 300 -d 100 -H rw -k spin
+ends=$(sed -n 's/.* end_ns \([0-9]*\) .*/\1/p' $S/results | tr '\n' ' ')
+awk -v e="$ends" 'BEGIN { n = split(e, a, " "); for (i = 1; i <= n; i++)
+    if (a[i] < 300e6 || a[i] > 10e9) exit 1; exit n != 2 }'
+check $? "-D 300: both threads stopped by the duration, none before 300 ms (end_ns $ends)"
+grep -q '^fact duration_ms 300$' "$T/out" && grep -q '^fact fairness ' "$T/out"
+check $? "-D 300: duration and fairness ($(sed -n 's/^fact fairness //p' "$T/out")) recorded"
+# The writer keeps its schedule on absolute deadlines: every deadline
+# between its start and its end (one each 20 ms: about 50 in 1 s) is a
+# write or, when a write overran it or the writer woke late (TCG makes
+# both common), a period counted as missed; never a drift.  What it
+# achieved is recorded as a fact.
+for h in rw brlock rm; do
+	ctl -m -t 1 -D 1000 -d 100 -H $h -k null -w 20
+	wps=$(sed -n 's/^fact writes_per_s //p' "$T/out")
+	w=$(sed -n 's/^fact writes //p' "$T/out")
+	m=$(sed -n 's/^fact write_missed //p' "$T/out")
+	d=$(awk '/^writer/ { for (i = 1; i < NF; i += 2) f[$i] = $(i + 1)
+	    printf "%d", (f["end_ns"] - f["start_ns"]) / 20e6 }' $S/results)
+	echo "# head $h, writer every 20 ms for 1 s: $w writes ($wps/s), $m missed, $d deadlines passed, $(sed -n 's/^fact write_mean_ns //p' "$T/out") ns each$(sed -n 's/^fact rm_slow_walks_pct \(.*\)/, \1% of walks on the slow path/p' "$T/out")"
+	[ -n "$wps" ] && [ "$d" -ge 49 ] && [ $((w + m)) -ge $((d - 1)) ] && [ $((w + m)) -le $((d + 1)) ]
+	check $? "head $h, -w 20 for 1 s: writes + periods missed = $((w + m)), the $d deadlines passed; $wps writes/s recorded"
+done
+grep -q '^fact rm_slow_walks_pct ' "$T/out" && grep -q '^fact write_asked_per_s 50.0$' "$T/out"
+check $? "rm with a writer: the walks on the slow path are recorded ($(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")%)"
+ctl -m -t 1 -D 500 -d 100 -H rm -k null -w 2
+echo "# head rm, writer every 2 ms: $(sed -n 's/^fact writes_per_s //p' "$T/out") writes/s, $(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")% of walks on the slow path"
+awk -v p="$(sed -n 's/^fact rm_slow_walks_pct //p' "$T/out")" 'BEGIN { exit !(p > 50) }'
+check $? "rm, a write every 2 ms (below a grace period): readers mostly on the slow path"
+# A busy-wait spins until spin_ns (the delay less one clock read, as
+# measured at the start) has passed: measured, it is never shorter.
+ctl -m -t 1 -n 200 -d 500 -H none -k null
+m=$(sed -n 's/^fact busywait_measured_ns //p' "$T/out")
+sp=$(sed -n 's/^busywait clock clock_ns [0-9]* spin_ns \([0-9]*\)$/\1/p' $S/results)
+awk -v m="$m" -v sp="$sp" 'BEGIN { exit !(sp != "" && sp <= 500 && m >= sp) }'
+check $? "-d 500: the busy-wait measured before the run ($m ns under TCG) is recorded, never shorter than its spin ($sp ns)"
+for f in kernel_preempt kernel_hz kernel_lockdep kernel_kasan kernel_mitigations cpu_boost placement nvcsw migrations; do
+	grep -q "^fact $f " "$T/out" || { echo "# no fact $f"; false; } || break
+done
+check $? "the kernel's facts, placement, context switches and migrations are recorded"
+
 section "kbench collect lock --backend kmod"
-# Sleeping hooks (mtx, rwsem, rm) only under the sleepable heads.
-for set in "sleepable rm,none null,mtx,rw,rwsem,rm,spin 1,2 300" \
-    "atomic rw,epoch null,rw,spin 1,2 300" \
-    "writer rw,rm,epoch,none spin 2 20000"; do
+# Sleeping hooks (mtx, rwsem, rm) only under the sleepable heads; the
+# driver asks the module (pfilbench-ctl -c) which pairs it refuses.
+for set in "sleepable rwsem,rm,none null,mtx,rw,rwsem,rm,brlock,spin 1,2 300" \
+    "atomic rw,brlock,epoch null,rw,brlock,spin 1,2 300" \
+    "writer rw,brlock,rwsem,rm,epoch,none spin 2 20000"; do
 	set -- $set
 	w=""
-	[ "$1" = writer ] && w="-w 1"
+	[ "$1" = writer ] && w="-w 10"
 	kbench -d "$out/kbench.db" collect lock --backend kmod -q -r 1 \
 	    -l "kmod-$1" -H "$2" -k "$3" -t "$4" -n "$5" --delay 100 $w \
 	    >"$T/collect.out" 2>"$T/collect.err"
@@ -135,6 +208,15 @@ for set in "sleepable rm,none null,mtx,rw,rwsem,rm,spin 1,2 300" \
 	check $rc "collect lock kmod-$1: heads $2, hooks $3, threads $4 (exit $rc)"
 	[ $rc -eq 0 ] || sed 's/^/#   /' "$T/collect.err"
 done
+# The seed's shape: one hook, one lock for all hooks, every head x hook
+# the kernel allows (the driver skips the refused pairs), 2 threads.
+kbench -d "$out/kbench.db" collect lock --backend kmod -r 3 -l kmod-seed \
+    --chain 1 --shared -t 2 -n 300 -d 1000 >"$T/collect.out" 2>"$T/collect.err"
+rc=$?
+n=$(grep -c 'skipping hook' "$T/collect.err")
+check $rc "collect lock kmod-seed: --chain 1 --shared, every head x hook, 3 rounds (exit $rc, $n pairs refused)"
+[ "$n" -eq 9 ]; check $? "kmod-seed: the 9 pairs of a sleeping hook under an atomic head are skipped ($n)"
+[ $rc -eq 0 ] || sed 's/^/#   /' "$T/collect.err"
 kbench -d "$out/kbench.db" runs
 
 section "EINVAL: bad parameters start nothing"
@@ -151,6 +233,9 @@ ctl -n 0;	expect 2 "count is 0" "count 0"
 ctl -H bogus;	expect 2 "unknown head lock 'bogus'" "unknown head lock"
 ctl -k bogus;	expect 2 "unknown hook lock 'bogus'" "unknown hook lock"
 ctl -H rw -k mtx; expect 2 "hook mtx may sleep: not under head rw" "mtx under rw"
+ctl -H brlock -k rm; expect 2 "hook rm may sleep: not under head brlock" "rm under brlock"
+ctl -K 9;	expect 2 "hooks 9: 1 to 8" "9 hooks"
+ctl -K 0;	expect 2 "hooks 0: 1 to 8" "no hook"
 ctl -H epoch -k rwsem; expect 2 "hook rwsem may sleep: not under head epoch" "rwsem under epoch"
 ctl -H epoch -k rm; expect 2 "hook rm may sleep" "rm under epoch"
 ctl -d 1000001;	expect 2 "delay_ns 1000001 > 1000000" "delay above 1 ms"
@@ -253,16 +338,17 @@ ctl -s;		expect 1 "not loaded" "pfilbench-ctl -s without the module"
 section "module parameters"
 insmod "$KO" head=bogus 2>"$T/err"
 [ $? -ne 0 ] && [ ! -d $S ]; check $? "insmod head=bogus fails and leaves nothing"
-insmod "$KO" threads=2 count=50 delay_ns=10 head=epoch hook=spin write_ms=7 pin=1
+insmod "$KO" threads=2 count=50 duration_ms=20 warmup_ms=5 delay_ns=10 \
+    hooks=1 shared=1 head=brlock hook=spin write_ms=7 pin=2
 check $? "insmod with every parameter"
-[ "$(cat $S/threads) $(cat $S/count) $(cat $S/delay_ns) $(cat $S/head) $(cat $S/hook) $(cat $S/write_ms) $(cat $S/pin)" = "2 50 10 epoch spin 7 1" ]
+[ "$(cat $S/threads) $(cat $S/count) $(cat $S/duration_ms) $(cat $S/warmup_ms) $(cat $S/delay_ns) $(cat $S/hooks) $(cat $S/shared) $(cat $S/head) $(cat $S/hook) $(cat $S/write_ms) $(cat $S/pin)" = "2 50 20 5 10 1 1 brlock spin 7 2" ]
 check $? "the parameters are the first configuration"
 rmmod pfilbench
 
 section "20 load/run/unload cycles"
 i=0 good=0
 set -- "rw null" "rm mtx" "epoch spin" "none rwsem" "rm rm" "rw rw" \
-    "none spin" "epoch null" "rm rwsem" "none mtx"
+    "brlock brlock" "rwsem mtx" "brlock spin" "rwsem rm"
 while [ $i -lt 20 ]; do
 	eval "pair=\${$((i % 10 + 1))}"
 	h=${pair% *} k=${pair#* }
@@ -284,7 +370,7 @@ section "sustained load: 4 x CPUs threads, 1 ms in each hook, a writer"
 insmod "$KO"
 t0=$(date +%s) runs=0 good=0
 while [ $(($(date +%s) - t0)) -lt 25 ]; do
-	for pair in "epoch spin" "rw rw" "rm mtx" "none rwsem"; do
+	for pair in "epoch spin" "brlock rw" "rm mtx" "rwsem rm"; do
 		h=${pair% *} k=${pair#* }
 		ctl -t $((4 * ncpu)) -n 100 -d 1000000 -H "$h" -k "$k" -w 1
 		runs=$((runs + 1))
@@ -293,11 +379,11 @@ while [ $(($(date +%s) - t0)) -lt 25 ]; do
 		else
 			echo "# $h/$k: exit $rc: $(cat "$T/err")"
 		fi
-		sed -n "s|^writer|#   $h/$k: writer|p" "$T/out"
+		sed -n "s|^writer|#   $h/$k: writer|p; s|^total|#   $h/$k: total|p" "$T/out"
 	done
 done
 [ $good -eq $runs ]
-check $? "$runs runs of $((4 * ncpu)) threads x 100 walks of 3 ms, writer every 1 ms, in $(($(date +%s) - t0)) s ($good passed)"
+check $? "$runs runs of $((4 * ncpu)) threads x 100 walks of 3 ms, a writer asked for every 1 ms, in $(($(date +%s) - t0)) s ($good passed)"
 rmmod pfilbench
 
 section "control files fuzzed"
@@ -308,8 +394,9 @@ section "control files fuzzed"
 insmod "$KO"
 values="-1 0 1 2 18446744073709551615 18446744073709551616
 99999999999999999999999999 -9223372036854775808 0x10 010 1e9 +1 1.5
-none epoch mtx rw rm spin rwsem null bogus NULL %s%n%x"
-files="threads count delay_ns write_ms pin head hook start stop"
+none epoch mtx rw rm spin rwsem brlock null bogus NULL %s%n%x a.b:c-d
+$(head -c 60 /dev/zero | tr '\0' t)"
+files="threads count duration_ms warmup_ms delay_ns hooks shared write_ms pin tag head hook start stop"
 writes=0
 for f in $files; do
 	for v in $values "" " 1" "1 " "$(printf '1\n2')"; do

@@ -6,6 +6,18 @@
 # a run ran under, at collection and in analyze.
 . "$(dirname "$0")/lib.sh"
 
+# two_sides CSV FACTS A B: runs a and b of benchmark lock, 8 samples
+# each (100 to 104 ns), the fact columns FACTS ("fact.k,fact.l") set to
+# A's and B's values ("v,w").
+two_sides() {
+	printf 'run,label,benchmark,status,started,ended,command,version,%s,key.k,unit,better,seq,value\n' "$2" >"$1"
+	for side in "a,$3" "b,$4"; do
+		for i in 0 1 2 3 4 5 6 7; do
+			echo "${side%%,*}0000000-0000-4000-8000-000000000001,${side%%,*},lock,complete,2026-11-01T00:00:00.000Z,2026-11-01T00:01:00.000Z,c,0.1.0,${side#*,},s,ns,lower,$i,$((100 + i % 5))"
+		done
+	done >>"$1"
+}
+
 # A lock table in kbench's canonical CSV: run R (label L) with heads H,
 # hooks null and mtx, 1 and 2 threads, 12 samples a series; rw costs
 # ~100 ns, rm ~23.  LOAD is the run's loadavg_start on its 2 CPUs.
@@ -121,15 +133,42 @@ n=$(jq -r '.load | length' "$T/out")
 [ "$v" = 0 ] && [ "$n" = 2 ]; check $? "json: two load notes (got $n)"
 
 #
+# 4b. Kernels configured apart: the kernel module's runs record the
+# preemption model, HZ, lock debugging and mitigations; sides that
+# differ in one are said (not kernel_release: two kernels differ there
+# by design), unless the comparison is along that fact.
+#
+two_sides kern.csv fact.kernel_release,fact.kernel_preempt,fact.kernel_hz,fact.kernel_lockdep,fact.governor \
+    6.1.0-a,voluntary,250,no,performance 6.1.0-b,full,250,no,performance
+"$KBENCH" -d kern.db import -q kern.csv
+kb -d kern.db analyze --compare a b
+expect_rc 0 "analyze: sides on kernels configured apart"
+sed -n '/^The sides ran on kernels/,/^$/p' "$T/out" >got
+cat >want <<'EOF'
+The sides ran on kernels configured apart (the change measured includes that):
+  kernel_preempt: voluntary in a, full in b
+EOF
+cmp -s got want; check $? "analyze: the preemption model the sides differ in, nothing else ($(tr '\n' '|' <got))"
+kb -d kern.db analyze --compare a b --format json
+v=$(jq -c '.sides_facts' "$T/out")
+[ "$v" = '[{"fact":"kernel_preempt","a":["voluntary"],"b":["full"]}]' ]
+check $? "json: sides_facts ($v)"
+kb -d kern.db analyze --compare kernel_preempt=voluntary kernel_preempt=full
+expect_rc 0 "analyze along the preemption model"
+if grep -q 'configured apart' "$T/out"; then
+	not_ok "along the fact compared: no note"
+else
+	ok "along the fact compared: no note"
+fi
+kb analyze --compare label=before,head=rw label=after,head=rm --format json
+v=$(jq -c '.sides_facts' "$T/out")
+[ "$v" = '[]' ]; check $? "json: runs without the kernel's facts: no note ($v)"
+
+#
 # 5. Rounds: what more samples would cost, in the unit one collects in.
 #
 # 8 samples a side from 4 rounds: 2 a round.
-printf 'run,label,benchmark,status,started,ended,command,version,fact.rounds,key.k,unit,better,seq,value\n' >few.csv
-for side in a b; do
-	for i in 0 1 2 3 4 5 6 7; do
-		echo "${side}0000000-0000-4000-8000-000000000001,$side,x,complete,2026-11-01T00:00:00.000Z,2026-11-01T00:01:00.000Z,c,0.1.0,4,s,ns,lower,$i,$((100 + i % 5))"
-	done
-done >>few.csv
+two_sides few.csv fact.rounds 4 4
 "$KBENCH" -d few.db import -q few.csv
 kb -d few.db analyze --compare a b
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'samples per side are needed (8 here): about [0-9]* rounds at 2 samples a round'

@@ -120,9 +120,11 @@ mtx_sysinit thread_lock_flags_                                  # kern_mutex.c
 _sx_slock _sx_sunlock _sx_xlock _sx_xunlock _sx_assert          # kern_sx.c
 sx_sysinit sx_destroy                                           # kern_sx.c
 kthread_add kthread_exit                                        # kern_kthread.c
-_sleep wakeup maybe_yield                                       # kern_synch.c
+_sleep wakeup maybe_yield kern_yield                            # kern_synch.c
 critical_enter_KBI critical_exit_KBI                            # kern_switch.c
-sched_bind sched_unbind                                         # sched_ule.c
+sched_bind sched_unbind sched_prio                              # sched_ule.c
+smp_topo                                                        # subr_smp.c (options SMP)
+hz                                                              # subr_param.c
 all_cpus mp_maxid mp_ncpus __start_set_pcpu __stop_set_pcpu     # subr_smp.c, ldscript
 binuptime                                                       # kern_tc.c
 DELAY                                                           # x86/delay.c
@@ -130,10 +132,12 @@ malloc free malloc_init malloc_uninit                           # kern_malloc.c
 uma_zalloc_arg zone_mbuf m_freem                                # uma_core.c, kern_mbuf.c, uipc_mbuf.c
 sbuf_delete sbuf_finish sbuf_printf sbuf_new_for_sysctl         # subr_sbuf.c, kern_sysctl.c
 sysctl_handle_64 sysctl_handle_int sysctl_handle_string         # kern_sysctl.c
+sysctl_add_oid sysctl_remove_oid                                # kern_sysctl.c
 sysctl___debug                                                  # kern_mib.c
 module_register_init                                            # kern_module.c
 printf snprintf panic                                           # subr_prf.c, kern_shutdown.c
-strcmp strlcpy                                                  # libkern
+strcmp strlcpy strchr                                           # libkern
+memcpy                                                          # amd64/amd64/support.S
 __stack_chk_fail __stack_chk_guard                              # stack_protector.c
 sdt_probe_func sdt_probes_enabled sdt_sdt___m__gethdr           # kern_sdt.c, uipc_mbuf.c (KDTRACE_HOOKS)
 EOF

@@ -49,13 +49,25 @@ expect_out() {
 fake() {
 	rm -rf "$S"
 	mkdir -p "$S"
-	for f in threads count delay_ns head hook write_ms pin start stop \
-	    error wait; do
+	for f in threads count duration_ms warmup_ms delay_ns hooks shared \
+	    head hook write_ms pin tag start stop error wait; do
 		: >"$S/$f"
 	done
 	echo "$1" >"$S/state"
-	echo 1.0 >"$S/version"
+	echo 2.0 >"$S/version"
 	echo 6.1.0-test >"$S/release"
+	cat >"$S/caps" <<-'EOF'
+	version 2.0
+	heads rw brlock rwsem rm epoch none
+	hooks null mtx rw rwsem rm brlock spin
+	atomic_heads rw brlock epoch
+	sleeping_hooks mtx rwsem rm
+	refused rw:mtx rw:rwsem rw:rm brlock:mtx brlock:rwsem brlock:rm epoch:mtx epoch:rwsem epoch:rm
+	delay_max_ns 1000000
+	hooks_max 8
+	duration_max_ms 60000
+	EOF
+	printf 'preempt voluntary\nhz 250\nlockdep no\nkasan no\nmitigations auto\n' >"$S/kernel"
 	printf '%s' "${2:-}" >"$S/results"
 }
 
@@ -63,58 +75,100 @@ if [ ! -x "$ctl" ]; then
 	not_ok "$ctl: not built"
 	exit 1
 fi
+# The tag pfilbench-ctl writes, so that the stand-in's results are its run.
+PFILBENCH_CTL_TAG=test.1
+export PFILBENCH_CTL_TAG
 
-R2='run 4 head rm hook mtx threads 2 count 1000 delay_ns 100 write_ms 0 pin 0
-thread 0 cpu 1 calls 1000 ns 3550680
-thread 1 cpu 0 calls 1000 ns 7016650
+# Two threads on one clock: thread 1 starts 2 ms after thread 0 and ends
+# last.  The run's sample is all walks over first start to last end:
+# (7016690 - 40) / 2000 = 3508.325 ns per walk.  Summing the threads'
+# own times gives (3550760 + 5016650) / 2000 = 4283.705, their longest
+# 2508.325: a sample of either is the lucky-thread flaw of the seed.
+R2='run 4 tag test.1 head rm hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0
+busywait clock clock_ns 20 spin_ns 80
+thread 0 cpu 1 bound -1 core 0.1 calls 1000 start_ns 40 end_ns 3550800 busywait_ns 104 nvcsw 0 nivcsw 2 migrations 0 slow_walks 0
+thread 1 cpu 0 bound -1 core 0.0 calls 1000 start_ns 2000040 end_ns 7016690 busywait_ns 106 nvcsw 1 nivcsw 0 migrations 1 slow_walks 0
 '
 
 # 1. A done run, kbench protocol.
 fake done "$R2"
 run -m -t 2 -n 1000 -d 100 -H rm -k mtx
 expect 0 "" "-m: a done run"
+grep -v '^fact vuln_\|^fact cpu_boost' "$T/out" >"$T/out2" && mv "$T/out2" "$T/out"
 expect_out 'kbench-protocol 1
 fact backend kmod
-fact kmod_version 1.0
+fact kmod_version 2.0
 fact kmod_release 6.1.0-test
+fact kernel_preempt voluntary
+fact kernel_hz 250
+fact kernel_lockdep no
+fact kernel_kasan no
+fact kernel_mitigations auto
 fact head rm
 fact hook mtx
+fact hooks 3
+fact hook_lock per-hook
 fact threads 2
 fact count 1000
+fact duration_ms 0
+fact warmup_ms 10
 fact delay_ns 100
 fact write_ms 0
 fact pin 0
+fact pinned no
+fact busywait clock
+fact busywait_clock_ns 20
+fact busywait_measured_ns 105.0
+fact wall_ns 7016650
+fact walks 2000
+fact fairness 1.0000
+fact nvcsw 1
+fact nivcsw 2
+fact migrations 1
+fact placement 0:-1,1:-1
+# thread 0 cpu 1 bound -1 core 0.1 calls 1000 start_ns 40 end_ns 3550800 busywait_ns 104 nvcsw 0 nivcsw 2 migrations 0
+# thread 1 cpu 0 bound -1 core 0.0 calls 1000 start_ns 2000040 end_ns 7016690 busywait_ns 106 nvcsw 1 nivcsw 0 migrations 1
 series head=rm,hook=mtx,threads=2 ns lower
-sample 3550.680
-sample 7016.650
-end 2' "-m: facts, one series, one sample per thread, end"
+sample 3508.325
+end 1' "-m: facts, one series, one sample: all walks over first start to last end"
+grep -q '^sample 3508.325$' "$T/out" && ! grep -q '^sample \(4283.705\|2508.325\|3550.760\|5016.650\)$' "$T/out"
+check $? "the sample is on one time base, not the threads' times summed (4283.705) or the longest (2508.325)"
 got=""
-for f in threads count delay_ns write_ms pin head hook start; do
+for f in threads count duration_ms warmup_ms delay_ns hooks shared write_ms pin head hook tag start; do
 	got="$got $f=$(cat "$S/$f")"
 done
-[ "$got" = " threads=2 count=1000 delay_ns=100 write_ms=0 pin=0 head=rm hook=mtx start=1" ]
-check $? "the configuration is written, then start (got:$got)"
+[ "$got" = " threads=2 count=1000 duration_ms=0 warmup_ms=10 delay_ns=100 hooks=3 shared=0 write_ms=0 pin=0 head=rm hook=mtx tag=test.1 start=1" ]
+check $? "the configuration is written, the tag last, then start (got:$got)"
 
 # 2. The same, for people.
 run -t 2 -n 1000 -d 100 -H rm -k mtx
 expect 0 "" "human output"
-expect_out 'pfilbench 1.0 (built for 6.1.0-test): head rm, hook mtx, 2 x 1000 walks, delay 100 ns, no writer
-thread 0 cpu 1: 1000 walks in 0.003551 s, 3550.7 ns/walk
-thread 1 cpu 0: 1000 walks in 0.007017 s, 7016.6 ns/walk' "one line per thread"
+expect_out 'pfilbench 2.0 (kernel 6.1.0-test): head rm, hook mtx, 3 hooks (a lock each), 2 x 1000 walks, delay 100 ns (measured 105.0 ns), no writer
+thread 0 cpu 1 (bound -1, core 0.1): 1000 walks from 0.000000 to 0.003551 s, 0+2 context switches, 0 migrations
+thread 1 cpu 0 (bound -1, core 0.0): 1000 walks from 0.002000 to 0.007017 s, 1+0 context switches, 1 migrations
+total: 2000 walks in 7016650 ns, first start to last end: 3508.3 ns/walk; fairness (fewest/most walks) 1.000' "one line per thread and the total"
 
-# 3. A writer.
-fake done 'run 5 head epoch hook spin threads 1 count 10 delay_ns 0 write_ms 7 pin 1
-thread 0 cpu 0 calls 10 ns 12345
-writer cpu 1 writes 3 ns 3000000
+# 3. A writer, a fixed duration, the seed's shape (1 hook, shared), cores.
+fake done 'run 5 tag test.1 head rm hook spin hooks 1 shared 1 threads 2 count 100000 duration_ms 50 warmup_ms 10 delay_ns 0 write_ms 10 pin 1
+busywait clock clock_ns 20 spin_ns 0
+thread 0 cpu 0 bound 0 core 0.0 calls 300 start_ns 10 end_ns 50000010 busywait_ns 0 nvcsw 0 nivcsw 0 migrations 0 slow_walks 30
+thread 1 cpu 2 bound 2 core 0.1 calls 100 start_ns 30 end_ns 50000020 busywait_ns 0 nvcsw 0 nivcsw 0 migrations 0 slow_walks 10
+writer 0 cpu 1 bound 1 writes 5 ns 3000000 start_ns 0 end_ns 50000020 missed 0
 '
-run -m -t 1 -n 10 -d 0 -H epoch -k spin -w 7 -p
-expect 0 "" "-m with a writer"
-grep -q '^# writer: 3 writes, 3000000 ns in all$' "$T/out" &&
-    grep -q '^fact pin 1$' "$T/out" && grep -q '^sample 1234.500$' "$T/out"
-check $? "the writer as a comment, pin 1, ns per walk"
-run -t 1 -n 10 -d 0 -H epoch -k spin -w 7 -p
-grep -q '^writer cpu 1: 3 writes, 1000.0 us each$' "$T/out"
-check $? "the writer, for people"
+run -m -t 2 -D 50 -d 0 -H rm -k spin -w 10 -p -K 1 -S
+expect 0 "" "-m with a writer, -D, -K 1 -S, -p"
+for want in 'fact writes 5' 'fact writes_per_s 100.0' 'fact write_asked_per_s 100.0' \
+    'fact write_missed 0' 'fact write_mean_ns 600000.0' 'fact rm_slow_walks_pct 10.00' \
+    'fact fairness 0.3333' 'fact pinned cores' 'fact placement 0:0,1:2,w:1' \
+    'fact hooks 1' 'fact hook_lock shared' 'sample 125000.025'; do
+	grep -q "^$want\$" "$T/out" || { echo "# missing: $want"; false; } || break
+done
+check $? "the writer's achieved rate, rm's slow walks, fairness, placement, the sample (50000010 ns / 400)"
+run -t 2 -D 50 -d 0 -H rm -k spin -w 10 -p -K 1 -S
+grep -q '^writer cpu 1 (bound 1): 5 writes, 100.0/s (asked 100.0/s), 600.0 us each, 0 periods missed$' "$T/out" &&
+    grep -q '^rm: 10.00% of the walks found readers on the slow path$' "$T/out" &&
+    grep -q '1 hook (one shared lock), 2 threads for 50 ms' "$T/out"
+check $? "the writer, rm's slow path and the shape, for people"
 
 # 4. Failures.
 fake error
@@ -123,25 +177,38 @@ run -t 2 -n 1000 -d 100 -H rm -k mtx
 expect 1 "pfilbench-ctl: the run failed: stopped by request" "a run that ended in error"
 fake done "$R2"
 run -t 2 -n 1000 -d 100 -H rw -k mtx
-expect 1 "pfilbench-ctl: the module's last run (run 4 head rm hook mtx threads 2 count 1000 delay_ns 100 write_ms 0 pin 0) is not this one: another controller started a run" \
-    "results of another run"
-fake done 'run 4 head rm hook mtx threads 2 count 1000 delay_ns 100 write_ms 0 pin 0
-thread 0 cpu 1 calls 999 ns 3550680
-thread 1 cpu 0 calls 1000 ns 7016650
-'
+expect 1 "pfilbench-ctl: the module's last run (run 4 tag test.1 head rm hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0) is not what this controller configured: another controller changed the configuration before the start" \
+    "results of another configuration"
+PFILBENCH_CTL_TAG=other.2 run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: the module's last run (run 4 tag test.1 head rm hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0) is not this one: another controller started a run" \
+    "another controller's identical run (its tag differs)"
+fake done "$(echo "$R2" | sed 's/^thread 0 cpu 1 bound -1 core 0.1 calls 1000/thread 0 cpu 1 bound -1 core 0.1 calls 999/')
+"
 run -t 2 -n 1000 -d 100 -H rm -k mtx
-expect 1 "pfilbench-ctl: results line 2: thread 0 did 999 walks of 1000" "a thread that did not finish"
+expect 1 "pfilbench-ctl: results line 3: thread 0 did 999 walks of 1000" "a thread that did not finish"
+fake done "$(echo "$R2" | sed 's/ nivcsw 2 migrations 0 slow_walks 0$/ nivcsw/')
+"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: results line 3: unexpected 'thread 0 cpu 1 bound -1 core 0.1 calls 1000 start_ns 40 end_'" "a torn line (a key without its value)"
+fake done "$(echo "$R2" | sed 's/ start_ns 40 end_ns 3550800 / end_ns 3550800 start_ns 40 /; s/ nvcsw 0 nivcsw 2/ nvcsw x nivcsw 2/')
+"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: results line 3: nvcsw 'x' is not a number" "a field that is no number"
 fake done "$R2"
 run -t 3 -n 1000 -d 100 -H rm -k mtx
-expect 1 "pfilbench-ctl: the module's last run (run 4 head rm hook mtx threads 2 count 1000 delay_ns 100 write_ms 0 pin 0) is not this one: another controller started a run" \
+expect 1 "pfilbench-ctl: the module's last run (run 4 tag test.1 head rm hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0) is not what this controller configured: another controller changed the configuration before the start" \
     "a thread count that differs"
 fake done "${R2}bogus line
 "
 run -t 2 -n 1000 -d 100 -H rm -k mtx
-expect 1 "pfilbench-ctl: results line 4: unexpected 'bogus line'" "a line it does not know"
+expect 1 "pfilbench-ctl: results line 5: unexpected 'bogus line'" "a line it does not know"
 fake done ""
 run -t 2 -n 1000 -d 100 -H rm -k mtx
 expect 1 "pfilbench-ctl: the module has no results (did another controller start a run?)" "no results"
+fake done "$R2"
+echo 1.0 >"$S/version"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: pfilbench.ko version 1.0: this pfilbench-ctl drives version 2.x" "an older module"
 fake idle
 run -t 2
 expect 1 "pfilbench-ctl: no run was started" "the state went back to idle"
@@ -159,37 +226,40 @@ if [ "$(id -u)" -eq 0 ]; then
 else
 	expect 1 "pfilbench-ctl: pfilbench.ko is loaded, but only root may drive it" "-s as a user"
 fi
+run -c
+expect 0 "" "-c: the module's capabilities"
+[ "$(grep -c '^head=' "$T/out") $(grep -c '^hook=' "$T/out") $(grep -c '^refused=' "$T/out")" = "6 7 9" ] &&
+    grep -q '^refused=rw:mtx$' "$T/out" && grep -q '^delay_max_ns=1000000$' "$T/out"
+check $? "-c: one word a line: 6 heads, 7 hooks, 9 refused pairs, the limits"
+usage='usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] [-d delay_ns] [-H head]
+                     [-K hooks] [-k hook] [-n count] [-t threads] [-W warmup_ms]
+                     [-w write_ms]
+       pfilbench-ctl -c | -s'
 run -t
 expect 2 "pfilbench-ctl: option -t needs an argument
-usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
-                     [-n count] [-t threads] [-w write_ms]
-       pfilbench-ctl -s" "-t without a value"
+$usage" "-t without a value"
 run -n -5
 expect 2 "pfilbench-ctl: -n -5: expected a number" "a negative count"
 run -d 1x
 expect 2 "pfilbench-ctl: -d 1x: expected a number" "a delay with junk"
 run extra
-expect 2 "usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
-                     [-n count] [-t threads] [-w write_ms]
-       pfilbench-ctl -s" "an operand"
+expect 2 "$usage" "an operand"
 # An unknown lock is a usage error (2), whether the module is there or
 # not (it was 1, "not loaded", before the module was asked).
 for m in "$S" "$T/nosuch"; do
 	KBENCH_KMOD_SYSFS=$m "$ctl" -H bogus >"$T/out" 2>"$T/err"
 	rc=$?
-	expect 2 "pfilbench-ctl: unknown head lock 'bogus' (-H: rw, rm, epoch or none)
-usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
-                     [-n count] [-t threads] [-w write_ms]
-       pfilbench-ctl -s" "an unknown head lock ($m)"
+	expect 2 "pfilbench-ctl: unknown head lock 'bogus' (-H: rw, brlock, rwsem, rm, epoch or none)
+$usage" "an unknown head lock ($m)"
 	KBENCH_KMOD_SYSFS=$m "$ctl" -k bogus >"$T/out" 2>"$T/err"
 	rc=$?
-	expect 2 "pfilbench-ctl: unknown hook lock 'bogus' (-k: null, mtx, rw, rwsem, rm or spin)
-usage: pfilbench-ctl [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
-                     [-n count] [-t threads] [-w write_ms]
-       pfilbench-ctl -s" "an unknown hook lock ($m)"
+	expect 2 "pfilbench-ctl: unknown hook lock 'bogus' (-k: null, mtx, rw, rwsem, rm, brlock or spin)
+$usage" "an unknown hook lock ($m)"
 done
 
-# 5. kbench collect lock stores what it prints.
+# 5. kbench collect lock stores what it prints, asking the module what
+# it runs (pfilbench-ctl -c): refused pairs are skipped, a delay above
+# its cap refused.
 if [ -x "$build/kbench" ]; then
 	fake done "$R2"
 	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
@@ -197,8 +267,46 @@ if [ -x "$build/kbench" ]; then
 	    >"$T/out" 2>"$T/err"
 	rc=$?
 	expect 0 "" "kbench collect lock --backend kmod runs pfilbench-ctl"
-	v=$("$build/kbench" -d "$T/k.db" export 2>/dev/null | grep -c ',ns,lower,[01],\(3550.68\|7016.65\)$')
-	[ "$v" = 2 ]; check $? "its two samples are stored ($v)"
+	v=$("$build/kbench" -d "$T/k.db" export 2>/dev/null | grep -c ',ns,lower,[01],3508.325$')
+	[ "$v" = 1 ]; check $? "its one sample is stored ($v)"
+	f=$("$build/kbench" -d "$T/k.db" runs --json 2>/dev/null | jq -r '"\(.facts.kernel_preempt) \(.facts.wall_ns) \(.facts.hooks)"')
+	[ "$f" = "voluntary 7016650 3" ]; check $? "the kernel's facts are run facts ($f)"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock \
+	    --backend kmod -l fake2 -r 1 -H rw -k mtx,null -t 2 -n 1000 -d 100 \
+	    >"$T/out" 2>"$T/err"
+	grep -q 'skipping hook mtx under head rw: the module refuses it' "$T/err"
+	check $? "a pair the module's caps refuse is skipped ($(head -1 "$T/err"))"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake3 -r 1 --delay 1000001 >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "kbench: collect lock: --delay 1000001: the kmod backend busy-waits at most 1000000 ns in a hook" \
+	    "a delay above the module's cap"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake3 -r 1 --chain 9 >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "kbench: collect lock: --chain 9: the kmod backend chains at most 8 hooks" \
+	    "a chain longer than the module's"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake3 -r 1 --duration 60001 >"$T/out" 2>"$T/err"
+	rc=$?
+	# (the fake's cap, lower than the real module's hour)
+	expect 2 "kbench: collect lock: --duration 60001: the kmod backend runs at most 60000 ms" \
+	    "a duration above the module's cap"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend kmod -l fake4 -r 1 -H bogus >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "kbench: collect lock: unknown head lock 'bogus' for the kmod backend (it knows rw,brlock,rwsem,rm,epoch,none)" \
+	    "a head the module does not list"
+	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
+	    --backend user -l fake5 -r 1 --shared >"$T/out" 2>"$T/err"
+	rc=$?
+	expect 2 "kbench: collect lock: --chain, --shared and --duration are the kernel module's (--backend kmod); lockbench has 3 hooks, each with its own lock, and counts walks" \
+	    "--shared with the user backend"
+	KBENCH_KMOD_SYSFS=$T/nowhere KBENCH_LIBEXEC=$build "$build/kbench" \
+	    -d "$T/k.db" collect lock -q --backend kmod -l fake6 -r 1 >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 4 ] && grep -q 'cannot ask the kmod backend what it runs' "$T/err"
+	check $? "no module: the kmod backend cannot be asked (exit $rc)"
 else
 	not_ok "$build/kbench: not built"
 fi

@@ -25,27 +25,7 @@ build=${1:-build}
 VM_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 . "$VM_TOP/kmod/vm/vm.sh"
 
-ok() { echo "ok - $*"; }
-not_ok() { echo "not ok - $*"; }
-check() { if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi; }
-
-# The guest's checks, as ours; and did it run to its end?
-relay() {
-	sed -n 's/^ok - /ok - guest: /p; s/^not ok - /not ok - guest: /p' "$1"
-	grep -q '^== finished' "$1"
-	check $? "the guest script ran to its end"
-}
-
-# dmesg FILE: nothing the kernel says when something went wrong.
-dmesg_clean() {
-	pat='WARNING:|BUG:|Oops|soft lockup|hard LOCKUP|rcu: INFO|rcu_.* detected stall|self-detected stall|blocked for more than|Call Trace|general protection|scheduling while atomic|Kernel panic|kernel BUG'
-	if grep -E -q "$pat" "$1"; then
-		not_ok "$2: dmesg has trouble:"
-		grep -E "$pat" "$1" | head -10 | sed 's/^/#   /'
-	else
-		ok "$2: dmesg has no WARNING, BUG, Oops, soft lockup, RCU stall or hung task"
-	fi
-}
+. "$VM_TOP/tests/vm/vmlib.sh"
 
 case $build in /*) ;; *) build=$VM_TOP/$build ;; esac
 mkdir -p "$build/vm"
@@ -62,20 +42,10 @@ for t in jq; do
 done
 echo "# kernel $VM_KVER ($VM_KERNEL, unpacked from linux-image-$VM_KVER), $QEMU -accel tcg -smp 2"
 
-vm_module
-check $? "pfilbench.ko builds against linux-headers-$VM_KVER"
-[ -f "$VM_KO" ] || exit 1
-if grep -q 'warning:' "$VM_DIR/kmod.log"; then
-	not_ok "pfilbench.ko builds with W=1 without a warning ($VM_DIR/kmod.log):"
-	grep 'warning:' "$VM_DIR/kmod.log" | head -5 | sed 's/^/#   /'
-else
-	ok "pfilbench.ko builds with W=1 without a warning"
-fi
-vm_initramfs
-check $? "the initramfs: busybox, kbench, testsleep, pfilbench-ctl, the module"
+vm_module_initramfs "linux-headers-$VM_KVER"
 
 # Boot 1: the module.
-vm_boot lock lock kbench_timeout=300
+vm_boot lock lock kbench_timeout=480
 check $? "boot 1 (module checks) came back in $VM_SECONDS s"
 out=$VM_DIR/lock/out
 if [ -f "$out/guest.log" ]; then
@@ -83,8 +53,9 @@ if [ -f "$out/guest.log" ]; then
 	db=$out/kbench.db
 	"$kbench" -d "$db" runs --json >"$VM_DIR/lock/runs.json" 2>&1
 	check $? "kbench runs reads the guest's database"
-	# label, series (cells), samples (one per thread per cell)
-	for want in "kmod-sleepable 24 36" "kmod-atomic 12 18" "kmod-writer 4 8"; do
+	# label, series (cells), samples (one per cell and round)
+	for want in "kmod-sleepable 42 42" "kmod-atomic 24 24" "kmod-writer 6 6" \
+	    "kmod-seed 33 99"; do
 		set -- $want
 		got=$(jq -r --arg l "$1" 'select(.label == $l) |
 		    "\(.status) \(.series) \(.samples) \(.facts.backend)"' \
@@ -94,16 +65,21 @@ if [ -f "$out/guest.log" ]; then
 	done
 	got=$(jq -r '"\(.facts.kmod_version) \(.facts.kmod_release)"' \
 	    "$VM_DIR/lock/runs.json" | sort -u)
-	[ "$got" = "1.0 $VM_KVER" ]
+	[ "$got" = "2.0 $VM_KVER" ]
 	check $? "every run records the module's version and kernel ($got)"
 	"$kbench" -d "$db" analyze --format json >"$VM_DIR/lock/analyze.json" \
 	    2>"$VM_DIR/lock/analyze.err"
 	check $? "kbench analyze reads it"
 	got=$(jq '[.groups[]] | length' "$VM_DIR/lock/analyze.json")
-	bad=$(jq '[.groups[] | select(.n != (.keys.threads | tonumber) or
+	bad=$(jq '[.groups[] | select(.n != (if .by == "kmod-seed" then 3 else 1 end) or
 	    .min <= 0)] | length' "$VM_DIR/lock/analyze.json")
-	[ "$got" = 40 ] && [ "$bad" = 0 ]
-	check $? "analyze: 40 series, each with one positive sample per thread ($got series, $bad wrong)"
+	[ "$got" = 105 ] && [ "$bad" = 0 ]
+	check $? "analyze: 105 series, each with one positive sample per round ($got series, $bad wrong)"
+	got=$(jq -r '"\(.facts.hooks) \(.facts.hook_lock) \(.facts.kernel_preempt) \(.facts.kernel_hz)"' \
+	    "$VM_DIR/lock/runs.json" | sort | uniq -c | tr -s ' ' | tr '\n' ';')
+	echo "# hooks, hook lock, preemption, HZ of the runs: $got"
+	echo "$got" | grep -q '1 1 shared [a-z]* [0-9]*;' && echo "$got" | grep -q ' 3 per-hook '
+	check $? "the seed run has 1 hook and a shared lock, the others 3 with a lock each; the kernel's facts are run facts"
 	# The seed's question on the kernel's locks: the heads of one run.
 	"$kbench" -d "$db" analyze --compare head=rw head=rm --label kmod-writer \
 	    --format json >"$VM_DIR/lock/heads.json" 2>"$VM_DIR/lock/heads.err"
@@ -116,13 +92,27 @@ if [ -f "$out/guest.log" ]; then
 	"$kbench" -d "$db" analyze --compare head=rw head=epoch --label kmod-atomic \
 	    --format json >"$VM_DIR/lock/heads2.json" 2>>"$VM_DIR/lock/heads.err"
 	got=$(jq '.comparisons | length' "$VM_DIR/lock/heads2.json")
-	[ "$got" = 6 ]; check $? "kmod: rw against epoch, 3 hooks x 2 thread counts ($got)"
+	[ "$got" = 8 ]; check $? "kmod: rw against epoch, 4 hooks x 2 thread counts ($got)"
+	# The seed's question in its shape, as pairs that compare like with
+	# like: rw -> brlock (spinning), rwsem -> rm (sleeping).
+	for pair in "rw brlock 4" "rwsem rm 7"; do
+		set -- $pair
+		"$kbench" -d "$db" analyze --compare head=$1 head=$2 --label kmod-seed \
+		    --format json >"$VM_DIR/lock/seed-$2.json" 2>>"$VM_DIR/lock/heads.err"
+		got=$(jq '[.comparisons[] | select(.a.n == 3 and .b.n == 3)] | length' \
+		    "$VM_DIR/lock/seed-$2.json")
+		[ "$got" = "$3" ]
+		check $? "kmod-seed: --compare head=$1 head=$2, $3 hooks, 3 samples a side ($got)"
+		"$kbench" -d "$db" analyze --compare head=$1 head=$2 --label kmod-seed \
+		    >"$VM_DIR/lock/seed-$2.txt" 2>&1
+		sed 's/^/# /' "$VM_DIR/lock/seed-$2.txt"
+	done
 	mkdir -p "$VM_DIR/lock/chart"
 	"$kbench" -d "$db" plot lock --compare head=rw head=epoch --label kmod-atomic \
 	    -o "$VM_DIR/lock/chart" --format svg >/dev/null 2>>"$VM_DIR/lock/heads.err"
 	check $? "kmod: plot lock of the head comparison"
 	dmesg_clean "$out/dmesg.txt" "boot 1"
-	n=$(grep -c 'pfilbench: version 1.0 loaded' "$out/dmesg.txt")
+	n=$(grep -c 'pfilbench: version 2.0 loaded' "$out/dmesg.txt")
 	m=$(grep -c 'pfilbench: unloaded' "$out/dmesg.txt")
 	[ "$n" -eq "$m" ] && [ "$n" -ge 23 ]
 	check $? "dmesg: as many unloads as loads ($n, $m)"
