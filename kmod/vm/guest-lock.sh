@@ -211,7 +211,7 @@ done
 # The seed's shape: one hook, one lock for all hooks, every head x hook
 # the kernel allows (the driver skips the refused pairs), 2 threads.
 kbench -d "$out/kbench.db" collect lock --backend kmod -r 3 -l kmod-seed \
-    --chain 1 --shared -t 2 -n 300 -d 1000 >"$T/collect.out" 2>"$T/collect.err"
+    --chain 1 --shared -t 2 -n 300 --delay 1000 >"$T/collect.out" 2>"$T/collect.err"
 rc=$?
 n=$(grep -c 'skipping hook' "$T/collect.err")
 check $rc "collect lock kmod-seed: --chain 1 --shared, every head x hook, 3 rounds (exit $rc, $n pairs refused)"

@@ -272,7 +272,7 @@ if [ -x "$build/kbench" ]; then
 	f=$("$build/kbench" -d "$T/k.db" runs --json 2>/dev/null | jq -r '"\(.facts.kernel_preempt) \(.facts.wall_ns) \(.facts.hooks)"')
 	[ "$f" = "voluntary 7016650 3" ]; check $? "the kernel's facts are run facts ($f)"
 	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock \
-	    --backend kmod -l fake2 -r 1 -H rw -k mtx,null -t 2 -n 1000 -d 100 \
+	    --backend kmod -l fake2 -r 1 -H rw -k mtx,null -t 2 -n 1000 --delay 100 \
 	    >"$T/out" 2>"$T/err"
 	grep -q 'skipping hook mtx under head rw: the module refuses it' "$T/err"
 	check $? "a pair the module's caps refuse is skipped ($(head -1 "$T/err"))"
