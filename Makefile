@@ -43,8 +43,8 @@ KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
-LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/table.c \
-	       lib/outdir.c lib/procs.c
+LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
+	       lib/table.c lib/outdir.c lib/procs.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
@@ -73,7 +73,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
-	       lib/outdir.h lib/procs.h db/store.h db/filter.h \
+	       lib/outdir.h lib/procs.h lib/strlist.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly.h \
 	       analyze/stats.h \

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "strlist.h"
 #include "util.h"
 
 /* Long-option codes, above any char, for the commands' getopt tables. */
@@ -33,11 +34,6 @@ enum {
 #define FILTER_SYNOPSIS							\
 	"[--label L]... [--run ID]... [-b BENCH]... [--where K=V]... [--incomplete]"
 
-struct strlist {
-	char	**v;
-	size_t	  n;
-};
-
 /* The most a filter takes: its SQL must stay within SQLite's limits. */
 #define FILTER_MAX_VALUES	1000	/* --label, --run, -b, --where values */
 #define FILTER_MAX_KEYS		100	/* different --where keys */
@@ -52,12 +48,6 @@ struct filter {
 	int		include_incomplete;	/* running and aborted runs too */
 };
 
-void	strlist_add(struct strlist *l, const char *s);
-/* 1 when s is one of l's strings. */
-int	strlist_has(const struct strlist *l, const char *s);
-/* Add each comma-separated item of s (empty items skipped). */
-void	strlist_split(struct strlist *l, const char *s);
-void	strlist_free(struct strlist *l);
 
 /*
  * Take one getopt result: 1 when it was a filter option, 0 when not,

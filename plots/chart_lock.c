@@ -25,23 +25,6 @@ struct lock_layout {
 	double		 width;			/* of one bar, in x units */
 };
 
-static void
-add_distinct(struct strlist *l, const char *v)
-{
-	if (!strlist_has(l, v))
-		strlist_add(l, v);
-}
-
-static size_t
-index_of(const struct strlist *l, const char *v)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i], v) == 0)
-			break;
-	return i;
-}
 
 /*
  * The slot (legend entry) of a group: its head lock, and where needed its
@@ -75,16 +58,16 @@ place(struct lock_layout *L, const struct analysis *an, const struct group *g,
 		    "threads): select -b lock", g->series);
 		return -1;
 	}
-	add_distinct(&L->threads, kv_get(&g->keys, "threads"));
-	add_distinct(&L->hooks, kv_get(&g->keys, "hook"));
+	strlist_add_distinct(&L->threads, kv_get(&g->keys, "threads"));
+	strlist_add_distinct(&L->hooks, kv_get(&g->keys, "hook"));
 	slot_name(an, g, side, name);
-	add_distinct(&L->slots, sb_str(name));
+	strlist_add_distinct(&L->slots, sb_str(name));
 	L->bar = xreallocarray(L->bar, L->nbar + 1, sizeof(*L->bar));
 	b = &L->bar[L->nbar++];
 	b->g = g;
-	b->panel = index_of(&L->threads, kv_get(&g->keys, "threads"));
-	b->hook = index_of(&L->hooks, kv_get(&g->keys, "hook"));
-	b->slot = index_of(&L->slots, sb_str(name));
+	b->panel = strlist_index(&L->threads, kv_get(&g->keys, "threads"));
+	b->hook = strlist_index(&L->hooks, kv_get(&g->keys, "hook"));
+	b->slot = strlist_index(&L->slots, sb_str(name));
 	return 0;
 }
 

@@ -73,19 +73,6 @@ struct facts_seen {
 	size_t		 nonly;		/*   drawn (trend's --since, --last) */
 };
 
-static void
-add_distinct(struct strlist *l, const char *v)
-{
-	size_t i;
-
-	if (v == NULL)
-		return;
-	for (i = 0; i < l->n; i++)
-		if (strcmp(l->v[i], v) == 0)
-			return;
-	strlist_add(l, v);
-}
-
 static int
 cmp_id(const void *a, const void *b)
 {
@@ -102,9 +89,9 @@ see_run(const struct run_row *r, void *arg)
 	if (fs->only != NULL && bsearch(&r->info.id, fs->only, fs->nonly,
 	    sizeof(*fs->only), cmp_id) == NULL)
 		return 0;
-	add_distinct(&fs->host, kv_get(&r->facts, "host"));
-	add_distinct(&fs->kernel, kv_get(&r->facts, "kernel_release"));
-	add_distinct(&fs->hz, kv_get(&r->facts, "hz"));
+	strlist_add_distinct(&fs->host, kv_get(&r->facts, "host"));
+	strlist_add_distinct(&fs->kernel, kv_get(&r->facts, "kernel_release"));
+	strlist_add_distinct(&fs->hz, kv_get(&r->facts, "hz"));
 	fs->runs++;
 	return 0;
 }

@@ -268,13 +268,6 @@ cmp_cp(const void *a, const void *b)
 	return x->j < y->j ? -1 : x->j > y->j;
 }
 
-static void
-add_distinct(struct strlist *l, const char *v)
-{
-	if (!strlist_has(l, v))
-		strlist_add(l, v);
-}
-
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -296,8 +289,8 @@ load_series(struct site *s)
 	s->cp = xcalloc(s->h.ncp + 1, sizeof(*s->cp));
 	for (i = 0; i < s->nser; i++) {
 		hs = s->ser[i].hs;
-		add_distinct(&s->benchmarks, site_bench(s, hs));
-		add_distinct(&s->hosts, site_host(s, hs));
+		strlist_add_distinct(&s->benchmarks, site_bench(s, hs));
+		strlist_add_distinct(&s->hosts, site_host(s, hs));
 		for (k = 0; k < hs->npt; k++)
 			add_point(&s->run[hs->pt[k].pos], i, k);
 		if (hs->ncp > 0)
