@@ -57,6 +57,30 @@ EOF
 check $? "report.md: sh -n passes, and each line gives back its argv exactly: $(head -c 300 check.out)"
 [ -z "$(ls pwned-* 2>/dev/null)" ]; check $? "nothing of a label ran"
 grep -q "touch pwned-a" rep/report.html; check $? "report.html shows the same commands"
+# report.txt wraps its commands between words with " \" and comments
+# with "#": pasted into a shell, each still gives back its argv exactly.
+python3 - rep/report.txt sh.db <<'EOF' >check.out 2>&1
+import json, sqlite3, subprocess, sys
+txt = open(sys.argv[1], encoding="utf-8").read()
+block = txt.split("\nReproduce\n", 1)[1]
+subprocess.run(["sh", "-n"], input=block, text=True, check=True)
+want = []
+for r in sqlite3.connect(sys.argv[2]).execute("SELECT command FROM run"):
+    if json.loads(r[0]) not in want:
+        want.append(json.loads(r[0]))
+want.append(["kbench", "--db", "sh.db", "report", "--compare",
+             "a;touch pwned-a;#",
+             "$(touch pwned-b) `touch pwned-c` it's", "-o", "rep"])
+script = "kbench() { printf '%s\\0' \"$@\"; printf '\\1'; }\n" + block
+out = subprocess.run(["sh", "-c", script], capture_output=True,
+                     check=True).stdout.decode()
+got = [["kbench"] + c.split("\0")[:-1] for c in out.split("\1")[:-1]]
+assert got == want, "got %r, want %r" % (got, want)
+print("ok")
+EOF
+[ "$(cat check.out)" = ok ]
+check $? "report.txt: sh -n passes, and each wrapped command gives back its argv exactly: $(head -c 300 check.out)"
+[ -z "$(ls pwned-* 2>/dev/null)" ]; check $? "nothing of a label ran from report.txt"
 
 # 2. report.md renders as text whatever its labels, keys and facts hold:
 # no raw HTML, no link to elsewhere, and no code block closed by its
