@@ -349,10 +349,9 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 		rc = KB_EXIT_IO;
 		goto out;
 	}
-	if (caps_get(be, prog, &caps) == -1) {
-		rc = KB_EXIT_IO;
+	/* A backend that cannot say what it runs cannot run: refused (2). */
+	if (caps_get(be, prog, &caps) == -1)
 		goto out;
-	}
 	if (strtol(delay, NULL, 10) > caps.delay_max) {
 		warnx("collect lock: --delay %s: the %s backend busy-waits at most "
 		    "%ld ns in a hook", delay, be->name, caps.delay_max);

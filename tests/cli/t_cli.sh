@@ -22,11 +22,11 @@ head -1 "$T/out" | grep -q '^usage: kbench import'; check $? "import --help is h
 # sub-command: --help is help, on stdout, exit 0.
 kb help
 cmds=$(sed -n 's/^   \([a-z][a-z]*\)  .*/\1/p' "$T/out" | tr '\n' ' ')
-[ "$cmds" = "analyze collect export facts import merge ministat nightly plot report runs trend " ]
+[ "$cmds" = "analyze collect export facts import merge ministat nightly plot report runs site trend " ]
 check $? "the command table is the one tested below (got $cmds)"
 for c in analyze "collect sleep" "collect lock" collect export facts import \
     merge ministat nightly "plot sleep" "plot lock" "plot compare" \
-    "plot dist" "plot trend" plot report runs trend; do
+    "plot dist" "plot trend" plot report runs site trend; do
 	# shellcheck disable=SC2086 # the sub-command is meant to split
 	kb $c --help
 	first=${c%% *}

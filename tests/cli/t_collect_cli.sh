@@ -61,7 +61,10 @@ expect_err "kbench: collect lock: cell head=rw,hook=null,threads=1: lockbench re
 if [ ! -e /sys/kernel/pfilbench ] && [ "$(uname -s)" = Linux ]; then
 	kb --db n.db collect lock -q --backend kmod -H rw -k null -t 1 -r 1
 	expect_rc 2 "--backend kmod without the module"
-	expect_err "kbench: collect lock: cell head=rw,hook=null,threads=1: pfilbench-ctl refuses it: pfilbench-ctl: pfilbench.ko is not loaded (no /sys/kernel/pfilbench)" \
+	# The module is asked what it runs (pfilbench-ctl -c) before any
+	# cell: its answer, then why the collection cannot go on.
+	expect_err "pfilbench-ctl: pfilbench.ko is not loaded (no /sys/kernel/pfilbench)
+kbench: collect lock: $BUILD/pfilbench-ctl -c: cannot ask the kmod backend what it runs (is pfilbench.ko loaded?)" \
 	    "--backend kmod without the module: said before the run"
 	[ "$(runs n.db)" = 1 ]; check $? "--backend kmod without the module: no aborted run"
 else
