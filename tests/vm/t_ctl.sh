@@ -305,8 +305,10 @@ if [ -x "$build/kbench" ]; then
 	KBENCH_KMOD_SYSFS=$T/nowhere KBENCH_LIBEXEC=$build "$build/kbench" \
 	    -d "$T/k.db" collect lock -q --backend kmod -l fake6 -r 1 >"$T/out" 2>"$T/err"
 	rc=$?
-	[ $rc -eq 4 ] && grep -q 'cannot ask the kmod backend what it runs' "$T/err"
-	check $? "no module: the kmod backend cannot be asked (exit $rc)"
+	# A backend that cannot run is refused before any run (issue 17): 2.
+	[ $rc -eq 2 ] && grep -q 'cannot ask the kmod backend what it runs' "$T/err" &&
+	    ! "$build/kbench" -d "$T/k.db" runs --json --incomplete | grep -q '"label":"fake6"'
+	check $? "no module: the kmod backend cannot be asked, refused (exit $rc)"
 else
 	not_ok "$build/kbench: not built"
 fi
