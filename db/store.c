@@ -44,6 +44,7 @@ struct store {
 	sqlite3		*db;
 	char		*path;
 	struct strbuf	 err;
+	int		 empty;		/* read-only, and no schema yet */
 	struct strbuf	 name;		/* scratch: a series name */
 	/* Samples not yet inserted, and where a failed one came from. */
 	struct pending_sample pending[SAMPLE_BATCH];
@@ -221,6 +222,18 @@ migrate(struct store *s, int readonly)
 	}
 	if (version == schema_version())
 		return 0;
+	if (readonly && version == 0 && ntables == 0) {
+		/*
+		 * Nothing in it yet: a file another kbench is creating (its
+		 * schema not committed), or an empty one.  Nothing to read,
+		 * as when there is no database.
+		 */
+		sb_reset(&s->err);
+		sb_addf(&s->err, "%s: an empty database, no kbench data in it "
+		    "yet (another kbench may be creating it)", s->path);
+		s->empty = 1;
+		return -1;
+	}
 	if (readonly) {
 		sb_reset(&s->err);
 		sb_addf(&s->err, "%s: schema version %d needs migrating to %d, "
@@ -378,8 +391,11 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	/* 16 MiB of page cache: room for the b-tree paths of a bulk insert. */
 	if (exec(s, "PRAGMA cache_size = -16384", "setting cache size") == -1)
 		goto fail;
-	if (migrate(s, readonly) == -1)
+	if (migrate(s, readonly) == -1) {
+		if (s->empty)
+			*why = STORE_ENOENT;
 		goto fail;
+	}
 	return s;
 fail:
 	return open_failed(s, err);

@@ -120,6 +120,14 @@ if can_drop_root; then
 	expect_rc 0 "a writable database in a read-only directory: analyze"
 	as_user -d rodir/w.db export
 	expect_rc 0 "a writable database in a read-only directory: export"
+	# An empty file there (a database another kbench is creating, its
+	# schema not yet committed): nothing to read, as when there is none.
+	: >rodir/empty.db
+	[ "$(id -u)" -eq 0 ] && chown nobody rodir/empty.db
+	as_user -d rodir/empty.db runs
+	expect_rc 2 "an empty database, read-only: nothing to read"
+	expect_err "kbench: runs: rodir/empty.db: an empty database, no kbench data in it yet (another kbench may be creating it)" \
+	    "an empty database, read-only: said"
 	chmod 755 rodir
 else
 	skip "read-only directory: root ignores file modes and no setpriv"
