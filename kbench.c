@@ -97,6 +97,21 @@ list_commands(FILE *out)
 }
 
 int
+cmd_filter_option(struct filter *f, int ch, const char *arg, const char *cmd,
+    const char *help)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc = filter_option(f, ch, arg, &err);
+
+	if (rc == -1)
+		warnx("%s: %s", cmd, sb_str(&err));
+	else if (rc == 0)
+		fputs(help, stderr);
+	sb_free(&err);
+	return rc == 1 ? 1 : -1;
+}
+
+int
 cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f, const char *cmd)
 {
 	struct strbuf msg = STRBUF_INIT;

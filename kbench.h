@@ -54,6 +54,13 @@ struct filter;
  */
 int	cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f,
 	    const char *cmd);
+/*
+ * The last case of a command's option loop: a filter option (1), or,
+ * said on stderr, a bad filter value or an unknown option (the usage,
+ * help, then -1).
+ */
+int	cmd_filter_option(struct filter *f, int ch, const char *arg,
+	    const char *cmd, const char *help);
 
 /* One command: argv[0] is the command's name; returns an exit status. */
 typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);

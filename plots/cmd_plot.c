@@ -336,16 +336,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 			}
 			continue;
 		}
-		switch (filter_option(&f, ch, optarg, &err)) {
-		case 1:
+		if (cmd_filter_option(&f, ch, optarg, "plot", plot_help) == 1)
 			continue;
-		case -1:
-			warnx("plot: %s", sb_str(&err));
-			goto out;
-		default:
-			fputs(plot_help, stderr);
-			goto out;
-		}
+		goto out;
 	}
 	if (optind < argc) {
 		warnx("plot: unexpected argument '%s'", argv[optind]);

@@ -183,16 +183,9 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 			usertitle = optarg;
 			continue;
 		}
-		switch (filter_option(&f, ch, optarg, &err)) {
-		case 1:
+		if (cmd_filter_option(&f, ch, optarg, "report", report_help) == 1)
 			continue;
-		case -1:
-			warnx("report: %s", sb_str(&err));
-			goto out;
-		default:
-			fputs(report_help, stderr);
-			goto out;
-		}
+		goto out;
 	}
 	if (optind < argc) {
 		warnx("report: unexpected argument '%s'", argv[optind]);

@@ -231,16 +231,9 @@ cmd_site(int argc, char **argv, struct kbench_ctx *ctx)
 			s.title = optarg;
 			continue;
 		}
-		switch (filter_option(&f, ch, optarg, &err)) {
-		case 1:
+		if (cmd_filter_option(&f, ch, optarg, "site", site_help) == 1)
 			continue;
-		case -1:
-			warnx("site: %s", sb_str(&err));
-			goto out;
-		default:
-			fputs(site_help, stderr);
-			goto out;
-		}
+		goto out;
 	}
 	if (optind < argc) {
 		warnx("site: unexpected argument '%s'", argv[optind]);
