@@ -36,7 +36,7 @@ BUILD       = ${BUILD_${SANITIZE}}
 OPT	?= -O2 -g
 WARN	 = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wno-unused-parameter
-SRC_INCS = -I. -Ilib -Idb -Icollect -Ianalyze -Iplots
+SRC_INCS = -I.
 KB_INCS	 = ${SRC_INCS} ${SQLITE_CFLAGS} ${CSV_CFLAGS}
 KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 	   ${KB_INCS} ${CFLAGS}
@@ -52,7 +52,7 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/protocol.c collect/collector.c collect/cell.c collect/check.c \
 	       collect/estimate.c collect/summary.c collect/tools.c \
 	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c \
-	       collect/nightly_conf.c collect/cmd_nightly.c
+	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_warn.c
@@ -75,7 +75,7 @@ KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       lib/outdir.h lib/procs.h lib/strlist.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
-	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly.h \
+	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
@@ -91,16 +91,16 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	check-valgrind deps-valgrind check-freebsd deps-freebsd deps-check \
 	print-build
 
-TESTSLEEP_SRCS = collect/testsleep.c collect/sleep_methods.c \
-	       collect/sleep_methods_${OS}.c lib/util.c
-TESTSLEEP_HDRS = collect/sleep_methods.h collect/protocol.h lib/util.h
+TESTSLEEP_SRCS = collect/testsleep/testsleep.c collect/testsleep/sleep_methods.c \
+	       collect/testsleep/sleep_methods_${OS}.c lib/util.c
+TESTSLEEP_HDRS = collect/testsleep/sleep_methods.h collect/protocol.h lib/util.h
 
-LOCKBENCH_SRCS = collect/lockbench.c collect/lock_ops.c collect/busywait.c \
+LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c collect/lockbench/busywait.c \
 	       lib/util.c
-LOCKBENCH_HDRS = collect/lock_ops.h collect/busywait.h collect/protocol.h \
+LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
 	       lib/util.h
-PFILCTL_SRCS = collect/pfilbench_ctl.c collect/kmodctl_${OS}.c lib/util.c
-PFILCTL_HDRS = collect/kmodctl.h collect/protocol.h lib/util.h
+PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c
+PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/protocol.h lib/util.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

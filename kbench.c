@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filter.h"
-#include "json.h"
+#include "db/filter.h"
+#include "lib/json.h"
 #include "kbench.h"
-#include "store.h"
-#include "util.h"
+#include "db/store.h"
+#include "lib/util.h"
 
 /*
  * Command flags.  A reader's database is opened before its handler runs;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "report.h"
+#include "analyze/report.h"
 
 /* Collect one side; an empty side is an input error naming it. */
 static int

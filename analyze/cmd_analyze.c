@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "kbench.h"
-#include "ministat.h"
-#include "report.h"
+#include "analyze/ministat.h"
+#include "analyze/report.h"
 
 const char analyze_help[] =
     "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"

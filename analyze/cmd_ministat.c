@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "kbench.h"
-#include "ministat.h"
-#include "stats.h"
-#include "util.h"
+#include "analyze/ministat.h"
+#include "analyze/stats.h"
+#include "lib/util.h"
 
 #define MIN_POINTS	3	/* as ministat: fewer is refused */
 #define SHOW_TOKEN	40	/* bytes of a bad field quoted back */

@@ -14,15 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csvio.h"
-#include "group.h"
-#include "history.h"
-#include "json.h"
+#include "db/csvio.h"
+#include "analyze/group.h"
+#include "analyze/history.h"
+#include "lib/json.h"
 #include "kbench.h"
-#include "report.h"
-#include "table.h"
-#include "trend.h"
-#include "trend_mail.h"
+#include "analyze/report.h"
+#include "lib/table.h"
+#include "analyze/trend.h"
+#include "analyze/trend_mail.h"
 
 const char trend_help[] =
     "usage: kbench trend [--since DATE] [--last N] [--order-by KEY] [--threshold PCT]\n"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "analyze/compare.h"
 
 const char *
 verdict_name(int verdict)

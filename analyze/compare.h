@@ -27,7 +27,7 @@
 
 #include <stddef.h>
 
-#include "group.h"
+#include "analyze/group.h"
 
 enum test_kind { TEST_U, TEST_WELCH, TEST_STUDENT };
 

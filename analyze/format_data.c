@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "csvio.h"
-#include "json.h"
-#include "report.h"
+#include "db/csvio.h"
+#include "lib/json.h"
+#include "analyze/report.h"
 
 static void
 csv_keys(FILE *out, const struct analysis *an, const struct group *g)

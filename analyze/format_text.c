@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "table.h"
+#include "analyze/report.h"
+#include "lib/table.h"
 
 const char *
 fmt_num(char *buf, size_t size, double v)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "analyze/group.h"
 
 const char *
 run_attribute(const struct run_row *run, const char *key)

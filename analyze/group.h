@@ -13,11 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "filter.h"
-#include "kv.h"
-#include "stats.h"
-#include "store.h"
-#include "strmap.h"
+#include "db/filter.h"
+#include "lib/kv.h"
+#include "analyze/stats.h"
+#include "db/store.h"
+#include "lib/strmap.h"
 
 /* Warning bits of a group's summary. */
 #define WARN_FEW	0x01	/* too few samples for an interval at this level */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
-#include "history.h"
+#include "analyze/group.h"
+#include "analyze/history.h"
 #include "kbench.h"
 
 /* A run's id and its place in the history: pass 2 looks runs up. */

@@ -19,10 +19,10 @@
 #include <getopt.h>
 #include <stdint.h>
 
-#include "stats.h"
-#include "store.h"
-#include "strmap.h"
-#include "trend.h"
+#include "analyze/stats.h"
+#include "db/store.h"
+#include "lib/strmap.h"
+#include "analyze/trend.h"
 
 /* The level of each run's median interval. */
 #define HISTORY_LEVEL	95

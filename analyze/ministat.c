@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ministat.h"
-#include "stats.h"
-#include "util.h"
+#include "analyze/ministat.h"
+#include "analyze/stats.h"
+#include "lib/util.h"
 
 #define NSTUDENT	100	/* rows of the t table: df 1 .. 100 */
 

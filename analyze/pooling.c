@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pooling.h"
+#include "analyze/pooling.h"
 
 /*
  * Facts that change what any benchmark measures: the machine, its

@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "group.h"
+#include "analyze/group.h"
 
 /* One fact with more than one value among the runs of one pool. */
 struct pooled_fact {

@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 
-#include "compare.h"
-#include "group.h"
-#include "pooling.h"
+#include "analyze/compare.h"
+#include "analyze/group.h"
+#include "analyze/pooling.h"
 
 /*
  * The version of the JSON output's layout: bump it when a field changes

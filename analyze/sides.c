@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "analyze/report.h"
 
 /*
  * A conjunction: every comma-separated part is KEY=VALUE.  Otherwise the

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 #define SORT_INSERTION	64	/* below: insertion sort */
 #define SORT_RADIX	1024	/* from here: radix sort; between: qsort */

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 /* A level in percent, strictly inside (0, 100). */
 static int

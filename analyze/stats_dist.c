@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 #define LN_SQRT_2PI	0.918938533204672741780329736406	/* ln sqrt(2 pi) */
 #define CF_MAXIT	1000000	/* needs ~ sqrt(max(a, b)) terms */

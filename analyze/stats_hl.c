@@ -32,7 +32,7 @@
 #define HL_SSE2	1
 #endif
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 /*
  * The tuning: only the speed depends on it (tests/unit/test_stats.c

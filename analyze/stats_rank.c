@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 #define EXACT_MAXCELLS	(1u << 22)	/* exact DP table: 32 MiB at most */
 

@@ -34,7 +34,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 /* Values per block of a double-double sum: the error terms stay small. */
 #define DD_BLOCK	4096

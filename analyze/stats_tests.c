@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 enum { T_STUDENT, T_WELCH };
 

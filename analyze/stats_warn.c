@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "stats.h"
+#include "analyze/stats.h"
 
 #define POWER_MAXIT	100000	/* the scan moves a few steps, tens at most */
 

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
-#include "trend.h"
+#include "analyze/stats.h"
+#include "analyze/trend.h"
 
 /* A value and where it was: sorting these gives every point its rank. */
 struct ranked {

@@ -18,9 +18,9 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "history.h"
-#include "report.h"
-#include "trend_mail.h"
+#include "analyze/history.h"
+#include "analyze/report.h"
+#include "analyze/trend_mail.h"
 
 /* Does cp stand where one of old[0 .. nold) stood, give or take a run? */
 static int

@@ -7,9 +7,9 @@
 
 #include <stdio.h>
 
-#include "filter.h"
-#include "history.h"
-#include "store.h"
+#include "db/filter.h"
+#include "analyze/history.h"
+#include "db/store.h"
 
 /*
  * Print to out one report per regression change point of h that the

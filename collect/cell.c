@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cell.h"
+#include "collect/cell.h"
 
 /* Bytes of a child's stderr kept for the message. */
 #define ERR_KEEP	2048

@@ -8,8 +8,8 @@
 
 #include <signal.h>
 
-#include "protocol.h"
-#include "util.h"
+#include "collect/protocol.h"
+#include "lib/util.h"
 
 /* What the child's standard output is. */
 enum cell_mode {

@@ -9,8 +9,8 @@
 
 #include <err.h>
 
-#include "cell.h"
-#include "collector.h"
+#include "collect/cell.h"
+#include "collect/collector.h"
 #include "kbench.h"
 
 /* A check parses its arguments and sets up: seconds are plenty. */

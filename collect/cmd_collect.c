@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collect.h"
-#include "collector.h"
+#include "collect/collect.h"
+#include "collect/collector.h"
 #include "kbench.h"
 
 const char collect_help[] =

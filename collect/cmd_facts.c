@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hostfacts.h"
-#include "json.h"
+#include "collect/hostfacts.h"
+#include "lib/json.h"
 #include "kbench.h"
-#include "util.h"
+#include "lib/util.h"
 
 const char facts_help[] =
     "usage: kbench facts [--json]\n"

@@ -16,10 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "collector.h"
+#include "collect/collect.h"
+#include "collect/collector.h"
 #include "kbench.h"
-#include "tools.h"
+#include "collect/tools.h"
 
 /* Chain calls a thread of a probe makes: milliseconds of work. */
 #define PROBE_CALLS	1000

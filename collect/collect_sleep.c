@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "collector.h"
+#include "collect/collect.h"
+#include "collect/collector.h"
 #include "kbench.h"
-#include "tools.h"
+#include "collect/tools.h"
 
 /* The seed's durations (µs). */
 static const char default_usecs[] = "1,300,3000,30000,300000";

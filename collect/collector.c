@@ -18,12 +18,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cell.h"
-#include "collector.h"
-#include "hostfacts.h"
+#include "collect/cell.h"
+#include "collect/collector.h"
+#include "collect/hostfacts.h"
 #include "kbench.h"
-#include "protocol.h"
-#include "strmap.h"
+#include "collect/protocol.h"
+#include "lib/strmap.h"
 
 /* Rounds whose load loadavg_rounds keeps: it stays a short fact. */
 #define LOAD_ROUNDS_KEPT	100

@@ -17,8 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "kv.h"
-#include "store.h"
+#include "lib/kv.h"
+#include "db/store.h"
 
 struct cell {
 	char		**argv;		/* the child's command, NULL-terminated */

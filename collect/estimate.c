@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cell.h"
-#include "collector.h"
+#include "collect/cell.h"
+#include "collect/collector.h"
 
 /* A probe is a few hundred iterations: a second is a hang. */
 #define PROBE_TIMEOUT_S	30

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "hostfacts.h"
+#include "collect/hostfacts.h"
 
 void
 hostfacts_collect(struct kvlist *facts)

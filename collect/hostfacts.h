@@ -7,7 +7,7 @@
 #ifndef KBENCH_HOSTFACTS_H
 #define KBENCH_HOSTFACTS_H
 
-#include "kv.h"
+#include "lib/kv.h"
 
 /* Add this machine's facts to facts. */
 void	hostfacts_collect(struct kvlist *facts);

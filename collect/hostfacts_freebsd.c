@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "hostfacts.h"
+#include "collect/hostfacts.h"
 
 static void
 sysctl_string(struct kvlist *facts, const char *key, const char *name)

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "hostfacts.h"
+#include "collect/hostfacts.h"
 
 /* The first line of a file, without its newline; NULL when unreadable. */
 static char *

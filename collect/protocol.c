@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol.h"
+#include "collect/protocol.h"
 
 void
 proto_init(struct proto_parser *p, struct proto_output *out)

@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kv.h"
-#include "util.h"
+#include "lib/kv.h"
+#include "lib/util.h"
 
 #define PROTO_VERSION	1
 #define PROTO_MAX_LINE	4096

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collector.h"
-#include "filter.h"
-#include "stats.h"
-#include "store.h"
+#include "collect/collector.h"
+#include "db/filter.h"
+#include "analyze/stats.h"
+#include "db/store.h"
 
 /* More series than this are a table for kbench analyze, not a summary. */
 #define SUMMARY_MAX_SERIES	12

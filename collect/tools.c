@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tools.h"
+#include "collect/tools.h"
 
 static char *
 executable(const char *dir, size_t dirlen, const char *name)

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "filter.h"
+#include "db/filter.h"
 
 /*
  * The running kbench's own path, in self (size >= PATH_MAX): from the

@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "csvio.h"
+#include "db/csvio.h"
 #include "kbench.h"
-#include "outdir.h"
-#include "strmap.h"
+#include "lib/outdir.h"
+#include "lib/strmap.h"
 
 const char export_help[] =
     "usage: kbench export [--format csv|ministat] [--facts all|none|K,K...]\n"

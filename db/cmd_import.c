@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csvio.h"
+#include "db/csvio.h"
 #include "kbench.h"
 
 const char import_help[] =

@@ -27,8 +27,8 @@
 #include <unistd.h>
 
 #include "kbench.h"
-#include "store.h"
-#include "strmap.h"
+#include "db/store.h"
+#include "lib/strmap.h"
 
 const char merge_help[] =
     "usage: kbench merge [-q] OTHER.db...\n"

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "filter.h"
-#include "json.h"
+#include "db/filter.h"
+#include "lib/json.h"
 #include "kbench.h"
-#include "store.h"
+#include "db/store.h"
 
 const char runs_help[] =
     "usage: kbench runs [--json] " FILTER_SYNOPSIS "\n"

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "csvio.h"
+#include "db/csvio.h"
 
 void
 csv_put_num(FILE *out, double v)

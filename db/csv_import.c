@@ -21,8 +21,8 @@
 
 #include <csv.h>
 
-#include "csvio.h"
-#include "strmap.h"
+#include "db/csvio.h"
+#include "lib/strmap.h"
 
 /* The fixed columns of the canonical form, in order. */
 static const char *const canon_head[] = {

@@ -16,10 +16,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "filter.h"
-#include "kv.h"
-#include "store.h"
-#include "util.h"
+#include "db/filter.h"
+#include "lib/kv.h"
+#include "db/store.h"
+#include "lib/util.h"
 
 /* What went wrong, so the command can choose its exit status. */
 enum csv_status {

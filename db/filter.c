@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filter.h"
+#include "db/filter.h"
 
 /* Values given to the filter options, all told. */
 static size_t

@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "strlist.h"
-#include "util.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
 
 /* Long-option codes, above any char, for the commands' getopt tables. */
 enum {

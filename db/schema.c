@@ -7,7 +7,7 @@
  */
 #include <stddef.h>
 
-#include "schema.h"
+#include "db/schema.h"
 
 static const char *const migrations[] = {
 	/* 0 -> 1: the first schema. */

@@ -17,8 +17,8 @@
 #include <sqlite3.h>
 
 #include "kbench.h"
-#include "schema.h"
-#include "store.h"
+#include "db/schema.h"
+#include "db/store.h"
 
 /* Long enough for a collector waiting on a concurrent one's commit. */
 #define BUSY_TIMEOUT_MS	60000

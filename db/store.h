@@ -10,9 +10,9 @@
 
 #include <stdint.h>
 
-#include "filter.h"
-#include "kv.h"
-#include "util.h"
+#include "db/filter.h"
+#include "lib/kv.h"
+#include "lib/util.h"
 
 struct store;
 

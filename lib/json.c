@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "json.h"
-#include "util.h"
+#include "lib/json.h"
+#include "lib/util.h"
 
 /*
  * A JSON string.  Bytes that are not UTF-8 (a fact read from a machine,

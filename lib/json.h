@@ -6,8 +6,8 @@
 
 #include <stdio.h>
 
-#include "kv.h"
-#include "util.h"
+#include "lib/kv.h"
+#include "lib/util.h"
 
 /* Write s as a JSON string literal: quoted, with escapes. */
 void	json_string(FILE *out, const char *s);

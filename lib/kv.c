@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kv.h"
-#include "util.h"
+#include "lib/kv.h"
+#include "lib/util.h"
 
 void
 kv_set(struct kvlist *l, const char *key, const char *value)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "outdir.h"
+#include "lib/outdir.h"
 
 /* path without its trailing slashes ("/" stays "/"). */
 static char *

@@ -6,7 +6,7 @@
 #ifndef KBENCH_OUTDIR_H
 #define KBENCH_OUTDIR_H
 
-#include "util.h"
+#include "lib/util.h"
 
 /*
  * Make path and its missing parents (mode 0777 less the umask).  0 when

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "procs.h"
+#include "lib/procs.h"
 
 /* Start p with its output on a pipe: its pid, or -1 (errno set). */
 static pid_t

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 /* What a child's output is kept of: the first bytes, where errors are. */
 #define PROC_OUT_MAX	4096

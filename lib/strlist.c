@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strlist.h"
-#include "util.h"
+#include "lib/strlist.h"
+#include "lib/util.h"
 
 /*
  * Room doubles when n reaches a power of two, so that a list of n

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strmap.h"
-#include "util.h"
+#include "lib/strmap.h"
+#include "lib/util.h"
 
 static uint64_t
 hash(const char *s)

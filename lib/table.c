@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
-#include "util.h"
+#include "lib/table.h"
+#include "lib/util.h"
 
 void
 table_init(struct table *t, size_t ncols)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 #define EXIT_NOMEM	4	/* KB_EXIT_IO: util.c does not include kbench.h */
 

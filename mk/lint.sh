@@ -49,7 +49,7 @@ freebsd)	lib=bsd other=linux ;;
 esac
 
 # Largest first.
-srcs=$(ls lib/*.c db/*.c collect/*.c analyze/*.c plots/*.c kbench.c \
+srcs=$(ls lib/*.c db/*.c collect/*.c collect/*/*.c analyze/*.c plots/*.c kbench.c \
     tests/unit/*.c | xargs wc -c | sort -rn | awk '$2 != "total" { print $2 }')
 incs=""
 for f in "$@"; do

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 static const struct {
 	int		 verdict;

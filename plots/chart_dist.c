@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 #define MAX_CURVES	12
 #define NQUANT		200

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 /* One bar: a group at a panel (threads), an x (hook) and a bar slot. */
 struct bar {

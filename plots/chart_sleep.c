@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 struct point {
 	double			 x;

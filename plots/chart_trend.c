@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 #define COLOR_REG	"#d73027"	/* as chart_compare's verdicts */
 #define COLOR_IMP	"#1a9850"

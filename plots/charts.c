@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 
 const char *
 numeric_key(const struct analysis *an, const struct groupset *gs)

@@ -6,9 +6,9 @@
 #ifndef KBENCH_CHARTS_H
 #define KBENCH_CHARTS_H
 
-#include "gnuplot.h"
-#include "history.h"
-#include "report.h"
+#include "plots/gnuplot.h"
+#include "analyze/history.h"
+#include "analyze/report.h"
 
 /* A trend chart draws the first 12 series: more panels are unreadable. */
 #define TREND_MAX_PANELS	12

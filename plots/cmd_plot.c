@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 #include "kbench.h"
-#include "outdir.h"
+#include "lib/outdir.h"
 
 const char plot_help[] =
     "usage: kbench plot KIND [--by KEY | --compare A B] [-o DIR]\n"

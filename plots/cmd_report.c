@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 #include "kbench.h"
-#include "outdir.h"
-#include "review.h"
+#include "lib/outdir.h"
+#include "plots/review.h"
 
 const char report_help[] =
     "usage: kbench report --compare A B -o DIR [--test u|welch|student]\n"

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "site.h"
+#include "plots/site.h"
 
 const char site_help[] =
     "usage: kbench site -o DIR [--title T] [--fact KEY] [--no-compare] [--jobs N]\n"

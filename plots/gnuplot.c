@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filter.h"
-#include "gnuplot.h"
+#include "db/filter.h"
+#include "plots/gnuplot.h"
 #include "kbench.h"
-#include "procs.h"
+#include "lib/procs.h"
 
 void
 gp_string(struct strbuf *sb, const char *s)

@@ -12,7 +12,7 @@
 #ifndef KBENCH_GNUPLOT_H
 #define KBENCH_GNUPLOT_H
 
-#include "util.h"
+#include "lib/util.h"
 
 enum { CHART_PNG = 1, CHART_SVG = 2 };
 

@@ -10,8 +10,8 @@
 
 #include <stdio.h>
 
-#include "report.h"
-#include "store.h"
+#include "analyze/report.h"
+#include "db/store.h"
 
 /* The runs of one side: their facts, how many, and what collected them. */
 struct side_facts {

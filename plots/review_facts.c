@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "lib/json.h"
 #include "kbench.h"
-#include "review.h"
+#include "plots/review.h"
 
 /* Facts noted for provenance, not for comparing machines. */
 static const char *const skip_facts[] = {

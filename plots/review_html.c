@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review.h"
-#include "table.h"
+#include "plots/review.h"
+#include "lib/table.h"
 
 static const char style[] =
     "body { font-family: sans-serif; max-width: 1250px; margin: 2em auto;"

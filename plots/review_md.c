@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review.h"
-#include "table.h"
+#include "plots/review.h"
+#include "lib/table.h"
 
 /* Prose from the text reports, each line escaped. */
 static void

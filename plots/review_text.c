@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "review.h"
+#include "plots/review.h"
 
 /* Words only on one side in brackets: "[highres=off]". */
 static void

@@ -28,11 +28,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "gnuplot.h"
-#include "history.h"
-#include "kv.h"
-#include "strmap.h"
-#include "util.h"
+#include "plots/gnuplot.h"
+#include "analyze/history.h"
+#include "lib/kv.h"
+#include "lib/strmap.h"
+#include "lib/util.h"
 
 /* The history's split: a series is its keys on one benchmark and host. */
 #define SITE_ATTR_BENCHMARK	0

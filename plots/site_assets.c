@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "site.h"
+#include "plots/site.h"
 
 static const char *const css[] = {
 	"/* kbench site: one stylesheet for every page. */",

@@ -18,10 +18,10 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "procs.h"
-#include "site.h"
-#include "store.h"
-#include "tools.h"
+#include "lib/procs.h"
+#include "plots/site.h"
+#include "db/store.h"
+#include "collect/tools.h"
 
 /* A comparison to make. */
 struct pair {

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "report.h"
-#include "site.h"
-#include "table.h"
+#include "analyze/report.h"
+#include "plots/site.h"
+#include "lib/table.h"
 
 #define SITE_FEED_MAX	100
 

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "report.h"
-#include "site.h"
-#include "table.h"
+#include "analyze/report.h"
+#include "plots/site.h"
+#include "lib/table.h"
 
 int
 page_open(struct page *pg, struct strbuf *err)

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "analyze/group.h"
 #include "kbench.h"
-#include "site.h"
-#include "table.h"
+#include "plots/site.h"
+#include "lib/table.h"
 
 /* The sparkline: pixels, and the most points it draws (bucket means). */
 #define SPARK_W		120

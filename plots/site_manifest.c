@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "kbench.h"
-#include "site.h"
+#include "plots/site.h"
 
 #define MANIFEST_HEAD	"kbench-site 1\n"
 #define HASH_LEN	32

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "group.h"
+#include "analyze/group.h"
 #include "kbench.h"
-#include "site.h"
+#include "plots/site.h"
 
 void
 site_init(struct site *s)

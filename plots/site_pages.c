@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "charts.h"
+#include "plots/charts.h"
 #include "kbench.h"
-#include "site.h"
-#include "table.h"
+#include "plots/site.h"
+#include "lib/table.h"
 
 static const char *
 plural(size_t n)

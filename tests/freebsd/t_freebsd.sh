@@ -326,8 +326,8 @@ check $? "make and bmake read the same FreeBSD branch: 4 programs (make OS=freeb
 srcs=$(awk '$1 == "prog" { for (i = 3; i <= NF; i++) print $i }' \
     "$work/build.make" | sort -u)
 cflags=$(sed -n 's/^cflags //p' "$work/build.make")
-for f in collect/sleep_methods_freebsd.c collect/hostfacts_freebsd.c \
-    collect/kmodctl_freebsd.c collect/cmd_nightly.c collect/tools.c; do
+for f in collect/testsleep/sleep_methods_freebsd.c collect/hostfacts_freebsd.c \
+    collect/pfilbench-ctl/kmodctl_freebsd.c collect/nightly/cmd_nightly.c collect/tools.c; do
 	echo "$srcs" | grep -qx "$f" || not_ok "the FreeBSD branch compiles $f"
 done
 if echo "$srcs" | grep -q '_linux\.c$'; then
@@ -391,13 +391,13 @@ $(grep '^prog' "$work/build.make")
 EOF
 # And that it can fail: FreeBSD has no epoll.
 b=$work/broken/epoll
-mkdir -p "$b/collect"
+mkdir -p "$b/collect/testsleep"
 sed '/^#include <sys\/event.h>$/i\
-#include <sys/epoll.h>' "$top/collect/sleep_methods_freebsd.c" \
-    >"$b/collect/sleep_methods_freebsd.c"
+#include <sys/epoll.h>' "$top/collect/testsleep/sleep_methods_freebsd.c" \
+    >"$b/collect/testsleep/sleep_methods_freebsd.c"
 # shellcheck disable=SC2086
 if (cd "$top" && "$CLANG" -target "$TARGET" --sysroot="$sysroot" $cflags \
-    -Werror -c "$b/collect/sleep_methods_freebsd.c" -o "$b/x.o") \
+    -Werror -c "$b/collect/testsleep/sleep_methods_freebsd.c" -o "$b/x.o") \
     >"$b/cc.log" 2>&1; then
 	false
 else

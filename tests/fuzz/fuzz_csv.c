@@ -25,7 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "csvio.h"
+#include "db/csvio.h"
 
 int	LLVMFuzzerInitialize(int *argc, char ***argv);
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

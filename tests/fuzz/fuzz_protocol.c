@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol.h"
+#include "collect/protocol.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "csvio.h"
-#include "store.h"
+#include "db/csvio.h"
+#include "db/store.h"
 
 static char dir[] = "/tmp/kbench-test-csv.XXXXXX";
 static unsigned long rng = 0x9e3779b97f4a7c15UL;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "protocol.h"
+#include "collect/protocol.h"
 
 static const char good[] =
     "kbench-protocol 1\n"

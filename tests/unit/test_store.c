@@ -9,9 +9,9 @@
 #include <sqlite3.h>
 
 #include "check.h"
-#include "filter.h"
-#include "schema.h"
-#include "store.h"
+#include "db/filter.h"
+#include "db/schema.h"
+#include "db/store.h"
 
 static char dir[] = "/tmp/kbench-test-store.XXXXXX";
 

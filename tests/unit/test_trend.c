@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "stats.h"
-#include "trend.h"
+#include "analyze/stats.h"
+#include "analyze/trend.h"
 
 /* xorshift64 (Marsaglia 2003) and Box-Muller: the same numbers anywhere. */
 static uint64_t rng_state;

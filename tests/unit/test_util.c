@@ -6,9 +6,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "json.h"
-#include "kv.h"
-#include "util.h"
+#include "lib/json.h"
+#include "lib/kv.h"
+#include "lib/util.h"
 
 static void
 test_parse_double(void)

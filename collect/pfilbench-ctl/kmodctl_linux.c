@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kmodctl.h"
+#include "collect/pfilbench-ctl/kmodctl.h"
 
 #define SYSFS_DIR	"/sys/kernel/pfilbench"
 

@@ -46,10 +46,10 @@
 #include <pthread_np.h>
 #endif
 
-#include "busywait.h"
-#include "lock_ops.h"
-#include "protocol.h"
-#include "util.h"
+#include "collect/lockbench/busywait.h"
+#include "collect/lockbench/lock_ops.h"
+#include "collect/protocol.h"
+#include "lib/util.h"
 
 #define EXIT_USAGE	2
 #define THREADS_MAX	1024

@@ -33,13 +33,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collect.h"
-#include "collector.h"
+#include "collect/collect.h"
+#include "collect/collector.h"
 #include "kbench.h"
-#include "nightly.h"
-#include "store.h"
-#include "table.h"
-#include "tools.h"
+#include "collect/nightly/nightly.h"
+#include "db/store.h"
+#include "lib/table.h"
+#include "collect/tools.h"
 
 const char nightly_help[] =
     "usage: kbench nightly [-f CONF] [--fail-on-regression] [-n] [-q]\n"

@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kmodctl.h"
+#include "collect/pfilbench-ctl/kmodctl.h"
 
 #define EXIT_FAIL	1
 #define EXIT_USAGE	2

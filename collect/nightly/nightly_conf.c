@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "nightly.h"
+#include "collect/nightly/nightly.h"
 
 /* A character of a fact key or a configuration name. */
 static int

@@ -44,8 +44,8 @@
 #include <ck_md.h>
 #include <urcu.h>		/* the memb flavour: -lurcu */
 
-#include "busywait.h"
-#include "lock_ops.h"
+#include "collect/lockbench/busywait.h"
+#include "collect/lockbench/lock_ops.h"
 
 #if defined(__SANITIZE_THREAD__)
 #define LK_TSAN	1

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kmodctl.h"
+#include "collect/pfilbench-ctl/kmodctl.h"
 
 #define NODE	"debug.pfilbench"
 

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sleep_methods.h"
+#include "collect/testsleep/sleep_methods.h"
 
 /* glibc has had the epoll_pwait2() wrapper since 2.35. */
 #if defined(__GLIBC__) && \

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sleep_methods.h"
+#include "collect/testsleep/sleep_methods.h"
 
 #define TIMER_IDENT	1	/* the EVFILT_TIMER's id in our kqueue */
 

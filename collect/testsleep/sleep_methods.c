@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sleep_methods.h"
+#include "collect/testsleep/sleep_methods.h"
 
 /* The return of a call that reports errors in errno: 0 or that errno. */
 static int

@@ -22,7 +22,7 @@
 #ifndef KBENCH_NIGHTLY_H
 #define KBENCH_NIGHTLY_H
 
-#include "filter.h"
+#include "db/filter.h"
 
 /* One "collect" line: kbench collect KIND ARGS... */
 struct nightly_collect {

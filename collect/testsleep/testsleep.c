@@ -39,9 +39,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "protocol.h"
-#include "sleep_methods.h"
-#include "util.h"
+#include "collect/protocol.h"
+#include "collect/testsleep/sleep_methods.h"
+#include "lib/util.h"
 
 #define EXIT_USAGE	2
 #define USEC_MAX	60000000L	/* 60 s: a longer request is a typo */

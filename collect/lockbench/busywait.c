@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "busywait.h"
+#include "collect/lockbench/busywait.h"
 
 #define CLOCK_SLOW_NS	100.0	/* a clock this slow is not spun on */
 #define THRESHOLD_MIN	50	/* ns: below this, always the loop */
