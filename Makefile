@@ -99,8 +99,9 @@ LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c coll
 	       lib/util.c
 LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
 	       lib/util.h
-PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c
-PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/protocol.h lib/util.h
+PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl.c \
+	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c
+PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/pfilbench-ctl/kmodctl_os.h collect/protocol.h lib/util.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

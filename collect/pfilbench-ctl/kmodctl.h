@@ -1,6 +1,7 @@
 /*
- * kmodctl.h: how pfilbench-ctl drives the pfilbench kernel module; one
- * implementation per OS:
+ * kmodctl.h: how pfilbench-ctl drives the pfilbench kernel module.
+ * kmodctl.c holds what is the same on every OS; the controls are reached
+ * by one file per OS (kmodctl_os.h is between them):
  *
  *   kmodctl_linux.c    /sys/kernel/pfilbench/<name>    (kmod/linux)
  *   kmodctl_freebsd.c  sysctl debug.pfilbench.<name>   (kmod/freebsd)

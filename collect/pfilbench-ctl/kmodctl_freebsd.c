@@ -21,7 +21,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,28 +28,9 @@
 #include <unistd.h>
 
 #include "collect/pfilbench-ctl/kmodctl.h"
+#include "collect/pfilbench-ctl/kmodctl_os.h"
 
 #define NODE	"debug.pfilbench"
-
-static const char *const state_names[] = {
-	[KMOD_IDLE] = "idle",
-	[KMOD_RUNNING] = "running",
-	[KMOD_DONE] = "done",
-	[KMOD_ERROR] = "error",
-};
-
-static int
-say(char *why, size_t len, int e, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why != NULL && len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return -e;
-}
 
 /*
  * A failed sysctl as kmodctl.h's errno values: no such sysctl is a module
@@ -60,31 +40,31 @@ static int
 failed(char *why, size_t len, const char *name, int e)
 {
 	if (e == ENOENT || e == ENXIO)
-		return say(why, len, ENOENT, "pfilbench.ko is not loaded "
+		return kmod_say(why, len, ENOENT, "pfilbench.ko is not loaded "
 		    "(no sysctl %s)", NODE);
 	if (e == EPERM || e == EACCES)
-		return say(why, len, EACCES, "%s.%s: not permitted (the "
+		return kmod_say(why, len, EACCES, "%s.%s: not permitted (the "
 		    "module's controls are root's)", NODE, name);
 	if (e == EBUSY)
-		return say(why, len, EBUSY, "a run is in progress");
-	return say(why, len, e, "sysctl %s.%s: %s", NODE, name, strerror(e));
+		return kmod_say(why, len, EBUSY, "a run is in progress");
+	return kmod_say(why, len, e, "sysctl %s.%s: %s", NODE, name, strerror(e));
 }
 
-static void
-full_name(char *buf, size_t size, const char *name)
+void
+kmodos_where(char *buf, size_t size, const char *name)
 {
 	snprintf(buf, size, "%s.%s", NODE, name);
 }
 
 /* A string sysctl of any length, malloc'd and NUL-terminated. */
-static int
-get_string(const char *name, char **out, char *why, size_t len)
+int
+kmodos_read(const char *name, char **out, char *why, size_t len)
 {
 	char path[128], *buf = NULL, *p;
 	size_t n;
 	int tries;
 
-	full_name(path, sizeof(path), name);
+	kmodos_where(path, sizeof(path), name);
 	/* The size can grow between the two calls: results after a start. */
 	for (tries = 0; tries < 8; tries++) {
 		n = 0;
@@ -93,7 +73,7 @@ get_string(const char *name, char **out, char *why, size_t len)
 		n += 256;
 		if ((p = realloc(buf, n + 1)) == NULL) {
 			free(buf);
-			return say(why, len, ENOMEM, "out of memory");
+			return kmod_say(why, len, ENOMEM, "out of memory");
 		}
 		buf = p;
 		if (sysctlbyname(path, buf, &n, NULL, 0) == 0) {
@@ -108,30 +88,15 @@ get_string(const char *name, char **out, char *why, size_t len)
 	return failed(why, len, name, errno);
 }
 
-/* A short string sysctl, its first line. */
-static int
-get_line(const char *name, char *buf, size_t size, char *why, size_t len)
-{
-	char *text;
-	int rc;
-
-	if ((rc = get_string(name, &text, why, len)) != 0)
-		return rc;
-	text[strcspn(text, "\n")] = '\0';
-	snprintf(buf, size, "%s", text);
-	free(text);
-	return 0;
-}
-
 /* The module's reason for the last refusal, else the errno's text. */
 static int
 refused(char *why, size_t len, const char *name, int e)
 {
 	char reason[256];
 
-	if (e == EINVAL && get_line("error", reason, sizeof(reason), NULL,
+	if (e == EINVAL && kmod_read_line("error", reason, sizeof(reason), NULL,
 	    0) == 0 && reason[0] != '\0')
-		return say(why, len, e, "%s", reason);
+		return kmod_say(why, len, e, "%s", reason);
 	return failed(why, len, name, e);
 }
 
@@ -141,106 +106,36 @@ set_value(const char *name, const void *v, size_t size, char *why,
 {
 	char path[128];
 
-	full_name(path, sizeof(path), name);
+	kmodos_where(path, sizeof(path), name);
 	if (sysctlbyname(path, NULL, NULL, v, size) == 0)
 		return 0;
 	return refused(why, len, name, errno);
 }
 
-/* The module's int sysctls: threads, delay_ns, write_ms, pin. */
-static int
-set_int(const char *name, unsigned long long v, char *why, size_t len)
+/*
+ * The module's sysctls are ints, but for count, a uint64_t (walks per
+ * thread may pass INT_MAX).
+ */
+int
+kmodos_set_number(const char *name, unsigned long long v, char *why,
+    size_t len)
 {
+	uint64_t u64 = v;
 	int i;
 
+	if (strcmp(name, "count") == 0)
+		return set_value(name, &u64, sizeof(u64), why, len);
 	if (v > INT_MAX)
-		return say(why, len, EINVAL, "%s %llu: too large", name, v);
+		return kmod_say(why, len, EINVAL, "%s %llu: too large", name, v);
 	i = (int)v;
 	return set_value(name, &i, sizeof(i), why, len);
 }
 
-static int
-parse_state(const char *s, enum kmod_state *state, char *why, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(state_names) / sizeof(state_names[0]); i++)
-		if (strcmp(s, state_names[i]) == 0) {
-			*state = (enum kmod_state)i;
-			return 0;
-		}
-	return say(why, len, EPROTO, "%s.state: unexpected '%.40s'", NODE, s);
-}
-
+/* The module names an unknown lock (or rwsem) in `error'. */
 int
-kmod_state(enum kmod_state *state, char *why, size_t len)
+kmodos_set_string(const char *name, const char *s, char *why, size_t len)
 {
-	char buf[64];
-	int rc;
-
-	if ((rc = get_line("state", buf, sizeof(buf), why, len)) != 0)
-		return rc;
-	return parse_state(buf, state, why, len);
-}
-
-int
-kmod_info(struct kmod_info *info, char *why, size_t len)
-{
-	int rc;
-
-	if ((rc = get_line("version", info->version, sizeof(info->version),
-	    why, len)) != 0)
-		return rc;
-	return get_line("release", info->release, sizeof(info->release),
-	    why, len);
-}
-
-int
-kmod_configure(const struct kmod_config *c, char *why, size_t len)
-{
-	const struct {
-		const char		*name;
-		unsigned long long	 v;
-	} ints[] = {
-		{ "threads", c->threads }, { "duration_ms", c->duration_ms },
-		{ "warmup_ms", c->warmup_ms }, { "delay_ns", c->delay_ns },
-		{ "hooks", c->hooks }, { "shared", c->shared ? 1 : 0 },
-		{ "write_ms", c->write_ms },
-		{ "pin", (unsigned long long)c->pin },
-	};
-	uint64_t count = c->count;
-	size_t i;
-	int rc;
-
-	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++)
-		if ((rc = set_int(ints[i].name, ints[i].v, why, len)) != 0)
-			return rc;
-	if ((rc = set_value("count", &count, sizeof(count), why, len)) != 0)
-		return rc;
-	/* The module names an unknown lock (or rwsem) in `error'. */
-	if ((rc = set_value("head", c->head, strlen(c->head), why, len)) != 0 ||
-	    (rc = set_value("hook", c->hook, strlen(c->hook), why, len)) != 0)
-		return rc;
-	/* Last: a run started with it has this configuration, or is not ours. */
-	return set_value("tag", c->tag, strlen(c->tag), why, len);
-}
-
-int
-kmod_start(char *why, size_t len)
-{
-	int one = 1;
-
-	return set_value("start", &one, sizeof(one), why, len);
-}
-
-int
-kmod_stop(void)
-{
-	int one = 1;
-
-	if (sysctlbyname(NODE ".stop", NULL, NULL, &one, sizeof(one)) == -1)
-		return -errno;
-	return 0;
+	return set_value(name, s, strlen(s), why, len);
 }
 
 /*
@@ -322,11 +217,11 @@ ended(enum kmod_state state, char *why, size_t len)
 	if (state == KMOD_DONE)
 		return 0;
 	if (state == KMOD_IDLE)
-		return say(why, len, EIO, "no run was started");
-	if (get_line("error", reason, sizeof(reason), NULL, 0) != 0 ||
+		return kmod_say(why, len, EIO, "no run was started");
+	if (kmod_read_line("error", reason, sizeof(reason), NULL, 0) != 0 ||
 	    reason[0] == '\0')
 		snprintf(reason, sizeof(reason), "no reason given");
-	return say(why, len, EIO, "the run failed: %s", reason);
+	return kmod_say(why, len, EIO, "the run failed: %s", reason);
 }
 
 int
@@ -348,11 +243,11 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 		return ended(state, why, len);
 
 	if ((w = calloc(1, sizeof(*w))) == NULL)
-		return say(why, len, ENOMEM, "out of memory");
+		return kmod_say(why, len, ENOMEM, "out of memory");
 	if ((w->kq = kqueue()) == -1) {
 		e = errno;
 		free(w);
-		return say(why, len, e, "kqueue: %s", strerror(e));
+		return kmod_say(why, len, e, "kqueue: %s", strerror(e));
 	}
 	EV_SET(&kev[0], SIGINT, EVFILT_SIGNAL, EV_ADD, 0, 0, NULL);
 	EV_SET(&kev[1], SIGTERM, EVFILT_SIGNAL, EV_ADD, 0, 0, NULL);
@@ -362,7 +257,7 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 		e = errno;
 		close(w->kq);
 		free(w);
-		return say(why, len, e, "kevent: %s", strerror(e));
+		return kmod_say(why, len, e, "kevent: %s", strerror(e));
 	}
 	pthread_mutex_init(&w->mtx, NULL);
 	w->refs = 2;
@@ -375,7 +270,7 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 	if (e != 0) {
 		w->refs = 1;
 		waiter_put(w);
-		return say(why, len, e, "pthread_create: %s", strerror(e));
+		return kmod_say(why, len, e, "pthread_create: %s", strerror(e));
 	}
 
 	rc = 0;
@@ -394,7 +289,7 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 		if (kevent(w->kq, NULL, 0, &ev, 1, NULL) == -1 &&
 		    errno != EINTR) {
 			e = errno;
-			rc = say(why, len, e, "kevent: %s", strerror(e));
+			rc = kmod_say(why, len, e, "kevent: %s", strerror(e));
 			break;
 		}
 	}
@@ -407,31 +302,13 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 	}
 	pthread_join(td, NULL);
 	if (w->err == ENXIO || w->err == ENOENT)
-		rc = say(why, len, ENOENT, "pfilbench.ko was unloaded");
+		rc = kmod_say(why, len, ENOENT, "pfilbench.ko was unloaded");
 	else if (w->err != 0)
 		rc = failed(why, len, "wait", w->err);
-	else if ((rc = parse_state(w->state, &state, why, len)) == 0)
+	else if ((rc = kmod_parse_state(w->state, &state, why, len)) == 0)
 		rc = ended(state, why, len);
 	waiter_put(w);
 	return rc;
-}
-
-int
-kmod_results(char **text, char *why, size_t len)
-{
-	return get_string("results", text, why, len);
-}
-
-int
-kmod_caps(char **text, char *why, size_t len)
-{
-	return get_string("caps", text, why, len);
-}
-
-int
-kmod_kernel(char **text, char *why, size_t len)
-{
-	return get_string("kernel", text, why, len);
 }
 
 /*

@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +15,9 @@
 #include <unistd.h>
 
 #include "collect/pfilbench-ctl/kmodctl.h"
+#include "collect/pfilbench-ctl/kmodctl_os.h"
 
 #define SYSFS_DIR	"/sys/kernel/pfilbench"
-
-static const char *const state_names[] = {
-	[KMOD_IDLE] = "idle",
-	[KMOD_RUNNING] = "running",
-	[KMOD_DONE] = "done",
-	[KMOD_ERROR] = "error",
-};
 
 static const char *
 dir(void)
@@ -34,23 +27,10 @@ dir(void)
 	return d != NULL && *d != '\0' ? d : SYSFS_DIR;
 }
 
-static void
-path_of(char *buf, size_t size, const char *name)
+void
+kmodos_where(char *buf, size_t size, const char *name)
 {
 	snprintf(buf, size, "%s/%s", dir(), name);
-}
-
-static int
-say(char *why, size_t len, int e, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why != NULL && len > 0) {
-		va_start(ap, fmt);
-		vsnprintf(why, len, fmt, ap);
-		va_end(ap);
-	}
-	return -e;
 }
 
 /* Not loaded, or not ours to touch? */
@@ -58,27 +38,27 @@ static int
 missing(char *why, size_t len, const char *path, int e)
 {
 	if (e == ENOENT)
-		return say(why, len, ENOENT, "pfilbench.ko is not loaded "
+		return kmod_say(why, len, ENOENT, "pfilbench.ko is not loaded "
 		    "(no %s)", dir());
 	if (e == EACCES || e == EPERM)
-		return say(why, len, EACCES, "%s: not permitted (the "
+		return kmod_say(why, len, EACCES, "%s: not permitted (the "
 		    "module's controls are root's)", path);
-	return say(why, len, e, "%s: %s", path, strerror(e));
+	return kmod_say(why, len, e, "%s: %s", path, strerror(e));
 }
 
 /*
  * Read a whole control file into a malloc'd string.  One read(2) per
  * open for the small files: sysfs fills the page on the first read.
  */
-static int
-read_file(const char *name, char **out, char *why, size_t len)
+int
+kmodos_read(const char *name, char **out, char *why, size_t len)
 {
 	char path[512], *buf = NULL, *p;
 	size_t n = 0, cap = 0;
 	ssize_t r;
 	int fd, e;
 
-	path_of(path, sizeof(path), name);
+	kmodos_where(path, sizeof(path), name);
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return missing(why, len, path, errno);
 	for (;;) {
@@ -108,22 +88,7 @@ read_file(const char *name, char **out, char *why, size_t len)
 fail:
 	close(fd);
 	free(buf);
-	return say(why, len, e, "reading %s: %s", path, strerror(e));
-}
-
-/* The first line of a small control file, without its newline. */
-static int
-read_line(const char *name, char *buf, size_t size, char *why, size_t len)
-{
-	char *text;
-	int rc;
-
-	if ((rc = read_file(name, &text, why, len)) != 0)
-		return rc;
-	text[strcspn(text, "\n")] = '\0';
-	snprintf(buf, size, "%s", text);
-	free(text);
-	return 0;
+	return kmod_say(why, len, e, "reading %s: %s", path, strerror(e));
 }
 
 /* The module's reason for the last refusal, else the errno's text. */
@@ -132,12 +97,12 @@ refused(char *why, size_t len, const char *what, int e)
 {
 	char reason[256];
 
-	if (e == EINVAL && read_line("error", reason, sizeof(reason), NULL,
+	if (e == EINVAL && kmod_read_line("error", reason, sizeof(reason), NULL,
 	    0) == 0 && reason[0] != '\0')
-		return say(why, len, e, "%s", reason);
+		return kmod_say(why, len, e, "%s", reason);
 	if (e == EBUSY)
-		return say(why, len, e, "a run is in progress");
-	return say(why, len, e, "%s: %s", what, strerror(e));
+		return kmod_say(why, len, e, "a run is in progress");
+	return kmod_say(why, len, e, "%s: %s", what, strerror(e));
 }
 
 static int
@@ -148,7 +113,7 @@ write_file(const char *name, const char *value, char *why, size_t len)
 	ssize_t w;
 	int fd, e;
 
-	path_of(path, sizeof(path), name);
+	kmodos_where(path, sizeof(path), name);
 	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1)
 		return missing(why, len, path, errno);
 	do
@@ -161,13 +126,14 @@ write_file(const char *name, const char *value, char *why, size_t len)
 	if (w >= 0)
 		e = EIO;
 	if (e == EINVAL && strcmp(name, "start") != 0)
-		return say(why, len, e, "%s %s: refused by the module", name,
+		return kmod_say(why, len, e, "%s %s: refused by the module", name,
 		    value);
 	return refused(why, len, path, e);
 }
 
-static int
-write_number(const char *name, unsigned long long v, char *why, size_t len)
+int
+kmodos_set_number(const char *name, unsigned long long v, char *why,
+    size_t len)
 {
 	char buf[32];
 
@@ -175,85 +141,17 @@ write_number(const char *name, unsigned long long v, char *why, size_t len)
 	return write_file(name, buf, why, len);
 }
 
-static int
-parse_state(const char *s, enum kmod_state *state, char *why, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(state_names) / sizeof(state_names[0]); i++)
-		if (strcmp(s, state_names[i]) == 0) {
-			*state = (enum kmod_state)i;
-			return 0;
-		}
-	return say(why, len, EPROTO, "%s/state: unexpected '%.40s'", dir(), s);
-}
-
+/* A refused head or hook is a lock this module does not have. */
 int
-kmod_state(enum kmod_state *state, char *why, size_t len)
-{
-	char buf[64];
-	int rc;
-
-	if ((rc = read_line("state", buf, sizeof(buf), why, len)) != 0)
-		return rc;
-	return parse_state(buf, state, why, len);
-}
-
-int
-kmod_info(struct kmod_info *info, char *why, size_t len)
+kmodos_set_string(const char *name, const char *s, char *why, size_t len)
 {
 	int rc;
 
-	if ((rc = read_line("version", info->version, sizeof(info->version),
-	    why, len)) != 0)
-		return rc;
-	return read_line("release", info->release, sizeof(info->release),
-	    why, len);
-}
-
-int
-kmod_configure(const struct kmod_config *c, char *why, size_t len)
-{
-	const struct {
-		const char		*name;
-		unsigned long long	 v;
-	} num[] = {
-		{ "threads", c->threads }, { "count", c->count },
-		{ "duration_ms", c->duration_ms }, { "warmup_ms", c->warmup_ms },
-		{ "delay_ns", c->delay_ns }, { "hooks", c->hooks },
-		{ "shared", c->shared ? 1 : 0 }, { "write_ms", c->write_ms },
-		{ "pin", (unsigned long long)c->pin },
-	};
-	size_t i;
-	int rc;
-
-	for (i = 0; i < sizeof(num) / sizeof(num[0]); i++)
-		if ((rc = write_number(num[i].name, num[i].v, why, len)) != 0)
-			return rc;
-	if ((rc = write_file("head", c->head, why, len)) == -EINVAL)
-		return say(why, len, EINVAL, "unknown head lock '%s'",
-		    c->head);
-	if (rc != 0)
-		return rc;
-	if ((rc = write_file("hook", c->hook, why, len)) == -EINVAL)
-		return say(why, len, EINVAL, "unknown hook lock '%s'",
-		    c->hook);
-	if (rc != 0)
-		return rc;
-	/* Last: a run started with it has this configuration, or is not ours. */
-	return write_file("tag", c->tag, why, len);
-}
-
-int
-kmod_start(char *why, size_t len)
-{
-	return write_file("start", "1", why, len);
-}
-
-int
-kmod_stop(void)
-{
-	return write_file("stop", "1", NULL, 0);
+	if ((rc = write_file(name, s, why, len)) == -EINVAL &&
+	    (strcmp(name, "head") == 0 || strcmp(name, "hook") == 0))
+		return kmod_say(why, len, EINVAL, "unknown %s lock '%s'", name,
+		    s);
+	return rc;
 }
 
 /*
@@ -276,7 +174,7 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 	ssize_t r;
 	int fd, rc = 0;
 
-	path_of(path, sizeof(path), "state");
+	kmodos_where(path, sizeof(path), "state");
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return missing(why, len, path, errno);
 	sigemptyset(&block);
@@ -292,21 +190,21 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 		if (r == -1) {
 			/* ENODEV: the module went away under us. */
 			rc = errno == ENODEV ?
-			    say(why, len, ENOENT, "pfilbench.ko was unloaded") :
-			    say(why, len, errno, "reading %s: %s", path,
+			    kmod_say(why, len, ENOENT, "pfilbench.ko was unloaded") :
+			    kmod_say(why, len, errno, "reading %s: %s", path,
 			    strerror(errno));
 			break;
 		}
 		buf[r] = '\0';
 		buf[strcspn(buf, "\n")] = '\0';
-		if ((rc = parse_state(buf, &state, why, len)) != 0 ||
+		if ((rc = kmod_parse_state(buf, &state, why, len)) != 0 ||
 		    state != KMOD_RUNNING)
 			break;
 		pfd.fd = fd;
 		pfd.events = POLLPRI;
 		pfd.revents = 0;
 		if (ppoll(&pfd, 1, NULL, &old) == -1 && errno != EINTR) {
-			rc = say(why, len, errno, "poll %s: %s", path,
+			rc = kmod_say(why, len, errno, "poll %s: %s", path,
 			    strerror(errno));
 			break;
 		}
@@ -316,34 +214,16 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 	if (rc != 0 || state == KMOD_DONE)
 		return rc;
 	if (state == KMOD_IDLE)
-		return say(why, len, EIO, "no run was started");
-	if (read_line("error", reason, sizeof(reason), NULL, 0) != 0) {
+		return kmod_say(why, len, EIO, "no run was started");
+	if (kmod_read_line("error", reason, sizeof(reason), NULL, 0) != 0) {
 		/* The module tells waiters, then its files go. */
 		if (access(dir(), F_OK) == -1 && errno == ENOENT)
-			return say(why, len, ENOENT, "pfilbench.ko was "
+			return kmod_say(why, len, ENOENT, "pfilbench.ko was "
 			    "unloaded during the run");
 		snprintf(reason, sizeof(reason), "no reason given");
 	}
-	return say(why, len, EIO, "the run failed: %s", reason[0] != '\0' ?
+	return kmod_say(why, len, EIO, "the run failed: %s", reason[0] != '\0' ?
 	    reason : "no reason given");
-}
-
-int
-kmod_results(char **text, char *why, size_t len)
-{
-	return read_file("results", text, why, len);
-}
-
-int
-kmod_caps(char **text, char *why, size_t len)
-{
-	return read_file("caps", text, why, len);
-}
-
-int
-kmod_kernel(char **text, char *why, size_t len)
-{
-	return read_file("kernel", text, why, len);
 }
 
 /* The first line of a file outside the module's directory, or NULL. */
