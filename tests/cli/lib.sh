@@ -25,6 +25,26 @@ kb() {
 	rc=$?
 }
 
+# run_prog PROGRAM ARGS...: run a benchmark program (testsleep,
+# lockbench) as kb runs kbench: stdout in $T/out, stderr in $T/err,
+# status in $rc.
+run_prog() {
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+
+# fact KEY: the value of a fact in the last protocol output.
+fact() {
+	sed -n "s/^fact $1 //p" "$T/out"
+}
+
+# expect_fact KEY VALUE WHAT
+expect_fact() {
+	v=$(fact "$1")
+	if [ "$v" = "$2" ]; then ok "$3 (fact $1 $2)"; else
+		not_ok "$3: fact $1 is '$v', want '$2'"; fi
+}
+
 # check COND-STATUS WHAT: ok when the previous command succeeded.
 check() {
 	if [ "$1" -eq 0 ]; then ok "$2"; else not_ok "$2"; fi

@@ -16,23 +16,9 @@ fi
 heads='none rw rm epoch'
 hooks='null mtx rw rm spin'
 
-# lb ARGS...: run lockbench; stdout in $T/out, stderr in $T/err, status
-# in $rc (as kb does for kbench).
+# lb ARGS...: run_prog on $LOCKBENCH.
 lb() {
-	"$LOCKBENCH" "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-# fact KEY: the value of a fact in the last machine output.
-fact() {
-	sed -n "s/^fact $1 //p" "$T/out"
-}
-
-# expect_fact KEY VALUE WHAT
-expect_fact() {
-	v=$(fact "$1")
-	if [ "$v" = "$2" ]; then ok "$3 (fact $1 $2)"; else
-		not_ok "$3: fact $1 is '$v', want '$2'"; fi
+	run_prog "$LOCKBENCH" "$@"
 }
 
 # wellformed HEAD HOOK THREADS: the last output is the kbench protocol

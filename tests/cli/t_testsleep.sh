@@ -27,23 +27,9 @@ FreeBSD)
 	exit 0 ;;
 esac
 
-# ts ARGS...: run testsleep; stdout in $T/out, stderr in $T/err, status
-# in $rc (as kb does for kbench).
+# ts ARGS...: run_prog on $TESTSLEEP.
 ts() {
-	"$TESTSLEEP" "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-}
-
-# fact KEY: the value of a fact in the last machine output.
-fact() {
-	sed -n "s/^fact $1 //p" "$T/out"
-}
-
-# expect_fact KEY VALUE WHAT
-expect_fact() {
-	v=$(fact "$1")
-	if [ "$v" = "$2" ]; then ok "$3 (fact $1 $2)"; else
-		not_ok "$3: fact $1 is '$v', want '$2'"; fi
+	run_prog "$TESTSLEEP" "$@"
 }
 
 # wellformed N METHOD USEC: the last output is the kbench protocol with
