@@ -77,7 +77,7 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
 	       analyze/stats.h \
-	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
+	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/review.h plots/site.h
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 
 /* Collect one side; an empty side is an input error naming it. */
 static int

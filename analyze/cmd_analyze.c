@@ -11,7 +11,8 @@
 
 #include "kbench.h"
 #include "analyze/ministat.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
+#include "analyze/format.h"
 
 const char analyze_help[] =
     "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"

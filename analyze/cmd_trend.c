@@ -19,7 +19,7 @@
 #include "analyze/history.h"
 #include "lib/json.h"
 #include "kbench.h"
-#include "analyze/report.h"
+#include "analyze/format.h"
 #include "lib/table.h"
 #include "analyze/trend.h"
 #include "analyze/trend_mail.h"

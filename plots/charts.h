@@ -8,7 +8,7 @@
 
 #include "plots/gnuplot.h"
 #include "analyze/history.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 
 /* A trend chart draws the first 12 series: more panels are unreadable. */
 #define TREND_MAX_PANELS	12

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 #include "db/store.h"
 
 /* The runs of one side: their facts, how many, and what collected them. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/review.h"
 #include "lib/table.h"
 

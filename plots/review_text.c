@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/review.h"
 
 /* Words only on one side in brackets: "[highres=off]". */
