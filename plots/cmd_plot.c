@@ -234,6 +234,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		{ NULL,		0,		   NULL, 0 }
 	};
 	struct analysis an;
+	struct chart_groups groups;
 	struct history h;
 	struct plot_ctx pc;
 	struct filter f;
@@ -246,6 +247,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	history_init(&h);
 	memset(&pc, 0, sizeof(pc));
 	memset(&f, 0, sizeof(f));
+	memset(&groups, 0, sizeof(groups));
 	pc.formats = CHART_PNG;
 	if (argc < 2 || argv[1][0] == '-') {
 		warnx("plot: which chart? sleep, lock, compare, dist or trend "
@@ -366,6 +368,8 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 			goto out;
 		chart_runs_footer(&an, &sub);
 		pc.an = &an;
+		chart_groups_summary(&groups, &an);
+		pc.groups = &groups;
 		pc.subtitle = sb_str(&sub);
 	}
 	/* Made once the data is known to draw: no empty directory else. */
@@ -392,6 +396,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		printf("%s/%s.svg\n", dir, pc.name);
 	rc = KB_EXIT_OK;
 out:
+	chart_groups_free(&groups);
 	analysis_free(&an);
 	history_free(&h);
 	filter_free(&f);

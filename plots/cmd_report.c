@@ -35,54 +35,27 @@ const char report_help[] =
     "                redacted-2... in every file, commands included\n"
     "A and B and the other options are those of kbench analyze --compare.\n";
 
-/* Both sides' groups as one summary, "by" the side, for overview charts. */
-static void
-sides_as_groups(const struct analysis *an, struct analysis *ov,
-    struct group **g)
-{
-	size_t i, n = 0;
-
-	memset(ov, 0, sizeof(*ov));
-	ov->level = an->level;
-	ov->by = "side";
-	for (i = 0; i < an->ncmp; i++) {
-		g[n++] = (struct group *)an->cmp[i].a;
-		g[n++] = (struct group *)an->cmp[i].b;
-	}
-	ov->gs.g = g;
-	ov->gs.n = n;
-	strlist_add(&ov->gs.byvalues, an->name_a);
-	strlist_add(&ov->gs.byvalues, an->name_b);
-	for (i = 0; i < n; i++) {
-		free(g[i]->by);
-		g[i]->by = xstrdup(i % 2 == 0 ? an->name_a : an->name_b);
-	}
-	ov->keynames = an->keynames;
-}
-
 /*
  * The charts of the report into pc->dir: the change of every series; the
  * overview of the benchmark; the distributions when few enough to read.
  * 0, or -1 with why in err.
  */
 static int
-review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
-    struct strbuf *err)
+review_charts(struct review *rv, struct plot_ctx *pc,
+    const struct analysis *an, struct strbuf *err)
 {
-	struct analysis ov;
-	struct group **ovg;
+	struct chart_groups sides;
 	int rc = -1;
 
-	memset(&ov, 0, sizeof(ov));
-	ovg = xcalloc(2 * an->ncmp + 1, sizeof(*ovg));
+	chart_groups_sides(&sides, an);
 	pc->an = an;
+	pc->groups = &sides;
 	pc->name = "compare";
 	if (chart_compare(pc, err) == -1)
 		goto out;
 	rv->charts[rv->ncharts].name = "compare";
 	rv->charts[rv->ncharts++].caption = "The change of each series, with "
 	    "its interval, colored by verdict";
-	sides_as_groups(an, &ov, ovg);
 	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL) {
 		/* The lock chart draws a comparison itself, changes and all. */
 		pc->name = "lock";
@@ -91,8 +64,7 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 		rv->charts[rv->ncharts].name = "lock";
 		rv->charts[rv->ncharts++].caption = "ns per chain call by hook "
 		    "and head lock, both sides, and the change of each pair";
-	} else if (numeric_key(&ov, &ov.gs) != NULL) {
-		pc->an = &ov;
+	} else if (numeric_key(&sides) != NULL) {
 		pc->name = "sleep";
 		if (chart_sleep(pc, err) == -1)
 			goto out;
@@ -100,7 +72,6 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 		rv->charts[rv->ncharts++].caption = "Measured vs requested, both "
 		    "sides";
 	}
-	pc->an = an;
 	if (2 * an->ncmp <= 12) {
 		pc->name = "dist";
 		if (chart_dist(pc, err) == -1)
@@ -111,9 +82,8 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	}
 	rc = 0;
 out:
-	pc->an = an;		/* never left pointing at ov */
-	strlist_free(&ov.gs.byvalues);
-	free(ovg);
+	pc->groups = NULL;	/* never left pointing at sides */
+	chart_groups_free(&sides);
 	return rc;
 }
 
