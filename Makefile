@@ -59,7 +59,8 @@ STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
 	       analyze/format_text.c \
-	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
+	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
+	       analyze/cmd_analyze.c \
 	       analyze/trend.c analyze/history.c analyze/trend_mail.c \
 	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \

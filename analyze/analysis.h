@@ -13,7 +13,21 @@
 #include "analyze/pooling.h"
 #include "db/filter.h"
 #include "db/store.h"
+#include "lib/kv.h"
 #include "lib/strlist.h"
+
+/*
+ * Where the numbers of one side came from: every run its selection
+ * holds, as kbench report describes the machines and the commands that
+ * reproduce them.  Facts and commands redacted as the tables are.
+ */
+struct provenance {
+	size_t		 runs;
+	struct kvlist	 facts;		/* key -> each distinct value of the
+					   runs, ", "-joined; sorted by key */
+	struct strlist	 commands;	/* distinct collection commands */
+	struct strlist	 shell;		/* each for sh(1), redacted */
+};
 
 struct analysis {
 	const char		*cmdname;	/* "analyze", "plot": messages */
@@ -47,6 +61,9 @@ struct analysis {
 	int			 narrow;	/* width asked for: a table wider
 						   prints as a block a row */
 	struct strlist		 redact;	/* facts shown as tokens */
+	/* Compare mode, when asked (report): each side's provenance. */
+	int			 provenance;
+	struct provenance	 prov_a, prov_b;
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -117,5 +134,13 @@ int	analysis_select_side(struct store *s, struct filter *f,
  */
 int	analysis_pair_sides(struct store *s, struct analysis *an);
 void	analysis_free(struct analysis *an);
+
+/*
+ * provenance.c.  Fill an->prov_a and an->prov_b from the runs the side
+ * filters fa and fb select.  0, or -1 with store_error(s).
+ */
+int	provenance_read(struct store *s, const struct filter *fa,
+	    const struct filter *fb, struct analysis *an);
+void	provenance_free(struct provenance *p);
 
 #endif

@@ -167,14 +167,11 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "report")) != KB_EXIT_OK)
 		goto out;
+	an.provenance = 1;
 	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
 		goto out;
 	rv.an = &an;
-	if (review_sides(&rv, ctx->db, &f, ctx->cmdline) == -1) {
-		warnx("report: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	review_sides(&rv, ctx->cmdline);
 	if (usertitle != NULL)
 		sb_adds(&title, usertitle);
 	else
