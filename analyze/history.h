@@ -64,6 +64,7 @@ struct hrun {
 	int64_t	 id;
 	char	*uuid, *label, *started;
 	char	*kernel;	/* kernel_git, else kernel_release, or NULL */
+	char	*host, *hz;	/* its facts, or NULL: plot's footer */
 	char	*key;		/* its --order-by value */
 	double	 num;		/* key as a number when every key is one,
 				   else NaN */

@@ -71,6 +71,12 @@ int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
  * holds something already).
  */
 void	trend_footer(const struct history *h, struct strbuf *out);
+/*
+ * The trend chart's whole footer: the hosts and HZ of the runs drawn
+ * ("host vm; HZ 1000"; no kernel: a history has many), then
+ * trend_footer()'s.
+ */
+void	trend_subtitle(const struct history *h, struct strbuf *out);
 
 /* Helpers shared by the charts (charts.c). */
 

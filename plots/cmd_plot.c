@@ -65,88 +65,6 @@ static const struct {
 	{ "trend", KIND_TREND, chart_trend },
 };
 
-/* Distinct values of a fact across the runs, for the subtitle. */
-struct facts_seen {
-	struct strlist	 host, kernel, hz;
-	size_t		 runs;
-	const int64_t	*only;		/* sorted run ids: the rest are not */
-	size_t		 nonly;		/*   drawn (trend's --since, --last) */
-};
-
-static int
-cmp_id(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
-see_run(const struct run_row *r, void *arg)
-{
-	struct facts_seen *fs = arg;
-
-	if (fs->only != NULL && bsearch(&r->info.id, fs->only, fs->nonly,
-	    sizeof(*fs->only), cmp_id) == NULL)
-		return 0;
-	strlist_add_distinct(&fs->host, kv_get(&r->facts, "host"));
-	strlist_add_distinct(&fs->kernel, kv_get(&r->facts, "kernel_release"));
-	strlist_add_distinct(&fs->hz, kv_get(&r->facts, "hz"));
-	fs->runs++;
-	return 0;
-}
-
-static void
-describe(struct strbuf *sb, const char *what, const struct strlist *l)
-{
-	size_t i;
-
-	if (l->n == 0)
-		return;
-	if (sb->len > 0)
-		sb_adds(sb, "; ");
-	if (l->n > 3) {
-		sb_addf(sb, "%zu %ss", l->n, what);
-		return;
-	}
-	sb_addf(sb, "%s ", what);
-	for (i = 0; i < l->n; i++)
-		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
-}
-
-/*
- * The trend's: "host vm; HZ 1000; 60 runs by start time, 2026-01-01 to
- * 2026-03-01; n = 10 per point; 95% intervals of the median; change
- * points: E-Divisive, p < 0.001".  No kernel: a history has many.
- */
-static int
-trend_subtitle(struct store *s, const struct filter *f,
-    const struct history *h, struct strbuf *out)
-{
-	struct facts_seen fs;
-	int64_t *ids;
-	size_t i;
-	int rc = 0;
-
-	memset(&fs, 0, sizeof(fs));
-	ids = xcalloc(h->nrun + 1, sizeof(*ids));
-	for (i = 0; i < h->nrun; i++)
-		ids[i] = h->run[i].id;
-	qsort(ids, h->nrun, sizeof(*ids), cmp_id);
-	fs.only = ids;
-	fs.nonly = h->nrun;
-	if (store_each_run(s, f, see_run, &fs) == -1)
-		rc = -1;
-	describe(out, "host", &fs.host);
-	describe(out, "HZ", &fs.hz);
-	trend_footer(h, out);
-	free(ids);
-	strlist_free(&fs.host);
-	strlist_free(&fs.kernel);
-	strlist_free(&fs.hz);
-	return rc;
-}
-
 /*
  * The history_option() code of a plot option, or -1.  --threshold is the
  * trend's for trend, else analysis's.
@@ -201,10 +119,7 @@ plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
 		warnx("plot: trend: %zu series, the first %d drawn, %zu left "
 		    "out: narrow the selection with --where", h->ns,
 		    TREND_MAX_PANELS, h->ns - TREND_MAX_PANELS);
-	if (trend_subtitle(ctx->db, f, h, sub) == -1) {
-		warnx("plot: %s", store_error(ctx->db));
-		return KB_EXIT_DB;
-	}
+	trend_subtitle(h, sub);
 	pc->hist = h;
 	pc->subtitle = sb_str(sub);
 	return KB_EXIT_OK;
