@@ -120,6 +120,19 @@ int	analysis_option(struct analysis *an, int opt, const char *arg,
 	    int argc, char **argv);
 
 /*
+ * analysis_cmd.c, for the commands that run an analysis (kbench.h).  The
+ * last case of their option loops: an analysis option or a filter (1),
+ * or, said on stderr, a bad value or an unknown option (the usage, help,
+ * then -1).
+ */
+struct kbench_ctx;
+int	analysis_cmd_option(struct analysis *an, struct filter *f, int ch,
+	    const char *arg, int argc, char **argv, const char *help);
+/* The filter checked (cmd_check_filter()), then analysis_run(). */
+int	analysis_cmd_run(struct kbench_ctx *ctx, const struct filter *f,
+	    struct analysis *an);
+
+/*
  * sides.c.  Narrow f to one side of a comparison: KEY=VALUE parts joined
  * by commas (run facts, run columns, series keys), a label, or a run.
  */
