@@ -81,23 +81,10 @@ static int
 trend_load(struct kbench_ctx *ctx, struct plot_trend_opts *o)
 {
 	struct history *h = &o->h;
-	struct strbuf err = STRBUF_INIT;
 	int rc;
 
-	if ((rc = cmd_check_filter(ctx, &o->f, "plot")) != KB_EXIT_OK)
+	if ((rc = history_cmd_load(ctx, &o->f, h, "plot")) != KB_EXIT_OK)
 		return rc;
-	if ((rc = history_load(h, ctx->db, &o->f, &err)) != KB_EXIT_OK) {
-		warnx("plot: %s", sb_str(&err));
-		sb_free(&err);
-		return rc;
-	}
-	sb_free(&err);
-	if (h->order_by != NULL && h->nmissing > 0)
-		warnx("plot: --order-by %s: %zu run%s without it left out",
-		    h->order_by, h->nmissing, h->nmissing == 1 ? "" : "s");
-	if (*sb_str(&h->cache_err) != '\0')
-		warnx("plot: warning: run summaries not cached: %s",
-		    sb_str(&h->cache_err));
 	if (h->ns > TREND_MAX_PANELS)
 		warnx("plot: trend: %zu series, the first %d drawn, %zu left "
 		    "out: narrow the selection with --where", h->ns,
