@@ -59,12 +59,15 @@ STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
 	       analyze/format_text.c \
-	       analyze/format_data.c analyze/analysis.c analyze/cmd_analyze.c \
+	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
+	       analyze/analysis_cmd.c \
+	       analyze/cmd_analyze.c \
 	       analyze/trend.c analyze/history.c analyze/trend_mail.c \
 	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
-	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_report.c \
+	       plots/chart_trend.c plots/cmd_plot.c plots/cmd_plot_trend.c \
+	       plots/cmd_report.c \
 	       plots/review_facts.c plots/review_md.c plots/review_html.c \
 	       plots/review_text.c \
 	       plots/site_model.c plots/site_manifest.c plots/site_html.c \
@@ -77,9 +80,9 @@ HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
 	       analyze/stats.h \
-	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/report.h \
+	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
-	       plots/gnuplot.h plots/charts.h plots/review.h plots/site.h
+	       plots/gnuplot.h plots/charts.h plots/plot.h plots/review.h plots/site.h
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \

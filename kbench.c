@@ -112,6 +112,16 @@ cmd_filter_option(struct filter *f, int ch, const char *arg, const char *cmd,
 }
 
 int
+cmd_no_operands(int argc, char **argv, const char *cmd)
+{
+	if (optind < argc) {
+		warnx("%s: unexpected argument '%s'", cmd, argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
+int
 cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f, const char *cmd)
 {
 	struct strbuf msg = STRBUF_INIT;

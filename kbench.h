@@ -61,6 +61,11 @@ int	cmd_check_filter(struct kbench_ctx *ctx, const struct filter *f,
  */
 int	cmd_filter_option(struct filter *f, int ch, const char *arg,
 	    const char *cmd, const char *help);
+/*
+ * After a command's option loop: 0 when no operand is left in argv, else
+ * -1, said ("CMD: unexpected argument 'x'").
+ */
+int	cmd_no_operands(int argc, char **argv, const char *cmd);
 
 /* One command: argv[0] is the command's name; returns an exit status. */
 typedef int cmd_fn(int argc, char **argv, struct kbench_ctx *ctx);

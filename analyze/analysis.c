@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 
 /* Collect one side; an empty side is an input error naming it. */
 static int
@@ -167,6 +167,10 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 		an->count[an->cmp[i].verdict]++;
 	an->geomean = compare_geomean(an->cmp, an->ncmp);
 	rc = KB_EXIT_OK;
+	if (an->provenance && provenance_read(s, &fa, &fb, an) == -1) {
+		warnx("%s: %s", an->cmdname, store_error(s));
+		rc = KB_EXIT_DB;
+	}
 out:
 	filter_free(&fa);
 	filter_free(&fb);
@@ -303,6 +307,8 @@ analysis_free(struct analysis *an)
 	strlist_free(&an->sidekeys);
 	pooling_free(&an->pooled);
 	strlist_free(&an->redact);
+	provenance_free(&an->prov_a);
+	provenance_free(&an->prov_b);
 }
 
 struct compare_opts

@@ -11,7 +11,8 @@
 
 #include "kbench.h"
 #include "analyze/ministat.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
+#include "analyze/format.h"
 
 const char analyze_help[] =
     "usage: kbench analyze [--by KEY] [-c LEVEL] [--format FMT] [--warnings W]\n"
@@ -118,8 +119,51 @@ parse_format(const char *arg)
 	return -1;
 }
 
-int
-cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
+/* kbench analyze's command line. */
+struct analyze_opts {
+	int		 format;	/* FMT_* */
+	int		 fail_on_regression;
+	int		 width_set;	/* --width given */
+	struct analysis	 an;
+	struct filter	 f;
+};
+
+/* One of analyze's own options: 1 taken, 0 not one, -1 bad (said). */
+static int
+analyze_option(struct analyze_opts *o, int ch, const char *arg)
+{
+	long w;
+
+	switch (ch) {
+	case OPT_BY:
+		o->an.by = arg;
+		return 1;
+	case OPT_FAIL:
+		o->fail_on_regression = 1;
+		return 1;
+	case OPT_WIDTH:
+		if (parse_long(arg, ANALYSIS_WIDTH_MIN, 10000, &w) == -1) {
+			warnx("analyze: --width %s: expected a number of columns "
+			    "from %d to 10000", arg, ANALYSIS_WIDTH_MIN);
+			return -1;
+		}
+		o->an.width = (size_t)w;
+		o->an.narrow = o->width_set = 1;
+		return 1;
+	case OPT_FORMAT:
+		if ((o->format = parse_format(arg)) < 0) {
+			warnx("analyze: --format '%s': expected text, csv, json, "
+			    "markdown or ministat", arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* The options; 0, or -1 with the reason said. */
+static int
+analyze_parse(struct analyze_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
@@ -130,98 +174,77 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "width",	required_argument, NULL, OPT_WIDTH },
 		{ NULL,		0,		   NULL, 0 }
 	};
-	struct analysis an;
-	struct filter f;
-	struct strbuf err = STRBUF_INIT;
-	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
-	int width_set = 0;
 	const char *cols;
 	long w;
+	int ch;
 
-	analysis_init(&an, "analyze");
-	memset(&f, 0, sizeof(f));
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:c:", longopts, NULL)) != -1) {
-		switch (analysis_option(&an, ch, optarg, argc, argv)) {
+		switch (analyze_option(o, ch, optarg)) {
 		case 1:
 			continue;
 		case -1:
-			goto out;
+			return -1;
 		}
-		switch (ch) {
-		case OPT_BY:
-			an.by = optarg;
-			continue;
-		case OPT_FAIL:
-			fail_on_regression = 1;
-			continue;
-		case OPT_WIDTH:
-			if (parse_long(optarg, ANALYSIS_WIDTH_MIN, 10000, &w) ==
-			    -1) {
-				warnx("analyze: --width %s: expected a number of "
-				    "columns from %d to 10000", optarg,
-				    ANALYSIS_WIDTH_MIN);
-				goto out;
-			}
-			an.width = (size_t)w;
-			an.narrow = width_set = 1;
-			continue;
-		case OPT_FORMAT:
-			if ((format = parse_format(optarg)) < 0) {
-				warnx("analyze: --format '%s': expected text, csv, "
-				    "json, markdown or ministat", optarg);
-				goto out;
-			}
-			continue;
-		}
-		switch (filter_option(&f, ch, optarg, &err)) {
-		case 1:
-			continue;
-		case -1:
-			warnx("analyze: %s", sb_str(&err));
-			goto out;
-		default:
-			fputs(analyze_help, stderr);
-			goto out;
-		}
+		if (analysis_cmd_option(&o->an, &o->f, ch, optarg, argc, argv,
+		    analyze_help) == -1)
+			return -1;
 	}
-	if (optind < argc) {
-		warnx("analyze: unexpected argument '%s'", argv[optind]);
-		goto out;
-	}
+	if (cmd_no_operands(argc, argv, "analyze") == -1)
+		return -1;
 	/* On a terminal, its width (COLUMNS), unless told. */
-	if (!width_set && isatty(STDOUT_FILENO) && (cols = getenv("COLUMNS")) !=
-	    NULL && parse_long(cols, ANALYSIS_WIDTH_MIN, 10000, &w) == 0) {
-		an.width = (size_t)w;
-		an.narrow = 1;
+	if (!o->width_set && isatty(STDOUT_FILENO) && (cols =
+	    getenv("COLUMNS")) != NULL && parse_long(cols, ANALYSIS_WIDTH_MIN,
+	    10000, &w) == 0) {
+		o->an.width = (size_t)w;
+		o->an.narrow = 1;
 	}
-	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
-		goto out;
-	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
-		goto out;
-	switch (format) {
+	return 0;
+}
+
+/* The analysis, printed in its format. */
+static int
+analyze_run(struct analyze_opts *o, struct kbench_ctx *ctx)
+{
+	const struct analysis *an = &o->an;
+	int rc;
+
+	if ((rc = analysis_cmd_run(ctx, &o->f, &o->an)) != KB_EXIT_OK)
+		return rc;
+	switch (o->format) {
 	case FMT_CSV:
-		report_csv(stdout, &an);
+		report_csv(stdout, an);
 		break;
 	case FMT_JSON:
-		report_json(stdout, &an);
+		report_json(stdout, an);
 		break;
 	case FMT_MARKDOWN:
-		report_markdown(stdout, &an);
+		report_markdown(stdout, an);
 		break;
 	case FMT_MINISTAT:
-		if ((rc = print_ministat(&an)) != KB_EXIT_OK)
-			goto out;
+		if ((rc = print_ministat(an)) != KB_EXIT_OK)
+			return rc;
 		break;
 	default:
-		report_text(stdout, &an);
+		report_text(stdout, an);
 	}
-	rc = KB_EXIT_OK;
-	if (fail_on_regression && an.count[VERDICT_REGRESSED] > 0)
-		rc = KB_EXIT_REGRESSION;
-out:
-	analysis_free(&an);
-	filter_free(&f);
-	sb_free(&err);
+	if (o->fail_on_regression && an->count[VERDICT_REGRESSED] > 0)
+		return KB_EXIT_REGRESSION;
+	return KB_EXIT_OK;
+}
+
+int
+cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct analyze_opts o;
+	int rc = KB_EXIT_USAGE;
+
+	memset(&o, 0, sizeof(o));
+	o.format = FMT_TEXT;
+	analysis_init(&o.an, "analyze");
+	if (analyze_parse(&o, argc, argv) == 0)
+		rc = analyze_run(&o, ctx);
+	analysis_free(&o.an);
+	filter_free(&o.f);
 	return rc;
 }

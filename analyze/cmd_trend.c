@@ -19,7 +19,7 @@
 #include "analyze/history.h"
 #include "lib/json.h"
 #include "kbench.h"
-#include "analyze/report.h"
+#include "analyze/format.h"
 #include "lib/table.h"
 #include "analyze/trend.h"
 #include "analyze/trend_mail.h"
@@ -370,8 +370,48 @@ recent_regressions(const struct history *h, long recent)
 	return n;
 }
 
-int
-cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
+/* kbench trend's command line. */
+struct trend_cmd_opts {
+	int		 format;	/* FMT_* */
+	int		 fail_on_regression;
+	int		 new_only;	/* --new-regressions */
+	long		 recent;	/* 0: every change point counts */
+	struct history	 h;
+	struct filter	 f;
+};
+
+/* One of trend's own options: 1 taken, 0 not one, -1 bad (said). */
+static int
+trend_option(struct trend_cmd_opts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case OPT_FAIL:
+		o->fail_on_regression = 1;
+		return 1;
+	case OPT_NEW:
+		o->new_only = 1;
+		return 1;
+	case OPT_FORMAT:
+		if ((o->format = parse_format(arg)) < 0) {
+			warnx("trend: --format '%s': expected text, csv, json or "
+			    "markdown", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_RECENT:
+		if (parse_long(arg, 1, LONG_MAX, &o->recent) == -1) {
+			warnx("trend: --recent %s: expected a number of runs >= 1",
+			    arg);
+			return -1;
+		}
+		return 1;
+	}
+	return history_option(&o->h, ch, arg, "trend");
+}
+
+/* The options; 0, or -1 with the reason said. */
+static int
+trend_parse(struct trend_cmd_opts *o, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
@@ -382,108 +422,78 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "recent",	required_argument, NULL, OPT_RECENT },
 		{ NULL,		0,		   NULL, 0 }
 	};
-	struct history h;
-	struct filter f;
-	struct strbuf err = STRBUF_INIT;
-	long recent = 0;
-	size_t nfail;
-	int ch, format = FMT_TEXT, fail_on_regression = 0, rc = KB_EXIT_USAGE;
-	int new_only = 0;
+	int ch;
 
-	history_init(&h);
-	memset(&f, 0, sizeof(f));
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:", longopts, NULL)) != -1) {
-		switch (history_option(&h, ch, optarg, "trend")) {
+		switch (trend_option(o, ch, optarg)) {
 		case 1:
 			continue;
 		case -1:
-			goto out;
+			return -1;
 		}
-		switch (ch) {
-		case OPT_FAIL:
-			fail_on_regression = 1;
-			continue;
-		case OPT_NEW:
-			new_only = 1;
-			continue;
-		case OPT_FORMAT:
-			if ((format = parse_format(optarg)) < 0) {
-				warnx("trend: --format '%s': expected text, csv, "
-				    "json or markdown", optarg);
-				goto out;
-			}
-			continue;
-		case OPT_RECENT:
-			if (parse_long(optarg, 1, LONG_MAX, &recent) == -1) {
-				warnx("trend: --recent %s: expected a number of "
-				    "runs >= 1", optarg);
-				goto out;
-			}
-			continue;
-		}
-		switch (filter_option(&f, ch, optarg, &err)) {
-		case 1:
-			continue;
-		case -1:
-			warnx("trend: %s", sb_str(&err));
-			goto out;
-		default:
-			fputs(trend_help, stderr);
-			goto out;
-		}
+		if (cmd_filter_option(&o->f, ch, optarg, "trend", trend_help) ==
+		    -1)
+			return -1;
 	}
-	if (optind < argc) {
-		warnx("trend: unexpected argument '%s'", argv[optind]);
-		goto out;
-	}
-	if ((rc = cmd_check_filter(ctx, &f, "trend")) != KB_EXIT_OK)
-		goto out;
-	if ((rc = history_load(&h, ctx->db, &f, &err)) != KB_EXIT_OK) {
-		warnx("trend: %s", sb_str(&err));
-		goto out;
-	}
-	if (h.order_by != NULL && h.nmissing > 0)
-		warnx("trend: --order-by %s: %zu run%s without it left out",
-		    h.order_by, h.nmissing, plural(h.nmissing, "s"));
-	if (*sb_str(&h.cache_err) != '\0')
-		warnx("trend: warning: run summaries not cached: %s",
-		    sb_str(&h.cache_err));
-	if (new_only) {
+	return cmd_no_operands(argc, argv, "trend");
+}
+
+/* The history printed in its format, or only the new regressions' mails. */
+static int
+trend_run(struct trend_cmd_opts *o, struct kbench_ctx *ctx)
+{
+	const struct history *h = &o->h;
+	size_t nfail;
+	int rc;
+
+	if ((rc = history_cmd_load(ctx, &o->f, &o->h, "trend")) !=
+	    KB_EXIT_OK)
+		return rc;
+	if (o->new_only) {
 		/* The mails and nothing else: cron mails what is printed. */
-		if (trend_mail_new(stdout, ctx->db, &h, &f, &nfail) == -1) {
+		if (trend_mail_new(stdout, ctx->db, h, &o->f, &nfail) == -1) {
 			warnx("trend: out of memory");
-			rc = KB_EXIT_IO;
-			goto out;
+			return KB_EXIT_IO;
 		}
-		rc = fail_on_regression && nfail > 0 ? KB_EXIT_REGRESSION :
-		    KB_EXIT_OK;
-		goto out;
+		return o->fail_on_regression && nfail > 0 ?
+		    KB_EXIT_REGRESSION : KB_EXIT_OK;
 	}
-	switch (format) {
+	switch (o->format) {
 	case FMT_CSV:
-		print_csv(stdout, &h);
+		print_csv(stdout, h);
 		break;
 	case FMT_JSON:
-		print_json(stdout, &h);
+		print_json(stdout, h);
 		break;
 	case FMT_MARKDOWN:
-		print_table(stdout, &h, 1);
+		print_table(stdout, h, 1);
 		break;
 	default:
-		print_table(stdout, &h, 0);
+		print_table(stdout, h, 0);
 	}
-	nfail = recent_regressions(&h, recent);
-	if (recent > 0 && format != FMT_JSON && format != FMT_CSV)
+	nfail = recent_regressions(h, o->recent);
+	if (o->recent > 0 && o->format != FMT_JSON && o->format != FMT_CSV)
 		printf("%zu regression%s within the last %ld run%s of a "
-		    "series\n", nfail, plural(nfail, "s"), recent,
-		    plural((size_t)recent, "s"));
-	rc = KB_EXIT_OK;
-	if (fail_on_regression && nfail > 0)
-		rc = KB_EXIT_REGRESSION;
-out:
-	history_free(&h);
-	filter_free(&f);
-	sb_free(&err);
+		    "series\n", nfail, plural(nfail, "s"), o->recent,
+		    plural((size_t)o->recent, "s"));
+	if (o->fail_on_regression && nfail > 0)
+		return KB_EXIT_REGRESSION;
+	return KB_EXIT_OK;
+}
+
+int
+cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct trend_cmd_opts o;
+	int rc = KB_EXIT_USAGE;
+
+	memset(&o, 0, sizeof(o));
+	o.format = FMT_TEXT;
+	history_init(&o.h);
+	if (trend_parse(&o, argc, argv) == 0)
+		rc = trend_run(&o, ctx);
+	history_free(&o.h);
+	filter_free(&o.f);
 	return rc;
 }

@@ -8,7 +8,8 @@
 
 #include "db/csvio.h"
 #include "lib/json.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
+#include "analyze/format.h"
 
 static void
 csv_keys(FILE *out, const struct analysis *an, const struct group *g)

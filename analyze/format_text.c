@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/report.h"
+#include "analyze/analysis.h"
+#include "analyze/format.h"
 #include "lib/table.h"
 
 const char *

@@ -126,6 +126,8 @@ take_run(const struct run_row *row, void *arg)
 	if ((kernel = kv_get(&row->facts, "kernel_git")) == NULL)
 		kernel = kv_get(&row->facts, "kernel_release");
 	r->kernel = kernel != NULL ? xstrdup(kernel) : NULL;
+	r->host = (v = kv_get(&row->facts, "host")) != NULL ? xstrdup(v) : NULL;
+	r->hz = (v = kv_get(&row->facts, "hz")) != NULL ? xstrdup(v) : NULL;
 	r->key = key != NULL ? xstrdup(key) : NULL;
 	r->num = NAN;
 	r->attr = h->split.n > 0 ? xcalloc(h->split.n, sizeof(*r->attr)) :
@@ -180,6 +182,8 @@ run_free(struct hrun *r, size_t nattr)
 	free(r->label);
 	free(r->started);
 	free(r->kernel);
+	free(r->host);
+	free(r->hz);
 	free(r->key);
 }
 

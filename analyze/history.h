@@ -64,6 +64,7 @@ struct hrun {
 	int64_t	 id;
 	char	*uuid, *label, *started;
 	char	*kernel;	/* kernel_git, else kernel_release, or NULL */
+	char	*host, *hz;	/* its facts, or NULL: plot's footer */
 	char	*key;		/* its --order-by value */
 	double	 num;		/* key as a number when every key is one,
 				   else NaN */
@@ -136,6 +137,15 @@ int	history_option(struct history *h, int ch, const char *arg,
 int	history_load(struct history *h, struct store *s, const struct filter *f,
 	    struct strbuf *err);
 void	history_free(struct history *h);
+/*
+ * analysis_cmd.c, for trend and plot trend: the filter checked, then
+ * history_load(), and what the history leaves out said (runs without the
+ * --order-by key, a cache not written), each message after "CMD: ".
+ * Returns a kbench exit status.
+ */
+struct kbench_ctx;
+int	history_cmd_load(struct kbench_ctx *ctx, const struct filter *f,
+	    struct history *h, const char *cmd);
 
 /* A regression: the mean moved away from the series' better side. */
 int	history_regressed(const struct hseries *hs, const struct trend_cp *cp);

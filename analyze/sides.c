@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 
 /*
  * A conjunction: every comma-separated part is KEY=VALUE.  Otherwise the

@@ -19,7 +19,7 @@
 
 #include "kbench.h"
 #include "analyze/history.h"
-#include "analyze/report.h"
+#include "analyze/format.h"
 #include "analyze/trend_mail.h"
 
 /* Does cp stand where one of old[0 .. nold) stood, give or take a run? */

@@ -147,34 +147,33 @@ panel_row(size_t k, size_t cols)
 }
 
 static int
-in_panel(const struct groupset *gs, const struct group *g, size_t k)
+in_panel(const struct chart_groups *cg, size_t i, size_t k)
 {
-	size_t nby = gs->byvalues.n;
+	size_t nby = cg->byvalues.n;
 
-	return strcmp(g->by, gs->byvalues.v[k % nby]) == 0 &&
-	    (gs->rows == NULL || strcmp(g->row, gs->rowvalues.v[k / nby]) == 0);
+	return strcmp(cg->by[i], cg->byvalues.v[k % nby]) == 0 &&
+	    (cg->rows == NULL ||
+	    strcmp(cg->g[i]->row, cg->rowvalues.v[k / nby]) == 0);
 }
 
 /* "hz=100", or with rows "label=unpatched, hz=100". */
 static void
-panel_name(const struct analysis *an, size_t k, struct strbuf *out)
+panel_name(const struct chart_groups *cg, size_t k, struct strbuf *out)
 {
-	const struct groupset *gs = &an->gs;
-	const char *byv = gs->byvalues.v[k % gs->byvalues.n];
+	const char *byv = cg->byvalues.v[k % cg->byvalues.n];
 
 	sb_reset(out);
-	if (gs->rows != NULL)
-		sb_addf(out, "%s=%s", gs->rows, gs->rowvalues.v[k /
-		    gs->byvalues.n]);
+	if (cg->rows != NULL)
+		sb_addf(out, "%s=%s", cg->rows, cg->rowvalues.v[k /
+		    cg->byvalues.n]);
 	if (*byv != '\0')
-		sb_addf(out, "%s%s=%s", out->len ? ", " : "", an->by, byv);
+		sb_addf(out, "%s%s=%s", out->len ? ", " : "", cg->bykey, byv);
 }
 
 int
 chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 {
-	const struct analysis *an = p->an;
-	const struct groupset *gs = &an->gs;
+	const struct chart_groups *gs = p->groups;
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, line = STRBUF_INIT;
 	struct strbuf drawn = STRBUF_INIT, same = STRBUF_INIT;
@@ -190,7 +189,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	struct strlist sets = { NULL, 0 }, panels = { NULL, 0 };
 	int rc;
 
-	if ((xkey = numeric_key(an, gs)) == NULL) {
+	if ((xkey = numeric_key(gs)) == NULL) {
 		sb_adds(err, "no series key holds the requested durations (a "
 		    "key whose values are all numbers, such as usec)");
 		return -1;
@@ -208,7 +207,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 		lo = 0.5;
 	memset(&c, 0, sizeof(c));
 	/* With rows (--rows label): a row of panels per value, as asked. */
-	if (an->rows != NULL) {
+	if (gs->rows != NULL) {
 		cols = nby;
 		rows = nrow;
 	} else {
@@ -240,7 +239,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 			ln[j].n = 0;
 			for (i = 0; i < gs->n; i++) {
 				line_name(gs->g[i], xkey, &line);
-				if (in_panel(gs, gs->g[i], k) &&
+				if (in_panel(gs, i, k) &&
 				    strcmp(sb_str(&line), lines.v[j]) == 0) {
 					ln[j].pt[ln[j].n].g = gs->g[i];
 					parse_double(kv_get(&gs->g[i]->keys, xkey),
@@ -267,13 +266,13 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 			}
 			sb_adds(&c.gp, "EOD\n");
 		}
-		panel_name(an, k, &line);
+		panel_name(gs, k, &line);
 		coincide(ln, lines.n, &lines, &here);
 		strlist_add(&sets, sb_str(&here));
 		strlist_add(&panels, sb_str(&line));
 	}
 	coincide_note(&sets, &panels, &same);
-	medians_drawn((const struct group *const *)gs->g, gs->n, an->level,
+	medians_drawn(gs->g, gs->n, gs->level,
 	    &drawn);
 	if (same.len > 0)
 		sb_addf(&drawn, "; one line (within 1%%): %s", sb_str(&same));
@@ -319,7 +318,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 		    (double)(rows - 1 - panel_row(k, cols)) / (double)rows,
 		    1.0 / (double)cols, panel_h / (double)rows);
 		sb_adds(&plot, "set title ");
-		panel_name(an, k, &line);
+		panel_name(gs, k, &line);
 		gp_string(&plot, sb_str(&line));
 		sb_adds(&plot, "\nplot x with lines ls 100 notitle");
 		/* The line through every median, the bars where they exist. */

@@ -413,6 +413,62 @@ legend(struct strbuf *gp, double w, double ht, size_t nreg, size_t nimp)
 	}
 }
 
+/* By start time, then id: the order the store lists runs in. */
+static int
+cmp_started(const void *a, const void *b)
+{
+	const struct hrun *x = *(const struct hrun *const *)a;
+	const struct hrun *y = *(const struct hrun *const *)b;
+	int c;
+
+	if ((c = strcmp(x->started, y->started)) != 0)
+		return c;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* "; HZ 100, 1000" ("what" and up to 3 values), or "; 5 HZs". */
+static void
+describe(struct strbuf *sb, const char *what, const struct strlist *l)
+{
+	size_t i;
+
+	if (l->n == 0)
+		return;
+	if (sb->len > 0)
+		sb_adds(sb, "; ");
+	if (l->n > 3) {
+		sb_addf(sb, "%zu %ss", l->n, what);
+		return;
+	}
+	sb_addf(sb, "%s ", what);
+	for (i = 0; i < l->n; i++)
+		sb_addf(sb, "%s%s", i ? ", " : "", l->v[i]);
+}
+
+void
+trend_subtitle(const struct history *h, struct strbuf *out)
+{
+	struct strlist host = { NULL, 0 }, hz = { NULL, 0 };
+	const struct hrun **run;
+	size_t i;
+
+	/* Each value once, in the order of the runs' start. */
+	run = xcalloc(h->nrun + 1, sizeof(*run));
+	for (i = 0; i < h->nrun; i++)
+		run[i] = &h->run[i];
+	qsort(run, h->nrun, sizeof(*run), cmp_started);
+	for (i = 0; i < h->nrun; i++) {
+		strlist_add_distinct(&host, run[i]->host);
+		strlist_add_distinct(&hz, run[i]->hz);
+	}
+	describe(out, "host", &host);
+	describe(out, "HZ", &hz);
+	trend_footer(h, out);
+	free(run);
+	strlist_free(&host);
+	strlist_free(&hz);
+}
+
 void
 trend_footer(const struct history *h, struct strbuf *out)
 {

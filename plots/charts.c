@@ -1,27 +1,86 @@
 /*
  * charts.c: helpers shared by the chart builders.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "plots/charts.h"
 
 const char *
-numeric_key(const struct analysis *an, const struct groupset *gs)
+numeric_key(const struct chart_groups *cg)
 {
 	const char *v;
 	double x;
 	size_t k, i;
 
-	for (k = 0; k < an->keynames.n; k++) {
-		for (i = 0; i < gs->n; i++) {
-			v = kv_get(&gs->g[i]->keys, an->keynames.v[k]);
+	for (k = 0; k < cg->keynames->n; k++) {
+		for (i = 0; i < cg->n; i++) {
+			v = kv_get(&cg->g[i]->keys, cg->keynames->v[k]);
 			if (v == NULL || parse_double(v, &x) == -1)
 				break;
 		}
-		if (i == gs->n && gs->n > 0)
-			return an->keynames.v[k];
+		if (i == cg->n && cg->n > 0)
+			return cg->keynames->v[k];
 	}
 	return NULL;
+}
+
+static void
+chart_groups_alloc(struct chart_groups *cg, const struct analysis *an,
+    size_t n)
+{
+	memset(cg, 0, sizeof(*cg));
+	cg->g = xcalloc(n + 1, sizeof(*cg->g));
+	cg->by = xcalloc(n + 1, sizeof(*cg->by));
+	cg->keynames = &an->keynames;
+	cg->level = an->level;
+}
+
+void
+chart_groups_summary(struct chart_groups *cg, const struct analysis *an)
+{
+	const struct groupset *gs = &an->gs;
+	size_t i;
+
+	chart_groups_alloc(cg, an, gs->n);
+	for (i = 0; i < gs->n; i++) {
+		cg->g[i] = gs->g[i];
+		cg->by[i] = gs->g[i]->by;
+	}
+	cg->n = gs->n;
+	cg->bykey = an->by;
+	for (i = 0; i < gs->byvalues.n; i++)
+		strlist_add(&cg->byvalues, gs->byvalues.v[i]);
+	cg->rows = an->rows;
+	for (i = 0; i < gs->rowvalues.n; i++)
+		strlist_add(&cg->rowvalues, gs->rowvalues.v[i]);
+}
+
+void
+chart_groups_sides(struct chart_groups *cg, const struct analysis *an)
+{
+	size_t i;
+
+	chart_groups_alloc(cg, an, 2 * an->ncmp);
+	for (i = 0; i < an->ncmp; i++) {
+		cg->g[cg->n] = an->cmp[i].a;
+		cg->by[cg->n++] = an->name_a;
+		cg->g[cg->n] = an->cmp[i].b;
+		cg->by[cg->n++] = an->name_b;
+	}
+	cg->bykey = "side";
+	strlist_add(&cg->byvalues, an->name_a);
+	strlist_add(&cg->byvalues, an->name_b);
+}
+
+void
+chart_groups_free(struct chart_groups *cg)
+{
+	free(cg->g);
+	free(cg->by);
+	strlist_free(&cg->byvalues);
+	strlist_free(&cg->rowvalues);
+	memset(cg, 0, sizeof(*cg));
 }
 
 /* The values of g's keys, blank-separated, but skip and those in skipl. */

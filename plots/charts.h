@@ -8,7 +8,7 @@
 
 #include "plots/gnuplot.h"
 #include "analyze/history.h"
-#include "analyze/report.h"
+#include "analyze/analysis.h"
 
 /* A trend chart draws the first 12 series: more panels are unreadable. */
 #define TREND_MAX_PANELS	12
@@ -16,8 +16,33 @@
 /* The forest plot's axis: linear or log when the changes span a decade. */
 enum { CHART_AXIS_AUTO, CHART_AXIS_LINEAR, CHART_AXIS_LOG };
 
+/*
+ * The groups a chart of panels draws (sleep), each in the panel of its
+ * by value.  A summary's groups carry their own (chart_groups_summary);
+ * report's overview of a comparison puts each side in a panel of its own
+ * (chart_groups_sides), and leaves the analysis as it is.
+ */
+struct chart_groups {
+	const struct group	**g;
+	const char		**by;		/* g[i]'s by value: its panel */
+	size_t			  n;
+	const char		 *bykey;	/* "hz", "label"; "side" */
+	struct strlist		  byvalues;	/* the panels, in order */
+	const char		 *rows;		/* a second key, or NULL */
+	struct strlist		  rowvalues;	/* its values, in order */
+	const struct strlist	 *keynames;	/* series key columns */
+	double			  level;	/* of the medians' intervals */
+};
+
+/* The groups of a summary (an->gs), each by its own by value. */
+void	chart_groups_summary(struct chart_groups *cg, const struct analysis *an);
+/* Both sides of a comparison, by side: a panel for an->name_a, one for b. */
+void	chart_groups_sides(struct chart_groups *cg, const struct analysis *an);
+void	chart_groups_free(struct chart_groups *cg);
+
 struct plot_ctx {
 	const struct analysis	*an;		/* NULL for trend */
+	const struct chart_groups *groups;	/* sleep's */
 	const struct history	*hist;		/* trend only, else NULL */
 	const char		*dir;
 	const char		*name;		/* file name without extension */
@@ -46,11 +71,17 @@ int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
  * holds something already).
  */
 void	trend_footer(const struct history *h, struct strbuf *out);
+/*
+ * The trend chart's whole footer: the hosts and HZ of the runs drawn
+ * ("host vm; HZ 1000"; no kernel: a history has many), then
+ * trend_footer()'s.
+ */
+void	trend_subtitle(const struct history *h, struct strbuf *out);
 
 /* Helpers shared by the charts (charts.c). */
 
 /* The key whose values are numbers in every group: the x axis; or NULL. */
-const char *numeric_key(const struct analysis *an, const struct groupset *gs);
+const char *numeric_key(const struct chart_groups *cg);
 /* A group's keys but skip, "v1 v2": the name of a line. */
 void	line_name(const struct group *g, const char *skip, struct strbuf *out);
 /*

@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plots/charts.h"
+#include "analyze/analysis.h"
 #include "kbench.h"
 #include "lib/outdir.h"
+#include "plots/charts.h"
 #include "plots/review.h"
 
 const char report_help[] =
@@ -35,29 +36,34 @@ const char report_help[] =
     "                redacted-2... in every file, commands included\n"
     "A and B and the other options are those of kbench analyze --compare.\n";
 
-/* Both sides' groups as one summary, "by" the side, for overview charts. */
-static void
-sides_as_groups(const struct analysis *an, struct analysis *ov,
-    struct group **g)
+/*
+ * The overview of the benchmark compared, beside the forest plot: the
+ * lock chart, which draws both sides and each change itself (series
+ * with a hook key), or the sleep chart of both sides, a panel each (a
+ * numeric key), or none.
+ */
+static const char *
+overview_kind(const struct analysis *an, const struct chart_groups *sides)
 {
-	size_t i, n = 0;
+	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL)
+		return "lock";
+	if (numeric_key(sides) != NULL)
+		return "sleep";
+	return NULL;
+}
 
-	memset(ov, 0, sizeof(*ov));
-	ov->level = an->level;
-	ov->by = "side";
-	for (i = 0; i < an->ncmp; i++) {
-		g[n++] = (struct group *)an->cmp[i].a;
-		g[n++] = (struct group *)an->cmp[i].b;
-	}
-	ov->gs.g = g;
-	ov->gs.n = n;
-	strlist_add(&ov->gs.byvalues, an->name_a);
-	strlist_add(&ov->gs.byvalues, an->name_b);
-	for (i = 0; i < n; i++) {
-		free(g[i]->by);
-		g[i]->by = xstrdup(i % 2 == 0 ? an->name_a : an->name_b);
-	}
-	ov->keynames = an->keynames;
+/* Draw one chart of the report into pc->dir and list it; 0 or -1. */
+static int
+add_chart(struct review *rv, struct plot_ctx *pc, const char *name,
+    int (*draw)(const struct plot_ctx *, struct strbuf *),
+    const char *caption, struct strbuf *err)
+{
+	pc->name = name;
+	if (draw(pc, err) == -1)
+		return -1;
+	rv->charts[rv->ncharts].name = name;
+	rv->charts[rv->ncharts++].caption = caption;
+	return 0;
 }
 
 /*
@@ -66,54 +72,36 @@ sides_as_groups(const struct analysis *an, struct analysis *ov,
  * 0, or -1 with why in err.
  */
 static int
-review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
-    struct strbuf *err)
+review_charts(struct review *rv, struct plot_ctx *pc,
+    const struct analysis *an, struct strbuf *err)
 {
-	struct analysis ov;
-	struct group **ovg;
+	struct chart_groups sides;
+	const char *overview;
 	int rc = -1;
 
-	memset(&ov, 0, sizeof(ov));
-	ovg = xcalloc(2 * an->ncmp + 1, sizeof(*ovg));
+	chart_groups_sides(&sides, an);
 	pc->an = an;
-	pc->name = "compare";
-	if (chart_compare(pc, err) == -1)
+	pc->groups = &sides;
+	overview = overview_kind(an, &sides);
+	if (add_chart(rv, pc, "compare", chart_compare, "The change of each "
+	    "series, with its interval, colored by verdict", err) == -1)
 		goto out;
-	rv->charts[rv->ncharts].name = "compare";
-	rv->charts[rv->ncharts++].caption = "The change of each series, with "
-	    "its interval, colored by verdict";
-	sides_as_groups(an, &ov, ovg);
-	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL) {
-		/* The lock chart draws a comparison itself, changes and all. */
-		pc->name = "lock";
-		if (chart_lock(pc, err) == -1)
-			goto out;
-		rv->charts[rv->ncharts].name = "lock";
-		rv->charts[rv->ncharts++].caption = "ns per chain call by hook "
-		    "and head lock, both sides, and the change of each pair";
-	} else if (numeric_key(&ov, &ov.gs) != NULL) {
-		pc->an = &ov;
-		pc->name = "sleep";
-		if (chart_sleep(pc, err) == -1)
-			goto out;
-		rv->charts[rv->ncharts].name = "sleep";
-		rv->charts[rv->ncharts++].caption = "Measured vs requested, both "
-		    "sides";
-	}
-	pc->an = an;
-	if (2 * an->ncmp <= 12) {
-		pc->name = "dist";
-		if (chart_dist(pc, err) == -1)
-			goto out;
-		rv->charts[rv->ncharts].name = "dist";
-		rv->charts[rv->ncharts++].caption = "The distributions of both "
-		    "sides";
-	}
+	if (overview != NULL && strcmp(overview, "lock") == 0 &&
+	    add_chart(rv, pc, "lock", chart_lock, "ns per chain call by hook "
+	    "and head lock, both sides, and the change of each pair", err) ==
+	    -1)
+		goto out;
+	if (overview != NULL && strcmp(overview, "sleep") == 0 &&
+	    add_chart(rv, pc, "sleep", chart_sleep, "Measured vs requested, "
+	    "both sides", err) == -1)
+		goto out;
+	if (2 * an->ncmp <= 12 && add_chart(rv, pc, "dist", chart_dist,
+	    "The distributions of both sides", err) == -1)
+		goto out;
 	rc = 0;
 out:
-	pc->an = an;		/* never left pointing at ov */
-	strlist_free(&ov.gs.byvalues);
-	free(ovg);
+	pc->groups = NULL;	/* never left pointing at sides */
+	chart_groups_free(&sides);
 	return rc;
 }
 
@@ -136,8 +124,17 @@ review_write(const struct review *rv, const struct outdir *od,
 	return rc;
 }
 
-int
-cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
+/* kbench report's command line. */
+struct report_opts {
+	const char	*dir;		/* -o */
+	const char	*title;		/* --title, or NULL */
+	struct analysis	 an;
+	struct filter	 f;
+};
+
+/* The options; 0, or -1 with the reason said. */
+static int
+report_parse(struct report_opts *o, int argc, char **argv)
 {
 	enum { OPT_TITLE = 300 };
 	static const struct option longopts[] = {
@@ -147,73 +144,67 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "title",	required_argument, NULL, OPT_TITLE },
 		{ NULL,		0,		   NULL, 0 }
 	};
+	int ch;
+
+	getopt_reset();
+	while ((ch = getopt_long(argc, argv, "b:c:o:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			o->dir = optarg;
+			continue;
+		case OPT_TITLE:
+			o->title = optarg;
+			continue;
+		}
+		if (analysis_cmd_option(&o->an, &o->f, ch, optarg, argc, argv,
+		    report_help) == -1)
+			return -1;
+	}
+	if (cmd_no_operands(argc, argv, "report") == -1)
+		return -1;
+	if (!o->an.compare || o->dir == NULL) {
+		warnx("report: --compare A B and -o DIR are required");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The analysis with its provenance, then the charts and the documents
+ * into a directory beside DIR, moved in when complete.
+ */
+static int
+report_run(struct report_opts *o, struct kbench_ctx *ctx)
+{
 	static const char *const docs[] = { "report.md", "report.html",
 	    "report.txt" };
 	void (*const writers[])(FILE *, const struct review *) = {
 	    review_markdown, review_html, review_text };
-	struct analysis an;
 	struct review rv;
 	struct plot_ctx pc;
-	struct filter f;
 	struct outdir od;
 	struct strbuf err = STRBUF_INIT, title = STRBUF_INIT;
 	struct strbuf footer = STRBUF_INIT;
-	const char *dir = NULL, *usertitle = NULL;
 	size_t i;
-	int ch, ok, rc = KB_EXIT_USAGE;
+	int ok, rc;
 
-	analysis_init(&an, "report");
 	memset(&rv, 0, sizeof(rv));
 	memset(&pc, 0, sizeof(pc));
-	memset(&f, 0, sizeof(f));
 	memset(&od, 0, sizeof(od));
-	getopt_reset();
-	while ((ch = getopt_long(argc, argv, "b:c:o:", longopts, NULL)) != -1) {
-		switch (analysis_option(&an, ch, optarg, argc, argv)) {
-		case 1:
-			continue;
-		case -1:
-			goto out;
-		}
-		switch (ch) {
-		case 'o':
-			dir = optarg;
-			continue;
-		case OPT_TITLE:
-			usertitle = optarg;
-			continue;
-		}
-		if (cmd_filter_option(&f, ch, optarg, "report", report_help) == 1)
-			continue;
+	o->an.provenance = 1;
+	if ((rc = analysis_cmd_run(ctx, &o->f, &o->an)) != KB_EXIT_OK)
 		goto out;
-	}
-	if (optind < argc) {
-		warnx("report: unexpected argument '%s'", argv[optind]);
-		goto out;
-	}
-	if (!an.compare || dir == NULL) {
-		warnx("report: --compare A B and -o DIR are required");
-		goto out;
-	}
-	if ((rc = cmd_check_filter(ctx, &f, "report")) != KB_EXIT_OK)
-		goto out;
-	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
-		goto out;
-	rv.an = &an;
-	if (review_sides(&rv, ctx->db, &f, ctx->cmdline) == -1) {
-		warnx("report: %s", store_error(ctx->db));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
-	if (usertitle != NULL)
-		sb_adds(&title, usertitle);
+	rv.an = &o->an;
+	review_sides(&rv, ctx->cmdline);
+	if (o->title != NULL)
+		sb_adds(&title, o->title);
 	else
-		sb_addf(&title, "kbench report: %s vs %s", an.name_b, an.name_a);
+		sb_addf(&title, "kbench report: %s vs %s", o->an.name_b,
+		    o->an.name_a);
 	rv.title = sb_str(&title);
 
-	/* Everything into a directory beside DIR, moved in when complete. */
 	rc = KB_EXIT_IO;
-	if (outdir_open(&od, dir, &err) == -1) {
+	if (outdir_open(&od, o->dir, &err) == -1) {
 		warnx("report: -o %s", sb_str(&err));
 		goto out;
 	}
@@ -221,9 +212,9 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	pc.dir = od.tmp;
 	pc.formats = CHART_PNG | CHART_SVG;
 	/* The report's charts say what they draw, as plot's do. */
-	chart_runs_footer(&an, &footer);
+	chart_runs_footer(&o->an, &footer);
 	pc.subtitle = sb_str(&footer);
-	ok = review_charts(&rv, &pc, &an, &err) == 0;
+	ok = review_charts(&rv, &pc, &o->an, &err) == 0;
 	for (i = 0; ok && i < sizeof(docs) / sizeof(docs[0]); i++)
 		ok = review_write(&rv, &od, docs[i], writers[i], &err) == 0;
 	if (outdir_close(&od, ok, &err) == -1) {
@@ -231,14 +222,27 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 		goto out;
 	}
 	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++)
-		printf("%s/%s\n", dir, docs[i]);
+		printf("%s/%s\n", o->dir, docs[i]);
 	rc = KB_EXIT_OK;
 out:
-	analysis_free(&an);
 	review_free(&rv);
-	filter_free(&f);
 	sb_free(&err);
 	sb_free(&title);
 	sb_free(&footer);
+	return rc;
+}
+
+int
+cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct report_opts o;
+	int rc = KB_EXIT_USAGE;
+
+	memset(&o, 0, sizeof(o));
+	analysis_init(&o.an, "report");
+	if (report_parse(&o, argc, argv) == 0)
+		rc = report_run(&o, ctx);
+	analysis_free(&o.an);
+	filter_free(&o.f);
 	return rc;
 }

@@ -235,10 +235,8 @@ cmd_site(int argc, char **argv, struct kbench_ctx *ctx)
 			continue;
 		goto out;
 	}
-	if (optind < argc) {
-		warnx("site: unexpected argument '%s'", argv[optind]);
+	if (cmd_no_operands(argc, argv, "site") == -1)
 		goto out;
-	}
 	if (s.dir == NULL || *s.dir == '\0') {
 		warnx("site: -o DIR is required: where the site goes");
 		goto out;

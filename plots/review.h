@@ -2,23 +2,16 @@
  * review.h: the documents kbench report writes (report.md for GitHub,
  * report.html, report.txt for a mail or a commit message), each from
  * one struct review: the analysis, the charts made, both sides' machine
- * facts and the commands that reproduce them.  One analysis, so every
- * document says the same numbers.
+ * facts and the commands that reproduce them, all from the analysis and
+ * its provenance (analysis.h).  One analysis, so every document says the
+ * same numbers.
  */
 #ifndef KBENCH_REVIEW_H
 #define KBENCH_REVIEW_H
 
 #include <stdio.h>
 
-#include "analyze/report.h"
-#include "db/store.h"
-
-/* The runs of one side: their facts, how many, and what collected them. */
-struct side_facts {
-	struct kvlist	 facts;		/* key -> values, ", " joined */
-	struct strlist	 commands;	/* distinct collection commands */
-	size_t		 runs;
-};
+#include "analyze/analysis.h"
 
 struct review_chart {
 	const char	*name;		/* DIR/NAME.png, .svg, .gp */
@@ -38,7 +31,6 @@ struct review {
 	const char		*dir;		/* where the charts are */
 	struct review_chart	 charts[4];
 	size_t			 ncharts;
-	struct side_facts	 fa, fb;
 	/* Every fact of either side, those that differ first. */
 	struct fact_row		*rows;
 	size_t			 nrows, ndiffer;
@@ -47,13 +39,11 @@ struct review {
 };
 
 /*
- * review_facts.c.  Read both sides' runs of an->name_a and an->name_b
- * (after analysis_run(), so redacted facts come back as tokens; the
- * commands are redacted likewise) and sort their facts.  0, or -1 with
- * store_error(s).
+ * review_facts.c.  Both sides' machine facts, those that differ first,
+ * and the commands that reproduce them, then cmdline (this report's),
+ * from rv->an's provenance (an analysis_run() asked for it).
  */
-int	review_sides(struct review *rv, struct store *s, const struct filter *f,
-	    const char *cmdline);
+void	review_sides(struct review *rv, const char *cmdline);
 void	review_free(struct review *rv);
 /*
  * Call emit for each blank-separated word of v, marked when the other

@@ -15,61 +15,16 @@ static const char *const skip_facts[] = {
 	"rounds"
 };
 
-static void
-add_value(struct kvlist *l, const char *key, const char *value)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *old = kv_get(l, key);
-
-	if (old == NULL) {
-		kv_set(l, key, value);
-		return;
-	}
-	/* Several runs, several values: list each once. */
-	sb_addf(&sb, ", %s,", old);
-	if (strstr(sb_str(&sb), value) == NULL || strlen(value) == 0) {
-		sb_reset(&sb);
-		sb_addf(&sb, "%s, %s", old, value);
-		kv_set(l, key, sb_str(&sb));
-	}
-	sb_free(&sb);
-}
-
+/* Is key one of skip_facts? */
 static int
-see_run(const struct run_row *r, void *arg)
+skipped(const char *key)
 {
-	struct side_facts *sf = arg;
-	size_t i, k;
+	size_t k;
 
-	for (i = 0; i < r->facts.n; i++) {
-		for (k = 0; k < sizeof(skip_facts) / sizeof(skip_facts[0]); k++)
-			if (strcmp(r->facts.v[i].key, skip_facts[k]) == 0)
-				break;
-		if (k == sizeof(skip_facts) / sizeof(skip_facts[0]))
-			add_value(&sf->facts, r->facts.v[i].key,
-			    r->facts.v[i].value);
-	}
-	if (*r->info.command != '\0' &&
-	    !strlist_has(&sf->commands, r->info.command))
-		strlist_add(&sf->commands, r->info.command);
-	sf->runs++;
+	for (k = 0; k < sizeof(skip_facts) / sizeof(skip_facts[0]); k++)
+		if (strcmp(key, skip_facts[k]) == 0)
+			return 1;
 	return 0;
-}
-
-static int
-side_facts(struct store *s, const struct filter *f, const char *spec,
-    struct side_facts *sf)
-{
-	struct filter fs;
-	int rc;
-
-	memset(&fs, 0, sizeof(fs));
-	filter_copy(&fs, f);
-	rc = analysis_select_side(s, &fs, spec) == -1 ||
-	    store_each_run(s, &fs, see_run, sf) == -1 ? -1 : 0;
-	kv_sort(&sf->facts);
-	filter_free(&fs);
-	return rc;
 }
 
 /* Those that differ first, then by key (both lists are sorted by key). */
@@ -86,7 +41,8 @@ cmp_row(const void *a, const void *b)
 static void
 fact_rows(struct review *rv)
 {
-	const struct kvlist *fa = &rv->fa.facts, *fb = &rv->fb.facts;
+	const struct kvlist *fa = &rv->an->prov_a.facts;
+	const struct kvlist *fb = &rv->an->prov_b.facts;
 	struct fact_row *r;
 	size_t i;
 
@@ -94,7 +50,8 @@ fact_rows(struct review *rv)
 	for (i = 0; i < fa->n + fb->n; i++) {
 		r = &rv->rows[rv->nrows];
 		r->key = i < fa->n ? fa->v[i].key : fb->v[i - fa->n].key;
-		if (i >= fa->n && kv_get(fa, r->key) != NULL)
+		if (skipped(r->key) ||
+		    (i >= fa->n && kv_get(fa, r->key) != NULL))
 			continue;
 		r->a = kv_get(fa, r->key) != NULL ? kv_get(fa, r->key) : "";
 		r->b = kv_get(fb, r->key) != NULL ? kv_get(fb, r->key) : "";
@@ -110,59 +67,48 @@ fact_rows(struct review *rv)
  * redacted, the sides that ran it in a comment after; then this report's.
  */
 static void
-reproduce(struct review *rv, struct store *s, const char *cmdline)
+reproduce(struct review *rv, const char *cmdline)
 {
-	const struct side_facts *sf;
+	const struct provenance *pa = &rv->an->prov_a, *pb = &rv->an->prov_b;
+	const struct provenance *p;
 	struct strbuf line = STRBUF_INIT;
 	const char *cmd;
 	size_t i, k;
 
 	for (k = 0; k < 2; k++) {
-		sf = k == 0 ? &rv->fa : &rv->fb;
-		for (i = 0; i < sf->commands.n; i++) {
-			cmd = sf->commands.v[i];
+		p = k == 0 ? pa : pb;
+		for (i = 0; i < p->commands.n; i++) {
+			cmd = p->commands.v[i];
 			/* One collection of both sides: once, both named. */
-			if (k == 1 && strlist_has(&rv->fa.commands, cmd))
+			if (k == 1 && strlist_has(&pa->commands, cmd))
 				continue;
-			sb_reset(&line);
-			command_for_shell(&line, cmd);
-			store_redact_text(s, sb_str(&line), &rv->reproduce);
+			sb_adds(&rv->reproduce, p->shell.v[i]);
 			sb_adds(&rv->reproduce, "    # ");
 			sb_add_visible(&rv->reproduce, k == 0 ? rv->an->name_a :
 			    rv->an->name_b);
-			if (k == 0 && strlist_has(&rv->fb.commands, cmd)) {
+			if (k == 0 && strlist_has(&pb->commands, cmd)) {
 				sb_adds(&rv->reproduce, ", ");
 				sb_add_visible(&rv->reproduce, rv->an->name_b);
 			}
 			sb_adds(&rv->reproduce, "\n");
 		}
 	}
-	sb_reset(&line);
 	command_for_shell(&line, cmdline);
 	sb_adds(&rv->reproduce, sb_str(&line));
 	sb_adds(&rv->reproduce, "\n");
 	sb_free(&line);
 }
 
-int
-review_sides(struct review *rv, struct store *s, const struct filter *f,
-    const char *cmdline)
+void
+review_sides(struct review *rv, const char *cmdline)
 {
-	if (side_facts(s, f, rv->an->name_a, &rv->fa) == -1 ||
-	    side_facts(s, f, rv->an->name_b, &rv->fb) == -1)
-		return -1;
 	fact_rows(rv);
-	reproduce(rv, s, cmdline);
-	return 0;
+	reproduce(rv, cmdline);
 }
 
 void
 review_free(struct review *rv)
 {
-	kv_clear(&rv->fa.facts);
-	kv_clear(&rv->fb.facts);
-	strlist_free(&rv->fa.commands);
-	strlist_free(&rv->fb.commands);
 	free(rv->rows);
 	rv->rows = NULL;
 	sb_free(&rv->reproduce);

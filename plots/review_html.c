@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/review.h"
 #include "lib/table.h"
 
@@ -152,11 +153,11 @@ review_html(FILE *out, const struct review *rv)
 	html_escape(out, rv->title);
 	fputs("</h1>\n<p class=\"summary\"><b>", out);
 	html_escape(out, an->name_a);
-	fprintf(out, "</b> (baseline, %zu run%s) vs <b>", rv->fa.runs,
-	    rv->fa.runs == 1 ? "" : "s");
+	fprintf(out, "</b> (baseline, %zu run%s) vs <b>", rv->an->prov_a.runs,
+	    rv->an->prov_a.runs == 1 ? "" : "s");
 	html_escape(out, an->name_b);
-	fprintf(out, "</b> (%zu run%s):</p>\n", rv->fb.runs,
-	    rv->fb.runs == 1 ? "" : "s");
+	fprintf(out, "</b> (%zu run%s):</p>\n", rv->an->prov_b.runs,
+	    rv->an->prov_b.runs == 1 ? "" : "s");
 	html_part(out, "", report_compare_summary, an);
 	fputs("<h2>Comparison</h2>\n", out);
 	report_build_table(&t, an);

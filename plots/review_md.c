@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/review.h"
 #include "lib/table.h"
 
@@ -105,11 +106,11 @@ review_markdown(FILE *out, const struct review *rv)
 	md_escape(out, rv->title);
 	fputs("\n\n**", out);
 	md_escape(out, an->name_a);
-	fprintf(out, "** (baseline, %zu run%s) vs **", rv->fa.runs,
-	    rv->fa.runs == 1 ? "" : "s");
+	fprintf(out, "** (baseline, %zu run%s) vs **", rv->an->prov_a.runs,
+	    rv->an->prov_a.runs == 1 ? "" : "s");
 	md_escape(out, an->name_b);
-	fprintf(out, "** (%zu run%s):\n\n", rv->fb.runs,
-	    rv->fb.runs == 1 ? "" : "s");
+	fprintf(out, "** (%zu run%s):\n\n", rv->an->prov_b.runs,
+	    rv->an->prov_b.runs == 1 ? "" : "s");
 	text = review_part(report_compare_summary, &oneline);
 	md_lines(out, text);
 	free(text);

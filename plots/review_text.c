@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/review.h"
 
 /* Words only on one side in brackets: "[highres=off]". */
@@ -138,14 +139,14 @@ review_text(FILE *out, const struct review *rv)
 	struct analysis narrow = *rv->an;
 	struct strbuf sb = STRBUF_INIT;
 	const char *p, *nl;
-	size_t i;
+	size_t i, na = rv->an->prov_a.runs, nb = rv->an->prov_b.runs;
 
 	narrow.width = REVIEW_TEXT_WIDTH;
 	narrow.narrow = 1;
 	text_wrap(out, REVIEW_TEXT_WIDTH, "", "", rv->title);
 	sb_addf(&sb, "A: %s (baseline, %zu run%s); B: %s (%zu run%s)",
-	    narrow.name_a, rv->fa.runs, rv->fa.runs == 1 ? "" : "s",
-	    narrow.name_b, rv->fb.runs, rv->fb.runs == 1 ? "" : "s");
+	    narrow.name_a, na, na == 1 ? "" : "s", narrow.name_b, nb,
+	    nb == 1 ? "" : "s");
 	text_wrap(out, REVIEW_TEXT_WIDTH, "", "", sb_str(&sb));
 	fputs("\n", out);
 	report_text(out, &narrow);

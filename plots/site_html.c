@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "kbench.h"
-#include "analyze/report.h"
+#include "analyze/format.h"
 #include "plots/site.h"
 #include "lib/table.h"
 

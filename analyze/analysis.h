@@ -1,23 +1,33 @@
 /*
- * report.h: the results of kbench analyze, and their output formats.
- * cmd_analyze.c fills a struct analysis; format_text.c prints it as an
- * aligned table or Markdown, format_data.c as CSV or JSON.
+ * analysis.h: the result of kbench analyze, and how to build it.  One
+ * struct analysis, filled by analysis_run() (analysis.c) from the store:
+ * the summary of a selection by groups, or the comparison of two sides.
+ * analyze prints it (format.h), plot draws it (plots/charts.h) and
+ * report writes it up (plots/review.h): all three say the same numbers.
  */
-#ifndef KBENCH_REPORT_H
-#define KBENCH_REPORT_H
-
-#include <stdio.h>
+#ifndef KBENCH_ANALYSIS_H
+#define KBENCH_ANALYSIS_H
 
 #include "analyze/compare.h"
 #include "analyze/group.h"
 #include "analyze/pooling.h"
+#include "db/filter.h"
+#include "db/store.h"
+#include "lib/kv.h"
+#include "lib/strlist.h"
 
 /*
- * The version of the JSON output's layout: bump it when a field changes
- * meaning or goes away.  2: a comparison's change may be a difference in
- * the unit ("scale": "shift"), its interval is at "interval_level".
+ * Where the numbers of one side came from: every run its selection
+ * holds, as kbench report describes the machines and the commands that
+ * reproduce them.  Facts and commands redacted as the tables are.
  */
-#define REPORT_JSON_SCHEMA	2
+struct provenance {
+	size_t		 runs;
+	struct kvlist	 facts;		/* key -> each distinct value of the
+					   runs, ", "-joined; sorted by key */
+	struct strlist	 commands;	/* distinct collection commands */
+	struct strlist	 shell;		/* each for sh(1), redacted */
+};
 
 struct analysis {
 	const char		*cmdname;	/* "analyze", "plot": messages */
@@ -51,6 +61,9 @@ struct analysis {
 	int			 narrow;	/* width asked for: a table wider
 						   prints as a block a row */
 	struct strlist		 redact;	/* facts shown as tokens */
+	/* Compare mode, when asked (report): each side's provenance. */
+	int			 provenance;
+	struct provenance	 prov_a, prov_b;
 };
 
 /* The comparison options of an analysis, for compare.h. */
@@ -107,6 +120,19 @@ int	analysis_option(struct analysis *an, int opt, const char *arg,
 	    int argc, char **argv);
 
 /*
+ * analysis_cmd.c, for the commands that run an analysis (kbench.h).  The
+ * last case of their option loops: an analysis option or a filter (1),
+ * or, said on stderr, a bad value or an unknown option (the usage, help,
+ * then -1).
+ */
+struct kbench_ctx;
+int	analysis_cmd_option(struct analysis *an, struct filter *f, int ch,
+	    const char *arg, int argc, char **argv, const char *help);
+/* The filter checked (cmd_check_filter()), then analysis_run(). */
+int	analysis_cmd_run(struct kbench_ctx *ctx, const struct filter *f,
+	    struct analysis *an);
+
+/*
  * sides.c.  Narrow f to one side of a comparison: KEY=VALUE parts joined
  * by commas (run facts, run columns, series keys), a label, or a run.
  */
@@ -122,41 +148,12 @@ int	analysis_select_side(struct store *s, struct filter *f,
 int	analysis_pair_sides(struct store *s, struct analysis *an);
 void	analysis_free(struct analysis *an);
 
-void	report_text(FILE *out, const struct analysis *an);
-void	report_markdown(FILE *out, const struct analysis *an);
-void	report_csv(FILE *out, const struct analysis *an);
-void	report_json(FILE *out, const struct analysis *an);
-
-struct table;
-/* The table of the text and Markdown formats (and of kbench report). */
-void	report_build_table(struct table *t, const struct analysis *an);
 /*
- * The "change:" and "verdict:" lines of a comparison: the estimator, the
- * level of its interval, and how the verdict is tied to the adjustment.
+ * provenance.c.  Fill an->prov_a and an->prov_b from the runs the side
+ * filters fa and fb select.  0, or -1 with store_error(s).
  */
-void	report_method_lines(FILE *out, const struct analysis *an,
-	    const char *prefix);
-/* The same as a Markdown list, labels escaped. */
-void	report_method_markdown(FILE *out, const struct analysis *an);
-/* The verdict counts, geometric mean and power note of a comparison. */
-void	report_compare_summary(FILE *out, const struct analysis *an,
-	    const char *prefix);
-/* The warnings paragraphs under the table. */
-void	report_warning_lines(FILE *out, const struct analysis *an,
-	    const char *prefix);
-
-/*
- * Print text wrapped at width columns on blanks, the first line after
- * first, the next ones after rest (an indent); a word longer than a line
- * stands alone on its line; controls shown escaped (util.h).
- */
-void	text_wrap(FILE *out, size_t width, const char *first,
-	    const char *rest, const char *text);
-
-/* The warnings of a group or comparison, as one short phrase each. */
-void	report_warnings(const struct group *g, double level, struct strbuf *out);
-
-/* "%.6g", or "-" for NaN. */
-const char *fmt_num(char *buf, size_t size, double v);
+int	provenance_read(struct store *s, const struct filter *fa,
+	    const struct filter *fb, struct analysis *an);
+void	provenance_free(struct provenance *p);
 
 #endif

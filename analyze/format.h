@@ -1,0 +1,59 @@
+/*
+ * format.h: the output formats of an analysis (analysis.h): format_text.c
+ * prints it as an aligned table or Markdown, format_data.c as CSV or
+ * JSON; and the small text helpers those formats share with the rest.
+ */
+#ifndef KBENCH_FORMAT_H
+#define KBENCH_FORMAT_H
+
+#include <stdio.h>
+
+struct analysis;
+struct group;
+struct strbuf;
+
+/*
+ * The version of the JSON output's layout: bump it when a field changes
+ * meaning or goes away.  2: a comparison's change may be a difference in
+ * the unit ("scale": "shift"), its interval is at "interval_level".
+ */
+#define REPORT_JSON_SCHEMA	2
+
+void	report_text(FILE *out, const struct analysis *an);
+void	report_markdown(FILE *out, const struct analysis *an);
+void	report_csv(FILE *out, const struct analysis *an);
+void	report_json(FILE *out, const struct analysis *an);
+
+struct table;
+/* The table of the text and Markdown formats (and of kbench report). */
+void	report_build_table(struct table *t, const struct analysis *an);
+/*
+ * The "change:" and "verdict:" lines of a comparison: the estimator, the
+ * level of its interval, and how the verdict is tied to the adjustment.
+ */
+void	report_method_lines(FILE *out, const struct analysis *an,
+	    const char *prefix);
+/* The same as a Markdown list, labels escaped. */
+void	report_method_markdown(FILE *out, const struct analysis *an);
+/* The verdict counts, geometric mean and power note of a comparison. */
+void	report_compare_summary(FILE *out, const struct analysis *an,
+	    const char *prefix);
+/* The warnings paragraphs under the table. */
+void	report_warning_lines(FILE *out, const struct analysis *an,
+	    const char *prefix);
+
+/*
+ * Print text wrapped at width columns on blanks, the first line after
+ * first, the next ones after rest (an indent); a word longer than a line
+ * stands alone on its line; controls shown escaped (util.h).
+ */
+void	text_wrap(FILE *out, size_t width, const char *first,
+	    const char *rest, const char *text);
+
+/* The warnings of a group or comparison, as one short phrase each. */
+void	report_warnings(const struct group *g, double level, struct strbuf *out);
+
+/* "%.6g", or "-" for NaN. */
+const char *fmt_num(char *buf, size_t size, double v);
+
+#endif
