@@ -23,6 +23,7 @@
 #include "collect/hostfacts.h"
 #include "kbench.h"
 #include "collect/protocol.h"
+#include "lib/signals.h"
 #include "lib/strmap.h"
 
 /* Rounds whose load loadavg_rounds keeps: it stays a short fact. */
@@ -33,14 +34,6 @@
  * suffer: the 1-minute average of runnable threads is noisy at +-0.5.
  */
 #define LOAD_SLACK	0.5
-
-static volatile sig_atomic_t got_signal;
-
-static void
-on_signal(int sig)
-{
-	got_signal = sig;
-}
 
 struct cell *
 collection_add(struct collection *c, char *const *argv, const char *name,
@@ -404,7 +397,7 @@ load_warning(const struct collection *c, const char *when, double load,
 int
 collection_run(struct store *s, struct collection *c)
 {
-	struct sigaction sa, old_int, old_term;
+	struct saved_signals saved;
 	struct run_info ri;
 	struct progress pg;
 	struct cell_result *res;
@@ -452,12 +445,7 @@ collection_run(struct store *s, struct collection *c)
 	 * The handler before the run exists: a signal from here on marks
 	 * it aborted.  Before, it ends us with nothing stored.
 	 */
-	got_signal = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	signals_catch(NULL, 0, &saved);
 	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
 		goto dberr;
 	for (i = 0; i < c->facts.n; i++)
@@ -470,8 +458,8 @@ collection_run(struct store *s, struct collection *c)
 	order = xcalloc(c->ncells, sizeof(*order));
 	res = xcalloc(c->ncells, sizeof(*res));
 	pg.start = now_s();
-	if (got_signal)
-		rc = 128 + got_signal;
+	if (signal_caught)
+		rc = 128 + signal_caught;
 	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
@@ -480,7 +468,7 @@ collection_run(struct store *s, struct collection *c)
 			cell = &c->cells[order[k]];
 			t0 = now_s();
 			cell_run(cell->argv, CELL_PROTOCOL, cell->timeout_s,
-			    &got_signal, &res[k]);
+			    &signal_caught, &res[k]);
 			cell->took_s += now_s() - t0;
 			cell->ran++;
 			if (res[k].why.len > 0) {
@@ -491,14 +479,14 @@ collection_run(struct store *s, struct collection *c)
 		end_progress(&pg);
 		load_facts(&round_facts, &loads, round, load_round, load1(),
 		    &load_max);
-		if (failed == (size_t)-1 && !got_signal) {
+		if (failed == (size_t)-1 && !signal_caught) {
 			if (store_round(s, ri.id, res, order, c->ncells,
 			    round == 0, &seqs, &round_facts) == -1)
 				rc = KB_EXIT_DB;
 			else
 				done_rounds++;
-		} else if (got_signal)
-			rc = 128 + got_signal;
+		} else if (signal_caught)
+			rc = 128 + signal_caught;
 		else {
 			warnx("collect: cell %s (round %d): %s", c->cells[order[failed]].name,
 			    round + 1, sb_str(&res[failed].why));
@@ -509,8 +497,7 @@ collection_run(struct store *s, struct collection *c)
 			memset(&res[i], 0, sizeof(res[i]));
 		}
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	signals_restore(&saved);
 	free(order);
 	free(res);
 	for (i = 0; i < seqs.cap; i++)
@@ -542,8 +529,7 @@ collection_run(struct store *s, struct collection *c)
 		    "read: %s", (long long)ri.id, store_error(s));
 	return rc;
 dberr:
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	signals_restore(&saved);
 	warnx("collect: %s", store_error(s));
 	store_rollback(s);
 	return KB_EXIT_DB;
