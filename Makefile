@@ -72,7 +72,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/site_compare.c plots/site_assets.c plots/cmd_site.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
-HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
+HDRS	     = kbench.h kbench_exit.h lib/status.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
@@ -94,16 +94,16 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 TESTSLEEP_SRCS = collect/testsleep/testsleep.c collect/testsleep/sleep_methods.c \
 	       collect/testsleep/sleep_methods_${OS}.c lib/util.c lib/signals.c
 TESTSLEEP_HDRS = collect/testsleep/sleep_methods.h collect/protocol.h lib/util.h \
-	       lib/signals.h
+	       lib/signals.h kbench_exit.h
 
 LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c collect/lockbench/busywait.c \
 	       lib/util.c lib/signals.c
 LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
-	       lib/util.h lib/signals.h
+	       lib/util.h lib/signals.h kbench_exit.h
 PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c \
 	       lib/signals.c
 PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/protocol.h lib/util.h \
-	       lib/signals.h
+	       lib/signals.h kbench_exit.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

@@ -197,7 +197,7 @@ cmd_analyze(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "analyze")) != KB_EXIT_OK)
 		goto out;
-	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
+	if ((rc = exit_status(analysis_run(ctx->db, &f, &an))) != KB_EXIT_OK)
 		goto out;
 	switch (format) {
 	case FMT_CSV:

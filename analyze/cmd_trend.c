@@ -439,7 +439,8 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "trend")) != KB_EXIT_OK)
 		goto out;
-	if ((rc = history_load(&h, ctx->db, &f, &err)) != KB_EXIT_OK) {
+	if ((rc = exit_status(history_load(&h, ctx->db, &f, &err))) !=
+	    KB_EXIT_OK) {
 		warnx("trend: %s", sb_str(&err));
 		goto out;
 	}

@@ -11,6 +11,7 @@
 #include "analyze/compare.h"
 #include "analyze/group.h"
 #include "analyze/pooling.h"
+#include "lib/status.h"
 
 /*
  * The version of the JSON output's layout: bump it when a field changes
@@ -59,10 +60,11 @@ struct compare_opts analysis_compare_opts(const struct analysis *an);
 /*
  * Fill an from the store: the summary of the selection (an->by), or with
  * an->compare the comparison of an->name_a and an->name_b.  Messages go
- * to stderr; returns a kbench exit status.
+ * to stderr; returns STATUS_OK, STATUS_BAD_INPUT (nothing to show: an
+ * empty side, an unknown --by), STATUS_DB or STATUS_SYSTEM.
  */
-int	analysis_run(struct store *s, const struct filter *f,
-	    struct analysis *an);
+enum status	analysis_run(struct store *s, const struct filter *f,
+		    struct analysis *an);
 /* The options analyze, plot and report share, for getopt_long tables. */
 enum {
 	AOPT_COMPARE = 400,

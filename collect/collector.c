@@ -21,7 +21,6 @@
 #include "collect/cell.h"
 #include "collect/collector.h"
 #include "collect/hostfacts.h"
-#include "kbench.h"
 #include "collect/protocol.h"
 #include "lib/signals.h"
 #include "lib/strmap.h"
@@ -394,7 +393,7 @@ load_warning(const struct collection *c, const char *when, double load,
 	    c->busy_cpus);
 }
 
-int
+enum status
 collection_run(struct store *s, struct collection *c)
 {
 	struct saved_signals saved;
@@ -405,7 +404,8 @@ collection_run(struct store *s, struct collection *c)
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
 	size_t *order, i, k, failed = (size_t)-1;
-	int round, rc = KB_EXIT_OK, done_rounds = 0;
+	enum status rc = STATUS_OK;
+	int round, done_rounds = 0;
 	char seed[32];
 	struct kvlist round_facts = { NULL, 0, 0 };
 	struct strbuf loads = STRBUF_INIT;
@@ -459,8 +459,8 @@ collection_run(struct store *s, struct collection *c)
 	res = xcalloc(c->ncells, sizeof(*res));
 	pg.start = now_s();
 	if (signal_caught)
-		rc = 128 + signal_caught;
-	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
+		rc = STATUS_INTERRUPTED;
+	for (round = 0; round < c->rounds && rc == STATUS_OK; round++) {
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
 		for (k = 0; k < c->ncells; k++) {
@@ -482,15 +482,15 @@ collection_run(struct store *s, struct collection *c)
 		if (failed == (size_t)-1 && !signal_caught) {
 			if (store_round(s, ri.id, res, order, c->ncells,
 			    round == 0, &seqs, &round_facts) == -1)
-				rc = KB_EXIT_DB;
+				rc = STATUS_DB;
 			else
 				done_rounds++;
 		} else if (signal_caught)
-			rc = 128 + signal_caught;
+			rc = STATUS_INTERRUPTED;
 		else {
 			warnx("collect: cell %s (round %d): %s", c->cells[order[failed]].name,
 			    round + 1, sb_str(&res[failed].why));
-			rc = KB_EXIT_IO;
+			rc = STATUS_SYSTEM;
 		}
 		for (i = 0; i < k; i++) {
 			cell_result_free(&res[i]);
@@ -508,7 +508,7 @@ collection_run(struct store *s, struct collection *c)
 	/* Ours is busy_cpus at most: more is someone else's. */
 	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
 
-	if (rc == KB_EXIT_DB) {
+	if (rc == STATUS_DB) {
 		warnx("collect: %s", store_error(s));
 		/* On a full disk even this may fail: say which. */
 		warnx("collect: run %lld stopped; %d of %d rounds kept%s",
@@ -517,11 +517,11 @@ collection_run(struct store *s, struct collection *c)
 		    "could not be marked aborted: it shows as running)");
 		return rc;
 	}
-	if (finish_run(s, ri.id, rc == KB_EXIT_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
+	if (finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
 		goto dberr;
-	if (rc != KB_EXIT_OK)
+	if (rc != STATUS_OK)
 		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
-		    (long long)ri.id, rc >= 128 ? " (interrupted)" : "",
+		    (long long)ri.id, rc == STATUS_INTERRUPTED ? " (interrupted)" : "",
 		    done_rounds, c->rounds);
 	else if (!c->quiet && collection_summary(s, c, ri.id,
 	    now_s() - pg.start, est_total, stdout) == -1)
@@ -532,5 +532,5 @@ dberr:
 	signals_restore(&saved);
 	warnx("collect: %s", store_error(s));
 	store_rollback(s);
-	return KB_EXIT_DB;
+	return STATUS_DB;
 }

@@ -16,7 +16,7 @@
 
 #include <sqlite3.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "db/schema.h"
 #include "db/store.h"
 

@@ -56,7 +56,7 @@ enum { KIND_SLEEP, KIND_LOCK, KIND_COMPARE, KIND_DIST, KIND_TREND };
 static const struct {
 	const char	*name;
 	int		 kind;
-	int		 (*draw)(const struct plot_ctx *, struct strbuf *);
+	enum status	 (*draw)(const struct plot_ctx *, struct strbuf *);
 } kinds[] = {
 	{ "sleep", KIND_SLEEP, chart_sleep },
 	{ "lock", KIND_LOCK, chart_lock },
@@ -185,11 +185,11 @@ static int
 plot_trend(struct kbench_ctx *ctx, const struct filter *f, struct history *h,
     struct plot_ctx *pc, struct strbuf *sub, struct strbuf *err)
 {
-	int rc;
+	enum status st;
 
-	if ((rc = history_load(h, ctx->db, f, err)) != KB_EXIT_OK) {
+	if ((st = history_load(h, ctx->db, f, err)) != STATUS_OK) {
 		warnx("plot: %s", sb_str(err));
-		return rc;
+		return exit_status(st);
 	}
 	if (h->order_by != NULL && h->nmissing > 0)
 		warnx("plot: --order-by %s: %zu run%s without it left out",
@@ -362,7 +362,8 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		    KB_EXIT_OK)
 			goto out;
 	} else {
-		if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
+		if ((rc = exit_status(analysis_run(ctx->db, &f, &an))) !=
+		    KB_EXIT_OK)
 			goto out;
 		chart_runs_footer(&an, &sub);
 		pc.an = &an;
@@ -378,10 +379,8 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 	pc.dir = dir;
 	pc.name = kinds[k].name;
 	sb_reset(&err);
-	if (kinds[k].draw(&pc, &err) == -1) {
+	if ((rc = exit_status(kinds[k].draw(&pc, &err))) != KB_EXIT_OK) {
 		warnx("plot: %s", sb_str(&err));
-		rc = strstr(sb_str(&err), "gnuplot") != NULL ? KB_EXIT_IO :
-		    KB_EXIT_USAGE;
 		goto out;
 	}
 	/* The paths, for scripts and for the user to open. */

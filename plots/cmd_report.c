@@ -77,7 +77,7 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	ovg = xcalloc(2 * an->ncmp + 1, sizeof(*ovg));
 	pc->an = an;
 	pc->name = "compare";
-	if (chart_compare(pc, err) == -1)
+	if (chart_compare(pc, err) != STATUS_OK)
 		goto out;
 	rv->charts[rv->ncharts].name = "compare";
 	rv->charts[rv->ncharts++].caption = "The change of each series, with "
@@ -86,7 +86,7 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL) {
 		/* The lock chart draws a comparison itself, changes and all. */
 		pc->name = "lock";
-		if (chart_lock(pc, err) == -1)
+		if (chart_lock(pc, err) != STATUS_OK)
 			goto out;
 		rv->charts[rv->ncharts].name = "lock";
 		rv->charts[rv->ncharts++].caption = "ns per chain call by hook "
@@ -94,7 +94,7 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	} else if (numeric_key(&ov, &ov.gs) != NULL) {
 		pc->an = &ov;
 		pc->name = "sleep";
-		if (chart_sleep(pc, err) == -1)
+		if (chart_sleep(pc, err) != STATUS_OK)
 			goto out;
 		rv->charts[rv->ncharts].name = "sleep";
 		rv->charts[rv->ncharts++].caption = "Measured vs requested, both "
@@ -103,7 +103,7 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	pc->an = an;
 	if (2 * an->ncmp <= 12) {
 		pc->name = "dist";
-		if (chart_dist(pc, err) == -1)
+		if (chart_dist(pc, err) != STATUS_OK)
 			goto out;
 		rv->charts[rv->ncharts].name = "dist";
 		rv->charts[rv->ncharts++].caption = "The distributions of both "
@@ -197,7 +197,7 @@ cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	if ((rc = cmd_check_filter(ctx, &f, "report")) != KB_EXIT_OK)
 		goto out;
-	if ((rc = analysis_run(ctx->db, &f, &an)) != KB_EXIT_OK)
+	if ((rc = exit_status(analysis_run(ctx->db, &f, &an))) != KB_EXIT_OK)
 		goto out;
 	rv.an = &an;
 	if (review_sides(&rv, ctx->db, &f, ctx->cmdline) == -1) {

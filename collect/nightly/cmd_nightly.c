@@ -407,7 +407,7 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 		if (rc == KB_EXIT_OK) {
 			sb_reset(&who);
 			sb_addf(&who, "collect %s", k->kind);
-			rc = collection_check(&c, sb_str(&who));
+			rc = exit_status(collection_check(&c, sb_str(&who)));
 		}
 		if (rc != KB_EXIT_OK)
 			warnx("nightly: %s:%d: collect %s: kbench collect refuses "
