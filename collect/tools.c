@@ -6,7 +6,6 @@
 #include <sys/sysctl.h>
 #endif
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
