@@ -43,7 +43,7 @@ KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
-LIB_SRCS     = lib/util.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
+LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/procs.c
 STORE_SRCS   = db/store.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
@@ -75,8 +75,8 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/site_compare.c plots/site_assets.c plots/cmd_site.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
-HDRS	     = kbench.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
-	       lib/outdir.h lib/procs.h lib/strlist.h db/store.h db/filter.h \
+HDRS	     = kbench.h kbench_exit.h lib/status.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
+	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
 	       analyze/stats.h \
@@ -95,16 +95,18 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	print-build
 
 TESTSLEEP_SRCS = collect/testsleep/testsleep.c collect/testsleep/sleep_methods.c \
-	       collect/testsleep/sleep_methods_${OS}.c lib/util.c
-TESTSLEEP_HDRS = collect/testsleep/sleep_methods.h collect/protocol.h lib/util.h
+	       collect/testsleep/sleep_methods_${OS}.c lib/util.c lib/signals.c
+TESTSLEEP_HDRS = collect/testsleep/sleep_methods.h collect/protocol.h lib/util.h \
+	       lib/signals.h kbench_exit.h
 
 LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c collect/lockbench/busywait.c \
-	       lib/util.c
+	       lib/util.c lib/signals.c
 LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
-	       lib/util.h
+	       lib/util.h lib/signals.h kbench_exit.h
 PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl.c \
-	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c
-PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/pfilbench-ctl/kmodctl_os.h collect/protocol.h lib/util.h
+	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c lib/signals.c
+PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/pfilbench-ctl/kmodctl_os.h \
+	       collect/protocol.h lib/util.h lib/signals.h kbench_exit.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

@@ -17,6 +17,7 @@
 #include "lib/json.h"
 #include "kbench.h"
 #include "db/store.h"
+#include "lib/signals.h"
 #include "lib/util.h"
 
 /*
@@ -94,6 +95,25 @@ list_commands(FILE *out)
 	    "\nExit status: 0 success, 1 a significant regression "
 	    "(--fail-on-regression),\n2 usage or input error, 3 database "
 	    "error, 4 system error.  See kbench(1).\n", out);
+}
+
+int
+exit_status(enum status st)
+{
+	switch (st) {
+	case STATUS_OK:
+		return KB_EXIT_OK;
+	case STATUS_BAD_INPUT:
+		return KB_EXIT_USAGE;
+	case STATUS_DB:
+		return KB_EXIT_DB;
+	case STATUS_INTERRUPTED:
+		return 128 + signal_caught;
+	case STATUS_SYSTEM:
+	case STATUS_NO_GNUPLOT:
+		break;
+	}
+	return KB_EXIT_IO;
 }
 
 int

@@ -1,23 +1,19 @@
 /*
- * kbench.h: what every command handler needs: exit codes, the context
- * the dispatcher hands over, and the handlers of the command table.
+ * kbench.h: what every command handler needs: exit codes (and the
+ * mapping of a status to one), the context the dispatcher hands over,
+ * and the handlers of the command table.
  */
 #ifndef KBENCH_H
 #define KBENCH_H
 
-#define KBENCH_VERSION	"0.1.0"
+#include "kbench_exit.h"
+#include "lib/status.h"
 
 /*
- * Exit status, documented in kbench(1) and README.md.  1 is kept for
- * "a comparison found a significant regression" (--fail-on-regression).
+ * The exit status of a mid layer's status: the one place that maps
+ * them (STATUS_INTERRUPTED: 128 + the signal, as a shell says).
  */
-#define KB_EXIT_OK		0
-#define KB_EXIT_REGRESSION	1
-#define KB_EXIT_USAGE		2	/* bad option, malformed input, unknown label */
-#define KB_EXIT_DB		3	/* database error: cannot open, corrupt, too new */
-#define KB_EXIT_IO		4	/* system error: I/O, memory, a child that failed */
-#define KB_EXIT_TEMPFAIL	75	/* try again later: another nightly holds
-					   its lock (sysexits' EX_TEMPFAIL) */
+int	exit_status(enum status st);
 
 struct store;
 

@@ -9,27 +9,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kbench.h"
 #include "analyze/analysis.h"
 
 /* Collect one side; an empty side is an input error naming it. */
-static int
+static enum status
 collect_side(const char *cmdname, struct store *s, const struct filter *f,
     const char *spec, struct groupset *gs, double level)
 {
 	if (groups_collect(s, f, NULL, gs) == -1) {
 		warnx("%s: %s", cmdname, store_error(s));
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	}
 	if (gs->n == 0) {
 		warnx("%s: --compare: no samples for '%s' (a label, a "
 		    "KEY=VALUE selector or a run id) in the selection", cmdname,
 		    spec);
-		return KB_EXIT_USAGE;
+		return STATUS_BAD_INPUT;
 	}
 	groups_summarize(gs, level);
 	groups_sort(gs, NULL, NULL);
-	return KB_EXIT_OK;
+	return STATUS_OK;
 }
 
 /*
@@ -43,7 +42,7 @@ struct side_job {
 	const char		*spec;
 	struct groupset		*gs;
 	double			 level;
-	int			 rc;
+	enum status		 rc;
 };
 
 static void *
@@ -56,7 +55,7 @@ side_thread(void *arg)
 
 	if ((s = store_open(job->path, 0, &err, &why)) == NULL) {
 		warnx("%s: %s", job->cmdname, sb_str(&err));
-		job->rc = KB_EXIT_DB;
+		job->rc = STATUS_DB;
 	} else {
 		job->rc = collect_side(job->cmdname, s, job->f, job->spec,
 		    job->gs, job->level);
@@ -108,7 +107,7 @@ redact_side(struct store *s, struct groupset *gs)
 	}
 }
 
-static int
+static enum status
 run_compare(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct filter fa, fb;
@@ -117,7 +116,8 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	struct compare_opts o;
 	pthread_t tid;
 	size_t i;
-	int rc, threaded;
+	enum status rc;
+	int threaded;
 
 	memset(&fa, 0, sizeof(fa));
 	memset(&fb, 0, sizeof(fb));
@@ -126,7 +126,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	if (analysis_select_side(s, &fa, an->name_a) == -1 ||
 	    analysis_select_side(s, &fb, an->name_b) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
-		rc = KB_EXIT_DB;
+		rc = STATUS_DB;
 		goto out;
 	}
 	job.cmdname = an->cmdname;
@@ -141,12 +141,12 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	rc = collect_side(an->cmdname, s, &fa, an->name_a, &an->ga, an->level);
 	if (threaded)
 		pthread_join(tid, NULL);
-	if (rc == KB_EXIT_OK)
+	if (rc == STATUS_OK)
 		rc = job.rc;
-	if (rc != KB_EXIT_OK)
+	if (rc != STATUS_OK)
 		goto out;
 	redact_side(s, &an->gb);
-	rc = KB_EXIT_USAGE;
+	rc = STATUS_BAD_INPUT;
 	if (analysis_pair_sides(s, an) == -1)
 		goto out;
 	o = analysis_compare_opts(an);
@@ -154,7 +154,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	an->ci_level = compare_interval_level(&o, an->ntested);
 	if (compare_family(an->cmp, an->ncmp, &o) == -1) {
 		warnx("%s: out of memory", an->cmdname);
-		rc = KB_EXIT_IO;
+		rc = STATUS_SYSTEM;
 		goto out;
 	}
 	pooling_check(&an->ga, an->name_a, &an->pooled);
@@ -166,10 +166,10 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	for (i = 0; i < an->ncmp; i++)
 		an->count[an->cmp[i].verdict]++;
 	an->geomean = compare_geomean(an->cmp, an->ncmp);
-	rc = KB_EXIT_OK;
+	rc = STATUS_OK;
 	if (an->provenance && provenance_read(s, &fa, &fb, an) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
-		rc = KB_EXIT_DB;
+		rc = STATUS_DB;
 	}
 out:
 	filter_free(&fa);
@@ -226,39 +226,40 @@ by_unknown(struct store *s, const struct filter *f, const char *by)
  * --redact KEY: every key a fact of some selected run (a misspelt key
  * would publish what it was meant to hide), then redacted in s.
  */
-static int
+static enum status
 redact_facts(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct strlist keys = { NULL, 0 };
 	size_t i;
-	int rc = KB_EXIT_OK;
+	enum status rc = STATUS_OK;
 
 	if (an->redact.n == 0)
-		return KB_EXIT_OK;
+		return STATUS_OK;
 	if (store_fact_keys(s, f, &keys) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	}
-	for (i = 0; i < an->redact.n && rc == KB_EXIT_OK; i++)
+	for (i = 0; i < an->redact.n && rc == STATUS_OK; i++)
 		if (!strlist_has(&keys, an->redact.v[i])) {
 			warnx("%s: --redact %s: no run in the selection has this "
 			    "fact (kbench runs --json lists them)", an->cmdname,
 			    an->redact.v[i]);
-			rc = KB_EXIT_USAGE;
+			rc = STATUS_BAD_INPUT;
 		} else
 			store_redact(s, an->redact.v[i]);
 	strlist_free(&keys);
 	return rc;
 }
 
-int
+enum status
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
+	enum status st;
 	int rc;
 
-	if ((rc = redact_facts(s, f, an)) != KB_EXIT_OK)
-		return rc;
+	if ((st = redact_facts(s, f, an)) != STATUS_OK)
+		return st;
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
@@ -266,11 +267,11 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	an->gs.rows = an->rows;
 	if (groups_collect(s, f, an->by, &an->gs) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	}
 	if (an->gs.n == 0) {
 		warnx("%s: no samples match the selection", an->cmdname);
-		return KB_EXIT_USAGE;
+		return STATUS_BAD_INPUT;
 	}
 	if ((rc = by_unknown(s, f, an->by)) == 0 && an->rows != NULL)
 		rc = by_unknown(s, f, an->rows) != 0 ? 2 : 0;
@@ -282,7 +283,7 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 			    "run fact, or label, benchmark, status, uuid, run)",
 			    an->cmdname, rc == 2 ? "--rows" : "--by",
 			    rc == 2 ? an->rows : an->by);
-		return rc == -1 ? KB_EXIT_DB : KB_EXIT_USAGE;
+		return rc == -1 ? STATUS_DB : STATUS_BAD_INPUT;
 	}
 	groups_summarize(&an->gs, an->level);
 	order_given(f, an->by, &order_by);
@@ -293,7 +294,7 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	pooling_check(&an->gs, NULL, &an->pooled);
 	an->keynames = an->gs.keynames;
 	memset(&an->gs.keynames, 0, sizeof(an->gs.keynames));
-	return KB_EXIT_OK;
+	return STATUS_OK;
 }
 
 void

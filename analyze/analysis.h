@@ -15,6 +15,7 @@
 #include "db/store.h"
 #include "lib/kv.h"
 #include "lib/strlist.h"
+#include "lib/status.h"
 
 /*
  * Where the numbers of one side came from: every run its selection
@@ -72,10 +73,11 @@ struct compare_opts analysis_compare_opts(const struct analysis *an);
 /*
  * Fill an from the store: the summary of the selection (an->by), or with
  * an->compare the comparison of an->name_a and an->name_b.  Messages go
- * to stderr; returns a kbench exit status.
+ * to stderr; returns STATUS_OK, STATUS_BAD_INPUT (nothing to show: an
+ * empty side, an unknown --by), STATUS_DB or STATUS_SYSTEM.
  */
-int	analysis_run(struct store *s, const struct filter *f,
-	    struct analysis *an);
+enum status	analysis_run(struct store *s, const struct filter *f,
+		    struct analysis *an);
 /* The options analyze, plot and report share, for getopt_long tables. */
 enum {
 	AOPT_COMPARE = 400,

@@ -32,7 +32,7 @@ analysis_cmd_run(struct kbench_ctx *ctx, const struct filter *f,
 
 	if ((rc = cmd_check_filter(ctx, f, an->cmdname)) != KB_EXIT_OK)
 		return rc;
-	return analysis_run(ctx->db, f, an);
+	return exit_status(analysis_run(ctx->db, f, an));
 }
 
 int
@@ -40,15 +40,16 @@ history_cmd_load(struct kbench_ctx *ctx, const struct filter *f,
     struct history *h, const char *cmd)
 {
 	struct strbuf err = STRBUF_INIT;
+	enum status st;
 	int rc;
 
 	if ((rc = cmd_check_filter(ctx, f, cmd)) != KB_EXIT_OK)
 		return rc;
-	if ((rc = history_load(h, ctx->db, f, &err)) != KB_EXIT_OK)
+	if ((st = history_load(h, ctx->db, f, &err)) != STATUS_OK)
 		warnx("%s: %s", cmd, sb_str(&err));
 	sb_free(&err);
-	if (rc != KB_EXIT_OK)
-		return rc;
+	if (st != STATUS_OK)
+		return exit_status(st);
 	if (h->order_by != NULL && h->nmissing > 0)
 		warnx("%s: --order-by %s: %zu run%s without it left out", cmd,
 		    h->order_by, h->nmissing, h->nmissing == 1 ? "" : "s");

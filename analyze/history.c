@@ -10,7 +10,6 @@
 
 #include "analyze/group.h"
 #include "analyze/history.h"
-#include "kbench.h"
 
 /* A run's id and its place in the history: pass 2 looks runs up. */
 struct idpos {
@@ -505,35 +504,35 @@ fail:
 	store_rollback(hp->store);
 }
 
-int
+enum status
 history_load(struct history *h, struct store *s, const struct filter *f,
     struct strbuf *err)
 {
 	h->priv->store = s;
 	if (store_each_run(s, f, take_run, h) == -1) {
 		sb_adds(err, store_error(s));
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	}
 	if (h->order_by != NULL && h->nrun == 0 && h->nmissing > 0) {
 		sb_addf(err, "--order-by %s: no run in the selection has it (a "
 		    "run fact, or label, benchmark, uuid, run)", h->order_by);
-		return KB_EXIT_USAGE;
+		return STATUS_BAD_INPUT;
 	}
 	order_runs(h);
 	if (h->nrun > 0 && store_each_series(s, f, take_series, h) == -1) {
 		sb_adds(err, store_error(s));
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	}
 	store_pending(h);
 	if (h->ns == 0) {
 		sb_adds(err, "no samples match the selection");
-		return KB_EXIT_USAGE;
+		return STATUS_BAD_INPUT;
 	}
 	if (detect(h) == -1) {
 		sb_adds(err, "out of memory");
-		return KB_EXIT_IO;
+		return STATUS_SYSTEM;
 	}
-	return KB_EXIT_OK;
+	return STATUS_OK;
 }
 
 const struct hrun *

@@ -21,6 +21,7 @@
 
 #include "analyze/stats.h"
 #include "db/store.h"
+#include "lib/status.h"
 #include "lib/strmap.h"
 #include "analyze/trend.h"
 
@@ -130,12 +131,13 @@ int	history_option(struct history *h, int ch, const char *arg,
 	    const char *who);
 /*
  * Read the history of the runs f selects and find its change points.
- * Returns KB_EXIT_OK, or an exit status with the reason in err
- * (KB_EXIT_USAGE: nothing to show; KB_EXIT_DB; KB_EXIT_IO: no memory).
- * A cache that could not be written is no error (h->cache_err says why).
+ * Returns STATUS_OK, or a status with the reason in err
+ * (STATUS_BAD_INPUT: nothing to show; STATUS_DB; STATUS_SYSTEM: no
+ * memory).  A cache that could not be written is no error
+ * (h->cache_err says why).
  */
-int	history_load(struct history *h, struct store *s, const struct filter *f,
-	    struct strbuf *err);
+enum status	history_load(struct history *h, struct store *s,
+		    const struct filter *f, struct strbuf *err);
 void	history_free(struct history *h);
 /*
  * analysis_cmd.c, for trend and plot trend: the filter checked, then

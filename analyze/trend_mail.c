@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "analyze/history.h"
 #include "analyze/format.h"
 #include "analyze/trend_mail.h"

@@ -5,7 +5,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "collect/cell.h"
+#include "lib/procs.h"
 
 /* Bytes of a child's stderr kept for the message. */
 #define ERR_KEEP	2048
@@ -82,115 +82,85 @@ describe_exit(struct strbuf *why, int status, const struct strbuf *line)
 		sb_addf(why, ": %s", sb_str(line));
 }
 
+/* What cell_run() reads the child's output into. */
+struct cell_reading {
+	enum cell_mode		 mode;
+	struct proto_parser	 pp;
+	struct strbuf		 kept;	/* of its stderr */
+};
+
+/* Its stdout through the protocol parser (-1: nonsense), stderr kept. */
+static int
+take_output(void *arg, int is_err, const char *buf, size_t n)
+{
+	struct cell_reading *cr = arg;
+
+	if (is_err)
+		keep_err(&cr->kept, buf, n, cr->mode);
+	else if (cr->mode == CELL_PROTOCOL &&
+	    proto_feed(&cr->pp, buf, n) == -1)
+		return -1;
+	return 0;
+}
+
 /*
- * Fork, exec, read its stdout (through the protocol parser) and its
+ * Start it, read its stdout (through the protocol parser) and its
  * stderr until both close or the deadline passes.
  */
 void
 cell_run(char *const *argv, enum cell_mode mode, double timeout_s,
     volatile sig_atomic_t *stop, struct cell_result *r)
 {
-	struct proto_parser pp;
-	struct strbuf kept = STRBUF_INIT;
-	struct pollfd pfd[2];
-	int out[2], err[2], status = 0, open_fds, killed = 0, bad = 0;
-	double start = now_s(), deadline = start + timeout_s;
-	char buf[65536];
-	pid_t pid;
-	ssize_t n;
-	int i;
+	struct cell_reading cr;
+	struct spawn sp;
+	enum spawn_end end;
+	int status, killed, bad, sig;
+	double start = now_s();
 
 	r->status = -1;
-	proto_init(&pp, &r->out);
-	if (pipe(out) == -1) {
-		sb_addf(&r->why, "pipe: %s", strerror(errno));
+	memset(&cr, 0, sizeof(cr));
+	cr.mode = mode;
+	proto_init(&cr.pp, &r->out);
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.flags = SPAWN_SIGDFL;
+	sp.out_to = sp.err_to = SPAWN_PIPE;
+	sp.exec_fail = "cannot run ";
+	if (spawn_start(&sp) == -1) {
+		/* pipe() fails with EMFILE or ENFILE, fork() otherwise. */
+		sb_addf(&r->why, "%s: %s", errno == EMFILE || errno == ENFILE ?
+		    "pipe" : "fork", strerror(errno));
 		goto out;
 	}
-	if (pipe(err) == -1) {
-		sb_addf(&r->why, "pipe: %s", strerror(errno));
-		close(out[0]), close(out[1]);
-		goto out;
-	}
-	if ((pid = fork()) == -1) {
-		sb_addf(&r->why, "fork: %s", strerror(errno));
-		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-		goto out;
-	}
-	if (pid == 0) {
-		dup2(out[1], STDOUT_FILENO);
-		dup2(err[1], STDERR_FILENO);
-		close(out[0]), close(out[1]), close(err[0]), close(err[1]);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		execv(argv[0], argv);
-		dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0],
-		    strerror(errno));
-		_exit(127);
-	}
-	close(out[1]);
-	close(err[1]);
-	pfd[0].fd = out[0];
-	pfd[1].fd = err[0];
-	pfd[0].events = pfd[1].events = POLLIN;
-	for (open_fds = 2; open_fds > 0; ) {
-		double left = deadline - now_s();
-		int sig = stop != NULL && *stop;
-
-		if (sig || left <= 0 || bad) {
-			/* Interrupted, hung, or talking nonsense: stop it. */
-			kill(pid, sig && !bad && left > 0 ? SIGTERM : SIGKILL);
-			killed = 1;
-			break;
-		}
-		if (poll(pfd, 2, (int)(left * 1000) + 1) == -1) {
-			if (errno == EINTR)
-				continue;
-			sb_addf(&r->why, "poll: %s", strerror(errno));
-			kill(pid, SIGKILL);
-			killed = 1;
-			break;
-		}
-		for (i = 0; i < 2; i++) {
-			if (pfd[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
-				continue;
-			n = read(pfd[i].fd, buf, sizeof(buf));
-			if (n <= 0) {
-				if (n == -1 && errno == EINTR)
-					continue;
-				pfd[i].fd = -1;
-				open_fds--;
-			} else if (i == 1)
-				keep_err(&kept, buf, (size_t)n, mode);
-			else if (mode == CELL_PROTOCOL &&
-			    proto_feed(&pp, buf, (size_t)n) == -1)
-				bad = 1;
-		}
-	}
-	close(out[0]);
-	close(err[0]);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
+	end = spawn_drain(&sp, timeout_s, stop, take_output, &cr);
+	if (end == SPAWN_POLL_FAILED)
+		sb_addf(&r->why, "poll: %s", strerror(errno));
+	killed = end != SPAWN_ENDED;
+	bad = end == SPAWN_REFUSED;
+	/* Interrupted, hung, or talking nonsense: stop it, kindly if asked. */
+	sig = end == SPAWN_STOPPED ? SIGTERM : killed ? SIGKILL : 0;
+	status = spawn_wait(&sp, sig);
 	r->wall_s = now_s() - start;
-	if (!killed && WIFEXITED(status))
+	if (!killed && status != -1 && WIFEXITED(status))
 		r->status = WEXITSTATUS(status);
-	err_line(&kept, mode == CELL_CHECK, &r->said);
+	err_line(&cr.kept, mode == CELL_CHECK, &r->said);
 	if (r->why.len > 0)
 		goto out;
 	if (stop != NULL && *stop)
 		sb_adds(&r->why, "interrupted");
 	/* As proto_finish()'s below, but named before a kill or an exit. */
 	else if (bad)	/* NOLINTNEXTLINE(bugprone-branch-clone) */
-		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
+		sb_addf(&r->why, "invalid output: %s", sb_str(&cr.pp.err));
 	else if (killed)
 		sb_addf(&r->why, "no result after %.0f s: killed (a hang?)",
 		    timeout_s);
-	else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	else if (!status_ok(status))
 		describe_exit(&r->why, status, &r->said);
-	else if (mode == CELL_PROTOCOL && proto_finish(&pp) == -1)
-		sb_addf(&r->why, "invalid output: %s", sb_str(&pp.err));
+	else if (mode == CELL_PROTOCOL && proto_finish(&cr.pp) == -1)
+		sb_addf(&r->why, "invalid output: %s", sb_str(&cr.pp.err));
 out:
-	proto_parser_free(&pp);
-	sb_free(&kept);
+	proto_parser_free(&cr.pp);
+	sb_free(&cr.kept);
 }
 
 void

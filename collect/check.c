@@ -11,7 +11,7 @@
 
 #include "collect/cell.h"
 #include "collect/collector.h"
-#include "kbench.h"
+#include "kbench_exit.h"
 
 /* A check parses its arguments and sets up: seconds are plenty. */
 #define CHECK_TIMEOUT_S	30
@@ -70,7 +70,7 @@ asked_before(const struct collection *c, size_t k)
 	return 0;
 }
 
-int
+enum status
 collection_check(const struct collection *c, const char *who)
 {
 	struct cell_result r;
@@ -78,14 +78,15 @@ collection_check(const struct collection *c, const char *who)
 	char **argv;
 	long a;
 	size_t k;
-	int rc = KB_EXIT_OK;
+	enum status rc = STATUS_OK;
 
-	for (k = 0; k < c->ncells && rc == KB_EXIT_OK; k++) {
+	for (k = 0; k < c->ncells && rc == STATUS_OK; k++) {
 		if (asked_before(c, k))
 			continue;
 		memset(&r, 0, sizeof(r));
 		argv = check_argv(c->cells[k].argv);
 		cell_run(argv, CELL_CHECK, CHECK_TIMEOUT_S, NULL, &r);
+		/* A program refuses with the usage status, as kbench does. */
 		if (r.status == KB_EXIT_USAGE) {
 			prog = c->program != NULL ? c->program : argv[0];
 			a = alias_of(c, sb_str(&r.said));
@@ -98,12 +99,12 @@ collection_check(const struct collection *c, const char *who)
 				    "is %s here)", who, c->cells[k].name, prog,
 				    sb_str(&r.said), prog, c->aliases[a],
 				    c->aliases[a + 1]);
-			rc = KB_EXIT_USAGE;
+			rc = STATUS_BAD_INPUT;
 		} else if (r.why.len > 0) {
 			warnx("%s: cell %s: cannot ask %s --check whether it "
 			    "would run: %s", who, c->cells[k].name, argv[0],
 			    sb_str(&r.why));
-			rc = KB_EXIT_IO;
+			rc = STATUS_SYSTEM;
 		}
 		free(argv);
 		cell_result_free(&r);

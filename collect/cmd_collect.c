@@ -108,14 +108,14 @@ cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 		goto out;
 	/* Its program refuses a cell: nothing made, not even the file. */
 	snprintf(who, sizeof(who), "collect %s", c.benchmark);
-	if ((rc = collection_check(&c, who)) != KB_EXIT_OK)
+	if ((rc = exit_status(collection_check(&c, who))) != KB_EXIT_OK)
 		goto out;
 	if ((rc = cmd_open_db(ctx, "collect")) != KB_EXIT_OK)
 		goto out;
 	/* The estimate is for eyes: -q (cron) saves the probes' time. */
 	if (!c.quiet)
 		collection_calibrate(&c);
-	rc = collection_run(ctx->db, &c);
+	rc = exit_status(collection_run(ctx->db, &c));
 out:
 	collection_free(&c);
 	return rc;

@@ -158,23 +158,14 @@ static int
 kmod_loaded(const char *argv0)
 {
 	char *prog = tool_path(argv0, "pfilbench-ctl");
-	int status = -1;
-	pid_t pid;
+	char *argv[] = { prog, (char *)"-s", NULL };
+	int loaded;
 
 	if (prog == NULL)
 		return 0;
-	if ((pid = fork()) == 0) {
-		/* Its answer must not reach the user's terminal. */
-		if (freopen("/dev/null", "w", stdout) == NULL ||
-		    freopen("/dev/null", "w", stderr) == NULL)
-			_exit(127);
-		execl(prog, prog, "-s", (char *)NULL);
-		_exit(127);
-	}
-	if (pid > 0)
-		waitpid(pid, &status, 0);
+	loaded = tool_succeeds(argv);
 	free(prog);
-	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return loaded;
 }
 
 /* Every item of l must be in the comma list known. */

@@ -21,8 +21,8 @@
 #include "collect/cell.h"
 #include "collect/collector.h"
 #include "collect/hostfacts.h"
-#include "kbench.h"
 #include "collect/protocol.h"
+#include "lib/signals.h"
 #include "lib/strmap.h"
 
 /* Rounds whose load loadavg_rounds keeps: it stays a short fact. */
@@ -33,14 +33,6 @@
  * suffer: the 1-minute average of runnable threads is noisy at +-0.5.
  */
 #define LOAD_SLACK	0.5
-
-static volatile sig_atomic_t got_signal;
-
-static void
-on_signal(int sig)
-{
-	got_signal = sig;
-}
 
 struct cell *
 collection_add(struct collection *c, char *const *argv, const char *name,
@@ -401,10 +393,10 @@ load_warning(const struct collection *c, const char *when, double load,
 	    c->busy_cpus);
 }
 
-int
+enum status
 collection_run(struct store *s, struct collection *c)
 {
-	struct sigaction sa, old_int, old_term;
+	struct saved_signals saved;
 	struct run_info ri;
 	struct progress pg;
 	struct cell_result *res;
@@ -412,7 +404,8 @@ collection_run(struct store *s, struct collection *c)
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
 	size_t *order, i, k, failed = (size_t)-1;
-	int round, rc = KB_EXIT_OK, done_rounds = 0;
+	enum status rc = STATUS_OK;
+	int round, done_rounds = 0;
 	char seed[32];
 	struct kvlist round_facts = { NULL, 0, 0 };
 	struct strbuf loads = STRBUF_INIT;
@@ -452,12 +445,7 @@ collection_run(struct store *s, struct collection *c)
 	 * The handler before the run exists: a signal from here on marks
 	 * it aborted.  Before, it ends us with nothing stored.
 	 */
-	got_signal = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	signals_catch(NULL, 0, &saved);
 	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
 		goto dberr;
 	for (i = 0; i < c->facts.n; i++)
@@ -470,9 +458,9 @@ collection_run(struct store *s, struct collection *c)
 	order = xcalloc(c->ncells, sizeof(*order));
 	res = xcalloc(c->ncells, sizeof(*res));
 	pg.start = now_s();
-	if (got_signal)
-		rc = 128 + got_signal;
-	for (round = 0; round < c->rounds && rc == KB_EXIT_OK; round++) {
+	if (signal_caught)
+		rc = STATUS_INTERRUPTED;
+	for (round = 0; round < c->rounds && rc == STATUS_OK; round++) {
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
 		for (k = 0; k < c->ncells; k++) {
@@ -480,7 +468,7 @@ collection_run(struct store *s, struct collection *c)
 			cell = &c->cells[order[k]];
 			t0 = now_s();
 			cell_run(cell->argv, CELL_PROTOCOL, cell->timeout_s,
-			    &got_signal, &res[k]);
+			    &signal_caught, &res[k]);
 			cell->took_s += now_s() - t0;
 			cell->ran++;
 			if (res[k].why.len > 0) {
@@ -491,26 +479,25 @@ collection_run(struct store *s, struct collection *c)
 		end_progress(&pg);
 		load_facts(&round_facts, &loads, round, load_round, load1(),
 		    &load_max);
-		if (failed == (size_t)-1 && !got_signal) {
+		if (failed == (size_t)-1 && !signal_caught) {
 			if (store_round(s, ri.id, res, order, c->ncells,
 			    round == 0, &seqs, &round_facts) == -1)
-				rc = KB_EXIT_DB;
+				rc = STATUS_DB;
 			else
 				done_rounds++;
-		} else if (got_signal)
-			rc = 128 + got_signal;
+		} else if (signal_caught)
+			rc = STATUS_INTERRUPTED;
 		else {
 			warnx("collect: cell %s (round %d): %s", c->cells[order[failed]].name,
 			    round + 1, sb_str(&res[failed].why));
-			rc = KB_EXIT_IO;
+			rc = STATUS_SYSTEM;
 		}
 		for (i = 0; i < k; i++) {
 			cell_result_free(&res[i]);
 			memset(&res[i], 0, sizeof(res[i]));
 		}
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	signals_restore(&saved);
 	free(order);
 	free(res);
 	for (i = 0; i < seqs.cap; i++)
@@ -521,7 +508,7 @@ collection_run(struct store *s, struct collection *c)
 	/* Ours is busy_cpus at most: more is someone else's. */
 	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
 
-	if (rc == KB_EXIT_DB) {
+	if (rc == STATUS_DB) {
 		warnx("collect: %s", store_error(s));
 		/* On a full disk even this may fail: say which. */
 		warnx("collect: run %lld stopped; %d of %d rounds kept%s",
@@ -530,11 +517,11 @@ collection_run(struct store *s, struct collection *c)
 		    "could not be marked aborted: it shows as running)");
 		return rc;
 	}
-	if (finish_run(s, ri.id, rc == KB_EXIT_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
+	if (finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
 		goto dberr;
-	if (rc != KB_EXIT_OK)
+	if (rc != STATUS_OK)
 		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
-		    (long long)ri.id, rc >= 128 ? " (interrupted)" : "",
+		    (long long)ri.id, rc == STATUS_INTERRUPTED ? " (interrupted)" : "",
 		    done_rounds, c->rounds);
 	else if (!c->quiet && collection_summary(s, c, ri.id,
 	    now_s() - pg.start, est_total, stdout) == -1)
@@ -542,9 +529,8 @@ collection_run(struct store *s, struct collection *c)
 		    "read: %s", (long long)ri.id, store_error(s));
 	return rc;
 dberr:
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	signals_restore(&saved);
 	warnx("collect: %s", store_error(s));
 	store_rollback(s);
-	return KB_EXIT_DB;
+	return STATUS_DB;
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #include "lib/kv.h"
+#include "lib/status.h"
 #include "db/store.h"
 
 struct cell {
@@ -121,13 +122,13 @@ void	collection_free(struct collection *c);
 
 /*
  * check.c: ask each distinct cell's program whether it would run:
- * PROGRAM --check ARGS (the program owns its limits).  KB_EXIT_OK, or
+ * PROGRAM --check ARGS (the program owns its limits).  STATUS_OK, or
  * after saying on stderr which cell its program refuses and its own
- * words ("who: cell NAME: PROGRAM refuses it: ..."), KB_EXIT_USAGE; a
- * check that cannot be made (the program crashed, hung, could not be
- * run) is KB_EXIT_IO.
+ * words ("who: cell NAME: PROGRAM refuses it: ..."), STATUS_BAD_INPUT;
+ * a check that cannot be made (the program crashed, hung, could not be
+ * run) is STATUS_SYSTEM.
  */
-int	collection_check(const struct collection *c, const char *who);
+enum status	collection_check(const struct collection *c, const char *who);
 
 /*
  * estimate.c: run the probes and set each cell's est_s from them: the
@@ -157,11 +158,11 @@ int	collection_summary(struct store *s, const struct collection *c,
  * facts (loadavg_start, loadavg_max, loadavg_rounds "start/end ...",
  * busy_cpus): a machine busy before the run (load above the CPUs the
  * benchmark leaves free) or during it (above ncpu) is said on stderr
- * unless quiet, and kbench analyze says it again.  Returns a kbench exit status: 0; 130 or 143
- * after SIGINT or SIGTERM (the run aborted, complete rounds kept); 4
- * when a child failed (crash, hang, garbage); 3 on a database error.
- * Messages go to stderr.
+ * unless quiet, and kbench analyze says it again.  Returns STATUS_OK;
+ * STATUS_INTERRUPTED after SIGINT or SIGTERM (the run aborted, complete
+ * rounds kept); STATUS_SYSTEM when a child failed (crash, hang,
+ * garbage); STATUS_DB on a database error.  Messages go to stderr.
  */
-int	collection_run(struct store *s, struct collection *c);
+enum status	collection_run(struct store *s, struct collection *c);
 
 #endif

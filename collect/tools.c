@@ -5,9 +5,7 @@
 #ifdef __FreeBSD__
 #include <sys/sysctl.h>
 #endif
-#include <sys/wait.h>
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +13,7 @@
 #include <unistd.h>
 
 #include "collect/tools.h"
+#include "lib/procs.h"
 
 static char *
 executable(const char *dir, size_t dirlen, const char *name)
@@ -77,61 +76,53 @@ tool_path(const char *argv0, const char *name)
 	}
 }
 
-pid_t
-tool_spawn(char *const *argv, const char *dir, int *outfd)
+/* Keep what a child printed on its standard output. */
+static int
+take_all(void *arg, int is_err, const char *buf, size_t n)
 {
-	int fds[2];
-	pid_t pid;
-
-	if (pipe(fds) == -1)
-		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	if ((pid = fork()) == -1) {
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		if (dir != NULL && chdir(dir) == -1) {
-			fprintf(stderr, "kbench: %s: %s\n", dir, strerror(errno));
-			_exit(127);
-		}
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	*outfd = fds[0];
-	return pid;
+	(void)is_err;
+	sb_add(arg, buf, n);
+	return 0;
 }
 
 int
 tool_list(char *const *argv, struct strlist *out)
 {
-	char line[1024], *tab;
-	FILE *fp;
-	int fd, status;
-	pid_t pid;
+	struct strbuf text = STRBUF_INIT;
+	struct spawn sp;
+	char *line, *next, *tab;
+	int status;
 
-	if ((pid = tool_spawn(argv, NULL, &fd)) == -1)
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.out_to = SPAWN_PIPE;
+	if (spawn_start(&sp) == -1)
 		return -1;
-	if ((fp = fdopen(fd, "r")) == NULL) {
-		close(fd);
-		waitpid(pid, &status, 0);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), fp) != NULL) {
-		line[strcspn(line, "\r\n")] = '\0';
+	spawn_drain(&sp, 0, NULL, take_all, &text);
+	status = spawn_wait(&sp, 0);
+	for (line = text.buf; line != NULL && *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next != '\0')
+			*next++ = '\0';
+		line[strcspn(line, "\r")] = '\0';
 		if ((tab = strchr(line, '\t')) != NULL)
 			*tab = '\0';
 		if (*line != '\0')
 			strlist_add(out, line);
 	}
-	fclose(fp);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+	sb_free(&text);
+	return status_ok(status) ? 0 : -1;
+}
+
+int
+tool_succeeds(char *const *argv)
+{
+	struct spawn sp;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.out_to = sp.err_to = SPAWN_NULL;
+	if (spawn_start(&sp) == -1)
+		return 0;
+	return status_ok(spawn_wait(&sp, 0));
 }

@@ -25,16 +25,16 @@ int	self_path(const char *argv0, char *self, size_t size);
 char	*tool_path(const char *argv0, const char *name);
 
 /*
- * Start argv (in directory dir unless NULL) with its standard output on
- * a pipe, whose reading end goes to *outfd; its pid, or -1 (errno set).
- */
-pid_t	tool_spawn(char *const *argv, const char *dir, int *outfd);
-
-/*
  * Run argv, which prints one item per line (a name, then optionally a
  * tab and a description), and add the first field of each line to out.
  * Returns 0, or -1 when it cannot be run or fails.
  */
 int	tool_list(char *const *argv, struct strlist *out);
+
+/*
+ * Run argv, its output thrown away (an answer that must not reach the
+ * user's terminal): did it exit 0?
+ */
+int	tool_succeeds(char *const *argv);
 
 #endif

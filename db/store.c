@@ -16,7 +16,7 @@
 
 #include <sqlite3.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "db/schema.h"
 #include "db/store.h"
 
@@ -1227,94 +1227,150 @@ series_keys_load(struct store *s, sqlite3_stmt *ks, int64_t series_id,
 	return 0;
 }
 
-int
-store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
-    void *arg)
-{
-	struct strbuf sql = STRBUF_INIT, name = STRBUF_INIT;
-	struct strbuf unit = STRBUF_INIT, better = STRBUF_INIT;
-	struct strlist binds = { NULL, 0 };
-	struct run_row run;
-	struct kvlist keys = KVLIST_INIT;
-	struct sample_row row;
-	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
-	int64_t cur_run = -1, cur_series = -1, rid, sid;
-	int rc, crc = 0, ret = -1;
+/*
+ * The walk store_each_sample() and store_each_series() share: a query
+ * whose rows begin with a run's id and a series' id, ordered by run,
+ * and with each row its run (read once a run) and its series' keys
+ * (once a series).
+ */
+struct run_cursor {
+	struct store	*s;
+	const char	*what;		/* "samples", "series": for errors */
+	sqlite3_stmt	*st, *rs, *ks;
+	struct strlist	 binds;		/* st's values: bound, not copied */
+	struct run_row	 run;
+	struct kvlist	 keys;
+	int64_t		 cur_run, cur_series;
+};
 
-	memset(&run, 0, sizeof(run));
+/*
+ * Open c on "SELECT <columns> FROM ... WHERE 1" (head) narrowed by f
+ * and ordered by order; query and what name it in errors.  Returns 0,
+ * or -1 (close it all the same).
+ */
+static int
+cursor_open(struct store *s, struct run_cursor *c, const char *head,
+    const struct filter *f, const char *order, const char *query,
+    const char *what)
+{
+	struct strbuf sql = STRBUF_INIT;
+	int ret = -1;
+
+	memset(c, 0, sizeof(*c));
+	c->s = s;
+	c->what = what;
+	c->cur_run = c->cur_series = -1;
 	if (store_flush(s) == -1)
 		return -1;
-	/* Runs, then each run's series in name order, then samples by seq:
-	 * the order of the indexes, so SQLite never sorts the samples. */
-	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better, x.seq,"
-	    " x.value FROM run r JOIN series s ON s.run_id = r.id"
-	    " JOIN sample x ON x.series_id = s.id WHERE 1");
-	filter_sql(f, 1, &sql, &binds);
-	sb_adds(&sql, " ORDER BY r.id, s.name, x.seq");
-	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
+	sb_adds(&sql, head);
+	filter_sql(f, 1, &sql, &c->binds);
+	sb_adds(&sql, order);
+	if (prepare_filtered(s, sb_str(&sql), &c->binds, &c->st) == -1)
 		goto out;
 	if (sqlite3_prepare_v2(s->db, "SELECT " RUN_COLUMNS " FROM run r"
-	    " WHERE r.id = ?", -1, &rs, NULL) != SQLITE_OK ||
+	    " WHERE r.id = ?", -1, &c->rs, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(s->db, "SELECT key, value FROM series_key"
-	    " WHERE series_id = ? ORDER BY key", -1, &ks, NULL) != SQLITE_OK) {
-		fail(s, "preparing sample query");
-		goto out;
-	}
-	row.run = &run;
-	row.keys = &keys;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		rid = sqlite3_column_int64(st, 0);
-		sid = sqlite3_column_int64(st, 1);
-		if (rid != cur_run) {
-			sqlite3_reset(rs);
-			sqlite3_bind_int64(rs, 1, rid);
-			if (sqlite3_step(rs) != SQLITE_ROW) {
-				fail(s, "reading run %lld", (long long)rid);
-				goto out;
-			}
-			if (run_row_fill(s, rs, 0, &run) == -1)
-				goto out;
-			cur_run = rid;
-		}
-		if (sid != cur_series) {
-			if (series_keys_load(s, ks, sid, &keys) == -1)
-				goto out;
-			sb_reset(&name);
-			sb_adds(&name, col_text(st, 2));
-			sb_reset(&unit);
-			sb_adds(&unit, col_text(st, 3));
-			sb_reset(&better);
-			sb_adds(&better, col_text(st, 4));
-			cur_series = sid;
-		}
-		row.series_id = sid;
-		row.series_name = sb_str(&name);
-		row.unit = sb_str(&unit);
-		row.better = sb_str(&better);
-		row.seq = sqlite3_column_int64(st, 5);
-		row.value = sqlite3_column_double(st, 6);
-		if ((crc = cb(&row, arg)) != 0)
-			break;
-	}
-	if (crc < 0)
-		goto out;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		fail(s, "reading samples");
+	    " WHERE series_id = ? ORDER BY key", -1, &c->ks, NULL) !=
+	    SQLITE_OK) {
+		fail(s, "preparing %s", query);
 		goto out;
 	}
 	ret = 0;
 out:
-	sqlite3_finalize(st);
-	sqlite3_finalize(rs);
-	sqlite3_finalize(ks);
-	kv_clear(&run.facts);
-	kv_clear(&keys);
-	strlist_free(&binds);
 	sb_free(&sql);
+	return ret;
+}
+
+/*
+ * Step to the next row, reading its run and its series' keys when they
+ * change: 1, 0 at the end, -1 on an error.
+ */
+static int
+cursor_next(struct run_cursor *c)
+{
+	int64_t rid, sid;
+	int rc;
+
+	if ((rc = sqlite3_step(c->st)) != SQLITE_ROW) {
+		if (rc == SQLITE_DONE)
+			return 0;
+		return fail(c->s, "reading %s", c->what);
+	}
+	rid = sqlite3_column_int64(c->st, 0);
+	sid = sqlite3_column_int64(c->st, 1);
+	if (rid != c->cur_run) {
+		sqlite3_reset(c->rs);
+		sqlite3_bind_int64(c->rs, 1, rid);
+		if (sqlite3_step(c->rs) != SQLITE_ROW)
+			return fail(c->s, "reading run %lld", (long long)rid);
+		if (run_row_fill(c->s, c->rs, 0, &c->run) == -1)
+			return -1;
+		c->cur_run = rid;
+	}
+	if (sid != c->cur_series) {
+		if (series_keys_load(c->s, c->ks, sid, &c->keys) == -1)
+			return -1;
+		c->cur_series = sid;
+	}
+	return 1;
+}
+
+static void
+cursor_close(struct run_cursor *c)
+{
+	sqlite3_finalize(c->st);
+	sqlite3_finalize(c->rs);
+	sqlite3_finalize(c->ks);
+	kv_clear(&c->run.facts);
+	kv_clear(&c->keys);
+	strlist_free(&c->binds);
+}
+
+int
+store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
+    void *arg)
+{
+	struct strbuf name = STRBUF_INIT;
+	struct strbuf unit = STRBUF_INIT, better = STRBUF_INIT;
+	struct run_cursor c;
+	struct sample_row row;
+	int rc, crc = 0;
+
+	/* Runs, then each run's series in name order, then samples by seq:
+	 * the order of the indexes, so SQLite never sorts the samples. */
+	if ((rc = cursor_open(s, &c, "SELECT r.id, s.id, s.name, s.unit,"
+	    " s.better, x.seq, x.value FROM run r JOIN series s"
+	    " ON s.run_id = r.id JOIN sample x ON x.series_id = s.id WHERE 1",
+	    f, " ORDER BY r.id, s.name, x.seq", "sample query", "samples")) ==
+	    0) {
+		row.run = &c.run;
+		row.keys = &c.keys;
+		row.series_id = -1;
+	}
+	while (rc == 0 && crc == 0 && (rc = cursor_next(&c)) == 1) {
+		rc = 0;
+		/* Copied: a callback may keep them while the series lasts. */
+		if (c.cur_series != row.series_id) {
+			sb_reset(&name);
+			sb_adds(&name, col_text(c.st, 2));
+			sb_reset(&unit);
+			sb_adds(&unit, col_text(c.st, 3));
+			sb_reset(&better);
+			sb_adds(&better, col_text(c.st, 4));
+			row.series_id = c.cur_series;
+		}
+		row.series_name = sb_str(&name);
+		row.unit = sb_str(&unit);
+		row.better = sb_str(&better);
+		row.seq = sqlite3_column_int64(c.st, 5);
+		row.value = sqlite3_column_double(c.st, 6);
+		crc = cb(&row, arg);
+	}
+	cursor_close(&c);
 	sb_free(&name);
 	sb_free(&unit);
 	sb_free(&better);
-	return ret;
+	return rc < 0 || crc < 0 ? -1 : 0;
 }
 
 static int
@@ -1409,82 +1465,38 @@ int
 store_each_series(struct store *s, const struct filter *f, series_cb *cb,
     void *arg)
 {
-	struct strbuf sql = STRBUF_INIT;
-	struct strlist binds = { NULL, 0 };
-	struct run_row run;
-	struct kvlist keys = KVLIST_INIT;
+	struct run_cursor c;
 	struct series_row row;
 	struct series_summary sum;
-	sqlite3_stmt *st = NULL, *rs = NULL, *ks = NULL;
-	int64_t cur_run = -1, rid;
-	int rc, crc = 0, ret = -1;
+	int rc, crc = 0;
 
-	memset(&run, 0, sizeof(run));
-	if (store_flush(s) == -1)
-		return -1;
-	sb_adds(&sql, "SELECT r.id, s.id, s.name, s.unit, s.better, m.n,"
-	    " m.median, m.lo, m.hi, m.level FROM run r JOIN series s ON s.run_id = r.id"
-	    " LEFT JOIN series_summary m ON m.series_id = s.id WHERE 1");
-	filter_sql(f, 1, &sql, &binds);
-	sb_adds(&sql, " ORDER BY r.id, s.name");
-	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
-		goto out;
-	if (sqlite3_prepare_v2(s->db, "SELECT " RUN_COLUMNS " FROM run r"
-	    " WHERE r.id = ?", -1, &rs, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(s->db, "SELECT key, value FROM series_key"
-	    " WHERE series_id = ? ORDER BY key", -1, &ks, NULL) != SQLITE_OK) {
-		fail(s, "preparing series query");
-		goto out;
+	if ((rc = cursor_open(s, &c, "SELECT r.id, s.id, s.name, s.unit,"
+	    " s.better, m.n, m.median, m.lo, m.hi, m.level FROM run r"
+	    " JOIN series s ON s.run_id = r.id"
+	    " LEFT JOIN series_summary m ON m.series_id = s.id WHERE 1",
+	    f, " ORDER BY r.id, s.name", "series query", "series")) == 0) {
+		row.run = &c.run;
+		row.keys = &c.keys;
 	}
-	row.run = &run;
-	row.keys = &keys;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		rid = sqlite3_column_int64(st, 0);
-		if (rid != cur_run) {
-			sqlite3_reset(rs);
-			sqlite3_bind_int64(rs, 1, rid);
-			if (sqlite3_step(rs) != SQLITE_ROW) {
-				fail(s, "reading run %lld", (long long)rid);
-				goto out;
-			}
-			if (run_row_fill(s, rs, 0, &run) == -1)
-				goto out;
-			cur_run = rid;
-		}
-		row.id = sqlite3_column_int64(st, 1);
-		if (series_keys_load(s, ks, row.id, &keys) == -1)
-			goto out;
-		row.name = col_text(st, 2);
-		row.unit = col_text(st, 3);
-		row.better = col_text(st, 4);
+	while (rc == 0 && crc == 0 && (rc = cursor_next(&c)) == 1) {
+		rc = 0;
+		row.id = c.cur_series;
+		row.name = col_text(c.st, 2);
+		row.unit = col_text(c.st, 3);
+		row.better = col_text(c.st, 4);
 		row.summary = NULL;
-		if (sqlite3_column_type(st, 5) != SQLITE_NULL) {
-			sum.n = sqlite3_column_int64(st, 5);
-			sum.median = col_real(st, 6);
-			sum.lo = col_real(st, 7);
-			sum.hi = col_real(st, 8);
-			sum.level = col_real(st, 9);
+		if (sqlite3_column_type(c.st, 5) != SQLITE_NULL) {
+			sum.n = sqlite3_column_int64(c.st, 5);
+			sum.median = col_real(c.st, 6);
+			sum.lo = col_real(c.st, 7);
+			sum.hi = col_real(c.st, 8);
+			sum.level = col_real(c.st, 9);
 			row.summary = &sum;
 		}
-		if ((crc = cb(&row, arg)) != 0)
-			break;
+		crc = cb(&row, arg);
 	}
-	if (crc < 0)
-		goto out;
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		fail(s, "reading series");
-		goto out;
-	}
-	ret = 0;
-out:
-	sqlite3_finalize(st);
-	sqlite3_finalize(rs);
-	sqlite3_finalize(ks);
-	kv_clear(&run.facts);
-	kv_clear(&keys);
-	strlist_free(&binds);
-	sb_free(&sql);
-	return ret;
+	cursor_close(&c);
+	return rc < 0 || crc < 0 ? -1 : 0;
 }
 
 int

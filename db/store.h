@@ -47,8 +47,8 @@ struct series_info {
 
 /*
  * Open (and migrate) the database at path.  On failure returns NULL and
- * puts the reason in err; *code is KB_EXIT_DB-worthy unless the file is
- * simply missing (then STORE_ENOENT).
+ * puts the reason in err; *why is STORE_ENOENT when the file is simply
+ * missing, else a database error.
  */
 #define STORE_ENOENT	1
 struct store	*store_open(const char *path, unsigned flags, struct strbuf *err,

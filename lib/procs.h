@@ -1,14 +1,88 @@
 /*
- * procs.h: running child processes, a few at once, each one's output
- * kept for its error message: gnuplot on a batch of charts, kbench
- * report on a pair of runs.
+ * procs.h: running child processes, the one place kbench forks.
+ *
+ * spawn_start() starts one with its standard output and error where
+ * asked (ours, a pipe, /dev/null, a file), spawn_drain() reads its pipes
+ * until they close, a deadline passes or we are told to stop, and
+ * spawn_wait() reaps it.  procs_run() runs a batch, a few at once, each
+ * one's output kept for its error message: gnuplot on a batch of charts,
+ * kbench report on a pair of runs.
  */
 #ifndef KBENCH_PROCS_H
 #define KBENCH_PROCS_H
 
+#include <sys/types.h>
+
+#include <signal.h>
 #include <stddef.h>
 
 #include "lib/util.h"
+
+/* Where a child's standard output or error goes. */
+enum spawn_io {
+	SPAWN_INHERIT,		/* ours */
+	SPAWN_PIPE,		/* a pipe we read: spawn.out or spawn.err */
+	SPAWN_NULL,		/* /dev/null */
+	SPAWN_FD,		/* the descriptor spawn.out_fd (stdout only) */
+	SPAWN_MERGE		/* where stdout goes (stderr only) */
+};
+
+/* spawn.flags */
+#define SPAWN_SEARCH	0x1	/* look argv[0] up on PATH */
+#define SPAWN_SIGDFL	0x2	/* signals_default() in the child */
+
+struct spawn {
+	char *const	*argv;
+	const char	*dir;		/* run in this directory, or NULL */
+	int		 flags;
+	enum spawn_io	 out_to, err_to;
+	int		 out_fd;	/* with out_to SPAWN_FD */
+	/*
+	 * Written to the child's stderr, before argv[0] and the error,
+	 * when it cannot be run; NULL: nothing.
+	 */
+	const char	*exec_fail;
+	/* Set by spawn_start(): */
+	pid_t		 pid;
+	int		 out, err;	/* our ends of the pipes, or -1 */
+};
+
+/*
+ * Start s.  A child that cannot chdir exits 126, one that cannot exec
+ * 127.  Returns 0, or -1 (errno set, nothing left open).
+ */
+int	spawn_start(struct spawn *s);
+
+/* Why spawn_drain() returned. */
+enum spawn_end {
+	SPAWN_ENDED,		/* its pipes closed */
+	SPAWN_STOPPED,		/* *stop was set */
+	SPAWN_TIMED_OUT,	/* the deadline passed */
+	SPAWN_REFUSED,		/* take() returned -1 */
+	SPAWN_POLL_FAILED	/* poll() failed (errno set) */
+};
+
+/*
+ * Read s's pipes, handing each piece to take (is_err: it came from
+ * stderr) until both close, *stop (if not NULL) is set, timeout_s
+ * seconds pass (<= 0: no limit) or take returns -1.  It does not kill
+ * the child or close the pipes: spawn_wait() does.
+ */
+enum spawn_end	spawn_drain(struct spawn *s, double timeout_s,
+		    volatile sig_atomic_t *stop,
+		    int (*take)(void *arg, int is_err, const char *buf, size_t n),
+		    void *arg);
+
+/*
+ * Close the pipes left, send sig (unless 0) and reap s: its status as
+ * waitpid() gives it, or -1.
+ */
+int	spawn_wait(struct spawn *s, int sig);
+
+/* A status as a shell reports it: the exit code, 128 + a signal; -1. */
+int	status_code(int status);
+/* Did the status say exit 0? */
+int	status_ok(int status);
 
 /* What a child's output is kept of: the first bytes, where errors are. */
 #define PROC_OUT_MAX	4096
@@ -25,8 +99,7 @@ struct proc {
 };
 
 /*
- * Run p[0 .. n), at most maxpar at once, in order.  A child that cannot
- * chdir exits 126, one whose program is not found 127.  Returns 0, or -1
+ * Run p[0 .. n), at most maxpar at once, in order.  Returns 0, or -1
  * when waiting for them failed (errno set): each p->status says how it
  * ended.
  */

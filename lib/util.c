@@ -14,9 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kbench_exit.h"
 #include "lib/util.h"
 
-#define EXIT_NOMEM	4	/* KB_EXIT_IO: util.c does not include kbench.h */
+/* Out of memory is a system error, for the tools as for kbench. */
+#define EXIT_NOMEM	KB_EXIT_IO
 
 void *
 xmalloc(size_t n)

@@ -232,7 +232,7 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 	sb_free(&name);
 }
 
-int
+enum status
 chart_compare(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct analysis *an = p->an;
@@ -242,7 +242,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
 	size_t i, nr, ns, noci = 0, skipped = 0;
 	const char *unit = NULL;
-	int rc = -1, logx;
+	enum status rc = STATUS_BAD_INPUT;
+	int logx;
 
 	memset(&c, 0, sizeof(c));
 	for (i = 0; i < an->ncmp; i++) {

@@ -11,7 +11,7 @@
 #define MAX_CURVES	12
 #define NQUANT		200
 
-int
+enum status
 chart_dist(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct analysis *an = p->an;
@@ -21,13 +21,13 @@ chart_dist(const struct plot_ctx *p, struct strbuf *err)
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
 	double lo = INFINITY, hi = -INFINITY;
 	size_t i, j, n = 0, total;
-	int rc;
+	enum status rc;
 
 	total = an->compare ? 2 * an->ncmp : an->gs.n;
 	if (total > MAX_CURVES) {
 		sb_addf(err, "%zu distributions are too many to overlay (at most "
 		    "%d): narrow the selection with --where", total, MAX_CURVES);
-		return -1;
+		return STATUS_BAD_INPUT;
 	}
 	for (i = 0; an->compare && i < an->ncmp; i++) {
 		g[n] = an->cmp[i].a;

@@ -155,7 +155,7 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 	sb_free(&text);
 }
 
-int
+enum status
 chart_lock(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct analysis *an = p->an;
@@ -166,7 +166,8 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	struct chart c;
 	size_t i, n = 0, t, b, k, cols, rows;
 	double ymax = 0;
-	int rc = -1, tag = 10;
+	enum status rc = STATUS_BAD_INPUT;
+	int tag = 10;
 
 	memset(&L, 0, sizeof(L));
 	memset(&c, 0, sizeof(c));

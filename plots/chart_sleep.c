@@ -170,7 +170,7 @@ panel_name(const struct chart_groups *cg, size_t k, struct strbuf *out)
 		sb_addf(out, "%s%s=%s", out->len ? ", " : "", cg->bykey, byv);
 }
 
-int
+enum status
 chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct chart_groups *gs = p->groups;
@@ -187,12 +187,12 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	size_t i, j, k, q, nby = gs->byvalues.n, nrow = gs->rowvalues.n;
 	size_t npanel = nby * (nrow > 0 ? nrow : 1), cols, rows, keyrows;
 	struct strlist sets = { NULL, 0 }, panels = { NULL, 0 };
-	int rc;
+	enum status rc;
 
 	if ((xkey = numeric_key(gs)) == NULL) {
 		sb_adds(err, "no series key holds the requested durations (a "
 		    "key whose values are all numbers, such as usec)");
-		return -1;
+		return STATUS_BAD_INPUT;
 	}
 	/* The lines: each distinct name, in row order. */
 	for (i = 0; i < gs->n; i++) {

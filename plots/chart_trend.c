@@ -517,7 +517,7 @@ trend_footer(const struct history *h, struct strbuf *out)
 		sb_addf(out, ", at least %g%%", 100 * h->opts.threshold);
 }
 
-int
+enum status
 chart_trend(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct history *h = p->hist;
@@ -527,11 +527,12 @@ chart_trend(const struct plot_ctx *p, struct strbuf *err)
 	struct tics t;
 	size_t i, j, npanel, cols, rows, nreg = 0, nimp = 0;
 	double w, ht;
-	int plotw, rc;
+	enum status rc;
+	int plotw;
 
 	if (h == NULL || h->ns == 0) {
 		sb_adds(err, "nothing to draw");
-		return -1;
+		return STATUS_BAD_INPUT;
 	}
 	npanel = h->ns < TREND_MAX_PANELS ? h->ns : TREND_MAX_PANELS;
 	for (i = 0; i < npanel; i++)

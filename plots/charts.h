@@ -55,15 +55,15 @@ struct plot_ctx {
 };
 
 /* Measured vs requested sleep, log-log, a panel per by value. */
-int	chart_sleep(const struct plot_ctx *p, struct strbuf *err);
+enum status	chart_sleep(const struct plot_ctx *p, struct strbuf *err);
 /* ns per chain call per hook lock, bars per head lock, a panel per thread count. */
-int	chart_lock(const struct plot_ctx *p, struct strbuf *err);
+enum status	chart_lock(const struct plot_ctx *p, struct strbuf *err);
 /* A forest plot of the changes of a comparison, colored by verdict. */
-int	chart_compare(const struct plot_ctx *p, struct strbuf *err);
+enum status	chart_compare(const struct plot_ctx *p, struct strbuf *err);
 /* Distributions (ECDF) of the groups, overlaid. */
-int	chart_dist(const struct plot_ctx *p, struct strbuf *err);
+enum status	chart_dist(const struct plot_ctx *p, struct strbuf *err);
 /* Each series' history, its change points marked, a panel per series. */
-int	chart_trend(const struct plot_ctx *p, struct strbuf *err);
+enum status	chart_trend(const struct plot_ctx *p, struct strbuf *err);
 /*
  * What a trend chart of h draws, for its footer: "60 runs by start time,
  * 2026-01-01 to 2026-03-01; n = 10 per point; 95% intervals of the

@@ -72,7 +72,7 @@ const struct option plot_longopts[] = {
 /* The charts of an analysis. */
 static const struct {
 	const char	*name;
-	int		 (*draw)(const struct plot_ctx *, struct strbuf *);
+	enum status	 (*draw)(const struct plot_ctx *, struct strbuf *);
 } kinds[] = {
 	{ "sleep", chart_sleep },
 	{ "lock", chart_lock },
@@ -83,7 +83,7 @@ static const struct {
 /* kbench plot KIND's command line, KIND not trend. */
 struct plot_opts {
 	const char	*kind;
-	int		 (*draw)(const struct plot_ctx *, struct strbuf *);
+	enum status	 (*draw)(const struct plot_ctx *, struct strbuf *);
 	struct plot_out	 out;
 	const char	*by;		/* --by, or NULL: the kind's default */
 	struct analysis	 an;
@@ -159,9 +159,11 @@ plot_out_option(struct plot_out *o, int ch, const char *arg)
 
 int
 plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
-    const char *name, int (*draw)(const struct plot_ctx *, struct strbuf *))
+    const char *name,
+    enum status (*draw)(const struct plot_ctx *, struct strbuf *))
 {
 	struct strbuf err = STRBUF_INIT;
+	enum status st;
 	int rc = KB_EXIT_OK;
 
 	/* Made once the data is known to draw: no empty directory else. */
@@ -176,10 +178,9 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
 	pc->title = o->title;
 	pc->axis = o->axis;
 	sb_reset(&err);
-	if (draw(pc, &err) == -1) {
+	if ((st = draw(pc, &err)) != STATUS_OK) {
 		warnx("plot: %s", sb_str(&err));
-		rc = strstr(sb_str(&err), "gnuplot") != NULL ? KB_EXIT_IO :
-		    KB_EXIT_USAGE;
+		rc = exit_status(st);
 	} else {
 		/* The paths, for scripts and for the user to open. */
 		printf("%s/%s.gp\n", o->dir, name);

@@ -55,11 +55,11 @@ overview_kind(const struct analysis *an, const struct chart_groups *sides)
 /* Draw one chart of the report into pc->dir and list it; 0 or -1. */
 static int
 add_chart(struct review *rv, struct plot_ctx *pc, const char *name,
-    int (*draw)(const struct plot_ctx *, struct strbuf *),
+    enum status (*draw)(const struct plot_ctx *, struct strbuf *),
     const char *caption, struct strbuf *err)
 {
 	pc->name = name;
-	if (draw(pc, err) == -1)
+	if (draw(pc, err) != STATUS_OK)
 		return -1;
 	rv->charts[rv->ncharts].name = name;
 	rv->charts[rv->ncharts++].caption = caption;

@@ -261,7 +261,7 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
 
 	if ((rc = prepare(s)) != KB_EXIT_OK)
 		goto out;
-	if ((rc = site_model(s, ctx->db, f, &err)) != KB_EXIT_OK) {
+	if ((rc = exit_status(site_model(s, ctx->db, f, &err))) != KB_EXIT_OK) {
 		warnx("site: %s", sb_str(&err));
 		goto out;
 	}

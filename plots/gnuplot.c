@@ -14,7 +14,7 @@
 
 #include "db/filter.h"
 #include "plots/gnuplot.h"
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "lib/procs.h"
 
 void
@@ -60,37 +60,38 @@ chart_begin(struct chart *c, const char *dir, const char *name,
 }
 
 /*
- * How a gnuplot ended: 0 when well; else -1 with err set from what it
- * said and what it ran (what).
+ * How a gnuplot ended: STATUS_OK when well; else err set from what it
+ * said and what it ran (what), and STATUS_NO_GNUPLOT when it is not
+ * installed.
  */
-static int
+static enum status
 gp_status(const struct proc *p, const char *what, struct strbuf *err)
 {
 	if (p->status == -1) {
 		sb_addf(err, "gnuplot: %s", strerror(p->start_errno));
-		return -1;
+		return STATUS_SYSTEM;
 	}
 	if (WIFEXITED(p->status) && WEXITSTATUS(p->status) == 127) {
 		sb_adds(err, "gnuplot not found: install it (Debian: apt-get "
 		    "install gnuplot-nox; FreeBSD: pkg install gnuplot-lite)");
-		return -1;
+		return STATUS_NO_GNUPLOT;
 	}
 	if (!proc_ok(p)) {
 		sb_addf(err, "%s%sgnuplot failed on %s", sb_str(&p->out),
 		    p->out.len ? "\n" : "", what);
-		return -1;
+		return STATUS_SYSTEM;
 	}
-	return 0;
+	return STATUS_OK;
 }
 
 /* Run gnuplot on NAME.gp inside dir; its complaints into err. */
-static int
+static enum status
 run_gnuplot(const char *dir, const char *script, struct strbuf *err)
 {
 	struct strbuf what = STRBUF_INIT;
 	struct proc p;
 	char *argv[3];
-	int rc;
+	enum status rc;
 
 	argv[0] = "gnuplot";
 	argv[1] = (char *)script;
@@ -100,7 +101,7 @@ run_gnuplot(const char *dir, const char *script, struct strbuf *err)
 	p.dir = dir;
 	if (procs_run(&p, 1, 1) == -1) {
 		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
-		rc = -1;
+		rc = STATUS_SYSTEM;
 	} else {
 		sb_addf(&what, "%s/%s", dir, script);
 		rc = gp_status(&p, sb_str(&what), err);
@@ -177,7 +178,7 @@ batch_add(struct chart_batch *b, const char *dir, const char *name,
 	j->script = xstrdup(script);
 }
 
-int
+enum status
 chart_end(struct chart *c, const char *plot, struct strbuf *err)
 {
 	/*
@@ -200,7 +201,7 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	struct strbuf data = STRBUF_INIT, settings = STRBUF_INIT;
 	struct strbuf file = STRBUF_INIT;
 	size_t i;
-	int rc;
+	enum status rc;
 
 	split_script(sb_str(&c->gp), &data, &settings);
 	sb_reset(&c->gp);
@@ -227,10 +228,10 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	sb_adds(&c->gp, "unset output\n");
 	if (c->batch != NULL) {
 		batch_add(c->batch, c->dir, c->name, sb_str(&c->gp));
-		return 0;
+		return STATUS_OK;
 	}
 	if (write_script(c->dir, c->name, sb_str(&c->gp), err) == -1)
-		return -1;
+		return STATUS_SYSTEM;
 	sb_addf(&file, "%s.gp", c->name);
 	rc = run_gnuplot(c->dir, sb_str(&file), err);
 	sb_free(&file);
@@ -357,7 +358,7 @@ chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
 		if (c[k].n > 1)
 			sb_addf(&what, " or one of the %zu scripts after it",
 			    c[k].n - 1);
-		if (gp_status(&p[k], sb_str(&what), &why) == -1) {
+		if (gp_status(&p[k], sb_str(&what), &why) != STATUS_OK) {
 			/* Those before the failing script may be drawn:
 			 * none is trusted. */
 			for (i = c[k].first, j = 0; j < c[k].n; i++)

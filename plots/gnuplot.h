@@ -12,6 +12,7 @@
 #ifndef KBENCH_GNUPLOT_H
 #define KBENCH_GNUPLOT_H
 
+#include "lib/status.h"
 #include "lib/util.h"
 
 enum { CHART_PNG = 1, CHART_SVG = 2 };
@@ -59,9 +60,12 @@ void	gp_ps(struct strbuf *sb, double size);
 /*
  * The plotting commands are in c->gp after chart_begin().  chart_end()
  * wraps them once per output format, writes NAME.gp and runs gnuplot on
- * it.  Returns 0, or -1 with err set (gnuplot missing: the package named).
+ * it.  Returns STATUS_OK, or with err set STATUS_SYSTEM (the script
+ * could not be written, gnuplot failed) or STATUS_NO_GNUPLOT (the
+ * package named).
  */
-int	chart_end(struct chart *c, const char *plot_commands, struct strbuf *err);
+enum status	chart_end(struct chart *c, const char *plot_commands,
+		    struct strbuf *err);
 void	chart_free(struct chart *c);
 
 /*

@@ -41,7 +41,7 @@ int	plot_out_option(struct plot_out *o, int ch, const char *arg);
  * Returns a kbench exit status, the reason said.
  */
 int	plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
-	    const char *name, int (*draw)(const struct plot_ctx *,
+	    const char *name, enum status (*draw)(const struct plot_ctx *,
 	    struct strbuf *));
 
 /* kbench plot trend (argv[0] is "trend"). */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "lib/json.h"
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "plots/review.h"
 
 /* Facts noted for provenance, not for comparing machines. */

@@ -30,6 +30,7 @@
 
 #include "plots/gnuplot.h"
 #include "analyze/history.h"
+#include "lib/status.h"
 #include "lib/kv.h"
 #include "lib/strmap.h"
 #include "lib/util.h"
@@ -116,8 +117,9 @@ int	site_make(struct site *s, struct kbench_ctx *ctx,
 
 /* site_model.c */
 void	site_init(struct site *s);
-int	site_model(struct site *s, struct store *db, const struct filter *f,
-	    struct strbuf *err);
+/* Read the history and the runs: STATUS_OK, or a status with err set. */
+enum status	site_model(struct site *s, struct store *db,
+		    const struct filter *f, struct strbuf *err);
 void	site_free(struct site *s);
 const char *site_bench(const struct site *s, const struct hseries *hs);
 const char *site_host(const struct site *s, const struct hseries *hs);

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "lib/procs.h"
 #include "plots/site.h"
 #include "db/store.h"

@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "analyze/format.h"
 #include "plots/site.h"
 #include "lib/table.h"

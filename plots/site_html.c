@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "analyze/format.h"
 #include "plots/site.h"
 #include "lib/table.h"

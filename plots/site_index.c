@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "analyze/group.h"
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "plots/site.h"
 #include "lib/table.h"
 

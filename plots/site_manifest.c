@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "plots/site.h"
 
 #define MANIFEST_HEAD	"kbench-site 1\n"

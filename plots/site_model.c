@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "analyze/group.h"
-#include "kbench.h"
 #include "plots/site.h"
 
 void
@@ -330,19 +329,19 @@ load_labels(struct site *s)
 	strmap_free(&first);
 }
 
-int
+enum status
 site_model(struct site *s, struct store *db, const struct filter *f,
     struct strbuf *err)
 {
-	int rc;
+	enum status st;
 
-	if ((rc = history_load(&s->h, db, f, err)) != KB_EXIT_OK)
-		return rc;
+	if ((st = history_load(&s->h, db, f, err)) != STATUS_OK)
+		return st;
 	if (load_runs(s, db, f, err) == -1)
-		return KB_EXIT_DB;
+		return STATUS_DB;
 	load_series(s);
 	load_labels(s);
-	return KB_EXIT_OK;
+	return STATUS_OK;
 }
 
 void

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "plots/charts.h"
-#include "kbench.h"
+#include "kbench_exit.h"
 #include "plots/site.h"
 #include "lib/table.h"
 
@@ -105,7 +105,7 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 		pc.subtitle = sb_str(&foot);
 		pc.name = s->ser[i].id;
 		pc.hist = &sub;
-		rc = chart_trend(&pc, err);
+		rc = chart_trend(&pc, err) == STATUS_OK ? 0 : -1;
 		free(sub.run);
 		free(one.pt);
 	}

@@ -49,6 +49,7 @@
 #include "collect/lockbench/busywait.h"
 #include "collect/lockbench/lock_ops.h"
 #include "collect/protocol.h"
+#include "lib/signals.h"
 #include "lib/util.h"
 
 #define EXIT_USAGE	2
@@ -362,13 +363,7 @@ writer(void *arg)
 static void
 catch_signals(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
+	if (signals_catch(on_signal, 0, NULL) == -1)
 		err(1, "sigaction");
 }
 

@@ -24,7 +24,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -40,6 +39,8 @@
 #include "db/store.h"
 #include "lib/table.h"
 #include "collect/tools.h"
+#include "lib/procs.h"
+#include "lib/signals.h"
 
 const char nightly_help[] =
     "usage: kbench nightly [-f CONF] [--fail-on-regression] [-n] [-q]\n"
@@ -78,31 +79,6 @@ const char nightly_help[] =
 
 enum { OPT_FAIL = 300, OPT_LIST };
 
-/* The signal that interrupted us, and the child to pass it on to. */
-static volatile sig_atomic_t	interrupted;
-static volatile pid_t		current_child;
-
-static void
-on_signal(int sig)
-{
-	interrupted = sig;
-	if (current_child > 0)
-		kill(current_child, sig);
-}
-
-static void
-catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 /* Local time now, as "HH:MM:SS", for the progress lines. */
 static const char *
 clock_now(char *buf, size_t size)
@@ -136,47 +112,48 @@ copy_out(FILE *f)
 static int
 run_child(char *const *argv, int quiet, int ok_max)
 {
+	struct spawn sp;
 	FILE *out = NULL;
-	pid_t pid, w;
 	int status;
 
-	fflush(stdout);
-	fflush(stderr);
 	if (quiet && (out = tmpfile()) == NULL)
 		return -1;
-	if ((pid = fork()) == -1) {
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.flags = SPAWN_SIGDFL;
+	sp.exec_fail = "kbench: nightly: ";
+	if (out != NULL) {
+		sp.out_to = SPAWN_FD;
+		sp.out_fd = fileno(out);
+	}
+	if (spawn_start(&sp) == -1) {
 		if (out != NULL)
 			fclose(out);
 		return -1;
 	}
-	if (pid == 0) {
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		if (out != NULL && dup2(fileno(out), STDOUT_FILENO) == -1)
-			_exit(127);
-		execv(argv[0], argv);
-		warn("nightly: %s", argv[0]);
-		_exit(127);
-	}
-	current_child = pid;
-	if (interrupted)	/* the signal came before current_child was set */
-		kill(pid, interrupted);
-	while ((w = waitpid(pid, &status, 0)) == -1 && errno == EINTR)
-		;
-	current_child = 0;
-	if (w == -1)
-		status = -1;
-	else if (WIFSIGNALED(status))
-		status = 128 + WTERMSIG(status);
-	else
-		status = WEXITSTATUS(status);
+	signals_forward(sp.pid);
+	if (signal_caught)	/* it came before the child was named */
+		kill(sp.pid, signal_caught);
+	status = status_code(spawn_wait(&sp, 0));
+	signals_forward(0);
 	if (out != NULL) {
 		if (status < 0 || status > ok_max)
 			copy_out(out);
 		fclose(out);
 	}
 	return status;
+}
+
+/* A fact command's output, its first FACT_MAX bytes or so. */
+static int
+take_fact(void *arg, int is_err, const char *buf, size_t n)
+{
+	struct strbuf *out = arg;
+
+	(void)is_err;
+	if (out->len < FACT_MAX)
+		sb_add(out, buf, n);
+	return 0;
 }
 
 /*
@@ -188,43 +165,29 @@ static int
 fact_command(const char *cmd, const char *dir, struct strbuf *out,
     struct strbuf *why)
 {
-	struct pollfd pfd;
-	char buf[512];
 	char *argv[] = { (char *)"/bin/sh", (char *)"-c", (char *)cmd, NULL };
-	time_t deadline = time(NULL) + FACT_TIMEOUT_S;
-	int fd, status, timed_out = 0;
-	ssize_t n;
+	struct spawn sp;
+	enum spawn_end end;
+	int status;
 	size_t len;
-	pid_t pid;
 
-	if ((pid = tool_spawn(argv, dir, &fd)) == -1) {
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.dir = dir;
+	sp.out_to = SPAWN_PIPE;
+	if (spawn_start(&sp) == -1) {
 		sb_addf(why, "cannot run /bin/sh: %s", strerror(errno));
 		return -1;
 	}
-	pfd.fd = fd;
-	pfd.events = POLLIN;
-	for (;;) {
-		if (time(NULL) >= deadline || interrupted) {
-			timed_out = !interrupted;
-			kill(pid, SIGKILL);
-			break;
-		}
-		if (poll(&pfd, 1, 1000) <= 0)
-			continue;
-		if ((n = read(fd, buf, sizeof(buf))) <= 0)
-			break;
-		if (out->len < FACT_MAX)
-			sb_add(out, buf, (size_t)n);
-	}
-	close(fd);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
-		;
-	if (timed_out) {
+	end = spawn_drain(&sp, FACT_TIMEOUT_S, &signal_caught, take_fact, out);
+	status = spawn_wait(&sp, end == SPAWN_ENDED ? 0 : SIGKILL);
+	if (end == SPAWN_TIMED_OUT) {
 		sb_addf(why, "still running after %d s: killed", FACT_TIMEOUT_S);
 		return -1;
 	}
-	if (WIFSIGNALED(status)) {
-		sb_addf(why, "killed by signal %d", WTERMSIG(status));
+	if (status == -1 || WIFSIGNALED(status)) {
+		sb_addf(why, "killed by signal %d",
+		    status == -1 ? 0 : WTERMSIG(status));
 		return -1;
 	}
 	if (WEXITSTATUS(status) != 0) {
@@ -443,7 +406,7 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 		if (rc == KB_EXIT_OK) {
 			sb_reset(&who);
 			sb_addf(&who, "collect %s", k->kind);
-			rc = collection_check(&c, sb_str(&who));
+			rc = exit_status(collection_check(&c, sb_str(&who)));
 		}
 		if (rc != KB_EXIT_OK)
 			warnx("nightly: %s:%d: collect %s: kbench collect refuses "
@@ -850,7 +813,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 			/* Locked out: cron's next night will do (sysexits). */
 			return busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;
 		}
-		catch_signals();
+		signals_catch(NULL, SIGNALS_HUP, NULL);
 		if ((s = log_begin(n, &ni, &err)) == NULL) {
 			warnx("nightly: %s", sb_str(&err));
 			sb_free(&err);
@@ -862,23 +825,23 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	    "dry run of" : clock_now(t, sizeof(t)), n->conf.name, n->conf.path,
 	    n->label, n->db, n->lock);
 	make_facts(n);
-	for (i = 0; i < n->conf.ncollect && !interrupted; i++) {
+	for (i = 0; i < n->conf.ncollect && !signal_caught; i++) {
 		ni.collections++;
 		if (run_collection(n, i) != 0)
 			ni.failed++;
 	}
-	if (!interrupted)
+	if (!signal_caught)
 		trend = run_trend(n);
-	if (!interrupted && trend >= 0)
+	if (!signal_caught && trend >= 0)
 		site = run_site(n);
 	if (n->dry_run) {
 		sb_free(&err);
 		return KB_EXIT_OK;
 	}
 	ni.trend = trend;
-	if (interrupted) {
+	if (signal_caught) {
 		ni.status = NIGHTLY_INTERRUPTED;
-		rc = 128 + interrupted;
+		rc = 128 + signal_caught;
 	} else if (ni.failed > 0 || site != 0 ||
 	    (trend != 0 && trend != KB_EXIT_REGRESSION)) {
 		ni.status = NIGHTLY_FAILED;

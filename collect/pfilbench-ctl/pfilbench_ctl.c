@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "collect/pfilbench-ctl/kmodctl.h"
+#include "lib/signals.h"
 
 #define EXIT_FAIL	1
 #define EXIT_USAGE	2
@@ -72,7 +73,6 @@ struct record {
 	int	 lineno;
 };
 
-static volatile sig_atomic_t got_signal;
 
 static void	usage(void) __attribute__((__noreturn__));
 
@@ -87,12 +87,6 @@ usage(void)
 	    "                     [-w write_ms]\n"
 	    "       pfilbench-ctl -c | -s\n");
 	exit(EXIT_USAGE);
-}
-
-static void
-on_signal(int sig)
-{
-	got_signal = sig;
 }
 
 /* Digits only: the module judges the range. */
@@ -180,21 +174,15 @@ caps(void)
 static void
 catch_signals(void)
 {
-	struct sigaction sa;
-
 	/* No SA_RESTART: a signal must end the wait. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
+	if (signals_catch(NULL, 0, NULL) == -1)
 		err(EXIT_FAIL, "sigaction");
 }
 
 static void
 stop_if_signalled(void)
 {
-	int sig = got_signal;
+	int sig = signal_caught;
 
 	if (sig == 0)
 		return;
@@ -718,7 +706,7 @@ main(int argc, char **argv)
 	if ((rc = kmod_configure(&c, why, sizeof(why))) != 0 ||
 	    (rc = kmod_start(why, sizeof(why))) != 0)
 		fail(rc, why);
-	if ((rc = kmod_wait(&got_signal, why, sizeof(why))) == -EINTR)
+	if ((rc = kmod_wait(&signal_caught, why, sizeof(why))) == -EINTR)
 		stop_if_signalled();
 	if (rc != 0)
 		fail(rc, why);

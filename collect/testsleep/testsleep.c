@@ -41,6 +41,7 @@
 
 #include "collect/protocol.h"
 #include "collect/testsleep/sleep_methods.h"
+#include "lib/signals.h"
 #include "lib/util.h"
 
 #define EXIT_USAGE	2
@@ -64,8 +65,6 @@ struct opts {
 	int	 check;		/* --check */
 };
 
-static volatile sig_atomic_t got_signal;
-
 /* A failure at run time; under --check, a run that would not happen. */
 static int exit_fail = 1;
 
@@ -87,12 +86,6 @@ static void
 bad(const char *what, const char *arg, const char *range)
 {
 	errx(EXIT_USAGE, "bad %s '%s' (%s)", what, arg, range);
-}
-
-static void
-on_signal(int sig)
-{
-	got_signal = sig;
 }
 
 /*
@@ -253,21 +246,15 @@ apply_knobs(const struct opts *o)
 static void
 catch_signals(void)
 {
-	struct sigaction sa;
-
 	/* No SA_RESTART: a signal interrupts the sleep with EINTR. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGINT, &sa, NULL) == -1 ||
-	    sigaction(SIGTERM, &sa, NULL) == -1)
+	if (signals_catch(NULL, 0, NULL) == -1)
 		err(1, "sigaction");
 }
 
 static void
 stop_if_signalled(size_t n)
 {
-	int sig = got_signal;
+	int sig = signal_caught;
 
 	if (sig == 0)
 		return;
@@ -313,7 +300,7 @@ measure(const struct opts *o, struct sleep_ctx *c, size_t *np)
 		err(1, "clock_gettime(CLOCK_MONOTONIC)");
 	begin = ts_ns(&t1);
 	i = 0;
-	while (i < max && !got_signal) {
+	while (i < max && !signal_caught) {
 		clock_gettime(CLOCK_MONOTONIC, &c->start);
 		e = m->fn(c);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -444,7 +431,7 @@ main(int argc, char **argv)
 	do {
 		clock_gettime(CLOCK_MONOTONIC, &c.start);
 		e = o.method->fn(&c);
-	} while (e == EINTR && !got_signal);
+	} while (e == EINTR && !signal_caught);
 	stop_if_signalled(0);
 	if (e != 0) {
 		errno = e;

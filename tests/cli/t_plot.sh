@@ -75,6 +75,13 @@ rc=$?
 expect_rc 4 "gnuplot missing"
 expect_err "kbench: plot: gnuplot not found: install it (Debian: apt-get install gnuplot-nox; FreeBSD: pkg install gnuplot-lite)" \
     "gnuplot missing is named with its package"
+# A script that cannot be written is a system error, not a usage one
+# (issue 19: the status was guessed from the message, and said 2).
+mkdir -p unwritable/compare.gp
+kb --db lat.db plot compare --compare before after -o unwritable
+expect_rc 4 "a chart script that cannot be written"
+expect_err "kbench: plot: unwritable/compare.gp: Is a directory" \
+    "the script that cannot be written is named"
 
 # Hostile labels: quotes, backslashes, @macros, &{} markup, backquotes
 # and system() are drawn literally and never run; so is a series key
