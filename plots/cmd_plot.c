@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/benchmark.h"
 #include "plots/charts.h"
 #include "kbench.h"
 #include "lib/outdir.h"
@@ -233,6 +234,7 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "title",	required_argument, NULL, OPT_TITLE },
 		{ NULL,		0,		   NULL, 0 }
 	};
+	const struct benchmark *bench;
 	struct analysis an;
 	struct history h;
 	struct plot_ctx pc;
@@ -348,8 +350,9 @@ cmd_plot(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("plot: compare needs --compare A B");
 		goto out;
 	}
-	/* Sleep charts split by HZ unless told otherwise; the rest by label. */
-	an.by = by != NULL ? by : kinds[k].kind == KIND_SLEEP ? "hz" : "label";
+	/* A benchmark's chart groups as its descriptor says; others by label. */
+	bench = benchmark_of_chart(kinds[k].name);
+	an.by = by != NULL ? by : bench != NULL ? bench->by : "label";
 	if (an.rows != NULL && kinds[k].kind != KIND_SLEEP) {
 		warnx("plot: --rows is for plot sleep");
 		goto out;

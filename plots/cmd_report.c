@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/benchmark.h"
 #include "plots/charts.h"
 #include "kbench.h"
 #include "lib/outdir.h"
@@ -61,6 +62,22 @@ sides_as_groups(const struct analysis *an, struct analysis *ov,
 }
 
 /*
+ * The chart that draws the benchmark whole: its descriptor's; without one
+ * (imported), the lock chart for lock keys, else the sleep chart.
+ */
+static const char *
+overview_chart(const struct analysis *an)
+{
+	const struct benchmark *b;
+
+	b = benchmark_find(an->gs.nruns > 0 ? an->gs.runs[0].benchmark : NULL);
+	if (b != NULL)
+		return b->chart != NULL ? b->chart : "";
+	return an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL ?
+	    "lock" : "sleep";
+}
+
+/*
  * The charts of the report into pc->dir: the change of every series; the
  * overview of the benchmark; the distributions when few enough to read.
  * 0, or -1 with why in err.
@@ -69,6 +86,7 @@ static int
 review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
     struct strbuf *err)
 {
+	const char *overview;
 	struct analysis ov;
 	struct group **ovg;
 	int rc = -1;
@@ -83,7 +101,8 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 	rv->charts[rv->ncharts++].caption = "The change of each series, with "
 	    "its interval, colored by verdict";
 	sides_as_groups(an, &ov, ovg);
-	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL) {
+	overview = overview_chart(an);
+	if (strcmp(overview, "lock") == 0) {
 		/* The lock chart draws a comparison itself, changes and all. */
 		pc->name = "lock";
 		if (chart_lock(pc, err) == -1)
@@ -91,7 +110,8 @@ review_charts(struct review *rv, struct plot_ctx *pc, struct analysis *an,
 		rv->charts[rv->ncharts].name = "lock";
 		rv->charts[rv->ncharts++].caption = "ns per chain call by hook "
 		    "and head lock, both sides, and the change of each pair";
-	} else if (numeric_key(&ov, &ov.gs) != NULL) {
+	} else if (strcmp(overview, "sleep") == 0 &&
+	    numeric_key(&ov, &ov.gs) != NULL) {
 		pc->an = &ov;
 		pc->name = "sleep";
 		if (chart_sleep(pc, err) == -1)
