@@ -198,13 +198,16 @@ deps-freebsd:
 	@sh mk/deps.sh freebsd
 
 # What each program is compiled from, and the flags: "make OS=freebsd
-# print-build" is the FreeBSD branch, which check-freebsd compiles.
+# print-build" is the FreeBSD branch, which check-freebsd compiles; kbench
+# built with one more benchmark (tests/cli/t_toybench.sh) adds its own.
 print-build:
 	@echo "prog kbench ${KBENCH_SRCS}"
 	@echo "prog testsleep ${TESTSLEEP_SRCS}"
 	@echo "prog lockbench ${LOCKBENCH_SRCS}"
 	@echo "prog pfilbench-ctl ${PFILCTL_SRCS}"
 	@echo "cflags -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SRC_INCS}"
+	@echo "kbench-cflags ${SQLITE_CFLAGS} ${CSV_CFLAGS}"
+	@echo "kbench-libs ${KB_LIBS}"
 
 # Debian's kernel booted twice, highres and highres=off: the sleep matrix.
 demo-vm: deps-vm
