@@ -52,6 +52,20 @@ collect_parse(struct collection *c, struct collect_opts *co,
 	return 0;
 }
 
+int
+collect_number(const char **dst, const char *arg, long lo, long hi,
+    const char *opt, const char *what)
+{
+	long v;
+
+	if (parse_long(arg, lo, hi, &v) == -1) {
+		warnx("%s %s: expected %s", opt, arg, what);
+		return COLLECT_BAD;
+	}
+	*dst = arg;
+	return COLLECT_TAKEN;
+}
+
 void
 collect_begin(struct collection *c, const struct collect_opts *co,
     const struct kbench_ctx *ctx, const struct benchmark *b,

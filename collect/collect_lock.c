@@ -239,7 +239,6 @@ static int
 lock_take(void *opts, int ch, const char *arg)
 {
 	struct lock_opts *o = opts;
-	long v;
 
 	switch (ch) {
 	case 'd':
@@ -253,39 +252,33 @@ lock_take(void *opts, int ch, const char *arg)
 		    "collect lock) or use --db FILE; for the busy-wait in "
 		    "each hook, use -D NS or --delay NS", arg);
 		return COLLECT_BAD;
+	/* The program owns the limits of -D and -n: --check asks it. */
 	case 'D':
-		if (parse_long(arg, LONG_MIN, LONG_MAX, &v) == -1) {
-			warnx("collect lock: --delay %s: expected a busy-wait "
-			    "in ns, a whole number", arg);
-			return COLLECT_BAD;
-		}
-		o->delay = arg;
-		break;
+		return collect_number(&o->delay, arg, LONG_MIN, LONG_MAX,
+		    "collect lock: --delay",
+		    "a busy-wait in ns, a whole number");
+	case 'n':
+		return collect_number(&o->count, arg, LONG_MIN, LONG_MAX,
+		    "collect lock: -n", "calls per thread, a whole number");
+	case 'w':
+		return collect_number(&o->write_ms, arg, 1, 3600000,
+		    "collect lock: -w",
+		    "a writer period in ms from 1 to 3600000");
+	case OPT_CHAIN:
+		return collect_number(&o->chain, arg, 1, 64,
+		    "collect lock: --chain", "a number of hooks from 1 to 64");
+	case OPT_DURATION:
+		return collect_number(&o->duration, arg, 1, 3600000,
+		    "collect lock: --duration",
+		    "a timed phase in ms from 1 to 3600000");
 	case 'H':
 		strlist_split(&o->heads, arg);
 		break;
 	case 'k':
 		strlist_split(&o->hooks, arg);
 		break;
-	case 'n':
-		/* The program owns the limits: --check asks it. */
-		if (parse_long(arg, LONG_MIN, LONG_MAX, &v) == -1) {
-			warnx("collect lock: -n %s: expected calls per "
-			    "thread, a whole number", arg);
-			return COLLECT_BAD;
-		}
-		o->count = arg;
-		break;
 	case 't':
 		strlist_split(&o->threads, arg);
-		break;
-	case 'w':
-		if (parse_long(arg, 1, 3600000, &v) == -1) {
-			warnx("collect lock: -w %s: expected a writer period "
-			    "in ms from 1 to 3600000", arg);
-			return COLLECT_BAD;
-		}
-		o->write_ms = arg;
 		break;
 	case OPT_BACKEND:
 		if ((o->be = find_backend(arg)) == NULL) {
@@ -297,24 +290,8 @@ lock_take(void *opts, int ch, const char *arg)
 	case OPT_PIN:
 		o->pin = 1;
 		break;
-	case OPT_CHAIN:
-		if (parse_long(arg, 1, 64, &v) == -1) {
-			warnx("collect lock: --chain %s: expected a number "
-			    "of hooks from 1 to 64", arg);
-			return COLLECT_BAD;
-		}
-		o->chain = arg;
-		break;
 	case OPT_SHARED:
 		o->shared = 1;
-		break;
-	case OPT_DURATION:
-		if (parse_long(arg, 1, 3600000, &v) == -1) {
-			warnx("collect lock: --duration %s: expected a timed "
-			    "phase in ms from 1 to 3600000", arg);
-			return COLLECT_BAD;
-		}
-		o->duration = arg;
 		break;
 	default:
 		return COLLECT_UNKNOWN;

@@ -76,21 +76,31 @@ static int
 sleep_take(void *opts, int ch, const char *arg)
 {
 	struct sleep_opts *o = opts;
-	long v;
+	char what[128];
 
 	switch (ch) {
 	case 'm':
 		strlist_split(&o->methods, arg);
 		break;
-	case 'n':
-		/* The program owns the limits: --check asks it. */
-		if (parse_long(arg, LONG_MIN, LONG_MAX, &v) == -1) {
-			warnx("collect sleep: -n %s: expected iterations, "
-			    "a whole number", arg);
-			return COLLECT_BAD;
-		}
-		o->iters = arg;
+	case 'u':
+		strlist_split(&o->usecs, arg);
 		break;
+	/* The program owns the limits of -n and --slack: --check asks it. */
+	case 'n':
+		return collect_number(&o->iters, arg, LONG_MIN, LONG_MAX,
+		    "collect sleep: -n", "iterations, a whole number");
+	case OPT_SLACK:
+		return collect_number(&o->slack, arg, LONG_MIN, LONG_MAX,
+		    "collect sleep: --slack", "nanoseconds, a whole number");
+	case OPT_FIFO:
+		return collect_number(&o->fifo, arg, 1, 99,
+		    "collect sleep: --fifo",
+		    "a SCHED_FIFO priority from 1 to 99");
+	case OPT_CPU:
+		snprintf(what, sizeof(what), "a CPU number from 0 to %ld (this "
+		    "machine has %ld)", o->ncpu - 1, o->ncpu);
+		return collect_number(&o->cpu, arg, 0, o->ncpu - 1,
+		    "collect sleep: --cpu", what);
 	case 'T':
 		if (parse_double(arg, &o->t) == -1 || o->t <= 0 ||
 		    o->t > 86400) {
@@ -99,34 +109,6 @@ sleep_take(void *opts, int ch, const char *arg)
 			return COLLECT_BAD;
 		}
 		o->seconds = arg;
-		break;
-	case 'u':
-		strlist_split(&o->usecs, arg);
-		break;
-	case OPT_CPU:
-		if (parse_long(arg, 0, o->ncpu - 1, &v) == -1) {
-			warnx("collect sleep: --cpu %s: expected a CPU "
-			    "number from 0 to %ld (this machine has %ld)",
-			    arg, o->ncpu - 1, o->ncpu);
-			return COLLECT_BAD;
-		}
-		o->cpu = arg;
-		break;
-	case OPT_FIFO:
-		if (parse_long(arg, 1, 99, &v) == -1) {
-			warnx("collect sleep: --fifo %s: expected a "
-			    "SCHED_FIFO priority from 1 to 99", arg);
-			return COLLECT_BAD;
-		}
-		o->fifo = arg;
-		break;
-	case OPT_SLACK:
-		if (parse_long(arg, LONG_MIN, LONG_MAX, &v) == -1) {
-			warnx("collect sleep: --slack %s: expected "
-			    "nanoseconds, a whole number", arg);
-			return COLLECT_BAD;
-		}
-		o->slack = arg;
 		break;
 	default:
 		return COLLECT_UNKNOWN;

@@ -115,6 +115,13 @@ int	collect_parse(struct collection *c, struct collect_opts *co,
 	    const char *shortopts, const struct option *longopts,
 	    collect_take_fn *take, void *opts);
 /*
+ * For a take function: arg as a whole number from lo to hi, kept in *dst
+ * as given (COLLECT_TAKEN), else COLLECT_BAD after saying "OPT ARG:
+ * expected WHAT" (opt: "collect lock: -w").
+ */
+int	collect_number(const char **dst, const char *arg, long lo, long hi,
+	    const char *opt, const char *what);
+/*
  * After the checks: collection_setup(), then the program that runs the
  * cells, the options it spells otherwise, and the matrix's shape.
  */
