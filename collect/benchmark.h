@@ -27,8 +27,8 @@ struct benchmark {
 	const char	*program;	/* what runs its cells (by default) */
 	/* Run facts that change what it measures (pooling.c), NULL-ended. */
 	const char *const *facts;
-	const char	*chart;		/* the plot KIND that draws it whole */
-	const char	*by;		/* that chart's default --by */
+	const char	*chart;		/* the plot KIND that draws it whole, */
+	const char	*by;		/*   and its default --by; or both NULL */
 	/*
 	 * Parse and check kbench collect NAME's arguments (argv[0] is NAME)
 	 * and build its cells into c; see collect_prepare() in collect.h.
