@@ -51,7 +51,8 @@ DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
 	       collect/protocol.c collect/collector.c collect/cell.c collect/check.c \
 	       collect/estimate.c collect/summary.c collect/tools.c \
-	       collect/cmd_collect.c collect/collect_sleep.c collect/collect_lock.c \
+	       collect/cmd_collect.c collect/benchmarks.c collect/collect_common.c \
+	       collect/collect_sleep.c collect/collect_lock.c \
 	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
@@ -78,7 +79,8 @@ KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 HDRS	     = kbench.h kbench_exit.h lib/status.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
 	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
-	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h collect/nightly/nightly.h \
+	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
+	       collect/benchmark.h collect/nightly/nightly.h \
 	       analyze/stats.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
@@ -202,13 +204,16 @@ deps-freebsd:
 	@sh mk/deps.sh freebsd
 
 # What each program is compiled from, and the flags: "make OS=freebsd
-# print-build" is the FreeBSD branch, which check-freebsd compiles.
+# print-build" is the FreeBSD branch, which check-freebsd compiles; kbench
+# built with one more benchmark (tests/cli/t_toybench.sh) adds its own.
 print-build:
 	@echo "prog kbench ${KBENCH_SRCS}"
 	@echo "prog testsleep ${TESTSLEEP_SRCS}"
 	@echo "prog lockbench ${LOCKBENCH_SRCS}"
 	@echo "prog pfilbench-ctl ${PFILCTL_SRCS}"
 	@echo "cflags -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SRC_INCS}"
+	@echo "kbench-cflags ${SQLITE_CFLAGS} ${CSV_CFLAGS}"
+	@echo "kbench-libs ${KB_LIBS}"
 
 # Debian's kernel booted twice, highres and highres=off: the sleep matrix.
 demo-vm: deps-vm

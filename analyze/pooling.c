@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyze/pooling.h"
+#include "collect/benchmark.h"
 
 /*
  * Facts that change what any benchmark measures: the machine, its
@@ -14,23 +15,6 @@
 static const char *const machine_facts[] = {
 	"host", "os", "arch", "kernel_release", "cpu_model", "ncpu", "hz",
 	"highres", "clocksource", "governor", "timer_slack_ns", NULL
-};
-
-/*
- * What each benchmark declares on top (until benchmarks carry their own
- * descriptor): the options of the program that change its numbers.
- */
-static const struct {
-	const char		*benchmark;
-	const char *const	*facts;
-} declared[] = {
-	{ "sleep", (const char *const[]){ "sched_policy", "sched_priority",
-	    "mlockall", "cpu", NULL } },
-	{ "lock", (const char *const[]){ "backend", "delay_ns", "write_ms",
-	    "pinned", "busywait", "hooks", "hook_lock", "duration_ms",
-	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
-	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
-	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL } },
 };
 
 static int
@@ -45,15 +29,13 @@ in_list(const char *const *l, const char *key)
 int
 pooling_sensitive(const char *benchmark, const char *key)
 {
-	size_t i;
+	const struct benchmark *b;
 
 	if (in_list(machine_facts, key))
 		return 1;
-	for (i = 0; i < sizeof(declared) / sizeof(declared[0]); i++)
-		if (benchmark != NULL &&
-		    strcmp(declared[i].benchmark, benchmark) == 0)
-			return in_list(declared[i].facts, key);
-	return 0;
+	/* And those its descriptor declares (the options of its program). */
+	b = benchmark_find(benchmark);
+	return b != NULL && b->facts != NULL && in_list(b->facts, key);
 }
 
 /* The runs of one pool: every run of gs whose by value is pool (or all). */

@@ -1,11 +1,13 @@
 /*
  * cmd_collect.c: kbench collect KIND: run a benchmark matrix and store
- * every sample.  One file per kind (collect_sleep.c...).
+ * every sample.  One file per benchmark (collect_sleep.c...), found
+ * through its descriptor (benchmark.h).
  */
 #include <err.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/benchmark.h"
 #include "collect/collect.h"
 #include "collect/collector.h"
 #include "kbench.h"
@@ -82,16 +84,21 @@ int
 collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
     struct collection *c)
 {
+	const struct benchmark *b;
+	struct strbuf names = STRBUF_INIT;
+
+	if (argc >= 1 && (b = benchmark_find(argv[0])) != NULL)
+		return b->prepare(argc, argv, ctx, c);
 	if (argc < 1) {
-		warnx("collect: which benchmark? kbench collect sleep|lock "
-		    "(kbench help collect)");
-		return KB_EXIT_USAGE;
+		benchmark_names(&names, "|", "|");
+		warnx("collect: which benchmark? kbench collect %s "
+		    "(kbench help collect)", sb_str(&names));
+	} else {
+		benchmark_names(&names, ", ", " or ");
+		warnx("collect: unknown benchmark '%s': expected %s", argv[0],
+		    sb_str(&names));
 	}
-	if (strcmp(argv[0], "sleep") == 0)
-		return collect_sleep_prepare(argc, argv, ctx, c);
-	if (strcmp(argv[0], "lock") == 0)
-		return collect_lock_prepare(argc, argv, ctx, c);
-	warnx("collect: unknown benchmark '%s': expected sleep or lock", argv[0]);
+	sb_free(&names);
 	return KB_EXIT_USAGE;
 }
 

@@ -1,5 +1,6 @@
 /*
- * collect.h: the kinds of collection "kbench collect" runs.
+ * collect.h: kbench collect; each benchmark's collector is found through
+ * its descriptor (benchmark.h).
  */
 #ifndef KBENCH_COLLECT_H
 #define KBENCH_COLLECT_H
@@ -19,10 +20,6 @@ struct collection;
  * in either case.
  */
 int	collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
-	    struct collection *c);
-int	collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
-	    struct collection *c);
-int	collect_sleep_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	    struct collection *c);
 
 #endif

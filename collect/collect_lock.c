@@ -16,10 +16,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "collect/benchmark.h"
 #include "collect/collect.h"
 #include "collect/collector.h"
 #include "kbench.h"
 #include "collect/tools.h"
+
+static int	collect_lock_prepare(int, char **, struct kbench_ctx *,
+		    struct collection *);
+
+/* The lock benchmark: the pfil hook chain, head x hook lock x threads. */
+const struct benchmark benchmark_lock = {
+	.name = "lock",
+	.program = "lockbench",		/* or pfilbench-ctl: --backend */
+	.facts = (const char *const[]){ "backend", "delay_ns", "write_ms",
+	    "pinned", "busywait", "hooks", "hook_lock", "duration_ms",
+	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
+	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
+	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL },
+	.chart = "lock",
+	.by = "label",
+	.prepare = collect_lock_prepare,
+};
 
 /* Chain calls a thread of a probe makes: milliseconds of work. */
 #define PROBE_CALLS	1000
@@ -192,12 +210,311 @@ check_kinds(const struct strlist *l, const char *known, const char *what,
 	return ok ? 0 : -1;
 }
 
-int
+/* Its own long options. */
+enum { OPT_BACKEND = 300, OPT_PIN, OPT_CHAIN, OPT_SHARED, OPT_DURATION };
+
+/* kbench collect lock's options, as parsed. */
+struct lock_opts {
+	struct collect_opts	 co;
+	const struct lock_backend *be;		/* NULL: by the module */
+	struct strlist		 heads, hooks, threads;
+	const char		*count, *delay;	/* -n, -D as given */
+	const char		*write_ms, *chain, *duration;	/* or NULL */
+	int			 pin, shared;
+	char			*prog;		/* the backend's path */
+	struct lock_caps	 caps;		/* what it runs */
+};
+
+/* One option of collect lock's own (collect_take_fn). */
+static int
+lock_take(void *opts, int ch, const char *arg)
+{
+	struct lock_opts *o = opts;
+
+	switch (ch) {
+	case 'd':
+		/*
+		 * Before the command -d is the database; here it was once the
+		 * busy-wait.  Either guess loses someone's data or an hour:
+		 * say both and take neither.
+		 */
+		warnx("collect lock: -d %s: -d is ambiguous here: for the "
+		    "database, put it before the command (kbench -d FILE "
+		    "collect lock) or use --db FILE; for the busy-wait in "
+		    "each hook, use -D NS or --delay NS", arg);
+		return COLLECT_BAD;
+	/* The program owns the limits of -D and -n: --check asks it. */
+	case 'D':
+		return collect_number(&o->delay, arg, LONG_MIN, LONG_MAX,
+		    "collect lock: --delay",
+		    "a busy-wait in ns, a whole number");
+	case 'n':
+		return collect_number(&o->count, arg, LONG_MIN, LONG_MAX,
+		    "collect lock: -n", "calls per thread, a whole number");
+	case 'w':
+		return collect_number(&o->write_ms, arg, 1, 3600000,
+		    "collect lock: -w",
+		    "a writer period in ms from 1 to 3600000");
+	case OPT_CHAIN:
+		return collect_number(&o->chain, arg, 1, 64,
+		    "collect lock: --chain", "a number of hooks from 1 to 64");
+	case OPT_DURATION:
+		return collect_number(&o->duration, arg, 1, 3600000,
+		    "collect lock: --duration",
+		    "a timed phase in ms from 1 to 3600000");
+	case 'H':
+		strlist_split(&o->heads, arg);
+		break;
+	case 'k':
+		strlist_split(&o->hooks, arg);
+		break;
+	case 't':
+		strlist_split(&o->threads, arg);
+		break;
+	case OPT_BACKEND:
+		if ((o->be = find_backend(arg)) == NULL) {
+			warnx("collect lock: --backend %s: expected user or "
+			    "kmod", arg);
+			return COLLECT_BAD;
+		}
+		break;
+	case OPT_PIN:
+		o->pin = 1;
+		break;
+	case OPT_SHARED:
+		o->shared = 1;
+		break;
+	default:
+		return COLLECT_UNKNOWN;
+	}
+	return COLLECT_TAKEN;
+}
+
+/* The backend's limits (its capabilities) on the options given. */
+static int
+check_limits(const struct lock_opts *o)
+{
+	const struct lock_caps *k = &o->caps;
+
+	if (strtol(o->delay, NULL, 10) > k->delay_max) {
+		warnx("collect lock: --delay %s: the %s backend busy-waits at most "
+		    "%ld ns in a hook", o->delay, o->be->name, k->delay_max);
+		return -1;
+	}
+	if (o->chain != NULL && strtol(o->chain, NULL, 10) > k->hooks_max) {
+		warnx("collect lock: --chain %s: the %s backend chains at most "
+		    "%ld hooks", o->chain, o->be->name, k->hooks_max);
+		return -1;
+	}
+	if (o->duration != NULL &&
+	    strtol(o->duration, NULL, 10) > k->duration_max) {
+		warnx("collect lock: --duration %s: the %s backend runs at most "
+		    "%ld ms", o->duration, o->be->name, k->duration_max);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The backend (the module's when none was named), its program and what
+ * it runs, the options against them; the defaults filled in.
+ * KB_EXIT_OK or the exit status after saying why.
+ */
+static int
+lock_validate(struct lock_opts *o, const struct kbench_ctx *ctx)
+{
+	long v;
+	size_t i;
+
+	/* The kernel's own locks when the module is there. */
+	if (o->be == NULL)
+		o->be = find_backend(kmod_loaded(ctx->argv0) ? "kmod" : "user");
+	if (!o->be->ask && (o->chain != NULL || o->shared ||
+	    o->duration != NULL)) {
+		warnx("collect lock: --chain, --shared and --duration are the "
+		    "kernel module's (--backend kmod); lockbench has 3 hooks, "
+		    "each with its own lock, and counts walks");
+		return KB_EXIT_USAGE;
+	}
+	if ((o->prog = tool_path(ctx->argv0, o->be->program)) == NULL) {
+		warnx("collect lock: %s (the %s backend) not found beside kbench "
+		    "nor on PATH", o->be->program, o->be->name);
+		return KB_EXIT_IO;
+	}
+	/* A backend that cannot say what it runs cannot run: refused (2). */
+	if (caps_get(o->be, o->prog, &o->caps) == -1 || check_limits(o) == -1)
+		return KB_EXIT_USAGE;
+	if (o->heads.n == 0)
+		strlist_split(&o->heads, o->caps.heads);
+	if (o->hooks.n == 0)
+		strlist_split(&o->hooks, o->caps.hooks);
+	if (o->threads.n == 0)
+		strlist_split(&o->threads, "1,2");
+	if (check_kinds(&o->heads, o->caps.heads, "head", o->be) == -1 ||
+	    check_kinds(&o->hooks, o->caps.hooks, "hook", o->be) == -1)
+		return KB_EXIT_USAGE;
+	for (i = 0; i < o->threads.n; i++)
+		if (parse_long(o->threads.v[i], 1, 1024, &v) == -1) {
+			warnx("collect lock: -t: '%s' is not a thread count from "
+			    "1 to 1024", o->threads.v[i]);
+			return KB_EXIT_USAGE;
+		}
+	return KB_EXIT_OK;
+}
+
+/*
+ * The CPUs a cell keeps busy (its threads, and the writer), and a note
+ * when threads must share CPUs.
+ */
+static void
+lock_busy_cpus(struct collection *c, const struct lock_opts *o, long ncpu)
+{
+	long nthreads;
+	size_t i;
+
+	for (i = 0; i < o->threads.n; i++) {
+		nthreads = strtol(o->threads.v[i], NULL, 10);
+		if (nthreads + (o->write_ms != NULL) > c->busy_cpus)
+			c->busy_cpus = (int)nthreads + (o->write_ms != NULL);
+		if (c->check_only)
+			continue;
+		if (nthreads > ncpu)
+			warnx("collect lock: -t %ld on %ld online CPUs: threads "
+			    "share CPUs, and a lock holder preempted makes "
+			    "the others wait; those cells measure the "
+			    "scheduler too", nthreads, ncpu);
+		else if (o->pin && o->write_ms != NULL && nthreads >= ncpu)
+			warnx("collect lock: --pin -w with -t %ld on %ld CPUs: "
+			    "no CPU is left for the writer, which shares one "
+			    "with a reader", nthreads, ncpu);
+	}
+}
+
+/* The cell of a head, a hook and a thread count, and its probe. */
+static void
+lock_cell(struct collection *c, const struct lock_opts *o, long ncpu,
+    const char *head, const char *hook, const char *threads)
+{
+	char *cell_argv[28], name[256], probe_count[32];
+	struct cell *cell;
+	long ncount, nprobe, nthreads;
+	double est;
+	int a = 0;
+
+	cell_argv[a++] = o->prog;
+	cell_argv[a++] = "-m";
+	cell_argv[a++] = "-t";
+	cell_argv[a++] = (char *)threads;
+	cell_argv[a++] = "-n";
+	cell_argv[a++] = (char *)o->count;
+	cell_argv[a++] = "-d";
+	cell_argv[a++] = (char *)o->delay;
+	cell_argv[a++] = "-H";
+	cell_argv[a++] = (char *)head;
+	cell_argv[a++] = "-k";
+	cell_argv[a++] = (char *)hook;
+	if (o->write_ms != NULL) {
+		cell_argv[a++] = "-w";
+		cell_argv[a++] = (char *)o->write_ms;
+	}
+	if (o->pin)
+		cell_argv[a++] = "-p";
+	if (o->chain != NULL) {
+		cell_argv[a++] = "-K";
+		cell_argv[a++] = (char *)o->chain;
+	}
+	if (o->shared)
+		cell_argv[a++] = "-S";
+	if (o->duration != NULL) {
+		cell_argv[a++] = "-D";
+		cell_argv[a++] = (char *)o->duration;
+	}
+	cell_argv[a] = NULL;
+	snprintf(name, sizeof(name), "head=%s,hook=%s,threads=%s", head, hook,
+	    threads);
+	/* Worst case: every call serialised on one lock, three hooks a
+	 * chain (or --chain), plus ~300 ns of overhead; or the fixed
+	 * duration. */
+	ncount = strtol(o->count, NULL, 10);
+	nthreads = strtol(threads, NULL, 10);
+	est = ncount * ((o->chain != NULL ? strtol(o->chain, NULL, 10) : 3) *
+	    (double)strtol(o->delay, NULL, 10) + 300) / 1e9 *
+	    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
+	if (o->duration != NULL)
+		est = strtol(o->duration, NULL, 10) / 1e3;
+	cell = collection_add(c, cell_argv, name, est,
+	    o->co.timeout > 0 ? o->co.timeout : 10 * est * nthreads + 30);
+	/*
+	 * Its probe: the same cell, a few calls (a timed phase needs none:
+	 * it lasts what it says).
+	 */
+	if (o->duration != NULL)
+		return;
+	nprobe = ncount < PROBE_CALLS ? ncount : PROBE_CALLS;
+	snprintf(probe_count, sizeof(probe_count), "%ld", nprobe);
+	cell_argv[5] = probe_count;
+	cell->iters = (double)ncount;
+	cell->probe = collection_probe(c, cell_argv, (double)nprobe, 0, 1e-9,
+	    1);
+}
+
+/* Does the backend take this hook lock under this head?  Said when not. */
+static int
+lock_pair(const struct collection *c, const struct lock_opts *o,
+    const char *head, const char *hook)
+{
+	if (pair_ok(&o->caps, head, hook))
+		return 1;
+	if (!c->quiet && !c->check_only)
+		fprintf(stderr, "kbench collect lock: skipping hook %s under "
+		    "head %s: the module refuses it (on Linux: it may sleep, "
+		    "and the head's read side is atomic)\n", hook, head);
+	return 0;
+}
+
+/*
+ * The matrix: every head and hook pair the backend takes, at every
+ * thread count.  KB_EXIT_OK, or KB_EXIT_USAGE when no pair is left.
+ */
+static int
+lock_cells(struct collection *c, const struct lock_opts *o,
+    const struct kbench_ctx *ctx)
+{
+	char shape[256];
+	long ncpu;
+	size_t i, j, k;
+
+	snprintf(shape, sizeof(shape), "%zu head%s x %zu hook%s x %zu thread "
+	    "count%s", o->heads.n, o->heads.n == 1 ? "" : "s", o->hooks.n,
+	    o->hooks.n == 1 ? "" : "s", o->threads.n,
+	    o->threads.n == 1 ? "" : "s");
+	collect_begin(c, &o->co, ctx, &benchmark_lock, o->be->program,
+	    lock_aliases, shape);
+	kv_set(&c->facts, "backend", o->be->name);
+	kv_set(&c->facts, "backend_program", o->prog);
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
+	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	lock_busy_cpus(c, o, ncpu);
+	for (i = 0; i < o->heads.n; i++)
+		for (j = 0; j < o->hooks.n; j++) {
+			if (!lock_pair(c, o, o->heads.v[i], o->hooks.v[j]))
+				continue;
+			for (k = 0; k < o->threads.n; k++)
+				lock_cell(c, o, ncpu, o->heads.v[i],
+				    o->hooks.v[j], o->threads.v[k]);
+		}
+	if (c->ncells == 0) {
+		warnx("collect lock: no head and hook pair the %s backend can "
+		    "run", o->be->name);
+		return KB_EXIT_USAGE;
+	}
+	return KB_EXIT_OK;
+}
+
+static int
 collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
     struct collection *c)
 {
-	enum { OPT_BACKEND = 300, OPT_PIN, OPT_CHAIN, OPT_SHARED,
-	    OPT_DURATION };
 	static const struct option longopts[] = {
 		COLLECT_LONGOPTS,
 		{ "backend",	required_argument, NULL, OPT_BACKEND },
@@ -213,279 +530,21 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 		{ "write",	required_argument, NULL, 'w' },
 		{ NULL,		0,		   NULL, 0 }
 	};
-	const struct lock_backend *be = NULL;
-	struct strlist heads = { NULL, 0 }, hooks = { NULL, 0 };
-	struct strlist threads = { NULL, 0 };
-	struct collect_opts co;
-	const char *count = "100000", *delay = "1000";
-	const char *write_ms = NULL, *chain = NULL, *duration = NULL;
-	struct lock_caps caps;
-	char *prog = NULL, *cell_argv[28], name[256], probe_count[32];
-	struct cell *cell;
-	long nprobe;
-	double est;
-	long v, ncount, ndelay, nthreads, ncpu;
-	size_t i, j, k;
-	int ch, a, pin = 0, shared = 0, rc = KB_EXIT_USAGE;
+	struct lock_opts o;
+	int rc = KB_EXIT_USAGE;
 
-	memset(&caps, 0, sizeof(caps));
-	memset(&co, 0, sizeof(co));
-	c->rounds = 5;
-	getopt_reset();
-	while ((ch = getopt_long(argc, argv, "d:D:H:k:l:n:qr:t:vw:", longopts,
-	    NULL)) != -1) {
-		switch (collect_option(c, &co, ch, optarg, "collect lock")) {
-		case 1:
-			continue;
-		case -1:
-			goto out;
-		}
-		switch (ch) {
-		case 'd':
-			/*
-			 * Before the command -d is the database; here it was
-			 * once the busy-wait.  Either guess loses someone's
-			 * data or an hour: say both and take neither.
-			 */
-			warnx("collect lock: -d %s: -d is ambiguous here: for the "
-			    "database, put it before the command (kbench -d FILE "
-			    "collect lock) or use --db FILE; for the busy-wait in "
-			    "each hook, use -D NS or --delay NS", optarg);
-			goto out;
-		case 'D':
-			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
-				warnx("collect lock: --delay %s: expected a busy-wait "
-				    "in ns, a whole number", optarg);
-				goto out;
-			}
-			delay = optarg;
-			break;
-		case 'H':
-			strlist_split(&heads, optarg);
-			break;
-		case 'k':
-			strlist_split(&hooks, optarg);
-			break;
-		case 'n':
-			/* The program owns the limits: --check asks it. */
-			if (parse_long(optarg, LONG_MIN, LONG_MAX, &v) == -1) {
-				warnx("collect lock: -n %s: expected calls per "
-				    "thread, a whole number", optarg);
-				goto out;
-			}
-			count = optarg;
-			break;
-		case 't':
-			strlist_split(&threads, optarg);
-			break;
-		case 'w':
-			if (parse_long(optarg, 1, 3600000, &v) == -1) {
-				warnx("collect lock: -w %s: expected a writer period "
-				    "in ms from 1 to 3600000", optarg);
-				goto out;
-			}
-			write_ms = optarg;
-			break;
-		case OPT_BACKEND:
-			if ((be = find_backend(optarg)) == NULL) {
-				warnx("collect lock: --backend %s: expected user or "
-				    "kmod", optarg);
-				goto out;
-			}
-			break;
-		case OPT_PIN:
-			pin = 1;
-			break;
-		case OPT_CHAIN:
-			if (parse_long(optarg, 1, 64, &v) == -1) {
-				warnx("collect lock: --chain %s: expected a number "
-				    "of hooks from 1 to 64", optarg);
-				goto out;
-			}
-			chain = optarg;
-			break;
-		case OPT_SHARED:
-			shared = 1;
-			break;
-		case OPT_DURATION:
-			if (parse_long(optarg, 1, 3600000, &v) == -1) {
-				warnx("collect lock: --duration %s: expected a timed "
-				    "phase in ms from 1 to 3600000", optarg);
-				goto out;
-			}
-			duration = optarg;
-			break;
-		default:
-			if (!c->check_only)
-				fputs(collect_help, stderr);
-			goto out;
-		}
-	}
-	if (optind < argc) {
-		warnx("collect lock: unexpected argument '%s'", argv[optind]);
-		goto out;
-	}
-	/* The kernel's own locks when the module is there. */
-	if (be == NULL)
-		be = find_backend(kmod_loaded(ctx->argv0) ? "kmod" : "user");
-	if (!be->ask && (chain != NULL || shared || duration != NULL)) {
-		warnx("collect lock: --chain, --shared and --duration are the "
-		    "kernel module's (--backend kmod); lockbench has 3 hooks, "
-		    "each with its own lock, and counts walks");
-		goto out;
-	}
-	if ((prog = tool_path(ctx->argv0, be->program)) == NULL) {
-		warnx("collect lock: %s (the %s backend) not found beside kbench "
-		    "nor on PATH", be->program, be->name);
-		rc = KB_EXIT_IO;
-		goto out;
-	}
-	/* A backend that cannot say what it runs cannot run: refused (2). */
-	if (caps_get(be, prog, &caps) == -1)
-		goto out;
-	if (strtol(delay, NULL, 10) > caps.delay_max) {
-		warnx("collect lock: --delay %s: the %s backend busy-waits at most "
-		    "%ld ns in a hook", delay, be->name, caps.delay_max);
-		goto out;
-	}
-	if (chain != NULL && strtol(chain, NULL, 10) > caps.hooks_max) {
-		warnx("collect lock: --chain %s: the %s backend chains at most "
-		    "%ld hooks", chain, be->name, caps.hooks_max);
-		goto out;
-	}
-	if (duration != NULL && strtol(duration, NULL, 10) > caps.duration_max) {
-		warnx("collect lock: --duration %s: the %s backend runs at most "
-		    "%ld ms", duration, be->name, caps.duration_max);
-		goto out;
-	}
-	if (heads.n == 0)
-		strlist_split(&heads, caps.heads);
-	if (hooks.n == 0)
-		strlist_split(&hooks, caps.hooks);
-	if (threads.n == 0)
-		strlist_split(&threads, "1,2");
-	if (check_kinds(&heads, caps.heads, "head", be) == -1 ||
-	    check_kinds(&hooks, caps.hooks, "hook", be) == -1)
-		goto out;
-	for (i = 0; i < threads.n; i++)
-		if (parse_long(threads.v[i], 1, 1024, &v) == -1) {
-			warnx("collect lock: -t: '%s' is not a thread count from "
-			    "1 to 1024", threads.v[i]);
-			goto out;
-		}
-	collection_setup(c, &co, "lock", ctx->cmdline);
-	kv_set(&c->facts, "backend", be->name);
-	kv_set(&c->facts, "backend_program", prog);
-	ncount = strtol(count, NULL, 10);
-	ndelay = strtol(delay, NULL, 10);
-	nprobe = ncount < PROBE_CALLS ? ncount : PROBE_CALLS;
-	snprintf(probe_count, sizeof(probe_count), "%ld", nprobe);
-	c->program = be->program;
-	c->aliases = lock_aliases;
-	snprintf(name, sizeof(name), "%zu head%s x %zu hook%s x %zu thread "
-	    "count%s", heads.n, heads.n == 1 ? "" : "s", hooks.n,
-	    hooks.n == 1 ? "" : "s", threads.n, threads.n == 1 ? "" : "s");
-	c->shape = xstrdup(name);
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN) > 0 ?
-	    sysconf(_SC_NPROCESSORS_ONLN) : 1;
-	/* The CPUs a cell keeps busy: its threads, and the writer. */
-	for (i = 0; i < threads.n; i++) {
-		nthreads = strtol(threads.v[i], NULL, 10);
-		if (nthreads + (write_ms != NULL) > c->busy_cpus)
-			c->busy_cpus = (int)nthreads + (write_ms != NULL);
-		if (c->check_only)
-			continue;
-		if (nthreads > ncpu)
-			warnx("collect lock: -t %ld on %ld online CPUs: threads "
-			    "share CPUs, and a lock holder preempted makes "
-			    "the others wait; those cells measure the "
-			    "scheduler too", nthreads, ncpu);
-		else if (pin && write_ms != NULL && nthreads >= ncpu)
-			warnx("collect lock: --pin -w with -t %ld on %ld CPUs: "
-			    "no CPU is left for the writer, which shares one "
-			    "with a reader", nthreads, ncpu);
-	}
-	for (i = 0; i < heads.n; i++)
-		for (j = 0; j < hooks.n; j++) {
-			if (!pair_ok(&caps, heads.v[i], hooks.v[j])) {
-				if (!c->quiet && !c->check_only)
-					fprintf(stderr, "kbench collect lock: "
-					    "skipping hook %s under head %s: the "
-					    "module refuses it (on Linux: it may "
-					    "sleep, and the head's read side is "
-					    "atomic)\n", hooks.v[j], heads.v[i]);
-				continue;
-			}
-			for (k = 0; k < threads.n; k++) {
-				a = 0;
-				cell_argv[a++] = prog;
-				cell_argv[a++] = "-m";
-				cell_argv[a++] = "-t";
-				cell_argv[a++] = threads.v[k];
-				cell_argv[a++] = "-n";
-				cell_argv[a++] = (char *)count;
-				cell_argv[a++] = "-d";
-				cell_argv[a++] = (char *)delay;
-				cell_argv[a++] = "-H";
-				cell_argv[a++] = heads.v[i];
-				cell_argv[a++] = "-k";
-				cell_argv[a++] = hooks.v[j];
-				if (write_ms != NULL) {
-					cell_argv[a++] = "-w";
-					cell_argv[a++] = (char *)write_ms;
-				}
-				if (pin)
-					cell_argv[a++] = "-p";
-				if (chain != NULL) {
-					cell_argv[a++] = "-K";
-					cell_argv[a++] = (char *)chain;
-				}
-				if (shared)
-					cell_argv[a++] = "-S";
-				if (duration != NULL) {
-					cell_argv[a++] = "-D";
-					cell_argv[a++] = (char *)duration;
-				}
-				cell_argv[a] = NULL;
-				snprintf(name, sizeof(name), "head=%s,hook=%s,"
-				    "threads=%s", heads.v[i], hooks.v[j],
-				    threads.v[k]);
-				/* Worst case: every call serialised on one lock,
-				 * three hooks a chain (or --chain), plus ~300 ns
-				 * of overhead; or the fixed duration. */
-				nthreads = strtol(threads.v[k], NULL, 10);
-				est = ncount * ((chain != NULL ? strtol(chain,
-				    NULL, 10) : 3) * (double)ndelay + 300) / 1e9 *
-				    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
-				if (duration != NULL)
-					est = strtol(duration, NULL, 10) / 1e3;
-				cell = collection_add(c, cell_argv, name, est,
-				    co.timeout > 0 ? co.timeout : 10 * est * nthreads + 30);
-				/*
-				 * Its probe: the same cell, a few calls (a
-				 * timed phase needs none: it lasts what it says).
-				 */
-				if (duration != NULL)
-					continue;
-				cell_argv[5] = probe_count;
-				cell->iters = (double)ncount;
-				cell->probe = collection_probe(c, cell_argv,
-				    (double)nprobe, 0, 1e-9, 1);
-			}
-		}
-	if (c->ncells == 0) {
-		warnx("collect lock: no head and hook pair the %s backend can "
-		    "run", be->name);
-		rc = KB_EXIT_USAGE;
-		goto out;
-	}
-	rc = KB_EXIT_OK;
-out:
-	caps_free(&caps);
-	strlist_free(&heads);
-	strlist_free(&hooks);
-	strlist_free(&threads);
-	kv_clear(&co.meta);
-	free(prog);
+	memset(&o, 0, sizeof(o));
+	o.count = "100000";
+	o.delay = "1000";
+	if (collect_parse(c, &o.co, &benchmark_lock, argc, argv,
+	    "d:D:H:k:l:n:qr:t:vw:", longopts, lock_take, &o) == 0 &&
+	    (rc = lock_validate(&o, ctx)) == KB_EXIT_OK)
+		rc = lock_cells(c, &o, ctx);
+	caps_free(&o.caps);
+	strlist_free(&o.heads);
+	strlist_free(&o.hooks);
+	strlist_free(&o.threads);
+	kv_clear(&o.co.meta);
+	free(o.prog);
 	return rc;
 }

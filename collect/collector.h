@@ -99,6 +99,38 @@ int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 	    const char *arg, const char *who);
 
 /*
+ * collect_common.c: the option loop of kbench collect NAME (b's): the common
+ * options taken into c and co (zeroed first; 5 rounds unless -r), each
+ * other one given to take(opts, opt, arg), which answers COLLECT_TAKEN,
+ * COLLECT_BAD (it said why on stderr) or COLLECT_UNKNOWN (the usage is
+ * shown, unless c->check_only).  0, or -1 when the arguments are refused
+ * (said on stderr, "collect NAME: ...").
+ */
+enum { COLLECT_TAKEN, COLLECT_BAD, COLLECT_UNKNOWN };
+typedef int collect_take_fn(void *opts, int opt, const char *arg);
+struct option;
+struct kbench_ctx;
+struct benchmark;
+int	collect_parse(struct collection *c, struct collect_opts *co,
+	    const struct benchmark *b, int argc, char **argv,
+	    const char *shortopts, const struct option *longopts,
+	    collect_take_fn *take, void *opts);
+/*
+ * For a take function: arg as a whole number from lo to hi, kept in *dst
+ * as given (COLLECT_TAKEN), else COLLECT_BAD after saying "OPT ARG:
+ * expected WHAT" (opt: "collect lock: -w").
+ */
+int	collect_number(const char **dst, const char *arg, long lo, long hi,
+	    const char *opt, const char *what);
+/*
+ * After the checks: collection_setup(), then the program that runs the
+ * cells, the options it spells otherwise, and the matrix's shape.
+ */
+void	collect_begin(struct collection *c, const struct collect_opts *co,
+	    const struct kbench_ctx *ctx, const struct benchmark *b,
+	    const char *program, const char *const *aliases, const char *shape);
+
+/*
  * What every kind sets alike: the label (-l, else the kernel release),
  * the benchmark's name, the command, the shuffle seed, this machine's
  * facts and the --meta ones.

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
+#include "collect/benchmark.h"
 #include "lib/outdir.h"
 #include "plots/plot.h"
 
@@ -90,11 +91,16 @@ struct plot_opts {
 	struct filter	 f;
 };
 
-/* What a kind groups by without --by: sleep charts by HZ, the rest by label. */
+/*
+ * What a kind groups by without --by: as the descriptor of the benchmark
+ * it draws says (sleep charts by HZ), else by label.
+ */
 static const char *
 default_by(const char *kind)
 {
-	return strcmp(kind, "sleep") == 0 ? "hz" : "label";
+	const struct benchmark *b = benchmark_of_chart(kind);
+
+	return b != NULL ? b->by : "label";
 }
 
 const char *

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
+#include "collect/benchmark.h"
 #include "kbench.h"
 #include "lib/outdir.h"
 #include "plots/charts.h"
@@ -38,18 +39,29 @@ const char report_help[] =
 
 /*
  * The overview of the benchmark compared, beside the forest plot: the
- * lock chart, which draws both sides and each change itself (series
- * with a hook key), or the sleep chart of both sides, a panel each (a
- * numeric key), or none.
+ * chart its descriptor names, or for imported runs (no descriptor) the
+ * lock chart for series with a hook key, else the sleep chart.  The lock
+ * chart draws both sides and each change itself; the sleep chart draws
+ * both sides, a panel each, when the series have a numeric key.  NULL:
+ * no overview.
  */
 static const char *
 overview_kind(const struct analysis *an, const struct chart_groups *sides)
 {
-	if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL)
-		return "lock";
-	if (numeric_key(sides) != NULL)
-		return "sleep";
-	return NULL;
+	const struct benchmark *b;
+	const char *kind;
+
+	b = benchmark_find(an->gs.nruns > 0 ? an->gs.runs[0].benchmark : NULL);
+	if (b != NULL)
+		kind = b->chart;
+	else if (an->ncmp > 0 && kv_get(&an->cmp[0].a->keys, "hook") != NULL)
+		kind = "lock";
+	else
+		kind = "sleep";
+	if (kind != NULL && strcmp(kind, "sleep") == 0 &&
+	    numeric_key(sides) == NULL)
+		return NULL;
+	return kind;
 }
 
 /* Draw one chart of the report into pc->dir and list it; 0 or -1. */

@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/benchmark.h"
 #include "collect/collect.h"
 #include "collect/collector.h"
 #include "kbench.h"
@@ -396,12 +397,8 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 			argv[j + 1] = k->args.v[j];
 		memset(&c, 0, sizeof(c));
 		c.check_only = 1;
-		if (strcmp(k->kind, "sleep") == 0)
-			rc = collect_sleep_prepare((int)k->args.n + 1, argv, ctx,
-			    &c);
-		else
-			rc = collect_lock_prepare((int)k->args.n + 1, argv, ctx,
-			    &c);
+		rc = benchmark_find(k->kind)->prepare((int)k->args.n + 1, argv,
+		    ctx, &c);
 		/* And as kbench collect does: the cells' programs asked. */
 		if (rc == KB_EXIT_OK) {
 			sb_reset(&who);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "collect/benchmark.h"
 #include "collect/nightly/nightly.h"
 
 /* A character of a fact key or a configuration name. */
@@ -241,8 +242,7 @@ take_collect(struct reader *r, struct nightly_conf *c, struct strlist *args)
 	struct nightly_collect *k;
 	size_t i;
 
-	if (args->n == 0 || (strcmp(args->v[0], "sleep") != 0 &&
-	    strcmp(args->v[0], "lock") != 0))
+	if (args->n == 0 || benchmark_find(args->v[0]) == NULL)
 		return bad(r, "collect: expected sleep or lock, then kbench "
 		    "collect's options, got '%s'", args->n ? args->v[0] : "");
 	for (i = 1; i < args->n; i++)
