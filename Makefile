@@ -97,18 +97,20 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	print-build
 
 TESTSLEEP_SRCS = collect/testsleep/testsleep.c collect/testsleep/sleep_methods.c \
-	       collect/testsleep/sleep_methods_${OS}.c lib/util.c lib/signals.c
+	       collect/testsleep/sleep_methods_${OS}.c lib/util.c lib/signals.c \
+	       lib/progopt.c
 TESTSLEEP_HDRS = collect/testsleep/sleep_methods.h collect/protocol.h lib/util.h \
-	       lib/signals.h kbench_exit.h
+	       lib/signals.h lib/progopt.h kbench_exit.h
 
 LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c collect/lockbench/busywait.c \
-	       lib/util.c lib/signals.c
+	       lib/util.c lib/signals.c lib/progopt.c
 LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
-	       lib/util.h lib/signals.h kbench_exit.h
+	       lib/util.h lib/signals.h lib/progopt.h kbench_exit.h
 PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl.c \
-	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c lib/signals.c
+	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c lib/signals.c \
+	       lib/progopt.c
 PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/pfilbench-ctl/kmodctl_os.h \
-	       collect/protocol.h lib/util.h lib/signals.h kbench_exit.h
+	       collect/protocol.h lib/util.h lib/signals.h lib/progopt.h kbench_exit.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

@@ -49,6 +49,7 @@
 #include "collect/lockbench/busywait.h"
 #include "collect/lockbench/lock_ops.h"
 #include "collect/protocol.h"
+#include "lib/progopt.h"
 #include "lib/signals.h"
 #include "lib/util.h"
 
@@ -100,23 +101,18 @@ static struct {
 	alignas(LK_CACHE_LINE) atomic_int sig;
 } stop;
 
-static void	bad(const char *, const char *, const char *)
-		    __attribute__((__noreturn__));
+static const char usage_text[] =
+    "usage: lockbench [-mp] [--check] [-d delay_ns] [-H head] [-k hook]\n"
+    "                 [-n count] [-t threads] [-w write_ms]\n"
+    "       lockbench -h\n";
+
 static void	usage(void) __attribute__((__noreturn__));
 
 static void
 usage(void)
 {
-	fprintf(stderr,
-	    "usage: lockbench [-mp] [--check] [-d delay_ns] [-H head] [-k hook]\n"
-	    "                 [-n count] [-t threads] [-w write_ms]\n");
+	fputs(usage_text, stderr);
 	exit(EXIT_USAGE);
-}
-
-static void
-bad(const char *what, const char *arg, const char *range)
-{
-	errx(EXIT_USAGE, "bad %s '%s' (%s)", what, arg, range);
 }
 
 /* A whole decimal integer in [min, max]; 0, or -1. */
@@ -142,9 +138,11 @@ parse_args(int argc, char **argv, struct opts *o)
 	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
 		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ "help",	no_argument,	NULL, 'h' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	const char *env;
+	char why[128];
 	int64_t v;
 	int ch;
 
@@ -155,16 +153,19 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->count = COUNT_DEFAULT;
 	o->delay_ns = DELAY_DEFAULT;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "d:H:k:mn:pt:w:", longopts,
+	while ((ch = getopt_long(argc, argv, "d:hH:k:mn:pt:w:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_CHECK:
 			o->dry = 1;
 			break;
+		case 'h':
+			prog_help(usage_text);
+			break;
 		case 'd':
 			if (parse_i64(optarg, 0, BUSYWAIT_MAX_NS,
 			    &o->delay_ns) != 0)
-				bad("-d", optarg, "0 to 1000000000 ns");
+				prog_bad("-d", optarg, "0 to 1000000000 ns");
 			break;
 		case 'H':
 			if ((o->head = lk_head_find(optarg)) == NULL)
@@ -181,29 +182,24 @@ parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'n':
 			if (parse_i64(optarg, 1, COUNT_MAX, &o->count) != 0)
-				bad("-n", optarg, "1 to 10000000000 calls");
+				prog_bad("-n", optarg, "1 to 10000000000 calls");
 			break;
 		case 'p':
 			o->pin = 1;
 			break;
 		case 't':
 			if (parse_i64(optarg, 1, THREADS_MAX, &v) != 0)
-				bad("-t", optarg, "1 to 1024 threads");
+				prog_bad("-t", optarg, "1 to 1024 threads");
 			o->threads = (long)v;
 			break;
 		case 'w':
 			if (parse_i64(optarg, 1, WRITE_MS_MAX, &v) != 0)
-				bad("-w", optarg, "1 to 60000 ms");
+				prog_bad("-w", optarg, "1 to 60000 ms");
 			o->write_ms = (long)v;
 			break;
 		default:
-			if (optopt != 0 && strchr("dHkntw", optopt) != NULL)
-				errx(EXIT_USAGE, "option -%c needs an argument",
-				    optopt);
-			if (optopt == 0)
-				errx(EXIT_USAGE, "unknown option %s",
-				    argv[optind - 1]);
-			errx(EXIT_USAGE, "unknown option -%c", optopt);
+			errx(EXIT_USAGE, "%s", prog_option_error(why,
+			    sizeof(why), argv, "dHkntw"));
 		}
 	}
 	if (optind != argc)

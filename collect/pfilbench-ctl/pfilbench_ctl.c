@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "collect/pfilbench-ctl/kmodctl.h"
+#include "lib/progopt.h"
 #include "lib/signals.h"
 
 #define EXIT_FAIL	1
@@ -74,18 +75,18 @@ struct record {
 };
 
 
+static const char usage_text[] =
+    "usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] [-d delay_ns] [-H head]\n"
+    "                     [-K hooks] [-k hook] [-n count] [-t threads] [-W warmup_ms]\n"
+    "                     [-w write_ms]\n"
+    "       pfilbench-ctl -c | -s | -h\n";
+
 static void	usage(void) __attribute__((__noreturn__));
 
 static void
 usage(void)
 {
-	fprintf(stderr,
-	    "usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] "
-	    "[-d delay_ns] [-H head]\n"
-	    "                     [-K hooks] [-k hook] [-n count] "
-	    "[-t threads] [-W warmup_ms]\n"
-	    "                     [-w write_ms]\n"
-	    "       pfilbench-ctl -c | -s\n");
+	fputs(usage_text, stderr);
 	exit(EXIT_USAGE);
 }
 
@@ -608,6 +609,7 @@ main(int argc, char **argv)
 	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
 		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ "help",	no_argument,	NULL, 'h' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	struct kmod_config c;
@@ -625,7 +627,7 @@ main(int argc, char **argv)
 	c.head = "rm";
 	c.hook = "null";
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "cD:d:H:K:k:mn:PpSst:W:w:",
+	while ((ch = getopt_long(argc, argv, "cD:d:hH:K:k:mn:PpSst:W:w:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_CHECK:
@@ -633,6 +635,9 @@ main(int argc, char **argv)
 			break;
 		case 'c':
 			list = 1;
+			break;
+		case 'h':
+			prog_help(usage_text);
 			break;
 		case 'D':
 			c.duration_ms = number(ch, optarg);
@@ -677,12 +682,8 @@ main(int argc, char **argv)
 			c.write_ms = number(ch, optarg);
 			break;
 		default:
-			if (optopt != 0 && strchr("DdHKkntWw", optopt) != NULL)
-				warnx("option -%c needs an argument", optopt);
-			else if (optopt == 0)
-				warnx("unknown option %s", argv[optind - 1]);
-			else
-				warnx("unknown option -%c", optopt);
+			warnx("%s", prog_option_error(why, sizeof(why), argv,
+			    "DdHKkntWw"));
 			usage();
 		}
 	}

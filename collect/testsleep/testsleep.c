@@ -41,6 +41,7 @@
 
 #include "collect/protocol.h"
 #include "collect/testsleep/sleep_methods.h"
+#include "lib/progopt.h"
 #include "lib/signals.h"
 #include "lib/util.h"
 
@@ -68,24 +69,18 @@ struct opts {
 /* A failure at run time; under --check, a run that would not happen. */
 static int exit_fail = 1;
 
-static void	bad(const char *, const char *, const char *)
-		    __attribute__((__noreturn__));
+static const char usage_text[] =
+    "usage: testsleep [-Mm] [--check] [-c cpu] [-n count | -T seconds]\n"
+    "                 [-p priority] [-s slack_ns] usec method\n"
+    "       testsleep -l | -h\n";
+
 static void	usage(void) __attribute__((__noreturn__));
 
 static void
 usage(void)
 {
-	fprintf(stderr,
-	    "usage: testsleep [-Mm] [--check] [-c cpu] [-n count | -T seconds]\n"
-	    "                 [-p priority] [-s slack_ns] usec method\n"
-	    "       testsleep -l\n");
+	fputs(usage_text, stderr);
 	exit(EXIT_USAGE);
-}
-
-static void
-bad(const char *what, const char *arg, const char *range)
-{
-	errx(EXIT_USAGE, "bad %s '%s' (%s)", what, arg, range);
 }
 
 /*
@@ -122,16 +117,17 @@ parse_args(int argc, char **argv, struct opts *o)
 	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
 		{ "check",	no_argument,	NULL, OPT_CHECK },
+		{ "help",	no_argument,	NULL, 'h' },
 		{ NULL,		0,		NULL, 0 }
 	};
-	char range[64];
+	char range[64], why[128];
 	long lo, hi;
 	int ch, list = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->cpu = o->prio = o->slack = -1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "c:lMmn:p:s:T:", longopts,
+	while ((ch = getopt_long(argc, argv, "c:hlMmn:p:s:T:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case OPT_CHECK:
@@ -141,8 +137,11 @@ parse_args(int argc, char **argv, struct opts *o)
 		case 'c':
 			if (parse_long(optarg, 0, LONG_MAX, &o->cpu) != 0 ||
 			    !os_cpu_usable(o->cpu))
-				bad("-c", optarg,
+				prog_bad("-c", optarg,
 				    "not a CPU this process may run on");
+			break;
+		case 'h':
+			prog_help(usage_text);
 			break;
 		case 'l':
 			list = 1;
@@ -157,41 +156,36 @@ parse_args(int argc, char **argv, struct opts *o)
 			snprintf(range, sizeof(range), "1 to %ld",
 			    (long)PROTO_MAX_SAMPLES);
 			if (parse_long(optarg, 1, PROTO_MAX_SAMPLES, &o->n) != 0)
-				bad("-n", optarg, range);
+				prog_bad("-n", optarg, range);
 			break;
 		case 'p':
 			lo = sched_get_priority_min(SCHED_FIFO);
 			hi = sched_get_priority_max(SCHED_FIFO);
 			snprintf(range, sizeof(range), "%ld to %ld", lo, hi);
 			if (parse_long(optarg, lo, hi, &o->prio) != 0)
-				bad("-p", optarg, range);
+				prog_bad("-p", optarg, range);
 			break;
 		case 's':
 			if (os_timer_slack_get(&lo) == ENOTSUP)
 				errx(EXIT_USAGE,
 				    "-s: timer slack is not supported here");
 			if (parse_long(optarg, 0, SLACK_MAX, &o->slack) != 0)
-				bad("-s", optarg, "0 to 1000000000 ns");
+				prog_bad("-s", optarg, "0 to 1000000000 ns");
 			break;
 		case 'T':
 			/* parse_double() refuses NaN and infinities. */
 			if (parse_double(optarg, &o->secs) != 0 ||
 			    o->secs <= 0 || o->secs > SECS_MAX)
-				bad("-T", optarg,
+				prog_bad("-T", optarg,
 				    "seconds, more than 0, at most 86400");
 			break;
 		default:
 			/* "-5": getopt sees an option; it is a negative USEC. */
 			if (optopt >= '0' && optopt <= '9')
-				bad("USEC", negative_operand(argc, argv),
+				prog_bad("USEC", negative_operand(argc, argv),
 				    "0 to 60000000 microseconds");
-			if (optopt != 0 && strchr("cnpsT", optopt) != NULL)
-				errx(EXIT_USAGE, "option -%c needs an argument",
-				    optopt);
-			if (optopt == 0)
-				errx(EXIT_USAGE, "unknown option %s",
-				    argv[optind - 1]);
-			errx(EXIT_USAGE, "unknown option -%c", optopt);
+			errx(EXIT_USAGE, "%s", prog_option_error(why,
+			    sizeof(why), argv, "cnpsT"));
 		}
 	}
 	argc -= optind;
@@ -210,7 +204,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	if (o->n != 0 && o->secs != 0)
 		errx(EXIT_USAGE, "-n and -T exclude each other");
 	if (parse_long(argv[0], 0, USEC_MAX, &o->usec) != 0)
-		bad("USEC", argv[0], "0 to 60000000 microseconds");
+		prog_bad("USEC", argv[0], "0 to 60000000 microseconds");
 	if ((o->method = sleep_method_find(argv[1])) == NULL)
 		errx(EXIT_USAGE, "unknown method '%s' (testsleep -l lists them)",
 		    argv[1]);

@@ -323,9 +323,17 @@ refused "lockbench: unknown option -x" "unknown option" -x
 refused "lockbench: option -t needs an argument" "-t without a value" -t
 refused "lockbench: option -H needs an argument" "-H without a value" -n 5 -H
 usage='usage: lockbench [-mp] [--check] [-d delay_ns] [-H head] [-k hook]
-                 [-n count] [-t threads] [-w write_ms]'
+                 [-n count] [-t threads] [-w write_ms]
+       lockbench -h'
 refused "$usage" "an operand" extra
 refused "$usage" "an operand after options" -t 2 extra
+# -h and --help: the same usage, on stdout, and success.
+for h in -h --help; do
+	lb $h
+	expect_rc 0 "lockbench $h"
+	expect_out "$usage" "lockbench $h: the usage"
+	expect_err "" "lockbench $h"
+done
 
 #
 # 6. Write errors: exit 1 with a message.

@@ -303,11 +303,18 @@ refused "testsleep: option -n needs an argument" "-n without a value" \
 
 usage='usage: testsleep [-Mm] [--check] [-c cpu] [-n count | -T seconds]
                  [-p priority] [-s slack_ns] usec method
-       testsleep -l'
+       testsleep -l | -h'
 refused "$usage" "no arguments"
 refused "$usage" "one argument" 100
 refused "$usage" "three arguments" 100 nanosleep extra
 refused "$usage" "-l with an operand" -l nanosleep
+# -h and --help: the same usage, on stdout, and success.
+for h in -h --help; do
+	ts $h
+	expect_rc 0 "testsleep $h"
+	expect_out "$usage" "testsleep $h: the usage"
+	expect_err "" "testsleep $h"
+done
 
 #
 # 8. Write errors: exit 1 with a message.

@@ -234,7 +234,13 @@ check $? "-c: one word a line: 6 heads, 7 hooks, 9 refused pairs, the limits"
 usage='usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] [-d delay_ns] [-H head]
                      [-K hooks] [-k hook] [-n count] [-t threads] [-W warmup_ms]
                      [-w write_ms]
-       pfilbench-ctl -c | -s'
+       pfilbench-ctl -c | -s | -h'
+# -h and --help: the same usage, on stdout, and success.
+for h in -h --help; do
+	run $h
+	expect 0 "" "pfilbench-ctl $h"
+	expect_out "$usage" "pfilbench-ctl $h: the usage"
+done
 run -t
 expect 2 "pfilbench-ctl: option -t needs an argument
 $usage" "-t without a value"
