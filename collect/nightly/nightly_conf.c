@@ -240,11 +240,18 @@ static int
 take_collect(struct reader *r, struct nightly_conf *c, struct strlist *args)
 {
 	struct nightly_collect *k;
+	struct strbuf names = STRBUF_INIT;
 	size_t i;
+	int rc;
 
-	if (args->n == 0 || benchmark_find(args->v[0]) == NULL)
-		return bad(r, "collect: expected sleep or lock, then kbench "
-		    "collect's options, got '%s'", args->n ? args->v[0] : "");
+	if (args->n == 0 || benchmark_find(args->v[0]) == NULL) {
+		benchmark_names(&names, ", ", " or ");
+		rc = bad(r, "collect: expected %s, then kbench collect's "
+		    "options, got '%s'", sb_str(&names), args->n ?
+		    args->v[0] : "");
+		sb_free(&names);
+		return rc;
+	}
 	for (i = 1; i < args->n; i++)
 		if (own_option(r, "collect", args->v[i]) == -1)
 			return -1;

@@ -46,6 +46,13 @@ expect_rc 2 "kbench without the toy"
 expect_err "kbench: collect: unknown benchmark 'toy': expected sleep or lock" \
     "kbench without the toy refuses it"
 
+# The nightly's configuration names the table's benchmarks too.
+printf 'collect fork\n' >e.conf
+toy nightly -f e.conf
+expect_rc 2 "a nightly collect line of no benchmark"
+expect_err "kbench-toy: nightly: e.conf:1: collect: expected sleep, lock or toy, then kbench collect's options, got 'fork'" \
+    "the nightly lists the toy"
+
 # Its program owns its limits: asked before anything is made.
 toy collect toy -n 0 -q
 expect_rc 2 "toybench refuses -n 0"
