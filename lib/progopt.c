@@ -29,6 +29,13 @@ prog_option_error(char *buf, size_t size, char **argv, const char *with_arg)
 }
 
 void
+prog_usage(const char *usage_text)
+{
+	fputs(usage_text, stderr);
+	exit(KB_EXIT_USAGE);
+}
+
+void
 prog_help(const char *usage_text)
 {
 	if (fputs(usage_text, stdout) == EOF || fflush(stdout) != 0)

@@ -20,6 +20,9 @@ void	prog_bad(const char *what, const char *arg, const char *range)
 const char *prog_option_error(char *buf, size_t size, char **argv,
 	    const char *with_arg);
 
+/* A command line the program cannot take: the usage on stderr, exit 2. */
+void	prog_usage(const char *usage_text) __attribute__((__noreturn__));
+
 /*
  * -h, --help: the usage on stdout, exit 0 (1 when stdout cannot be
  * written: a help nobody got is no success).

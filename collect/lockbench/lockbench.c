@@ -106,15 +106,6 @@ static const char usage_text[] =
     "                 [-n count] [-t threads] [-w write_ms]\n"
     "       lockbench -h\n";
 
-static void	usage(void) __attribute__((__noreturn__));
-
-static void
-usage(void)
-{
-	fputs(usage_text, stderr);
-	exit(EXIT_USAGE);
-}
-
 /* A whole decimal integer in [min, max]; 0, or -1. */
 static int
 parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
@@ -203,7 +194,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		}
 	}
 	if (optind != argc)
-		usage();
+		prog_usage(usage_text);
 
 	/* The self-check of lockbench(1), ENVIRONMENT. */
 	env = getenv("LOCKBENCH_CHECK");

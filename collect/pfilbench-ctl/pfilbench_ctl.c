@@ -74,21 +74,11 @@ struct record {
 	int	 lineno;
 };
 
-
 static const char usage_text[] =
     "usage: pfilbench-ctl [-mPpS] [--check] [-D duration_ms] [-d delay_ns] [-H head]\n"
     "                     [-K hooks] [-k hook] [-n count] [-t threads] [-W warmup_ms]\n"
     "                     [-w write_ms]\n"
     "       pfilbench-ctl -c | -s | -h\n";
-
-static void	usage(void) __attribute__((__noreturn__));
-
-static void
-usage(void)
-{
-	fputs(usage_text, stderr);
-	exit(EXIT_USAGE);
-}
 
 /* Digits only: the module judges the range. */
 static unsigned long long
@@ -598,7 +588,7 @@ lock_name(int ch, const char *name)
 		    "hook", name, ch, ch == 'H' ?
 		    "rw, brlock, rwsem, rm, epoch or none" :
 		    "null, mtx, rw, rwsem, rm, brlock or spin");
-		usage();
+		prog_usage(usage_text);
 	}
 	return name;
 }
@@ -684,11 +674,11 @@ main(int argc, char **argv)
 		default:
 			warnx("%s", prog_option_error(why, sizeof(why), argv,
 			    "DdHKkntWw"));
-			usage();
+			prog_usage(usage_text);
 		}
 	}
 	if (optind != argc)
-		usage();
+		prog_usage(usage_text);
 	if (check)
 		return status(EXIT_FAIL);
 	if (list)

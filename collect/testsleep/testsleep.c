@@ -74,15 +74,6 @@ static const char usage_text[] =
     "                 [-p priority] [-s slack_ns] usec method\n"
     "       testsleep -l | -h\n";
 
-static void	usage(void) __attribute__((__noreturn__));
-
-static void
-usage(void)
-{
-	fputs(usage_text, stderr);
-	exit(EXIT_USAGE);
-}
-
 /*
  * Without -n or -T: enough iterations to say something, few enough that
  * a 300000 us cell takes about 2 s: clamp(2000000 / USEC, 5, 1000).
@@ -193,14 +184,14 @@ parse_args(int argc, char **argv, struct opts *o)
 
 	if (list) {
 		if (argc != 0)
-			usage();
+			prog_usage(usage_text);
 		sleep_methods_list(stdout);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			err(1, "standard output");
 		exit(0);
 	}
 	if (argc != 2)
-		usage();
+		prog_usage(usage_text);
 	if (o->n != 0 && o->secs != 0)
 		errx(EXIT_USAGE, "-n and -T exclude each other");
 	if (parse_long(argv[0], 0, USEC_MAX, &o->usec) != 0)
