@@ -6,7 +6,14 @@
 #ifndef KBENCH_PROGOPT_H
 #define KBENCH_PROGOPT_H
 
+#include <getopt.h>
 #include <stddef.h>
+
+/* The long options every program has, for its getopt_long() table. */
+enum { PROG_OPT_CHECK = 256 };
+#define PROG_LONGOPTS \
+	{ "check",	no_argument,	NULL, PROG_OPT_CHECK }, \
+	{ "help",	no_argument,	NULL, 'h' }
 
 /* "bad WHAT 'ARG' (RANGE)" on stderr, exit 2. */
 void	prog_bad(const char *what, const char *arg, const char *range)

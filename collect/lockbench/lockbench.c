@@ -126,10 +126,8 @@ parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
-		{ "check",	no_argument,	NULL, OPT_CHECK },
-		{ "help",	no_argument,	NULL, 'h' },
+		PROG_LONGOPTS,
 		{ NULL,		0,		NULL, 0 }
 	};
 	const char *env;
@@ -147,7 +145,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	while ((ch = getopt_long(argc, argv, "d:hH:k:mn:pt:w:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case OPT_CHECK:
+		case PROG_OPT_CHECK:
 			o->dry = 1;
 			break;
 		case 'h':

@@ -596,10 +596,8 @@ lock_name(int ch, const char *name)
 int
 main(int argc, char **argv)
 {
-	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
-		{ "check",	no_argument,	NULL, OPT_CHECK },
-		{ "help",	no_argument,	NULL, 'h' },
+		PROG_LONGOPTS,
 		{ NULL,		0,		NULL, 0 }
 	};
 	struct kmod_config c;
@@ -620,7 +618,7 @@ main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "cD:d:hH:K:k:mn:PpSst:W:w:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
-		case OPT_CHECK:
+		case PROG_OPT_CHECK:
 			dry = 1;
 			break;
 		case 'c':

@@ -105,10 +105,8 @@ negative_operand(int argc, char **argv)
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_CHECK = 256 };
 	static const struct option longopts[] = {
-		{ "check",	no_argument,	NULL, OPT_CHECK },
-		{ "help",	no_argument,	NULL, 'h' },
+		PROG_LONGOPTS,
 		{ NULL,		0,		NULL, 0 }
 	};
 	char range[64], why[128];
@@ -121,7 +119,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	while ((ch = getopt_long(argc, argv, "c:hlMmn:p:s:T:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case OPT_CHECK:
+		case PROG_OPT_CHECK:
 			o->check = 1;
 			exit_fail = EXIT_USAGE;
 			break;
