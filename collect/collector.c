@@ -254,13 +254,15 @@ store_child_facts(struct store *s, int64_t run_id, struct cell_result *res,
 }
 
 /*
- * Store one finished round in one transaction, in the matrix's order
- * (res[k] is cell order[k]): series are made in the order the user gave
- * the matrix, which is the order kbench analyze shows them in.
+ * Store one finished round (0 the first) in one transaction, in the
+ * matrix's order (res[k] is cell order[k]): series are made in the order
+ * the user gave the matrix, which is the order kbench analyze shows them
+ * in.  Every sample records its round, 1-based as the progress line
+ * shows it: the unit a comparison counts in.
  */
 static int
-store_round(struct store *s, int64_t run_id, struct cell_result *res,
-    const size_t *order, size_t n, int first, struct strmap *seqs,
+store_round(struct store *s, int64_t run_id, int round,
+    struct cell_result *res, const size_t *order, size_t n, struct strmap *seqs,
     const struct kvlist *facts)
 {
 	struct strbuf name = STRBUF_INIT;
@@ -271,7 +273,7 @@ store_round(struct store *s, int64_t run_id, struct cell_result *res,
 
 	if (store_begin(s) == -1)
 		return -1;
-	if (first && store_child_facts(s, run_id, res, n) == -1)
+	if (round == 0 && store_child_facts(s, run_id, res, n) == -1)
 		goto fail;
 	for (i = 0; i < facts->n; i++)
 		if (store_fact_set(s, run_id, facts->v[i].key,
@@ -296,8 +298,8 @@ store_round(struct store *s, int64_t run_id, struct cell_result *res,
 				strmap_put(seqs, sb_str(&name), next);
 			}
 			for (k = 0; k < ps->n; k++)
-				if (store_sample_add(s, sid, (*next)++, ps->v[k],
-				    0) == -1)
+				if (store_sample_add(s, sid, (*next)++, round + 1,
+				    ps->v[k], 0) == -1)
 					goto fail;
 		}
 	}
@@ -480,8 +482,8 @@ collection_run(struct store *s, struct collection *c)
 		load_facts(&round_facts, &loads, round, load_round, load1(),
 		    &load_max);
 		if (failed == (size_t)-1 && !signal_caught) {
-			if (store_round(s, ri.id, res, order, c->ncells,
-			    round == 0, &seqs, &round_facts) == -1)
+			if (store_round(s, ri.id, round, res, order, c->ncells,
+			    &seqs, &round_facts) == -1)
 				rc = STATUS_DB;
 			else
 				done_rounds++;

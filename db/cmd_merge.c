@@ -43,19 +43,6 @@ const char merge_help[] =
     "   -q, --quiet      no summary on standard error\n";
 
 /* The samples of one series, read in bulk; reused from series to series. */
-struct samples {
-	int64_t	*seq;
-	double	*v;
-	size_t	 n, cap;
-};
-
-static void
-samples_free(struct samples *b)
-{
-	free(b->seq);
-	free(b->v);
-	memset(b, 0, sizeof(*b));
-}
 
 /* FNV-1a: the digest of a run's content. */
 #define FNV_OFFSET	14695981039346656037ULL
@@ -129,19 +116,19 @@ static int
 digest_series(const struct series_row *row, void *arg)
 {
 	struct copy *c = ((void **)arg)[0];
-	struct samples *b = ((void **)arg)[1];
+	struct sample_buf *b = ((void **)arg)[1];
 	size_t i;
 
 	digest_add(&c->h, row->name);
 	digest_add(&c->h, row->unit);
 	digest_add(&c->h, row->better);
 	b->n = 0;
-	if (store_series_samples(c->s, row->id, &b->seq, &b->v, &b->n,
-	    &b->cap) == -1)
+	if (store_series_samples(c->s, row->id, b) == -1)
 		return -1;
-	/* The raw bytes: every bit of every value counts. */
+	/* The raw bytes: every bit of every value counts, and its round. */
 	for (i = 0; i < b->n; i++) {
 		digest_bytes(&c->h, &b->seq[i], sizeof(b->seq[i]));
+		digest_bytes(&c->h, &b->round[i], sizeof(b->round[i]));
 		digest_bytes(&c->h, &b->v[i], sizeof(b->v[i]));
 	}
 	return 0;
@@ -175,7 +162,7 @@ copy_take(struct copy *c, const struct run_row *r)
 static int
 copy_digest(struct copy *c)
 {
-	struct samples b;
+	struct sample_buf b;
 	struct filter f;
 	void *arg[2];
 	size_t i;
@@ -201,7 +188,7 @@ copy_digest(struct copy *c)
 	one_run(&f, c->uuid);
 	rc = store_each_series(c->s, &f, digest_series, arg);
 	filter_free(&f);
-	samples_free(&b);
+	sample_buf_free(&b);
 	c->hashed = rc == 0;
 	return rc;
 }
@@ -252,7 +239,7 @@ struct sinfo {
 struct superset {
 	const struct copy	*big, *small;
 	struct strmap		 series;	/* name -> struct sinfo */
-	struct samples		 a, b;
+	struct sample_buf		 a, b;
 	int			 yes;
 	struct store		*failed;	/* where an error happened */
 };
@@ -295,13 +282,11 @@ series_within(const struct series_row *row, void *arg)
 		return STORE_STOP;
 	}
 	ss->a.n = ss->b.n = 0;
-	if (store_series_samples(ss->big->s, si->id, &ss->a.seq, &ss->a.v,
-	    &ss->a.n, &ss->a.cap) == -1) {
+	if (store_series_samples(ss->big->s, si->id, &ss->a) == -1) {
 		ss->failed = ss->big->s;
 		return -1;
 	}
-	if (store_series_samples(ss->small->s, row->id, &ss->b.seq, &ss->b.v,
-	    &ss->b.n, &ss->b.cap) == -1) {
+	if (store_series_samples(ss->small->s, row->id, &ss->b) == -1) {
 		ss->failed = ss->small->s;
 		return -1;
 	}
@@ -310,6 +295,7 @@ series_within(const struct series_row *row, void *arg)
 		while (i < ss->a.n && ss->a.seq[i] < ss->b.seq[j])
 			i++;
 		if (i == ss->a.n || ss->a.seq[i] != ss->b.seq[j] ||
+		    ss->a.round[i] != ss->b.round[j] ||
 		    !same_bits(ss->a.v[i], ss->b.v[j])) {
 			ss->yes = 0;
 			return STORE_STOP;
@@ -370,8 +356,8 @@ out:
 			free(si);
 		}
 	strmap_free(&ss.series);
-	samples_free(&ss.a);
-	samples_free(&ss.b);
+	sample_buf_free(&ss.a);
+	sample_buf_free(&ss.b);
 	return rc == -1 ? -1 : ss.yes;
 }
 
@@ -536,7 +522,7 @@ check_here(struct merge *m)
 struct copying {
 	struct store	*src, *dst;
 	int64_t		 run_id;
-	struct samples	 b;
+	struct sample_buf	 b;
 	struct store	*failed;
 	int64_t		 samples;
 };
@@ -558,12 +544,12 @@ copy_series(const struct series_row *row, void *arg)
 		return -1;
 	w->b.n = 0;
 	w->failed = w->src;
-	if (store_series_samples(w->src, row->id, &w->b.seq, &w->b.v, &w->b.n,
-	    &w->b.cap) == -1)
+	if (store_series_samples(w->src, row->id, &w->b) == -1)
 		return -1;
 	w->failed = w->dst;
 	for (i = 0; i < w->b.n; i++)
-		if (store_sample_add(w->dst, id, w->b.seq[i], w->b.v[i], 0) == -1)
+		if (store_sample_add(w->dst, id, w->b.seq[i], w->b.round[i],
+		    w->b.v[i], 0) == -1)
 			return -1;
 	w->samples += (int64_t)w->b.n;
 	return 0;
@@ -610,7 +596,7 @@ out:
 		db_failed(m, w.failed);
 	}
 	m->samples += w.samples;
-	samples_free(&w.b);
+	sample_buf_free(&w.b);
 	store_release_memory(w.src);
 	return rc;
 }

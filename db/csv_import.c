@@ -690,7 +690,8 @@ data_record(struct importer *im)
 		return;
 	if (im->o->value_col != NULL)
 		seq = mapped_next_seq(im);
-	if (store_sample_add(im->s, im->series_id, seq, v, im->rec_line) == -1) {
+	if (store_sample_add(im->s, im->series_id, seq, STORE_NO_ROUND, v,
+	    im->rec_line) == -1) {
 		im->rec_line = store_failed_origin(im->s);
 		fail(im, CSV_EINPUT, "%s", store_error(im->s));
 		return;

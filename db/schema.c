@@ -118,6 +118,15 @@ static const char *const migrations[] = {
 	"  FROM nightly;"
 	"DROP TABLE nightly;"
 	"ALTER TABLE nightly_3 RENAME TO nightly;",
+
+	/*
+	 * 3 -> 4: the round each sample came from (one invocation of the
+	 * benchmark program: 1, 2, ...), the unit a comparison counts in.
+	 * NULL where none was recorded (samples of an older kbench, an
+	 * import without one): each such sample is then its own unit.  A
+	 * small integer costs a byte or two a row.
+	 */
+	"ALTER TABLE sample ADD COLUMN round INTEGER;",
 };
 
 int

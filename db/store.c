@@ -29,6 +29,7 @@
 struct pending_sample {
 	int64_t	series_id;
 	int64_t	seq;
+	int64_t	round;		/* STORE_NO_ROUND: NULL */
 	double	value;
 	int64_t	origin;
 };
@@ -60,6 +61,7 @@ struct store {
 	sqlite3_stmt	*sel_values;
 	sqlite3_stmt	*ins_summary;
 	sqlite3_stmt	*sel_samples;
+	sqlite3_stmt	*sel_rounds;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
 	/* store_redact(): the keys, and each value met with its token. */
@@ -469,8 +471,8 @@ static const struct {
 	  " ORDER BY id" },
 	{ "the series keys", "INSERT INTO dst.series_key (series_id, key, value)"
 	  " SELECT series_id + ?2, key, value FROM main.series_key" },
-	{ "the samples", "INSERT INTO dst.sample (series_id, seq, value)"
-	  " SELECT series_id + ?2, seq, value FROM main.sample" },
+	{ "the samples", "INSERT INTO dst.sample (series_id, seq, round,"
+	  " value) SELECT series_id + ?2, seq, round, value FROM main.sample" },
 	{ "the series summaries", "INSERT INTO dst.series_summary (series_id, n,"
 	  " median, lo, hi, level) SELECT series_id + ?2, n, median, lo, hi,"
 	  " level FROM main.series_summary" },
@@ -563,6 +565,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->sel_values);
 	sqlite3_finalize(s->ins_summary);
 	sqlite3_finalize(s->sel_samples);
+	sqlite3_finalize(s->sel_rounds);
 	sqlite3_close(s->db);
 	sb_free(&s->err);
 	sb_free(&s->name);
@@ -924,6 +927,24 @@ store_series_get(struct store *s, int64_t run_id, const struct series_info *si,
 	return 0;
 }
 
+/* A sample's round: NULL when it has none. */
+static void
+bind_round(sqlite3_stmt *st, int i, int64_t round)
+{
+	if (round == STORE_NO_ROUND)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, round);
+}
+
+/* A round read back: STORE_NO_ROUND for NULL. */
+static int64_t
+col_round(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? STORE_NO_ROUND :
+	    sqlite3_column_int64(st, i);
+}
+
 /* Insert one pending sample alone; a duplicate is named. */
 static int
 insert_one(struct store *s, const struct pending_sample *p)
@@ -931,11 +952,12 @@ insert_one(struct store *s, const struct pending_sample *p)
 	int rc;
 
 	if (prepare(s, &s->ins_sample, "INSERT INTO sample (series_id, seq,"
-	    " value) VALUES (?, ?, ?)") == -1)
+	    " round, value) VALUES (?, ?, ?, ?)") == -1)
 		return -1;
 	sqlite3_bind_int64(s->ins_sample, 1, p->series_id);
 	sqlite3_bind_int64(s->ins_sample, 2, p->seq);
-	sqlite3_bind_double(s->ins_sample, 3, p->value);
+	bind_round(s->ins_sample, 3, p->round);
+	sqlite3_bind_double(s->ins_sample, 4, p->value);
 	rc = sqlite3_step(s->ins_sample);
 	sqlite3_reset(s->ins_sample);
 	if (rc == SQLITE_DONE)
@@ -967,21 +989,22 @@ store_flush(struct store *s)
 		return 0;
 	}
 	if (s->ins_samples == NULL) {
-		sb_adds(&sql, "INSERT INTO sample (series_id, seq, value) VALUES"
-		    " (?, ?, ?)");
+		sb_adds(&sql, "INSERT INTO sample (series_id, seq, round, value)"
+		    " VALUES (?, ?, ?, ?)");
 		for (i = 1; i < SAMPLE_BATCH; i++)
-			sb_adds(&sql, ", (?, ?, ?)");
+			sb_adds(&sql, ", (?, ?, ?, ?)");
 		rc = prepare(s, &s->ins_samples, sb_str(&sql));
 		sb_free(&sql);
 		if (rc == -1)
 			return -1;
 	}
 	for (i = 0; i < n; i++) {
-		sqlite3_bind_int64(s->ins_samples, 3 * (int)i + 1,
+		sqlite3_bind_int64(s->ins_samples, 4 * (int)i + 1,
 		    s->pending[i].series_id);
-		sqlite3_bind_int64(s->ins_samples, 3 * (int)i + 2,
+		sqlite3_bind_int64(s->ins_samples, 4 * (int)i + 2,
 		    s->pending[i].seq);
-		sqlite3_bind_double(s->ins_samples, 3 * (int)i + 3,
+		bind_round(s->ins_samples, 4 * (int)i + 3, s->pending[i].round);
+		sqlite3_bind_double(s->ins_samples, 4 * (int)i + 4,
 		    s->pending[i].value);
 	}
 	rc = sqlite3_step(s->ins_samples);
@@ -1003,13 +1026,14 @@ store_flush(struct store *s)
 }
 
 int
-store_sample_add(struct store *s, int64_t series_id, int64_t seq, double value,
-    int64_t origin)
+store_sample_add(struct store *s, int64_t series_id, int64_t seq,
+    int64_t round, double value, int64_t origin)
 {
 	struct pending_sample *p = &s->pending[s->npending++];
 
 	p->series_id = series_id;
 	p->seq = seq;
+	p->round = round;
 	p->value = value;
 	p->origin = origin;
 	return s->npending == SAMPLE_BATCH ? store_flush(s) : 0;
@@ -1339,7 +1363,7 @@ store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 	/* Runs, then each run's series in name order, then samples by seq:
 	 * the order of the indexes, so SQLite never sorts the samples. */
 	if ((rc = cursor_open(s, &c, "SELECT r.id, s.id, s.name, s.unit,"
-	    " s.better, x.seq, x.value FROM run r JOIN series s"
+	    " s.better, x.seq, x.value, x.round FROM run r JOIN series s"
 	    " ON s.run_id = r.id JOIN sample x ON x.series_id = s.id WHERE 1",
 	    f, " ORDER BY r.id, s.name, x.seq", "sample query", "samples")) ==
 	    0) {
@@ -1364,6 +1388,7 @@ store_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 		row.better = sb_str(&better);
 		row.seq = sqlite3_column_int64(c.st, 5);
 		row.value = sqlite3_column_double(c.st, 6);
+		row.round = col_round(c.st, 7);
 		crc = cb(&row, arg);
 	}
 	cursor_close(&c);
@@ -1500,29 +1525,42 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 }
 
 int
-store_series_samples(struct store *s, int64_t series_id, int64_t **seq,
-    double **v, size_t *n, size_t *cap)
+store_series_samples(struct store *s, int64_t series_id,
+    struct sample_buf *b)
 {
 	int rc;
 
-	if (prepare(s, &s->sel_samples, "SELECT seq, value FROM sample"
+	if (prepare(s, &s->sel_samples, "SELECT seq, round, value FROM sample"
 	    " WHERE series_id = ? ORDER BY seq") == -1)
 		return -1;
 	sqlite3_bind_int64(s->sel_samples, 1, series_id);
 	while ((rc = sqlite3_step(s->sel_samples)) == SQLITE_ROW) {
-		if (*n == *cap) {
-			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
-			*seq = xreallocarray(*seq, *cap, sizeof(**seq));
-			*v = xreallocarray(*v, *cap, sizeof(**v));
+		if (b->n == b->cap) {
+			/* 1.5x: large blocks grow by mremap, without a copy. */
+			b->cap = b->cap < 64 ? 64 : b->cap + b->cap / 2;
+			b->seq = xreallocarray(b->seq, b->cap, sizeof(*b->seq));
+			b->round = xreallocarray(b->round, b->cap,
+			    sizeof(*b->round));
+			b->v = xreallocarray(b->v, b->cap, sizeof(*b->v));
 		}
-		(*seq)[*n] = sqlite3_column_int64(s->sel_samples, 0);
-		(*v)[(*n)++] = sqlite3_column_double(s->sel_samples, 1);
+		b->seq[b->n] = sqlite3_column_int64(s->sel_samples, 0);
+		b->round[b->n] = col_round(s->sel_samples, 1);
+		b->v[b->n++] = sqlite3_column_double(s->sel_samples, 2);
 	}
 	sqlite3_reset(s->sel_samples);
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
 		    (long long)series_id);
 	return 0;
+}
+
+void
+sample_buf_free(struct sample_buf *b)
+{
+	free(b->seq);
+	free(b->round);
+	free(b->v);
+	memset(b, 0, sizeof(*b));
 }
 
 int
@@ -1571,6 +1609,32 @@ store_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
 		(*v)[(*n)++] = sqlite3_column_double(s->sel_values, 0);
 	}
 	sqlite3_reset(s->sel_values);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the samples of series %lld",
+		    (long long)series_id);
+	return 0;
+}
+
+int
+store_series_rounds(struct store *s, int64_t series_id, double **v,
+    int64_t **round, size_t *n, size_t *cap)
+{
+	int rc;
+
+	if (prepare(s, &s->sel_rounds, "SELECT value, round FROM sample"
+	    " WHERE series_id = ? ORDER BY seq") == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_rounds, 1, series_id);
+	while ((rc = sqlite3_step(s->sel_rounds)) == SQLITE_ROW) {
+		if (*n == *cap) {
+			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
+			*v = xreallocarray(*v, *cap, sizeof(**v));
+			*round = xreallocarray(*round, *cap, sizeof(**round));
+		}
+		(*round)[*n] = col_round(s->sel_rounds, 1);
+		(*v)[(*n)++] = sqlite3_column_double(s->sel_rounds, 0);
+	}
+	sqlite3_reset(s->sel_rounds);
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
 		    (long long)series_id);

@@ -129,10 +129,13 @@ int	store_series_get(struct store *s, int64_t run_id,
  * statement per row would halve the import speed.  A full buffer, a
  * commit, or store_flush() writes them; an error then (a duplicate seq)
  * names the sample, and store_failed_origin() gives back the origin the
- * caller passed with it (a line number; collectors pass 0).
+ * caller passed with it (a line number; collectors pass 0).  round is the
+ * invocation of the benchmark program that made the sample (1, 2, ...),
+ * or STORE_NO_ROUND when nobody recorded it: stored as NULL.
  */
+#define STORE_NO_ROUND	(-1)
 int	store_sample_add(struct store *s, int64_t series_id, int64_t seq,
-	    double value, int64_t origin);
+	    int64_t round, double value, int64_t origin);
 int	store_flush(struct store *s);
 int64_t	store_failed_origin(const struct store *s);
 
@@ -195,6 +198,7 @@ struct sample_row {
 	const char		*unit;
 	const char		*better;
 	int64_t			 seq;
+	int64_t			 round;		/* or STORE_NO_ROUND */
 	double			 value;
 };
 typedef int sample_cb(const struct sample_row *row, void *arg);
@@ -230,9 +234,23 @@ typedef int series_cb(const struct series_row *row, void *arg);
  */
 int	store_each_series(struct store *s, const struct filter *f,
 	    series_cb *cb, void *arg);
-/* The same with each value's seq, in (*seq)[i]: both grown as needed. */
-int	store_series_samples(struct store *s, int64_t series_id, int64_t **seq,
-	    double **v, size_t *n, size_t *cap);
+/* A series' samples whole: seq, round and value, in seq order. */
+struct sample_buf {
+	int64_t	*seq;
+	int64_t	*round;		/* STORE_NO_ROUND where none */
+	double	*v;
+	size_t	 n, cap;
+};
+/* Append the samples of a series to b (grown as needed). */
+int	store_series_samples(struct store *s, int64_t series_id,
+	    struct sample_buf *b);
+void	sample_buf_free(struct sample_buf *b);
+/*
+ * The values of a series in seq order, appended to *v, and each one's
+ * round in (*round)[i] (STORE_NO_ROUND where none): both grown together.
+ */
+int	store_series_rounds(struct store *s, int64_t series_id, double **v,
+	    int64_t **round, size_t *n, size_t *cap);
 /* Append the values of a series, in seq order, to *v (grown as needed). */
 int	store_series_values(struct store *s, int64_t series_id, double **v,
 	    size_t *n, size_t *cap);

@@ -54,7 +54,7 @@ sqlite3 d.db "UPDATE run SET status = 'running', ended_at = NULL"
 kb --db c.db merge d.db
 expect_err "kbench merge: 1 run added, 0 updated (1 samples), 0 already here" \
     "a running run is merged as it is"
-sqlite3 d.db "INSERT INTO sample SELECT series_id, 1, 5 FROM sample;
+sqlite3 d.db "INSERT INTO sample (series_id, seq, value) SELECT series_id, 1, 5 FROM sample;
     UPDATE run SET status = 'complete', ended_at = '2026-11-30T03:00:00Z'"
 kb --db c.db merge d.db
 expect_rc 0 "the finished run comes again"

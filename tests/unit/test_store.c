@@ -276,11 +276,11 @@ test_runs_and_samples(void)
 	CHECK(strstr(store_error(s), "has unit 'us'") != NULL);
 	si.unit = "us";
 
-	CHECK(store_sample_add(s, s1, 0, 1.5, 0) == 0);
-	CHECK(store_sample_add(s, s1, 1, 2.5, 0) == 0);
-	CHECK(store_sample_add(s, s2, 0, 3.5, 0) == 0);
-	CHECK(store_sample_add(s, s3, 0, 9.5, 0) == 0);
-	CHECK(store_sample_add(s, s1, 1, 7, 42) == 0);
+	CHECK(store_sample_add(s, s1, 0, STORE_NO_ROUND, 1.5, 0) == 0);
+	CHECK(store_sample_add(s, s1, 1, STORE_NO_ROUND, 2.5, 0) == 0);
+	CHECK(store_sample_add(s, s2, 0, STORE_NO_ROUND, 3.5, 0) == 0);
+	CHECK(store_sample_add(s, s3, 0, STORE_NO_ROUND, 9.5, 0) == 0);
+	CHECK(store_sample_add(s, s1, 1, STORE_NO_ROUND, 7, 42) == 0);
 	/* Buffered: the duplicate shows at the flush, with its origin. */
 	CHECK(store_flush(s) == -1);
 	CHECK_STR(store_error(s), "sample 1 of this series is there already");
@@ -352,14 +352,15 @@ test_runs_and_samples(void)
 	CHECK(store_begin(s) == 0);
 	rc = 0;
 	for (n = 0; n < 200 && rc == 0; n++)
-		rc = store_sample_add(s, s3, 100 + (n == 150 ? 0 : n), n, 1000 + n);
+		rc = store_sample_add(s, s3, 100 + (n == 150 ? 0 : n),
+		    STORE_NO_ROUND, n, 1000 + n);
 	CHECK(rc == -1 && n == 192);
 	CHECK(store_failed_origin(s) == 1150);
 	CHECK(store_rollback(s) == 0);
 
 	/* A rolled-back transaction leaves nothing. */
 	CHECK(store_begin(s) == 0);
-	CHECK(store_sample_add(s, s1, 5, 5, 0) == 0);
+	CHECK(store_sample_add(s, s1, 5, STORE_NO_ROUND, 5, 0) == 0);
 	CHECK(store_rollback(s) == 0);
 	memset(&f, 0, sizeof(f));
 	n = 0;
@@ -367,7 +368,7 @@ test_runs_and_samples(void)
 
 	/* A value that needs all 17 digits comes back exactly. */
 	CHECK(store_begin(s) == 0);
-	CHECK(store_sample_add(s, s2, 1, 0.1 + 0.2, 0) == 0);
+	CHECK(store_sample_add(s, s2, 1, STORE_NO_ROUND, 0.1 + 0.2, 0) == 0);
 	CHECK(store_commit(s) == 0);
 	store_close(s);
 	CHECK(sql_int(path_in_dir("runs.db"),
