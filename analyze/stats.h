@@ -12,8 +12,9 @@
  * sums: the mean, variance and standard deviation), stats_dist.c
  * (distributions), stats_ci.c (one-sample intervals), stats_tests.c
  * (t tests, ratio of means, Holm), stats_rank.c (Mann-Whitney),
- * stats_hl.c (Hodges-Lehmann), stats_warn.c (outliers, bimodality, CV,
- * power).
+ * stats_hl.c (Hodges-Lehmann), stats_paired.c (the signed-rank test,
+ * Walsh averages, the one-sample t), stats_warn.c (outliers, bimodality,
+ * CV, power).
  */
 #ifndef KBENCH_STATS_H
 #define KBENCH_STATS_H
@@ -325,6 +326,66 @@ int	stats_hodges_lehmann(const double *a, size_t na, const double *b,
  */
 int	stats_reldiff_median(const double *a, size_t na, const double *b,
 	    size_t nb, double level, struct stats_ci *ci);
+
+/* ---- stats_paired.c: one sample of differences (paired sides) ---- */
+
+struct stats_sr {
+	double	v;	/* V: the sum of the midranks of the positive d (R's V) */
+	double	z;	/* normal score, tie and continuity corrected */
+	double	p;	/* two-sided p-value */
+	size_t	n;	/* nonzero differences, the ones ranked */
+	int	exact;	/* 1: p is the exact permutation p-value */
+	int	ties;	/* 1: some |d| are tied (zeros not counted) */
+};
+
+/*
+ * Wilcoxon's signed-rank test of the differences d (any order) against
+ * 0, two-sided.  Zeros are dropped (Wilcoxon's convention, R's and
+ * scipy's default) and the |d| ranked with midranks.  STATS_MW_AUTO is
+ * exact when fewer than STATS_MW_EXACT_MAX differences are nonzero, ties
+ * or not: the permutation distribution of the signed midrank sum (each
+ * sign + or - with probability 1/2), by a dynamic program over doubled
+ * midranks, p = P(|V - E V| >= |v - E V|); otherwise the normal
+ * approximation with the tie correction of the variance and a 0.5
+ * continuity correction (R's wilcox.test(paired, correct = TRUE)).  When
+ * no difference is nonzero, p = 1.  STATS_EEMPTY for n == 0.  Allocates.
+ */
+int	stats_signedrank(const double *d, size_t n, int mode,
+	    struct stats_sr *r);
+
+/*
+ * The critical value of V for an interval: the largest k with
+ * P(V <= k - 1) <= alpha2 (0 < alpha2 < 1/2), V the signed-rank
+ * statistic of n untied nonzero differences; 0 when there is none.
+ * Exact when n < STATS_MW_EXACT_MAX, else from the normal approximation
+ * with continuity correction.  *cover gets 1 - 2 P(V <= k - 1) (NaN when
+ * k is 0).  Allocates (exact only).
+ */
+int	stats_sr_crit(size_t n, double alpha2, uint64_t *k, double *cover);
+
+/*
+ * The one-sample Hodges-Lehmann estimate of sorted differences d: the
+ * median of the n (n + 1) / 2 Walsh averages (d[i] + d[j]) / 2, i <= j
+ * (for an even count the mean of the middle two), with Tukey's
+ * distribution-free interval [W(k), W(N + 1 - k)], k from stats_sr_crit()
+ * at alpha / 2 (zeros are kept: they are data about the location); level
+ * returns its coverage.  The averages are never all stored: each order
+ * statistic is selected by bisection on the value with O(n) counts, then
+ * among the few left.  STATS_ETOOFEW (est still set, nmin the smallest
+ * n with an interval) when n is too small for the level; STATS_EEMPTY
+ * for n == 0; infinities of both signs: STATS_EDOMAIN.
+ */
+int	stats_walsh(const double *sorted, size_t n, double level,
+	    struct stats_ci *ci);
+
+/*
+ * The one-sample t test of d against 0 (a paired t test of its pairs'
+ * differences): diff the mean, se, t, df n - 1, the two-sided p and the
+ * interval of the mean at the level (spool NaN).  STATS_ETOOFEW for n < 2;
+ * se 0 as the two-sample tests say.
+ */
+int	stats_ttest_one(const double *d, size_t n, double level,
+	    struct stats_ttest *r);
 
 /* ---- stats_warn.c: warnings and planning ---- */
 
