@@ -56,10 +56,12 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
-	       analyze/stats_warn.c
+	       analyze/stats_warn.c analyze/stats_paired.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
-	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
-	       analyze/format_text.c \
+	       analyze/group.c analyze/group_units.c analyze/pooling.c \
+	       analyze/sides.c analyze/compare.c analyze/compare_plan.c \
+	       analyze/compare_methods.c analyze/noise_floor.c \
+	       analyze/format_text.c analyze/format_method.c \
 	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
 	       analyze/analysis_cmd.c \
 	       analyze/cmd_analyze.c \

@@ -149,6 +149,8 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	rc = STATUS_BAD_INPUT;
 	if (analysis_pair_sides(s, an) == -1)
 		goto out;
+	if ((rc = noise_floor_apply(s, f, an)) != STATUS_OK)
+		goto out;
 	o = analysis_compare_opts(an);
 	an->ntested = compare_tested(an->cmp, an->ncmp);
 	an->ci_level = compare_interval_level(&o, an->ntested);
@@ -300,6 +302,7 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 void
 analysis_free(struct analysis *an)
 {
+	compare_free(an->cmp, an->ncmp);
 	groups_free(&an->gs);
 	groups_free(&an->ga);
 	groups_free(&an->gb);
@@ -318,6 +321,7 @@ analysis_compare_opts(const struct analysis *an)
 	struct compare_opts o;
 
 	o.test = an->test;
+	o.unit = an->unit;
 	o.level = an->level;
 	o.threshold = an->threshold;
 	o.adjust = an->adjust;
@@ -334,6 +338,25 @@ analysis_init(struct analysis *an, const char *cmdname)
 	an->adjust = 1;
 	an->test = TEST_U;
 	an->width = ANALYSIS_WIDTH;
+}
+
+/* --unit auto|sample|round|run */
+static int
+unit_option(struct analysis *an, const char *arg)
+{
+	static const char *const names[] = { "auto", "sample", "round", "run" };
+	static const int asks[] = { UNIT_ASK_AUTO, UNIT_ASK_SAMPLE,
+	    UNIT_ASK_ROUND, UNIT_ASK_RUN };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(arg, names[i]) == 0) {
+			an->unit = asks[i];
+			return 1;
+		}
+	warnx("%s: --unit '%s': expected auto, sample, round or run",
+	    an->cmdname, arg);
+	return -1;
 }
 
 int
@@ -365,6 +388,19 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 	case AOPT_REDACT:
 		strlist_add(&an->redact, arg);
 		return 1;
+	case AOPT_NOISEFLOOR:
+		if (strcmp(arg, "auto") == 0)
+			an->noise_floor = 1;
+		else if (strcmp(arg, "off") == 0)
+			an->noise_floor = 0;
+		else {
+			warnx("%s: --noise-floor '%s': expected auto or off",
+			    an->cmdname, arg);
+			return -1;
+		}
+		return 1;
+	case AOPT_UNIT:
+		return unit_option(an, arg);
 	case AOPT_NOWARNINGS:
 		an->warnings = WARNINGS_NONE;
 		return 1;

@@ -41,6 +41,8 @@ struct analysis {
 	int			 compare;
 	const char		*name_a, *name_b;
 	int			 test;
+	int			 unit;		/* --unit: UNIT_ASK_* */
+	int			 noise_floor;	/* --noise-floor auto */
 	double			 threshold;	/* percent */
 	int			 adjust;	/* Holm */
 	struct groupset		 ga, gb;
@@ -87,6 +89,8 @@ enum {
 	AOPT_WARNINGS,
 	AOPT_NOWARNINGS,
 	AOPT_REDACT,
+	AOPT_UNIT,
+	AOPT_NOISEFLOOR,
 	AOPT_CONFIDENCE = 'c'
 };
 #define ANALYSIS_LONGOPTS						\
@@ -94,9 +98,11 @@ enum {
 	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
 	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\
 	{ "no-warnings", no_argument,	   NULL, AOPT_NOWARNINGS },	\
+	{ "noise-floor", required_argument, NULL, AOPT_NOISEFLOOR },	\
 	{ "redact",	required_argument, NULL, AOPT_REDACT },		\
 	{ "test",	required_argument, NULL, AOPT_TEST },		\
 	{ "threshold",	required_argument, NULL, AOPT_THRESHOLD },	\
+	{ "unit",	required_argument, NULL, AOPT_UNIT },		\
 	{ "warnings",	required_argument, NULL, AOPT_WARNINGS }
 
 /*
@@ -149,6 +155,14 @@ int	analysis_select_side(struct store *s, struct filter *f,
  */
 int	analysis_pair_sides(struct store *s, struct analysis *an);
 void	analysis_free(struct analysis *an);
+
+/*
+ * noise_floor.c.  With an->noise_floor, give each comparison of a run a
+ * side the run-to-run spread of its series in identical runs of the
+ * selection f (compare_use_floor()).  A status; messages on stderr.
+ */
+enum status	noise_floor_apply(struct store *s, const struct filter *f,
+		    struct analysis *an);
 
 /*
  * provenance.c.  Fill an->prov_a and an->prov_b from the runs the side

@@ -34,22 +34,68 @@ test_name(int test)
 }
 
 const char *
-estimator_name(int test, int scale)
+estimator_name(const struct comparison *c)
 {
-	if (test == TEST_U)
-		return scale == SCALE_RATIO ? "Hodges-Lehmann ratio" :
-		    "Hodges-Lehmann shift";
-	return scale == SCALE_RATIO ? "ratio of means" : "difference of means";
+	return c->method->estimator[c->scale == SCALE_RATIO ? 0 : 1];
+}
+
+const char *
+unit_name(int unit)
+{
+	switch (unit) {
+	case UNIT_ROUND:
+		return "round";
+	case UNIT_RUN:
+		return "run";
+	}
+	return "sample";
+}
+
+const char *
+between_name(int between)
+{
+	switch (between) {
+	case BETWEEN_UNMEASURED:
+		return "unmeasured";
+	case BETWEEN_MODELLED:
+		return "modelled";
+	}
+	return "n/a";
+}
+
+const char *
+compare_values_name(const struct comparison *c)
+{
+	int med = c->method->medians;
+
+	if (c->paired && c->scale == SCALE_RATIO)
+		return c->unit == UNIT_RUN ? (med ?
+		    "the log ratios of the runs' medians, in pairs" :
+		    "the log ratios of the runs' means, in pairs") : med ?
+		    "the log ratios of the rounds' medians, in pairs" :
+		    "the log ratios of the rounds' means, in pairs";
+	if (c->paired)
+		return c->unit == UNIT_RUN ? (med ?
+		    "the differences of the runs' medians, in pairs" :
+		    "the differences of the runs' means, in pairs") : med ?
+		    "the differences of the rounds' medians, in pairs" :
+		    "the differences of the rounds' means, in pairs";
+	switch (c->unit) {
+	case UNIT_ROUND:
+		return med ? "the rounds' medians" : "the rounds' means";
+	case UNIT_RUN:
+		if (c->scale == SCALE_RATIO)
+			return med ? "the logs of the runs' medians" :
+			    "the logs of the runs' means";
+		return med ? "the runs' medians" : "the runs' means";
+	}
+	return "the samples";
 }
 
 void
-compare_groups(const struct group *a, const struct group *b, int test,
-    struct comparison *c)
+compare_groups(const struct group *a, const struct group *b,
+    const struct compare_opts *o, struct comparison *c)
 {
-	struct stats_ttest tt;
-	struct stats_mw mw;
-	int err;
-
 	memset(c, 0, sizeof(*c));
 	c->a = a;
 	c->b = b;
@@ -57,30 +103,28 @@ compare_groups(const struct group *a, const struct group *b, int test,
 	c->p = c->p_adj = NAN;
 	c->change.est = c->change.lo = c->change.hi = c->change.level = NAN;
 	c->change_err = STATS_EEMPTY;
-	c->center_a = test == TEST_U ? a->sum.d.median : a->sum.d.mean;
-	c->center_b = test == TEST_U ? b->sum.d.median : b->sum.d.mean;
 	/*
 	 * A ratio needs every value > 0 (the groups are sorted): -10 to -20
 	 * is lower, not +100 %, and 0 has no ratio.  Otherwise a shift.
 	 */
 	c->scale = a->n > 0 && b->n > 0 && a->v[0] > 0 && b->v[0] > 0 ?
 	    SCALE_RATIO : SCALE_SHIFT;
+	compare_plan(c, o);
+	/* The samples' center the method's family speaks of. */
+	c->center_a = c->method->medians ? a->sum.d.median : a->sum.d.mean;
+	c->center_b = c->method->medians ? b->sum.d.median : b->sum.d.mean;
 	c->centers_change = c->scale == SCALE_RATIO ?
 	    c->center_b / c->center_a - 1 : c->center_b - c->center_a;
-	if (a->n < 2 || b->n < 2) {
+	c->nu_a = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_a :
+	    c->nua;
+	c->nu_b = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_b :
+	    c->nub;
+	if (c->nua < c->method->need || (!c->paired &&
+	    c->nub < c->method->need) || a->n < 2 || b->n < 2) {
 		c->verdict = VERDICT_UNTESTED;
 		return;
 	}
-	if (test == TEST_U) {
-		err = stats_mannwhitney(a->v, a->n, b->v, b->n, STATS_MW_AUTO, &mw);
-		c->p = err == STATS_OK ? mw.p : NAN;
-	} else {
-		/* The p-value does not depend on the level asked here. */
-		err = test == TEST_WELCH ?
-		    stats_ttest_welch(a->v, a->n, b->v, b->n, 95, &tt) :
-		    stats_ttest_student(a->v, a->n, b->v, b->n, 95, &tt);
-		c->p = err == STATS_OK ? tt.p : NAN;
-	}
+	c->method->test_fn(c);
 	c->verdict = isnan(c->p) ? VERDICT_UNTESTED : VERDICT_SAME;
 }
 
@@ -104,47 +148,36 @@ compare_interval_level(const struct compare_opts *o, size_t m)
 }
 
 /*
- * The change of c and its interval at ci_level, by the estimator of its
- * test and scale.  The estimate does not depend on the level: every
- * method below sets it even when the interval fails.
+ * The change of c and its interval at ci_level, by its method.  The
+ * estimate does not depend on the level: every method sets it even when
+ * the interval fails.
  */
 static void
-change_of(struct comparison *c, int test, double ci_level)
+change_of(struct comparison *c, double ci_level)
 {
-	const struct group *a = c->a, *b = c->b;
-	struct stats_ttest tt;
 	struct stats_ci *ci = &c->change;
 	int err;
 
-	if (test == TEST_U)
-		err = c->scale == SCALE_RATIO ?
-		    stats_reldiff_median(a->v, a->n, b->v, b->n, ci_level, ci) :
-		    stats_hodges_lehmann(a->v, a->n, b->v, b->n, ci_level,
-		    STATS_HL_SHIFT, ci);
-	else if (c->scale == SCALE_RATIO)
-		err = stats_reldiff_mean(a->v, a->n, b->v, b->n, ci_level, ci);
-	else {
-		err = test == TEST_WELCH ?
-		    stats_ttest_welch(a->v, a->n, b->v, b->n, ci_level, &tt) :
-		    stats_ttest_student(a->v, a->n, b->v, b->n, ci_level, &tt);
-		ci->nmin = 0;
-		ci->est = b->sum.d.mean - a->sum.d.mean;
-		ci->lo = tt.lo;
-		ci->hi = tt.hi;
-		ci->level = err == STATS_OK ? ci_level : NAN;
-		if (err == STATS_ETOOFEW)
-			ci->nmin = 2;
-	}
+	ci->nmin = 0;
+	err = c->method->change_fn(c, ci_level);
 	c->change_err = err;
 	c->noci = NULL;
 	if (err == STATS_OK && !(isfinite(ci->lo) && isfinite(ci->hi))) {
 		/* 1e200 against 1e-200: the bounds are not representable. */
 		c->change_err = STATS_EDOMAIN;
 		c->noci = "its bounds overflow";
-	} else if (err == STATS_ETOOFEW)
-		c->noci = "too few samples";
+	} else if (err == STATS_ETOOFEW && c->unit == UNIT_RUN &&
+	    !c->paired)
+		c->noci = "a run a side: no run-to-run variation to test "
+		    "against (collect 2 or more runs a side, or use "
+		    "--noise-floor auto)";
+	else if (err == STATS_ETOOFEW)
+		c->noci = c->paired ? "too few pairs" : c->unit == UNIT_ROUND ?
+		    "too few rounds" : c->unit == UNIT_RUN ? "too few runs" :
+		    "too few samples";
 	else if (err == STATS_EDOMAIN)
-		c->noci = test == TEST_U ? "infinite values on both sides" :
+		c->noci = c->method->family == TEST_U && !c->method->runs ?
+		    "infinite values on both sides" :
 		    "the baseline's mean is not clear of 0 at this level, so "
 		    "Fieller's interval is unbounded";
 	else if (err != STATS_OK)
@@ -182,12 +215,136 @@ centers_disagree(const struct comparison *c)
 	    fabs(e - cc) > (c->change.hi - c->change.lo) / 2;
 }
 
+/* The coefficient of variation of a side's values (not logs). */
+static double
+values_cv(const double *v, size_t n)
+{
+	double m;
+
+	if (n < 2)
+		return NAN;
+	m = stats_mean(v, n);
+	return m != 0 ? stats_stddev(v, n) / fabs(m) : NAN;
+}
+
+/*
+ * The spread of c's values, as a coefficient of variation of one unit a
+ * side, for the power note: that of the samples, the rounds, the runs
+ * (the standard deviation of their logs, pooled) or the pairs' (that
+ * of their log ratios over sqrt 2: stats_power_n() counts two samples).
+ */
+static double
+unit_cv(const struct comparison *c)
+{
+	double s = 0, df = 0;
+
+	if (c->paired)
+		return c->nua >= 2 ? stats_stddev(c->ua, c->nua) / sqrt(2) : NAN;
+	if (c->unit == UNIT_SAMPLE)
+		return fmax(c->a->sum.d.cv, c->b->sum.d.cv);
+	if (c->unit == UNIT_ROUND)
+		return fmax(values_cv(c->ua, c->nua), values_cv(c->ub, c->nub));
+	if (c->nua >= 2) {
+		s += (double)(c->nua - 1) * stats_variance(c->ua, c->nua);
+		df += (double)(c->nua - 1);
+	}
+	if (c->nub >= 2) {
+		s += (double)(c->nub - 1) * stats_variance(c->ub, c->nub);
+		df += (double)(c->nub - 1);
+	}
+	if (c->floor.runs >= 2) {
+		s += (double)(c->floor.runs - 1) * c->floor.var;
+		df += (double)(c->floor.runs - 1);
+	}
+	return df > 0 ? sqrt(s / df) : NAN;
+}
+
+/*
+ * Is the interval clear of 0?  An end exactly at 0 (many tied pairs of
+ * values) is open when the tie-corrected test rejects 0 at the level
+ * the interval was asked at (raw p below its alpha): then 0 is outside
+ * the confidence set the test gives, and the verdict and the interval
+ * agree (compare.h).
+ */
+static int
+clear_of_zero(struct comparison *c, double alpha1)
+{
+	const struct stats_ci *ci = &c->change;
+
+	if (c->change_err != STATS_OK)
+		return 0;
+	if (ci->lo > 0 || ci->hi < 0)
+		return 1;
+	if (isnan(c->p) || !(c->p < alpha1) || ci->est == 0 ||
+	    (ci->lo != 0 && ci->hi != 0))
+		return 0;
+	c->open = ci->lo == 0 ? -1 : 1;
+	c->notes |= CMP_OPEN;
+	return 1;
+}
+
+/* The verdict of one tested comparison, its notes and its power. */
+static void
+verdict_of(struct comparison *c, const struct compare_opts *o, double alpha,
+    double alpha1)
+{
+	double rel, cv;
+	int lower, sig, clear;
+
+	sig = c->p_adj < alpha;
+	clear = clear_of_zero(c, alpha1);
+	if (c->change_err != STATS_OK)
+		c->notes |= CMP_NOCI;
+	if (sig && clear && compare_relsize(c) * 100 >= o->threshold) {
+		lower = strcmp(c->a->better, "higher") != 0;
+		c->verdict = (c->change.est < 0) == lower ?
+		    VERDICT_IMPROVED : VERDICT_REGRESSED;
+		return;
+	}
+	c->verdict = VERDICT_SAME;
+	/* Without an interval, CMP_NOCI is the whole story. */
+	if (sig && clear)
+		c->notes |= CMP_SMALL;
+	else if (sig && c->change_err == STATS_OK)
+		c->notes |= CMP_TESTONLY;
+	else if (clear)
+		c->notes |= CMP_CIONLY;
+	/*
+	 * How many units would have shown a change this big, at the alpha
+	 * each interval is held to.  A percentage of a series that
+	 * crosses zero means nothing: none for shifts.
+	 */
+	if (c->scale != SCALE_RATIO)
+		return;
+	rel = (o->threshold > 1 ? o->threshold : 1) / 100;
+	cv = unit_cv(c);
+	c->power_cv = cv;
+	if (!isnan(cv) && stats_power_n(cv, rel, alpha1, 0.8,
+	    &c->power_n) != STATS_OK)
+		c->power_n = 0;
+}
+
+/* The notes every comparison carries of its unit. */
+static void
+unit_notes(struct comparison *c)
+{
+	if (c->unit == UNIT_SAMPLE)
+		c->notes |= CMP_SAMPLES;
+	if (c->between == BETWEEN_UNMEASURED)
+		c->notes |= CMP_UNMEASURED;
+	if (c->unpaired > 0)
+		c->notes |= CMP_UNPAIRED;
+	if (c->scale == SCALE_SHIFT)
+		c->notes |= CMP_SHIFT;
+	if (c->method->family == TEST_U && centers_disagree(c))
+		c->notes |= CMP_CENTERS;
+}
+
 int
 compare_family(struct comparison *c, size_t n, const struct compare_opts *o)
 {
-	double alpha = 1 - o->level / 100, alpha1, ci_level, *p, rel, cv;
+	double alpha = 1 - o->level / 100, alpha1, ci_level, *p;
 	size_t i, m;
-	int lower, sig, clear;
 
 	m = compare_tested(c, n);
 	ci_level = compare_interval_level(o, m);
@@ -197,7 +354,7 @@ compare_family(struct comparison *c, size_t n, const struct compare_opts *o)
 	if (p == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
-		change_of(&c[i], o->test, ci_level);
+		change_of(&c[i], ci_level);
 		/* No test, no interval: only the estimate of what there is. */
 		if (c[i].verdict == VERDICT_UNTESTED &&
 		    c[i].change_err == STATS_OK) {
@@ -213,43 +370,9 @@ compare_family(struct comparison *c, size_t n, const struct compare_opts *o)
 	}
 	for (i = 0; i < n; i++) {
 		c[i].p_adj = p[i];
-		if (c[i].scale == SCALE_SHIFT)
-			c[i].notes |= CMP_SHIFT;
-		if (o->test == TEST_U && centers_disagree(&c[i]))
-			c[i].notes |= CMP_CENTERS;
-		if (c[i].verdict == VERDICT_UNTESTED)
-			continue;
-		sig = c[i].p_adj < alpha;
-		clear = c[i].change_err == STATS_OK &&
-		    (c[i].change.lo > 0 || c[i].change.hi < 0);
-		if (c[i].change_err != STATS_OK)
-			c[i].notes |= CMP_NOCI;
-		if (sig && clear && compare_relsize(&c[i]) * 100 >= o->threshold) {
-			lower = strcmp(c[i].a->better, "higher") != 0;
-			c[i].verdict = (c[i].change.est < 0) == lower ?
-			    VERDICT_IMPROVED : VERDICT_REGRESSED;
-			continue;
-		}
-		c[i].verdict = VERDICT_SAME;
-		/* Without an interval, CMP_NOCI is the whole story. */
-		if (sig && clear)
-			c[i].notes |= CMP_SMALL;
-		else if (sig && c[i].change_err == STATS_OK)
-			c[i].notes |= CMP_TESTONLY;
-		else if (clear)
-			c[i].notes |= CMP_CIONLY;
-		/*
-		 * How many samples would have shown a change this big, at
-		 * the alpha each interval is held to.  A percentage of a
-		 * series that crosses zero means nothing: none for shifts.
-		 */
-		if (c[i].scale != SCALE_RATIO)
-			continue;
-		rel = (o->threshold > 1 ? o->threshold : 1) / 100;
-		cv = fmax(c[i].a->sum.d.cv, c[i].b->sum.d.cv);
-		if (!isnan(cv) && stats_power_n(cv, rel, alpha1, 0.8,
-		    &c[i].power_n) != STATS_OK)
-			c[i].power_n = 0;
+		unit_notes(&c[i]);
+		if (c[i].verdict != VERDICT_UNTESTED)
+			verdict_of(&c[i], o, alpha, alpha1);
 	}
 	free(p);
 	return 0;
@@ -289,11 +412,22 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
 	if (c->notes & CMP_SHIFT)
 		sb_addf(next(out), "values not all positive: the change is the "
 		    "difference B - A in the unit, not a ratio");
+	if (c->notes & CMP_SAMPLES)
+		sb_addf(next(out), "no rounds recorded: samples assumed "
+		    "independent");
+	if (c->notes & CMP_UNMEASURED)
+		sb_addf(next(out), "run-to-run variation unmeasured (%s): the "
+		    "interval does not cover it", c->runs_a == 1 &&
+		    c->runs_b == 1 ? "one run a side" : "not modelled");
+	if (c->notes & CMP_UNPAIRED)
+		sb_addf(next(out), "%zu round%s of one side only, left out of the "
+		    "pairs", c->unpaired, c->unpaired == 1 ? "" : "s");
 	if (c->notes & CMP_NOCI) {
-		if (c->change_err == STATS_ETOOFEW && c->change.nmin > 0)
-			sb_addf(next(out), "no %.4g%% interval of the change: too few "
-			    "samples (needs %zu a side)", ci_level,
-			    c->change.nmin);
+		if (c->change_err == STATS_ETOOFEW && c->change.nmin > 0 &&
+		    c->noci != NULL && strncmp(c->noci, "too few", 7) == 0)
+			sb_addf(next(out), "no %.4g%% interval of the change: %s "
+			    "(needs %zu %s)", ci_level, c->noci, c->change.nmin,
+			    c->paired ? "pairs" : "a side");
 		else
 			sb_addf(next(out), "no %.4g%% interval of the change: %s",
 			    ci_level, c->noci);
@@ -310,4 +444,8 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
 	if (c->notes & CMP_CENTERS)
 		sb_addf(next(out), "the Hodges-Lehmann estimate and the change of the "
 		    "medians disagree (skewed or multimodal data)");
+	if (c->notes & CMP_OPEN)
+		sb_addf(next(out), "the interval's %s end is 0 itself (tied values), "
+		    "which the test rejects (p %.3g < %.3g): that end is open",
+		    c->open < 0 ? "lower" : "upper", c->p, 1 - ci_level / 100);
 }

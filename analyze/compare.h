@@ -2,14 +2,40 @@
  * compare.h: baseline against new, series by series, with one verdict
  * rule for every number a comparison shows.
  *
- * The center is the median with the U test (the default), the mean with
- * the t tests.  The change is one estimator, whatever the level:
+ * The unit of evidence.  Samples inside one invocation of a benchmark
+ * program (a round) share its caches, placement and minute: they are not
+ * replicates, and neither are the rounds of one run (one collection, one
+ * boot) against another run's.  A comparison counts in the level at
+ * which its two sides were executed apart (compare_plan()):
  *
- *   test    scale "ratio" (every value of both     scale "shift" (any value
- *           sides > 0): B / A - 1, 0.05 = +5 %     <= 0): B - A, in the unit
- *   U       Hodges-Lehmann ratio, Moses' interval  Hodges-Lehmann shift
- *   t       ratio of means, Fieller's interval     difference of means,
- *                                                  Welch's/Student's interval
+ *   sides in the same runs, rounds recorded   paired by round: one
+ *     (--compare head=rw head=rm)             difference a round
+ *   sides in different runs, each side with   the run: each run's median
+ *     2 or more runs (or one side with 3 or   (the run-to-run variation
+ *     more, or a history: --noise-floor)      modelled)
+ *   sides in different runs, a run a side     the round: each round's
+ *                                             median (the run-to-run
+ *                                             variation unmeasured, said)
+ *   no rounds recorded, or --unit sample      the sample (said)
+ *
+ * A comparison method is a row of a table (struct cmp_method in
+ * compare_methods.c): its test, its estimator and interval, what values
+ * it takes.  The center shown is the median of the samples with the rank
+ * tests, the mean with the t tests; the change is the method's
+ * estimator, whatever the level:
+ *
+ *   method         values           scale "ratio" (every value > 0):
+ *                                   B / A - 1, 0.05 = +5 %; "shift":
+ *                                   B - A, in the unit
+ *   mann-whitney   samples/rounds   Hodges-Lehmann ratio / shift, Moses'
+ *   welch,student  samples/rounds   ratio of means (Fieller) / difference
+ *   signed-rank    round pairs      Hodges-Lehmann of the log ratios
+ *                                   (Walsh averages, Tukey's interval)
+ *   paired-t       round pairs      mean log ratio, Student's t
+ *   runs-t         runs             ratio of the runs' geometric means,
+ *                                   Welch's t on the logs of their
+ *                                   medians (pooled when one side or a
+ *                                   history gives the variance)
  *
  * A ratio of values that are not all positive means nothing (a baseline
  * at -10 "doubling" to -20 is lower, not +100 %), so those rows are
@@ -18,9 +44,11 @@
  * series, each interval is at 1 - alpha / m (Bonferroni), so that every
  * interval that excludes 0 also passes Holm.  A verdict (improved,
  * regressed) needs both: the interval clear of 0 and the adjusted p below
- * alpha, and a change of at least the threshold.  Every row where the
- * interval and the verdict could look at odds carries a note (CMP_*)
- * that the output explains.
+ * alpha, and a change of at least the threshold.  An interval that ends
+ * exactly at 0 (ties: many pairs of equal values) excludes it when the
+ * tie-corrected test rejects 0 at the interval's level: that end is
+ * open.  Every row where the interval and the verdict could look at odds
+ * carries a note (CMP_*) that the output explains.
  */
 #ifndef KBENCH_COMPARE_H
 #define KBENCH_COMPARE_H
@@ -30,6 +58,23 @@
 #include "analyze/group.h"
 
 enum test_kind { TEST_U, TEST_WELCH, TEST_STUDENT };
+
+/* The level a comparison counts its evidence in. */
+enum unit_kind {
+	UNIT_SAMPLE,	/* each sample: no rounds recorded, or --unit sample */
+	UNIT_ROUND,	/* each round's median (its mean with the t tests) */
+	UNIT_RUN	/* each run's median */
+};
+
+/* --unit: the level asked for; auto is the one the sides allow. */
+enum unit_ask { UNIT_ASK_AUTO, UNIT_ASK_SAMPLE, UNIT_ASK_ROUND, UNIT_ASK_RUN };
+
+/* What the intervals cover of the variation between runs. */
+enum between_kind {
+	BETWEEN_NA,		/* the sides share their runs: it cancels */
+	BETWEEN_UNMEASURED,	/* not covered: a run a side */
+	BETWEEN_MODELLED	/* covered: the runs are the unit */
+};
 
 enum verdict {
 	VERDICT_SAME,		/* no significant change beyond the threshold */
@@ -50,9 +95,44 @@ enum change_scale {
 #define CMP_CIONLY	0x08	/* i: the interval excludes 0, p >= alpha */
 #define CMP_SMALL	0x10	/* t: significant, smaller than the threshold */
 #define CMP_CENTERS	0x20	/* m: estimate and centers' change disagree */
+#define CMP_SAMPLES	0x40	/* u: samples as the unit (none are rounds) */
+#define CMP_UNMEASURED	0x80	/* r: run-to-run variation not covered */
+#define CMP_OPEN	0x100	/* z: an interval end at 0, open (ties) */
+#define CMP_UNPAIRED	0x200	/* p: rounds of one side only, left out */
+
+struct cmp_method;
+
+/*
+ * The run-to-run spread of a series in identical runs elsewhere in the
+ * database (noise_floor.c): the sample variance of their medians' logs
+ * (of the medians, for a shift), with runs - 1 degrees of freedom.
+ */
+struct noise_floor {
+	size_t	runs;		/* 0: none found */
+	double	var;
+	double	sd_pct;		/* what it means: +-X% between runs */
+	int	used;		/* in c's test: 3 runs or more */
+};
 
 struct comparison {
 	const struct group	*a, *b;
+	/* The plan: how it counts (compare_plan()). */
+	const struct cmp_method	*method;
+	int			 unit;		/* UNIT_* */
+	int			 paired;
+	int			 between;	/* BETWEEN_* */
+	size_t			 nu_a, nu_b;	/* units a side (pairs: equal) */
+	size_t			 runs_a, runs_b;
+	size_t			 unpaired;	/* rounds left out, unmatched */
+	struct noise_floor	 floor;		/* used when floor.runs > 0 */
+	/*
+	 * The values its method works on, sorted: each side's units, or
+	 * (paired) the differences in ua.  For runs: logs of the medians
+	 * on a ratio scale.  Owned unless they are a group's own samples.
+	 */
+	double			*ua, *ub;
+	size_t			 nua, nub;
+	int			 owned;
 	double			 center_a, center_b;
 	int			 scale;		/* SCALE_* */
 	/* center_b / center_a - 1, or center_b - center_a (SCALE_SHIFT). */
@@ -69,26 +149,43 @@ struct comparison {
 	double			 p;		/* NaN when untested */
 	double			 p_adj;		/* Holm-adjusted, or = p */
 	int			 verdict;
-	size_t			 power_n;	/* per side, to detect the change
-						   asked; 0 when not computed */
+	size_t			 power_n;	/* units per side (pairs), to
+						   detect the change asked; 0 when
+						   not computed */
+	double			 power_cv;	/* the spread it assumed */
 	unsigned		 warn;		/* both groups' WARN_* */
 	unsigned		 notes;		/* CMP_* */
+	int			 open;		/* CMP_OPEN: -1 lo, +1 hi */
 };
 
 /* The parameters of the family of comparisons, and what follows. */
 struct compare_opts {
 	int	test;		/* TEST_* */
+	int	unit;		/* UNIT_ASK_* */
 	double	level;		/* confidence, percent */
 	double	threshold;	/* percent */
 	int	adjust;		/* Holm, and Bonferroni-level intervals */
 };
 
 /*
- * Compare group b against baseline a: the centers, the scale and the
- * p-value.  The change and the verdict come with compare_family().
+ * Compare group b against baseline a: the plan (unit, pairing, method),
+ * the centers, the scale and the p-value.  The change and the verdict
+ * come with compare_family().
  */
-void	compare_groups(const struct group *a, const struct group *b, int test,
-	    struct comparison *c);
+void	compare_groups(const struct group *a, const struct group *b,
+	    const struct compare_opts *o, struct comparison *c);
+/*
+ * May a noise floor serve c (unpaired, a run a side, the unit not asked
+ * for)?  And take it: c becomes a run-level comparison whose variance
+ * comes from the floor's runs, its p-value computed anew.
+ */
+int	compare_floor_wanted(const struct comparison *c,
+	    const struct compare_opts *o);
+void	compare_use_floor(struct comparison *c, const struct compare_opts *o,
+	    const struct noise_floor *nf);
+void	compare_free(struct comparison *c, size_t n);
+/* compare_plan.c, for compare_groups(): c's unit, method and values. */
+void	compare_plan(struct comparison *c, const struct compare_opts *o);
 
 /*
  * The number of tested comparisons (a p-value) among n: the m of the
@@ -124,8 +221,33 @@ double	compare_relsize(const struct comparison *c);
 
 const char *verdict_name(int verdict);
 const char *test_name(int test);
-/* "Hodges-Lehmann", "ratio of means"...: the estimator of a scale. */
-const char *estimator_name(int test, int scale);
+/* "Hodges-Lehmann ratio", "ratio of means"...: c's estimator. */
+const char *estimator_name(const struct comparison *c);
+/* "sample", "round", "run"; "unmeasured", "modelled", "n/a". */
+const char *unit_name(int unit);
+const char *between_name(int between);
+
+/* The method of a comparison, for the outputs. */
+struct cmp_method {
+	const char	*name;		/* "mann-whitney", ...: JSON, CSV */
+	const char	*test;		/* "Mann-Whitney U test" */
+	const char	*centre;	/* the centers shown: "median", "mean" */
+	size_t		 need;		/* units a side (pairs) for a test */
+	const char	*estimator[2];	/* by scale: SCALE_RATIO, SCALE_SHIFT */
+	const char	*interval[2];	/* "Moses'", ...: by scale */
+	int		 family;	/* the --test it answers: TEST_* */
+	int		 paired;
+	int		 runs;		/* its values are the runs' */
+	int		 medians;	/* each unit's median (else its mean) */
+	/* Set c->p (NaN when there is no test). */
+	void		(*test_fn)(struct comparison *c);
+	/* Set c->change at level; a STATS_* code. */
+	int		(*change_fn)(struct comparison *c, double level);
+};
+/* The row for a --test family, paired or not, on runs or not. */
+const struct cmp_method *cmp_method_find(int family, int paired, int runs);
+/* What c's values are: "the rounds' medians", "the runs' medians"... */
+const char *compare_values_name(const struct comparison *c);
 
 /*
  * The notes of c, as phrases joined by "; " (for CSV and JSON); ci_level

@@ -15,9 +15,13 @@ struct strbuf;
 /*
  * The version of the JSON output's layout: bump it when a field changes
  * meaning or goes away.  2: a comparison's change may be a difference in
- * the unit ("scale": "shift"), its interval is at "interval_level".
+ * the unit ("scale": "shift"), its interval is at "interval_level".  3:
+ * each comparison says its unit of evidence ("unit", "n_units",
+ * "paired", "between_runs", "method", "runs", "noise_floor"), an
+ * interval may be open at 0 ("change_ci_open"), "center" is the
+ * centers' kind.
  */
-#define REPORT_JSON_SCHEMA	2
+#define REPORT_JSON_SCHEMA	3
 
 void	report_text(FILE *out, const struct analysis *an);
 void	report_markdown(FILE *out, const struct analysis *an);
@@ -35,6 +39,28 @@ void	report_method_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
 /* The same as a Markdown list, labels escaped. */
 void	report_method_markdown(FILE *out, const struct analysis *an);
+
+/*
+ * format_method.c.  The ways the rows of a comparison were counted and
+ * tested: rows alike in method, unit, pairing and run-to-run model are
+ * one use.  u has room for an->ncmp; returns how many.
+ */
+struct comparison;
+struct strlist;
+struct method_use {
+	const struct comparison	*first;	/* its first row */
+	size_t			 rows;
+	size_t			 lo, hi;	/* units a side, least and most */
+};
+size_t	method_uses(const struct analysis *an, struct method_use *u);
+/* "A (baseline) vs B: TEST on VALUES, 95% confidence" */
+void	method_title(const struct analysis *an, struct strbuf *sb);
+/* The lines above a table: unit, test and change of each use; verdict. */
+void	method_sentences(const struct analysis *an, struct strlist *lines);
+/* Under it: what rows without the run-to-run variation say ("" if none). */
+void	method_unmeasured_note(const struct analysis *an, struct strbuf *sb);
+/* The noise floors used, named ("" if none). */
+void	method_floor_note(const struct analysis *an, struct strbuf *sb);
 /* The verdict counts, geometric mean and power note of a comparison. */
 void	report_compare_summary(FILE *out, const struct analysis *an,
 	    const char *prefix);

@@ -55,21 +55,43 @@ csv_warn(FILE *out, const struct group *g, double level)
 	sb_free(&w);
 }
 
+/* The facts the sides differ in: "key: a1, a2 vs b1; key2: ...". */
+static void
+csv_sides_differ(const struct analysis *an, struct strbuf *out)
+{
+	const struct side_fact *sf;
+	size_t i, k;
+
+	for (i = 0; i < an->pooled.nsides; i++) {
+		sf = &an->pooled.sides[i];
+		sb_addf(out, "%s%s: ", i ? "; " : "", sf->key);
+		for (k = 0; k < sf->a.n; k++)
+			sb_addf(out, "%s%s", k ? ", " : "", sf->a.v[k]);
+		sb_adds(out, " vs ");
+		for (k = 0; k < sf->b.n; k++)
+			sb_addf(out, "%s%s", k ? ", " : "", sf->b.v[k]);
+	}
+}
+
 void
 report_csv(FILE *out, const struct analysis *an)
 {
 	const struct group *g;
 	const struct comparison *c;
 	struct compare_opts o;
-	struct strbuf w = STRBUF_INIT;
+	struct strbuf w = STRBUF_INIT, sides = STRBUF_INIT;
 	size_t i;
 
 	csv_key_header(out, an);
 	if (an->compare) {
 		fputs(",unit,better,n_a,n_b,center_a,center_b,scale,estimator,"
 		    "change,change_lo,change_hi,interval_level,interval_coverage,"
-		    "centers_change,p,p_adjusted,verdict,power_n,notes,"
-		    "warnings_a,warnings_b\n", out);
+		    "interval_open,centers_change,p,p_adjusted,verdict,power_n,"
+		    "notes,warnings_a,warnings_b,evidence_unit,n_units_a,"
+		    "n_units_b,paired,between_runs,method,runs_a,runs_b,"
+		    "noise_floor_runs,noise_floor_pct,noise_floor_used,"
+		    "sides_differ\n", out);
+		csv_sides_differ(an, &sides);
 		o = analysis_compare_opts(an);
 		for (i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
@@ -81,12 +103,14 @@ report_csv(FILE *out, const struct analysis *an)
 			csv_put_num(out, c->center_b);
 			fprintf(out, ",%s,", c->scale == SCALE_RATIO ? "ratio" :
 			    "shift");
-			csv_put_field(out, estimator_name(an->test, c->scale));
+			csv_put_field(out, estimator_name(c));
 			csv_put_num(out, c->change.est);
 			csv_ci(out, &c->change, c->change_err);
 			csv_put_num(out, an->ci_level);
 			csv_put_num(out, c->change_err == STATS_OK ?
 			    c->change.level : NAN);
+			fprintf(out, ",%s", c->open < 0 ? "lo" : c->open > 0 ?
+			    "hi" : "");
 			csv_put_num(out, c->centers_change);
 			csv_put_num(out, c->p);
 			csv_put_num(out, c->p_adj);
@@ -99,9 +123,18 @@ report_csv(FILE *out, const struct analysis *an)
 			csv_put_field(out, sb_str(&w));
 			csv_warn(out, c->a, an->level);
 			csv_warn(out, c->b, an->level);
+			fprintf(out, ",%s,%zu,%zu,%s,%s,%s,%zu,%zu,%zu",
+			    unit_name(c->unit), c->nu_a, c->nu_b, c->paired ?
+			    "true" : "false", between_name(c->between),
+			    c->method->name, c->runs_a, c->runs_b, c->floor.runs);
+			csv_put_num(out, c->floor.runs >= 2 ? c->floor.sd_pct :
+			    NAN);
+			fprintf(out, ",%s,", c->floor.used ? "true" : "false");
+			csv_put_field(out, sb_str(&sides));
 			putc('\n', out);
 		}
 		sb_free(&w);
+		sb_free(&sides);
 		return;
 	}
 	fputs(",", out);
@@ -253,6 +286,30 @@ json_pooling(FILE *out, const struct analysis *an)
 	putc(']', out);
 }
 
+/*
+ * ,"method":..,"unit":..,"n_units":[A,B],"paired":..,"between_runs":..,
+ * "runs":[A,B],"noise_floor":null|{"runs":N,"sd_pct":X,"used":B}
+ */
+static void
+json_unit(FILE *out, const struct comparison *c)
+{
+	json_str(out, "method", c->method->name);
+	json_str(out, "unit", unit_name(c->unit));
+	fprintf(out, ",\"n_units\":[%zu,%zu],\"paired\":%s", c->nu_a, c->nu_b,
+	    c->paired ? "true" : "false");
+	json_str(out, "between_runs", between_name(c->between));
+	fprintf(out, ",\"runs\":[%zu,%zu]", c->runs_a, c->runs_b);
+	if (c->paired)
+		fprintf(out, ",\"unpaired_rounds\":%zu", c->unpaired);
+	if (c->floor.runs == 0) {
+		fputs(",\"noise_floor\":null", out);
+		return;
+	}
+	fprintf(out, ",\"noise_floor\":{\"runs\":%zu", c->floor.runs);
+	json_num(out, "sd_pct", c->floor.runs >= 2 ? c->floor.sd_pct : NAN);
+	fprintf(out, ",\"used\":%s}", c->floor.used ? "true" : "false");
+}
+
 void
 report_json(FILE *out, const struct analysis *an)
 {
@@ -283,8 +340,12 @@ report_json(FILE *out, const struct analysis *an)
 	json_string(out, an->name_b);
 	fprintf(out, ",\"test\":\"%s\",\"center\":\"%s\",\"holm\":%s",
 	    an->test == TEST_U ? "u" : an->test == TEST_WELCH ? "welch" :
-	    "student", an->test == TEST_U ? "median" : "mean",
+	    "student", an->ncmp > 0 ? an->cmp[0].method->centre : "median",
 	    an->adjust && an->ncmp > 1 ? "true" : "false");
+	fprintf(out, ",\"unit_asked\":\"%s\",\"noise_floor\":\"%s\"",
+	    an->unit == UNIT_ASK_SAMPLE ? "sample" : an->unit == UNIT_ASK_ROUND ?
+	    "round" : an->unit == UNIT_ASK_RUN ? "run" : "auto",
+	    an->noise_floor ? "auto" : "off");
 	json_num(out, "threshold_pct", an->threshold);
 	fprintf(out, ",\"tested\":%zu", an->ntested);
 	json_num(out, "interval_level", an->ci_level);
@@ -295,8 +356,9 @@ report_json(FILE *out, const struct analysis *an)
 		json_string(out, an->sidekeys.v[i]);
 	}
 	fputs("]", out);
-	fputs(",\"verdict_rule\":\"the interval excludes 0, p_adjusted < "
-	    "1 - level/100, and the change is at least threshold_pct\"", out);
+	fputs(",\"verdict_rule\":\"the interval excludes 0 (an end at 0 that "
+	    "change_ci_open names excludes it), p_adjusted < 1 - level/100, "
+	    "and the change is at least threshold_pct\"", out);
 	json_pooling(out, an);
 	fprintf(out, ",\"summary\":{\"improved\":%zu,\"regressed\":%zu,"
 	    "\"unchanged\":%zu,\"untested\":%zu", an->count[VERDICT_IMPROVED],
@@ -312,9 +374,15 @@ report_json(FILE *out, const struct analysis *an)
 		json_num(out, "center_b", c->center_b);
 		fprintf(out, ",\"scale\":\"%s\"", c->scale == SCALE_RATIO ?
 		    "ratio" : "shift");
-		json_str(out, "estimator", estimator_name(an->test, c->scale));
+		json_str(out, "estimator", estimator_name(c));
 		json_num(out, "change", c->change.est);
 		json_interval(out, "change_ci", &c->change, c->change_err);
+		if (c->open != 0)
+			fprintf(out, ",\"change_ci_open\":\"%s\"", c->open < 0 ?
+			    "lo" : "hi");
+		else
+			fputs(",\"change_ci_open\":null", out);
+		json_unit(out, c);
 		json_num(out, "centers_change", c->centers_change);
 		sb_reset(&w);
 		compare_note_text(c, &o, an->ci_level, &w);

@@ -124,7 +124,7 @@ text_wrap(FILE *out, size_t width, const char *first, const char *rest,
 
 /*
  * One letter per warning, for the row: details follow the table.  The
- * groups' (f o b v), then a comparison's notes (a n i t m).
+ * groups' (f o b v), then a comparison's notes (a n i t m u r p z).
  */
 static const char *
 flags(char *buf, unsigned warn, unsigned notes)
@@ -149,6 +149,14 @@ flags(char *buf, unsigned warn, unsigned notes)
 		*p++ = 't';
 	if (notes & CMP_CENTERS)
 		*p++ = 'm';
+	if (notes & CMP_SAMPLES)
+		*p++ = 'u';
+	if (notes & CMP_UNMEASURED)
+		*p++ = 'r';
+	if (notes & CMP_UNPAIRED)
+		*p++ = 'p';
+	if (notes & CMP_OPEN)
+		*p++ = 'z';
 	*p = '\0';
 	return buf;
 }
@@ -319,21 +327,104 @@ fmt_level(char *buf, size_t size, double level)
 	return buf;
 }
 
+/*
+ * The n column's heading: what every row counts (rounds, runs, pairs,
+ * samples), or "n" when rows count differently and each cell says.
+ */
+static const char *
+n_heading(const struct analysis *an, int *mixed)
+{
+	static const char *const word[] = { "n", "rounds", "runs" };
+	size_t i;
+
+	*mixed = 0;
+	for (i = 1; i < an->ncmp; i++)
+		if (an->cmp[i].unit != an->cmp[0].unit ||
+		    an->cmp[i].paired != an->cmp[0].paired)
+			*mixed = 1;
+	if (*mixed || an->ncmp == 0)
+		return "n";
+	return an->cmp[0].paired ? "pairs" : word[an->cmp[0].unit];
+}
+
+/* "5/5", "12" (pairs), "5/5 rounds" (mixed). */
+static const char *
+n_cell(char *buf, size_t size, const struct comparison *c, int mixed)
+{
+	static const char *const word[] = { " samples", " rounds", " runs" };
+
+	if (c->paired)
+		snprintf(buf, size, "%zu%s", c->nu_a, mixed ? " pairs" : "");
+	else
+		snprintf(buf, size, "%zu/%zu%s", c->nu_a, c->nu_b, mixed ?
+		    word[c->unit] : "");
+	return buf;
+}
+
+/* "-1.2% .. +3.4%", an open end at 0 as ">0" or "<0". */
+static const char *
+fmt_interval(char *buf, size_t size, const struct comparison *c)
+{
+	char lo[40], hi[40];
+
+	if (c->change_err != STATS_OK) {
+		snprintf(buf, size, "-");
+		return buf;
+	}
+	if (c->open < 0)
+		snprintf(lo, sizeof(lo), ">0");
+	else
+		fmt_change(lo, sizeof(lo), c, c->change.lo);
+	if (c->open > 0)
+		snprintf(hi, sizeof(hi), "<0");
+	else
+		fmt_change(hi, sizeof(hi), c, c->change.hi);
+	snprintf(buf, size, "%s .. %s", lo, hi);
+	return buf;
+}
+
+/* A center: a sample itself (an odd count's median), else 6 digits. */
+static const char *
+fmt_center(char *buf, size_t size, const struct comparison *c,
+    const struct group *g, double v)
+{
+	return g->n % 2 == 1 && c->method->medians ?
+	    fmt_sample(buf, size, v) : fmt_num(buf, size, v);
+}
+
+/* The change column's heading: its estimator, when every row has one. */
+static const char *
+change_heading(const struct analysis *an)
+{
+	const struct cmp_method *m;
+	size_t i;
+
+	if (an->ncmp == 0)
+		return "change";
+	m = an->cmp[0].method;
+	for (i = 1; i < an->ncmp; i++)
+		if (strcmp(an->cmp[i].method->name, m->name) != 0)
+			return "change";
+	if (m->runs)
+		return "change (runs)";
+	return m->family == TEST_U ? "change (HL)" : "change (means)";
+}
+
 static void
 compare_table(struct table *t, const struct analysis *an)
 {
 	size_t k = an->keynames.n ? an->keynames.n : 1, i;
 	const struct comparison *c;
-	char a[80], b[80], f[16];
+	char a[80], b[96], f[16];
+	int mixed;
 
 	table_init(t, k + 8);
 	table_row(t);
 	key_header(t, an);
-	table_set(t, k, "n");
+	table_set(t, k, "%s", n_heading(an, &mixed));
 	table_set(t, k + 1, "%s", an->name_a);
 	table_set(t, k + 2, "%s", an->name_b);
-	table_set(t, k + 3, "%s", an->test == TEST_U ? "change (HL)" :
-	    "change (means)");
+	table_set(t, k + 3, "%s", change_heading(an));
 	table_set(t, k + 4, "%s CI", fmt_level(a, sizeof(a), an->ci_level));
 	table_set(t, k + 5, "p");
 	table_set(t, k + 6, "verdict");
@@ -349,21 +440,14 @@ compare_table(struct table *t, const struct analysis *an)
 		key_cells(t, an, c->a);
 		if (an->keynames.n == 0)
 			table_set(t, 0, "%s", c->a->series);
-		table_set(t, k, "%zu/%zu", c->a->n, c->b->n);
-		table_set(t, k + 1, "%s", c->a->n % 2 == 1 && an->test == TEST_U ?
-		    fmt_sample(a, sizeof(a), c->center_a) :
-		    fmt_num(a, sizeof(a), c->center_a));
-		table_set(t, k + 2, "%s", c->b->n % 2 == 1 && an->test == TEST_U ?
-		    fmt_sample(a, sizeof(a), c->center_b) :
-		    fmt_num(a, sizeof(a), c->center_b));
+		table_set(t, k, "%s", n_cell(a, sizeof(a), c, mixed));
+		table_set(t, k + 1, "%s", fmt_center(a, sizeof(a), c, c->a,
+		    c->center_a));
+		table_set(t, k + 2, "%s", fmt_center(a, sizeof(a), c, c->b,
+		    c->center_b));
 		table_set(t, k + 3, "%s", fmt_change(a, sizeof(a), c,
 		    c->change.est));
-		if (c->change_err == STATS_OK)
-			table_set(t, k + 4, "%s .. %s", fmt_change(a, sizeof(a), c,
-			    c->change.lo), fmt_change(b, sizeof(b), c,
-			    c->change.hi));
-		else
-			table_set(t, k + 4, "-");
+		table_set(t, k + 4, "%s", fmt_interval(b, sizeof(b), c));
 		if (isnan(c->p_adj))
 			table_set(t, k + 5, "-");
 		else if (c->p_adj < 1e-300)
@@ -427,6 +511,18 @@ report_groups(const struct analysis *an, const struct group **g,
 	return n;
 }
 
+/* Has every row of the comparison this note? */
+static int
+all_rows(const struct analysis *an, unsigned bit)
+{
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++)
+		if (!(an->cmp[i].notes & bit))
+			return 0;
+	return 1;
+}
+
 /* The first few names of a kind, then how many more: a paragraph. */
 #define NAMES_SHOWN	6
 
@@ -458,6 +554,16 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		{ CMP_CENTERS, "m  the Hodges-Lehmann estimate and the change of "
 		  "the medians disagree (in sign, or by more than half the "
 		  "interval): skewed or multimodal data, see kbench plot dist" },
+		{ CMP_SAMPLES, "u  no rounds recorded: each sample counted as a "
+		  "unit of its own, as if independent (samples of one "
+		  "invocation are not: p and the interval are too confident)" },
+		{ CMP_UNMEASURED, "r  run-to-run variation unmeasured: the "
+		  "interval covers the rounds of these runs, not another run" },
+		{ CMP_UNPAIRED, "p  rounds of one side only, left out of the "
+		  "pairs" },
+		{ CMP_OPEN, "z  the interval ends at 0 itself (tied values), "
+		  "which the tie-corrected test rejects at the interval's level: "
+		  "that end is open (>0 or <0), and 0 is outside it" },
 	};
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
 	const struct comparison *c;
@@ -486,6 +592,11 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		default:
 			sb_adds(&para, kinds[k].what);
 		}
+		/* Of every row, the unit is the header's to say. */
+		if ((kinds[k].bit & (CMP_SAMPLES | CMP_UNMEASURED)) &&
+		    an->warnings != WARNINGS_FULL &&
+		    all_rows(an, kinds[k].bit))
+			continue;
 		for (hit = shown = i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
 			if (!(c->notes & kinds[k].bit) || hit++ >= shown_max)
@@ -494,7 +605,10 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
 			if (kinds[k].bit == CMP_NOCI && c->change_err ==
 			    STATS_ETOOFEW && c->change.nmin > 0)
-				sb_addf(&para, " (needs %zu a side)", c->change.nmin);
+				sb_addf(&para, " (needs %zu %s)", c->change.nmin,
+				    c->paired ? "pairs" : c->unit == UNIT_ROUND ?
+				    "rounds a side" : c->unit == UNIT_RUN ?
+				    "runs a side" : "a side");
 			else if (kinds[k].bit == CMP_NOCI)
 				sb_addf(&para, " (%s)", c->noci);
 			else if (kinds[k].bit == CMP_TESTONLY ||
@@ -504,6 +618,10 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 				sb_addf(&para, " (%s, medians %s)",
 				    fmt_change(a, sizeof(a), c, c->change.est),
 				    fmt_change(b, sizeof(b), c, c->centers_change));
+			else if (kinds[k].bit == CMP_UNPAIRED)
+				sb_addf(&para, " (%zu)", c->unpaired);
+			else if (kinds[k].bit == CMP_OPEN)
+				sb_addf(&para, " (p %.3g)", c->p);
 		}
 		if (hit == 0)
 			continue;
@@ -686,13 +804,64 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 	sb_free(&name);
 }
 
+/* Past this, a count of units is no plan: the note says so instead. */
+#define POWER_MAX	100000
+
+/*
+ * The power note: "No difference proven is not no difference", with the
+ * units the noisiest unchanged series would need, counted as the row
+ * counts (rounds, runs, pairs; samples, with the rounds they make).
+ */
+static void
+power_note(const struct analysis *an, struct strbuf *note)
+{
+	static const char *const word[] = { "samples", "rounds", "runs" };
+	const struct comparison *c, *w = NULL;
+	double per_round;
+	size_t i, have;
+
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		if (c->verdict == VERDICT_SAME && c->power_n > 0 &&
+		    (w == NULL || c->power_n > w->power_n))
+			w = c;
+	}
+	if (w == NULL)
+		return;
+	sb_addf(note, "No difference proven is not no difference: to detect a "
+	    "%g%% change at CV %.2g%% (of %s, the noisiest unchanged series) "
+	    "with 80%% power", an->threshold > 1 ? an->threshold : 1.0,
+	    100 * w->power_cv, compare_values_name(w));
+	if (an->ci_level != an->level)
+		sb_addf(note, " at the %.4g%% level each row is held to",
+		    an->ci_level);
+	have = w->nu_a < w->nu_b ? w->nu_a : w->nu_b;
+	if (w->power_n > POWER_MAX) {
+		sb_addf(note, ", more than %d %s %s would be needed: at this "
+		    "spread such a change is out of reach; find out why the "
+		    "series is so noisy first (kbench plot dist).", POWER_MAX,
+		    w->paired ? "pairs" : word[w->unit], w->paired ? "" :
+		    "a side");
+		return;
+	}
+	sb_addf(note, ", %zu %s%s are needed (%zu here)", w->power_n, w->paired ?
+	    "pairs" : word[w->unit], w->paired ? "" : " a side", have);
+	/* Samples: in the unit the user collects in, rounds. */
+	per_round = w->unit == UNIT_SAMPLE && an->rounds_a > 0 &&
+	    an->rounds_b > 0 ? fmin((double)w->a->n / (double)an->rounds_a,
+	    (double)w->b->n / (double)an->rounds_b) : 0;
+	if (per_round > 0 && w->power_n > have)
+		sb_addf(note, ": about %.0f rounds at %g sample%s a round",
+		    ceil((double)w->power_n / per_round), per_round,
+		    per_round == 1 ? "" : "s");
+	sb_adds(note, ".");
+}
+
 /* The lines around the table: what was compared, how, and the verdicts. */
 void
 report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf note = STRBUF_INIT;
-	size_t i, nneed = 0, have = 0;
-	double worst = 0, per_round = 0;
 
 	sb_addf(&note, "%zu improved, %zu regressed, %zu unchanged (~), %zu "
 	    "untested", an->count[VERDICT_IMPROVED],
@@ -700,119 +869,57 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	    an->count[VERDICT_UNTESTED]);
 	if (!isnan(an->geomean))
 		/* Of the centers, not of the change column: say which. */
-		sb_addf(&note, "; geometric mean of the %s' ratios %s/%s: %.4g "
-		    "(%+.2f%%)", an->test == TEST_U ? "medians" : "means",
+		sb_addf(&note, "; geometric mean of the %ss' ratios %s/%s: %.4g "
+		    "(%+.2f%%)", an->cmp[0].method->centre,
 		    an->name_b, an->name_a, an->geomean,
 		    100 * (an->geomean - 1));
 	text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
-		text_wrap(out, an->width, prefix, prefix, "untested: fewer than 2 "
-		    "samples on a side, so no test and no interval; the change "
-		    "is the estimate from the values there are.");
+		text_wrap(out, an->width, prefix, prefix, "untested: fewer units "
+		    "on a side than the test needs (2 samples, rounds or pairs; "
+		    "for runs, 2 a side or a variance from elsewhere), so no test "
+		    "and no interval; the change is the estimate from the values "
+		    "there are.");
 	sb_reset(&note);
-	/* Power: the largest sample count that "~" rows would have needed. */
-	for (i = 0; i < an->ncmp; i++)
-		if (an->cmp[i].verdict == VERDICT_SAME &&
-		    an->cmp[i].power_n > nneed) {
-			nneed = an->cmp[i].power_n;
-			worst = fmax(an->cmp[i].a->sum.d.cv, an->cmp[i].b->sum.d.cv);
-			have = an->cmp[i].a->n < an->cmp[i].b->n ?
-			    an->cmp[i].a->n : an->cmp[i].b->n;
-			per_round = an->rounds_a > 0 && an->rounds_b > 0 ?
-			    fmin((double)an->cmp[i].a->n / (double)an->rounds_a,
-			    (double)an->cmp[i].b->n / (double)an->rounds_b) : 0;
-		}
-	if (nneed > 0) {
-		sb_addf(&note, "No difference proven is not no difference: to "
-		    "detect a %g%% change at CV %.1f%% (the noisiest unchanged "
-		    "series) with 80%% power", an->threshold > 1 ?
-		    an->threshold : 1.0, 100 * worst);
-		if (an->ci_level != an->level)
-			sb_addf(&note, " at the %.4g%% level each row is held to",
-			    an->ci_level);
-		sb_addf(&note, ", %zu samples per side are needed", nneed);
-		/* In the unit the user collects in: rounds. */
-		if (per_round > 0 && nneed > have)
-			sb_addf(&note, " (%zu here): about %.0f rounds at %g "
-			    "sample%s a round", have, ceil((double)nneed /
-			    per_round), per_round, per_round == 1 ? "" : "s");
-		sb_adds(&note, ".");
+	method_unmeasured_note(an, &note);
+	if (note.len > 0)
 		text_wrap(out, an->width, prefix, prefix, sb_str(&note));
-	}
+	sb_reset(&note);
+	method_floor_note(an, &note);
+	if (note.len > 0)
+		text_wrap(out, an->width, prefix, prefix, sb_str(&note));
+	sb_reset(&note);
+	power_note(an, &note);
+	if (note.len > 0)
+		text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	sb_free(&note);
-}
-
-/* Does a row give its change as a difference (SCALE_SHIFT)? */
-static int
-any_shift(const struct analysis *an)
-{
-	size_t i;
-
-	for (i = 0; i < an->ncmp; i++)
-		if (an->cmp[i].scale == SCALE_SHIFT)
-			return 1;
-	return 0;
-}
-
-/*
- * The two sentences of a comparison's method: the change ("change: the
- * Hodges-Lehmann estimate of ...") and the verdict rule.
- */
-static void
-method_sentences(const struct analysis *an, struct strbuf *change,
-    struct strbuf *verdict)
-{
-	char lv[32];
-	int family = an->adjust && an->ntested > 1;
-
-	fmt_level(lv, sizeof(lv), an->ci_level);
-	sb_addf(change, "change: %s of %s/%s - 1, with %s%s interval",
-	    an->test == TEST_U ? "the Hodges-Lehmann estimate" :
-	    "the ratio of the means", an->name_b, an->name_a, an->test ==
-	    TEST_U ? "Moses' " : "Fieller's ", lv);
-	if (family)
-		sb_addf(change, " (%g%% simultaneous over %zu series, "
-		    "Bonferroni)", an->level, an->ntested);
-	if (any_shift(an))
-		sb_addf(change, "; rows flagged a: the %s %s - %s in the "
-		    "series' unit (a ratio means nothing across 0)",
-		    an->test == TEST_U ? "Hodges-Lehmann shift" :
-		    "difference of the means", an->name_b, an->name_a);
-	sb_addf(verdict, "verdict: the interval excludes 0 and p < %g",
-	    1 - an->level / 100);
-	if (family)
-		sb_addf(verdict, " after Holm's adjustment over %zu series",
-		    an->ntested);
-	else
-		sb_adds(verdict, " (unadjusted)");
-	sb_addf(verdict, "; threshold %g%%", an->threshold);
 }
 
 void
 report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
-	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
+	struct strlist lines = { NULL, 0 };
+	size_t i;
 
-	method_sentences(an, &change, &verdict);
-	text_wrap(out, an->width, prefix, prefix, sb_str(&change));
-	text_wrap(out, an->width, prefix, prefix, sb_str(&verdict));
-	sb_free(&change);
-	sb_free(&verdict);
+	method_sentences(an, &lines);
+	for (i = 0; i < lines.n; i++)
+		text_wrap(out, an->width, prefix, prefix, lines.v[i]);
+	strlist_free(&lines);
 }
 
 void
 report_method_markdown(FILE *out, const struct analysis *an)
 {
-	struct strbuf change = STRBUF_INIT, verdict = STRBUF_INIT;
+	struct strlist lines = { NULL, 0 };
+	size_t i;
 
-	method_sentences(an, &change, &verdict);
-	fputs("- ", out);
-	md_escape(out, sb_str(&change));
-	fputs("\n- ", out);
-	md_escape(out, sb_str(&verdict));
-	fputs("\n", out);
-	sb_free(&change);
-	sb_free(&verdict);
+	method_sentences(an, &lines);
+	for (i = 0; i < lines.n; i++) {
+		fputs("- ", out);
+		md_escape(out, lines.v[i]);
+		fputs("\n", out);
+	}
+	strlist_free(&lines);
 }
 
 /* Groups are sorted by series: count the changes. */
@@ -841,9 +948,7 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 		else if (strcmp(unit, gs->g[i]->unit) != 0)
 			unit = "mixed";
 	if (an->compare) {
-		sb_addf(&first, "%s (baseline) vs %s: %s on %s, %g%% confidence",
-		    an->name_a, an->name_b, test_name(an->test),
-		    an->test == TEST_U ? "medians" : "means", an->level);
+		method_title(an, &first);
 		text_wrap(out, an->width, prefix, prefix, sb_str(&first));
 		report_method_lines(out, an, prefix);
 	} else

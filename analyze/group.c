@@ -70,6 +70,10 @@ group_new(struct groupset *gs, const struct series_row *row, const char *by,
 struct collect_state {
 	struct store	*store;
 	struct groupset	*gs;
+	/* One series of one run as read: its values and their rounds. */
+	double		*v;
+	int64_t		*round;
+	size_t		 n, cap;
 };
 
 /* Note a run the first time one of its series is read. */
@@ -105,8 +109,7 @@ add_series(const struct series_row *row, void *arg)
 	const char *by = run_attribute(row->run, gs->by);
 	const char *rowv = run_attribute(row->run, gs->rows);
 	struct group *g;
-	size_t i, from;
-	int rc;
+	size_t i;
 
 	if (by == NULL)
 		by = "";
@@ -129,21 +132,36 @@ add_series(const struct series_row *row, void *arg)
 		g->last_run = row->run->info.id;
 		g->nruns++;
 	}
-	from = g->n;
-	rc = store_series_values(cs->store, row->id, &g->v, &g->n, &g->cap);
-	for (i = from; i < g->n; i++)
-		g->plain_sum += g->v[i];
-	return rc;
+	cs->n = 0;
+	if (store_series_rounds(cs->store, row->id, &cs->v, &cs->round, &cs->n,
+	    &cs->cap) == -1)
+		return -1;
+	if (g->n + cs->n > g->cap) {
+		/* 1.5x: large blocks grow by mremap, without a copy. */
+		g->cap = g->n + cs->n > g->cap + g->cap / 2 ? g->n + cs->n :
+		    g->cap + g->cap / 2;
+		g->v = xreallocarray(g->v, g->cap, sizeof(*g->v));
+	}
+	for (i = 0; i < cs->n; i++) {
+		g->v[g->n++] = cs->v[i];
+		g->plain_sum += cs->v[i];
+	}
+	group_add_run(g, row->run->info.id, cs->v, cs->round, cs->n);
+	return 0;
 }
 
 int
 groups_collect(struct store *s, const struct filter *f, const char *by,
     struct groupset *gs)
 {
-	struct collect_state cs = { s, gs };
+	struct collect_state cs = { s, gs, NULL, NULL, 0, 0 };
+	int rc;
 
 	gs->by = by;
-	return store_each_series(s, f, add_series, &cs);
+	rc = store_each_series(s, f, add_series, &cs);
+	free(cs.v);
+	free(cs.round);
+	return rc;
 }
 
 /* Numbers compare as numbers ("250" < "1000"), the rest as strings. */
@@ -300,6 +318,8 @@ groups_free(struct groupset *gs)
 		free(gs->g[i]->unit);
 		free(gs->g[i]->better);
 		free(gs->g[i]->v);
+		free(gs->g[i]->u);
+		free(gs->g[i]->rp);
 		kv_clear(&gs->g[i]->keys);
 		free(gs->g[i]);
 	}

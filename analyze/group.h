@@ -35,6 +35,26 @@ struct group_summary {
 	unsigned		warn;		/* WARN_* */
 };
 
+/*
+ * One round of one run of a group: one invocation of the benchmark
+ * program, the unit most comparisons count in (samples inside one are
+ * not replicates: they share its caches, placement and minute).
+ */
+struct group_unit {
+	int64_t	run;		/* the run's id */
+	int64_t	round;
+	size_t	n;		/* its samples */
+	double	median, mean;
+};
+
+/* One run's part of a group: the value a run-level comparison counts. */
+struct group_runpart {
+	int64_t	run;
+	size_t	n;		/* its samples */
+	size_t	nrounds;	/* the rounds they came from; 0: none recorded */
+	double	median, mean;	/* of its samples */
+};
+
 struct group {
 	char			*series;	/* canonical series name */
 	struct kvlist		 keys;		/* its keys, sorted */
@@ -52,6 +72,13 @@ struct group {
 	size_t			 n, cap;
 	double			 plain_sum;	/* left to right in the order read
 						   (export's): what ministat sums */
+	/* Its rounds, by run (in id order) then round; none for runs
+	 * without rounds recorded, whose samples are counted here. */
+	struct group_unit	*u;
+	size_t			 nu, ucap;
+	size_t			 unrounded;
+	struct group_runpart	*rp;		/* a run each, in id order */
+	size_t			 nrp, rpcap;
 	struct group_summary	 sum;
 };
 
@@ -111,5 +138,16 @@ void	groups_sort(struct groupset *gs, const struct strlist *order_by,
 const char *run_attribute(const struct run_row *run, const char *key);
 
 void	groups_free(struct groupset *gs);
+
+/*
+ * group_units.c.  Add one run's samples of a series to g's rounds and
+ * run parts: v[i] came from round[i] (STORE_NO_ROUND: none recorded; a
+ * series with any such sample counts as having none).  Both are
+ * reordered.
+ */
+void	group_add_run(struct group *g, int64_t run, double *v, int64_t *round,
+	    size_t n);
+/* Has every sample of g a round? (0 for a group of no sample) */
+int	group_has_rounds(const struct group *g);
 
 #endif

@@ -311,6 +311,7 @@ analysis_pair_sides(struct store *s, struct analysis *an)
 	struct groupset *side[2] = { &an->ga, &an->gb };
 	const char *sname[2] = { an->name_a, an->name_b };
 	const struct group *dup, *other;
+	struct compare_opts o = analysis_compare_opts(an);
 	size_t i, k, missing = 0;
 	int rc = -1;
 
@@ -335,7 +336,7 @@ analysis_pair_sides(struct store *s, struct analysis *an)
 			if (other != NULL) {
 				if (k == 0)
 					compare_groups(side[0]->g[i], other,
-					    an->test, &an->cmp[an->ncmp++]);
+					    &o, &an->cmp[an->ncmp++]);
 				continue;
 			}
 			if (missing++ < 5)

@@ -194,6 +194,74 @@ stats_median(const double *sorted, size_t n)
 	return m;
 }
 
+/*
+ * v[k] becomes the k-th smallest, smaller values before it and larger
+ * after (Hoare's selection, the pivot the median of three).  After 64
+ * partitions what is left is sorted instead: crafted data cannot make it
+ * quadratic (64 n + n log n at worst; about 3 n on any data seen).
+ */
+static void
+select_kth(double *v, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n, i, j, len;
+	double p, t;
+	int budget = 64;
+
+	while (hi - lo > SORT_INSERTION && budget-- > 0) {
+		len = hi - lo;
+		p = v[lo + len / 2];
+		/* The median of the first, middle and last value. */
+		if ((v[lo] <= p) == (p <= v[hi - 1]))
+			;
+		else if ((p <= v[lo]) == (v[lo] <= v[hi - 1]))
+			p = v[lo];
+		else
+			p = v[hi - 1];
+		/* Three-way partition: < p, == p, > p (ties end at once). */
+		for (i = lo, j = lo; j < hi; j++)
+			if (v[j] < p) {
+				t = v[i];
+				v[i++] = v[j];
+				v[j] = t;
+			}
+		for (len = i, j = i; j < hi; j++)
+			if (v[j] == p) {
+				t = v[len];
+				v[len++] = v[j];
+				v[j] = t;
+			}
+		if (k < i)
+			hi = i;
+		else if (k < len)
+			return;
+		else
+			lo = len;
+	}
+	stats_sort(v + lo, hi - lo);
+}
+
+double
+stats_median_select(double *v, size_t n)
+{
+	double lo, hi, m;
+	size_t i;
+
+	if (n == 0)
+		return NAN;
+	select_kth(v, n, n / 2);
+	if (n % 2 == 1)
+		return v[n / 2];
+	/* The lower middle is the largest of those before the upper one. */
+	hi = v[n / 2];
+	for (lo = v[0], i = 1; i < n / 2; i++)
+		if (v[i] > lo)
+			lo = v[i];
+	m = (lo + hi) / 2;
+	if (isinf(m))
+		m = lo / 2 + hi / 2;
+	return m;
+}
+
 double
 stats_quantile(const double *sorted, size_t n, double q)
 {

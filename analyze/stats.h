@@ -88,6 +88,11 @@ double	stats_stddev(const double *v, size_t n);
 
 /* Median: the middle value, or the mean of the two middle ones. */
 double	stats_median(const double *sorted, size_t n);
+/*
+ * The same of values in any order, in O(n) on average (selection; the
+ * values are reordered, not sorted).  NaN for n == 0.
+ */
+double	stats_median_select(double *v, size_t n);
 
 /*
  * Quantile q in [0, 1] by linear interpolation between order statistics

@@ -75,7 +75,7 @@ grep -qiw 'nan' "$T/out" && not_ok "compare with n = 1 shows no NaN" || ok "comp
 # 4. Formats.
 kb --db lat.db analyze --compare before after --format json
 expect_rc 0 "--format json"
-jq -e '.schema_version == 2 and .kind == "compare" and (.comparisons | length) == 6
+jq -e '.schema_version == 3 and .kind == "compare" and (.comparisons | length) == 6
     and .summary.regressed == 2' "$T/out" >/dev/null
 check $? "json: schema_version, kind, 6 comparisons, 2 regressed"
 kb --db lat.db analyze --format json
@@ -162,12 +162,12 @@ kb --db lat.db analyze --compare before after --warnings none
 grep -q 'Warnings:' "$T/out" && not_ok "--warnings none: no warnings" || ok "--warnings none: no warnings"
 kb --db lat.db analyze --compare before after --no-warnings
 grep -q 'Warnings:' "$T/out" && not_ok "--no-warnings is none" || ok "--no-warnings is none"
-kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings full
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --unit sample --warnings full
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'and [0-9]* more' && not_ok "--warnings full names every group" ||
     ok "--warnings full names every group"
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
 check $? "--warnings full keeps the comparison's notes"
-kb --db seed.db analyze --compare unpatched calloutng_12_26 --warnings none
+kb --db seed.db analyze --compare unpatched calloutng_12_26 --unit sample --warnings none
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
 check $? "--warnings none keeps the notes that explain the verdicts"
 kb --db lat.db analyze --warnings loud
@@ -199,11 +199,11 @@ n=$(awk 'length > 72' "$T/out" | wc -l)
 [ "$n" -eq 0 ]; check $? "--width 72: no line over 72 columns ($n)"
 sed -n '/^method=nanosleep usec=100:/,+2p' "$T/out" >got
 cat >want <<'EOT'
-method=nanosleep usec=100: improved [o]
+method=nanosleep usec=100: improved [our]
   n 30/30; before 155.514; after 147.806; change (HL) -4.75%; 99.17% CI
   -5.96% .. -3.49%; p 1.84e-13
 EOT
 cmp -s want got; check $? "--width 72: the row as a block, its cells the table's"
 kb --db lat.db analyze --compare before after
-grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  o$' "$T/out"
+grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
 check $? "without --width: the table as before"

@@ -130,7 +130,7 @@ sed -n '/^## Comparison$/,/^## /p' rep/report.md | grep '^|' >report-table.md
 cmp -s analyze.md report-table.md; check $? "report.md's table is analyze --format markdown's"
 kb --db lat.db analyze --compare before after --width 72
 # From the header to the power note: the same lines in report.txt.
-sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' "$T/out" >analyze.txt
-sed -n '/^before (baseline) vs after/,/samples per side are needed\.$/p' rep/report.txt >report-body.txt
+sed -n '/^before (baseline) vs after/,/here)\.$/p' "$T/out" >analyze.txt
+sed -n '/^before (baseline) vs after/,/here)\.$/p' rep/report.txt >report-body.txt
 [ -s analyze.txt ] && cmp -s analyze.txt report-body.txt
 check $? "report.txt's table and summary are analyze --width 72's"

@@ -52,13 +52,13 @@ expect_rc 0 "import the lock table"
 #
 kb analyze --compare head=rw head=rm --where label=both
 expect_rc 0 "--compare head=rw head=rm within one run"
-sed -n 7,11p "$T/out" >got
+sed -n 9,13p "$T/out" >got
 cat >want <<'EOF'
-hook threads      n head=rw head=rm change (HL)          98.75% CI        p verdict
-null 1        12/12     103      26     -74.82% -76.42% .. -72.64% 2.96e-06 improved
-null 2        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved
-mtx  1        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved
-mtx  2        12/12     403      95     -76.44% -76.85% .. -75.88% 2.96e-06 improved
+hook threads      n head=rw head=rm change (HL)          98.75% CI        p verdict  !
+null 1        12/12     103      26     -74.82% -76.42% .. -72.64% 2.96e-06 improved u
+null 2        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved u
+mtx  1        12/12     203      49     -75.89% -76.70% .. -74.76% 2.96e-06 improved u
+mtx  2        12/12     403      95     -76.44% -76.85% .. -75.88% 2.96e-06 improved u
 EOF
 cmp -s want got; check $? "one row per hook and thread count, no head column, the heads as sides"
 [ -s got ] || cat "$T/out"
@@ -171,7 +171,7 @@ v=$(jq -c '.sides_facts' "$T/out")
 two_sides few.csv fact.rounds 4 4
 "$KBENCH" -d few.db import -q few.csv
 kb -d few.db analyze --compare a b
-tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'samples per side are needed (8 here): about [0-9]* rounds at 2 samples a round'
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'samples a side are needed (8 here): about [0-9]* rounds at 2 samples a round'
 check $? "the power note counts rounds ($(grep -A2 'No difference' "$T/out" | tr '\n' ' '))"
 
 #

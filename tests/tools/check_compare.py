@@ -12,11 +12,17 @@ for cell between text and Markdown, and exactly between JSON and the
 chart's data.
 
 rules: the verdict rule of kbench(1) holds in every row: a verdict needs
-an interval clear of 0, an adjusted p below alpha and a change of at least
-the threshold, in the direction of the better side; a row whose interval
-excludes 0 without a verdict, or whose p is below alpha without one,
-carries a note that says why; the estimate lies in its interval; the
-scale is "ratio" exactly when every value is positive.
+an interval clear of 0 (an end at 0 itself counts when it is open: the raw
+p below the interval's alpha), an adjusted p below alpha and a change of
+at least the threshold, in the direction of the better side; a row whose
+interval excludes 0 without a verdict, or whose p is below alpha without
+one, carries a note that says why; the estimate lies in its interval; the
+scale is "ratio" exactly when every value is positive; a row counted in
+samples, or blind to the run-to-run variation, says so.
+
+Both check the unit of evidence: CSV and JSON agree on it (unit, n_units,
+paired, between_runs, method, runs, the noise floor, an open end) and the
+text's n column shows the JSON's n_units.
 
 Prints one problem a line; exits 1 if there is any.
 """
@@ -68,7 +74,11 @@ GROUP_FLAGS = (("f", "too few for a"), ("o", "outliers"), ("b", "bimodal"),
                ("v", "CV "))
 NOTE_FLAGS = (("a", "difference B - A"), ("n", "interval of the change:"),
               ("i", "not called"), ("t", "threshold"),
-              ("m", "Hodges-Lehmann estimate and the change of the medians"))
+              ("m", "Hodges-Lehmann estimate and the change of the medians"),
+              ("u", "no rounds recorded"),
+              ("r", "run-to-run variation unmeasured"),
+              ("p", "left out of the pairs"), ("z", "that end is open"))
+FLAG_ORDER = "fobvanitmurpz"
 
 
 def flags_of(row, jc):
@@ -76,7 +86,7 @@ def flags_of(row, jc):
     warn = jc["a"]["warnings"] + " " + jc["b"]["warnings"]
     got = {c for c, phrase in GROUP_FLAGS if phrase in warn}
     got |= {c for c, phrase in NOTE_FLAGS if phrase in jc["notes"]}
-    return "".join(c for c in "fobvanitm" if c in got)
+    return "".join(c for c in FLAG_ORDER if c in got)
 
 
 def parse_change(cell, scale, unit):
@@ -98,6 +108,48 @@ def unmd(cell):
     """A Markdown cell's text: CommonMark's backslash escapes undone."""
     cell = cell.replace("&#8203;@", "@")
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", cell)
+
+
+def unit_agree(what, r, c):
+    """The unit of evidence, CSV against JSON, and against the notes."""
+    pairs = (("evidence_unit", "unit"), ("between_runs", "between_runs"),
+             ("method", "method"))
+    for ck, jk in pairs:
+        if r[ck] != c[jk]:
+            bad("%s: %s %r vs %s %r" % (what, ck, r[ck], jk, c[jk]))
+    if [int(r["n_units_a"]), int(r["n_units_b"])] != c["n_units"]:
+        bad("%s: n_units %r/%r vs %r" % (what, r["n_units_a"],
+                                         r["n_units_b"], c["n_units"]))
+    if [int(r["runs_a"]), int(r["runs_b"])] != c["runs"]:
+        bad("%s: runs %r/%r vs %r" % (what, r["runs_a"], r["runs_b"],
+                                      c["runs"]))
+    if (r["paired"] == "true") != c["paired"]:
+        bad("%s: paired %r vs %r" % (what, r["paired"], c["paired"]))
+    if (r["interval_open"] or None) != c["change_ci_open"]:
+        bad("%s: interval_open %r vs %r" % (what, r["interval_open"],
+                                            c["change_ci_open"]))
+    nf = c["noise_floor"]
+    if int(r["noise_floor_runs"]) != (0 if nf is None else nf["runs"]):
+        bad("%s: noise_floor_runs %r vs %r" % (what, r["noise_floor_runs"],
+                                               nf))
+    if (r["noise_floor_used"] == "true") != (nf is not None and nf["used"]):
+        bad("%s: noise_floor_used %r vs %r" % (what, r["noise_floor_used"],
+                                               nf))
+
+
+def n_cell_agree(what, cell, c):
+    """The text's n column: "5/5", "12" (pairs), "5/5 rounds" (mixed)."""
+    words = {"sample": "samples", "round": "rounds", "run": "runs"}
+    f = cell.split(" ")
+    if len(f) == 2:
+        want = "pairs" if c["paired"] else words[c["unit"]]
+        if f[1] != want:
+            bad("%s: n cell %r, json unit %s" % (what, cell, c["unit"]))
+    if c["paired"]:
+        if f[0] != str(c["n_units"][0]):
+            bad("%s: n cell %r vs %r pairs" % (what, cell, c["n_units"]))
+    elif f[0] != "%d/%d" % tuple(c["n_units"]):
+        bad("%s: n cell %r vs %r" % (what, cell, c["n_units"]))
 
 
 def agree(text, csvp, jsonp, mdp, gpp):
@@ -127,6 +179,7 @@ def agree(text, csvp, jsonp, mdp, gpp):
                 bad("%s: %s %r vs %r" % (what, k, r[k], c[k]))
         close(num(r["interval_level"]), jnum(j["interval_level"]), 0,
               "%s interval_level csv/json" % what)
+        unit_agree(what, r, c)
     # Text against JSON, to the printed digits; Markdown against text,
     # cell for cell.
     keycols = list(rows[0].keys())[1:list(rows[0].keys()).index("unit")]
@@ -187,7 +240,17 @@ def agree(text, csvp, jsonp, mdp, gpp):
                     bad("%s: interval %r where json has none" % (what, cell))
             else:
                 lo, hi = cell.split(" .. ")
-                for t, w in ((lo, ci["lo"]), (hi, ci["hi"])):
+                opened = c["change_ci_open"]
+                for t, w, end in ((lo, ci["lo"], "lo"), (hi, ci["hi"], "hi")):
+                    if t in (">0", "<0"):
+                        if opened != end or w != 0 or \
+                           (t == ">0") != (end == "lo"):
+                            bad("%s: open end %r, json %r %r" %
+                                (what, t, opened, w))
+                        continue
+                    if opened == end:
+                        bad("%s: json's %s end is open, text %r" %
+                            (what, end, t))
                     x = parse_change(t, c["scale"], unit)
                     if c["scale"] == "ratio":
                         if abs(x - w) > 0.0000501:
@@ -209,6 +272,11 @@ def agree(text, csvp, jsonp, mdp, gpp):
             else:
                 close(float(cell), c["p_adjusted"], 5e-3,
                       "%s p text/json" % what)
+        ncol = [h for h in mdhead if h in ("n", "rounds", "runs", "pairs")]
+        if ncol:
+            n_cell_agree(what, cells[col[ncol[0]]], c)
+        else:
+            bad("%s: no n column" % what)
         got = cells[col["!"]] if "!" in col else ""
         want = flags_of(r, c)
         if got != want:
@@ -283,7 +351,25 @@ def rules(path):
             if not ci["lo"] <= est <= ci["hi"]:
                 bad("%s: estimate %r outside its interval %r" % (what, est, ci))
         clear = ci is not None and (ci["lo"] > 0 or ci["hi"] < 0)
+        opened = c["change_ci_open"]
+        if opened is not None:
+            # An end at 0 itself, open: the raw p below the interval's
+            # alpha, the estimate on the open side.
+            end = ci["lo"] if opened == "lo" else ci["hi"]
+            a1 = 1 - j["interval_level"] / 100
+            if end != 0 or c["p"] is None or not c["p"] < a1 or \
+               (est > 0) != (opened == "lo"):
+                bad("%s: open %s end without a 0 end, p < %g and the "
+                    "estimate beside it" % (what, opened, a1))
+            clear = True
         sig = c["p_adjusted"] is not None and c["p_adjusted"] < alpha
+        if c["unit"] == "sample" and "no rounds recorded" not in c["notes"]:
+            bad("%s: samples as the unit, unsaid" % what)
+        if c["between_runs"] == "unmeasured" and \
+           "run-to-run variation unmeasured" not in c["notes"]:
+            bad("%s: run-to-run variation unmeasured, unsaid" % what)
+        if c["paired"] and c["n_units"][0] != c["n_units"][1]:
+            bad("%s: paired with %r units" % (what, c["n_units"]))
         v = c["verdict"]
         if v in ("improved", "regressed"):
             if not (clear and sig):

@@ -1,0 +1,268 @@
+/*
+ * compare_methods.c: the comparison methods, a row each (compare.h):
+ * what a method tests, how it estimates the change and its interval.
+ * compare_plan.c chooses the row and fills the values it works on.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "analyze/compare.h"
+
+/* ---- two independent sides: samples or rounds ---- */
+
+static void
+test_mw(struct comparison *c)
+{
+	struct stats_mw mw;
+
+	c->p = stats_mannwhitney(c->ua, c->nua, c->ub, c->nub, STATS_MW_AUTO,
+	    &mw) == STATS_OK ? mw.p : NAN;
+}
+
+static void
+test_t(struct comparison *c)
+{
+	struct stats_ttest tt;
+	int err;
+
+	/* The p-value does not depend on the level asked here. */
+	err = c->method->family == TEST_WELCH ?
+	    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, 95, &tt) :
+	    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, 95, &tt);
+	c->p = err == STATS_OK ? tt.p : NAN;
+}
+
+static int
+change_hl(struct comparison *c, double level)
+{
+	return c->scale == SCALE_RATIO ?
+	    stats_reldiff_median(c->ua, c->nua, c->ub, c->nub, level,
+	    &c->change) :
+	    stats_hodges_lehmann(c->ua, c->nua, c->ub, c->nub, level,
+	    STATS_HL_SHIFT, &c->change);
+}
+
+static int
+change_t(struct comparison *c, double level)
+{
+	struct stats_ttest tt;
+	struct stats_ci *ci = &c->change;
+	int err;
+
+	if (c->scale == SCALE_RATIO)
+		return stats_reldiff_mean(c->ua, c->nua, c->ub, c->nub, level,
+		    ci);
+	err = c->method->family == TEST_WELCH ?
+	    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, level, &tt) :
+	    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, &tt);
+	ci->nmin = err == STATS_ETOOFEW ? 2 : 0;
+	ci->est = stats_mean(c->ub, c->nub) - stats_mean(c->ua, c->nua);
+	ci->lo = tt.lo;
+	ci->hi = tt.hi;
+	ci->level = err == STATS_OK ? level : NAN;
+	return err;
+}
+
+/* ---- paired: one difference a round (or run), in ua ---- */
+
+static void
+test_signedrank(struct comparison *c)
+{
+	struct stats_sr sr;
+
+	c->p = stats_signedrank(c->ua, c->nua, STATS_MW_AUTO, &sr) ==
+	    STATS_OK ? sr.p : NAN;
+}
+
+static void
+test_paired_t(struct comparison *c)
+{
+	struct stats_ttest tt;
+
+	c->p = stats_ttest_one(c->ua, c->nua, 95, &tt) == STATS_OK ? tt.p :
+	    NAN;
+}
+
+/* Differences of logs back to a relative change: e^x - 1. */
+static void
+ci_exp(struct stats_ci *ci, int err)
+{
+	ci->est = expm1(ci->est);
+	if (err == STATS_OK) {
+		ci->lo = expm1(ci->lo);
+		ci->hi = expm1(ci->hi);
+	}
+}
+
+static int
+change_walsh(struct comparison *c, double level)
+{
+	int err = stats_walsh(c->ua, c->nua, level, &c->change);
+
+	if (c->scale == SCALE_RATIO)
+		ci_exp(&c->change, err);
+	return err;
+}
+
+static int
+change_paired_t(struct comparison *c, double level)
+{
+	struct stats_ttest tt;
+	struct stats_ci *ci = &c->change;
+	int err = stats_ttest_one(c->ua, c->nua, level, &tt);
+
+	ci->nmin = err == STATS_ETOOFEW ? 2 : 0;
+	ci->est = c->nua > 0 ? stats_mean(c->ua, c->nua) : NAN;
+	ci->lo = tt.lo;
+	ci->hi = tt.hi;
+	ci->level = err == STATS_OK ? level : NAN;
+	if (c->scale == SCALE_RATIO)
+		ci_exp(ci, err);
+	return err;
+}
+
+/* ---- runs: each run's median (its log on a ratio scale) ---- */
+
+/*
+ * The t test of the runs: Welch's (or Student's) when each side has 2
+ * runs or more and no floor is given; else one variance pooled from
+ * the sources that have one (a side with 2 runs or more, the floor's
+ * runs), for both sides: var(diff) = S (1/na + 1/nb), df their sum.
+ */
+static int
+runs_t(const struct comparison *c, double level, struct stats_ttest *r)
+{
+	double s = 0, df = 0, v, q;
+	int student = c->method->family == TEST_STUDENT;
+
+	memset(r, 0, sizeof(*r));
+	r->spool = NAN;
+	if (c->nua == 0 || c->nub == 0)
+		return STATS_EEMPTY;
+	if (c->nua >= 2 && c->nub >= 2 && c->floor.runs == 0)
+		return student ?
+		    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, r) :
+		    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, level, r);
+	if (c->nua >= 2) {
+		v = stats_variance(c->ua, c->nua);
+		s += (double)(c->nua - 1) * v;
+		df += (double)(c->nua - 1);
+	}
+	if (c->nub >= 2) {
+		v = stats_variance(c->ub, c->nub);
+		s += (double)(c->nub - 1) * v;
+		df += (double)(c->nub - 1);
+	}
+	if (c->floor.runs >= 2) {
+		s += (double)(c->floor.runs - 1) * c->floor.var;
+		df += (double)(c->floor.runs - 1);
+	}
+	if (df == 0)
+		return STATS_ETOOFEW;
+	r->spool = sqrt(s / df);
+	r->df = df;
+	r->diff = stats_mean(c->ub, c->nub) - stats_mean(c->ua, c->nua);
+	r->se = r->spool * sqrt(1 / (double)c->nua + 1 / (double)c->nub);
+	if (r->se == 0) {
+		/* Runs that all agree to the last bit: as the t tests say. */
+		r->t = r->diff == 0 ? 0 : copysign(INFINITY, r->diff);
+		r->p = r->diff == 0 ? 1 : 0;
+		r->lo = r->hi = r->diff;
+		return STATS_OK;
+	}
+	r->t = r->diff / r->se;
+	r->p = 2 * stats_t_cdf(-fabs(r->t), df);
+	q = -stats_t_quantile((1 - level / 100) / 2, df);
+	r->lo = r->diff - q * r->se;
+	r->hi = r->diff + q * r->se;
+	return STATS_OK;
+}
+
+static void
+test_runs(struct comparison *c)
+{
+	struct stats_ttest tt;
+
+	c->p = runs_t(c, 95, &tt) == STATS_OK ? tt.p : NAN;
+}
+
+static int
+change_runs(struct comparison *c, double level)
+{
+	struct stats_ttest tt;
+	struct stats_ci *ci = &c->change;
+	int err = runs_t(c, level, &tt);
+
+	ci->nmin = err == STATS_ETOOFEW ? 2 : 0;
+	ci->est = c->nua > 0 && c->nub > 0 ? stats_mean(c->ub, c->nub) -
+	    stats_mean(c->ua, c->nua) : NAN;
+	ci->lo = tt.lo;
+	ci->hi = tt.hi;
+	ci->level = err == STATS_OK ? level : NAN;
+	if (c->scale == SCALE_RATIO)
+		ci_exp(ci, err);
+	return err;
+}
+
+/* ---- the table ---- */
+
+const struct cmp_method cmp_methods[] = {
+	{ "mann-whitney", "Mann-Whitney U test", "median", 2,
+	  { "Hodges-Lehmann ratio", "Hodges-Lehmann shift" },
+	  { "Moses'", "Moses'" }, TEST_U, 0, 0, 1, test_mw, change_hl },
+	{ "welch", "Welch's t test", "mean", 2,
+	  { "ratio of means", "difference of means" },
+	  { "Fieller's", "Welch's" }, TEST_WELCH, 0, 0, 0, test_t, change_t },
+	{ "student", "Student's t test", "mean", 2,
+	  { "ratio of means", "difference of means" },
+	  { "Fieller's", "Student's" }, TEST_STUDENT, 0, 0, 0, test_t,
+	  change_t },
+	{ "signed-rank", "Wilcoxon signed-rank test", "median", 2,
+	  { "Hodges-Lehmann ratio of the pairs",
+	    "Hodges-Lehmann shift of the pairs" },
+	  { "Tukey's", "Tukey's" }, TEST_U, 1, 0, 1, test_signedrank,
+	  change_walsh },
+	{ "paired-t", "paired t test", "mean", 2,
+	  { "geometric mean of the pairs' ratios",
+	    "mean of the pairs' differences" },
+	  { "Student's", "Student's" }, TEST_WELCH, 1, 0, 0, test_paired_t,
+	  change_paired_t },
+	{ "paired-t", "paired t test", "mean", 2,
+	  { "geometric mean of the pairs' ratios",
+	    "mean of the pairs' differences" },
+	  { "Student's", "Student's" }, TEST_STUDENT, 1, 0, 0, test_paired_t,
+	  change_paired_t },
+	{ "runs-welch", "Welch's t test", "median", 1,
+	  { "ratio of the runs' geometric means",
+	    "difference of the runs' means" },
+	  { "Welch's", "Welch's" }, TEST_U, 0, 1, 1, test_runs, change_runs },
+	{ "runs-welch", "Welch's t test", "mean", 1,
+	  { "ratio of the runs' geometric means",
+	    "difference of the runs' means" },
+	  { "Welch's", "Welch's" }, TEST_WELCH, 0, 1, 0, test_runs,
+	  change_runs },
+	{ "runs-student", "Student's t test", "mean", 1,
+	  { "ratio of the runs' geometric means",
+	    "difference of the runs' means" },
+	  { "Student's", "Student's" }, TEST_STUDENT, 0, 1, 0, test_runs,
+	  change_runs },
+	{ NULL, NULL, NULL, 0, { NULL, NULL }, { NULL, NULL }, 0, 0, 0, 0,
+	  NULL, NULL }
+};
+
+const struct cmp_method *
+cmp_method_find(int family, int paired, int runs)
+{
+	const struct cmp_method *m;
+
+	for (m = cmp_methods; m->name != NULL; m++)
+		if (m->family == family && m->paired == paired &&
+		    m->runs == runs)
+			return m;
+	/* Pairs of runs: a paired t test of their differences. */
+	for (m = cmp_methods; m->name != NULL; m++)
+		if (m->family == (family == TEST_U ? TEST_WELCH : family) &&
+		    m->paired == paired && !m->runs)
+			return m;
+	return &cmp_methods[0];
+}
