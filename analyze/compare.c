@@ -22,18 +22,6 @@ verdict_name(int verdict)
 }
 
 const char *
-test_name(int test)
-{
-	switch (test) {
-	case TEST_WELCH:
-		return "Welch's t test";
-	case TEST_STUDENT:
-		return "Student's t test";
-	}
-	return "Mann-Whitney U test";
-}
-
-const char *
 estimator_name(const struct comparison *c)
 {
 	return c->method->estimator[c->scale == SCALE_RATIO ? 0 : 1];

@@ -220,7 +220,6 @@ double	compare_geomean(const struct comparison *c, size_t n);
 double	compare_relsize(const struct comparison *c);
 
 const char *verdict_name(int verdict);
-const char *test_name(int test);
 /* "Hodges-Lehmann ratio", "ratio of means"...: c's estimator. */
 const char *estimator_name(const struct comparison *c);
 /* "sample", "round", "run"; "unmeasured", "modelled", "n/a". */

@@ -32,8 +32,9 @@ struct table;
 /* The table of the text and Markdown formats (and of kbench report). */
 void	report_build_table(struct table *t, const struct analysis *an);
 /*
- * The "change:" and "verdict:" lines of a comparison: the estimator, the
- * level of its interval, and how the verdict is tied to the adjustment.
+ * The lines that say how a comparison decided: what against what, its
+ * unit of evidence, the estimator and the level of its interval, and
+ * how the verdict is tied to the adjustment.
  */
 void	report_method_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
@@ -61,6 +62,10 @@ void	method_sentences(const struct analysis *an, struct strlist *lines);
 void	method_unmeasured_note(const struct analysis *an, struct strbuf *sb);
 /* The noise floors used, named ("" if none). */
 void	method_floor_note(const struct analysis *an, struct strbuf *sb);
+/* The estimator of the rows of a scale, when they share one. */
+const char *method_estimator(const struct analysis *an, int scale);
+/* "counted in rounds (5 a side), run-to-run variation unmeasured" */
+void	method_unit_brief(const struct analysis *an, struct strbuf *sb);
 /* The verdict counts, geometric mean and power note of a comparison. */
 void	report_compare_summary(FILE *out, const struct analysis *an,
 	    const char *prefix);

@@ -253,3 +253,49 @@ method_floor_note(const struct analysis *an, struct strbuf *sb)
 	}
 	sb_adds(sb, ".");
 }
+
+const char *
+method_estimator(const struct analysis *an, int scale)
+{
+	const char *name = NULL;
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++) {
+		if (an->cmp[i].scale != scale)
+			continue;
+		if (name == NULL)
+			name = an->cmp[i].method->estimator[scale == SCALE_RATIO ?
+			    0 : 1];
+		else if (strcmp(name, an->cmp[i].method->estimator[scale ==
+		    SCALE_RATIO ? 0 : 1]) != 0)
+			return "estimate (as the table's row)";
+	}
+	return name != NULL ? name : "estimate";
+}
+
+void
+method_unit_brief(const struct analysis *an, struct strbuf *sb)
+{
+	struct method_use *u = xcalloc(an->ncmp + 1, sizeof(*u));
+	const struct comparison *c;
+	size_t n = method_uses(an, u);
+
+	if (n != 1) {
+		sb_adds(sb, "units of evidence as the table's rows say");
+		free(u);
+		return;
+	}
+	c = u[0].first;
+	sb_addf(sb, "counted in %s (", c->paired ? "pairs of rounds" :
+	    c->unit == UNIT_ROUND ? "rounds" : c->unit == UNIT_RUN ? "runs" :
+	    "samples");
+	counts(sb, &u[0]);
+	sb_adds(sb, ")");
+	if (c->unit == UNIT_SAMPLE)
+		sb_adds(sb, ", no rounds recorded");
+	if (c->between == BETWEEN_UNMEASURED)
+		sb_adds(sb, ", run-to-run variation unmeasured");
+	else if (c->between == BETWEEN_MODELLED)
+		sb_adds(sb, ", run-to-run variation modelled");
+	free(u);
+}

@@ -899,8 +899,12 @@ void
 report_method_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strlist lines = { NULL, 0 };
+	struct strbuf title = STRBUF_INIT;
 	size_t i;
 
+	method_title(an, &title);
+	text_wrap(out, an->width, prefix, prefix, sb_str(&title));
+	sb_free(&title);
 	method_sentences(an, &lines);
 	for (i = 0; i < lines.n; i++)
 		text_wrap(out, an->width, prefix, prefix, lines.v[i]);
@@ -947,11 +951,9 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 			unit = gs->g[i]->unit;
 		else if (strcmp(unit, gs->g[i]->unit) != 0)
 			unit = "mixed";
-	if (an->compare) {
-		method_title(an, &first);
-		text_wrap(out, an->width, prefix, prefix, sb_str(&first));
+	if (an->compare)
 		report_method_lines(out, an, prefix);
-	} else
+	else
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
 		    "medians with distribution-free intervals\n", prefix,
 		    count_series(gs), gs->byvalues.n, an->by,

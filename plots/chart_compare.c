@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/charts.h"
 
 static const struct {
@@ -292,6 +293,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&drawn, "; hollow: no interval (%zu)", noci);
 	if (skipped > 0)
 		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
+	sb_adds(&drawn, "; ");
+	method_unit_brief(an, &drawn);
 	sb_addf(&name, "%.40s%s vs %.40s%s (baseline)",
 	    an->name_b, strlen(an->name_b) > 40 ? "..." : "", an->name_a,
 	    strlen(an->name_a) > 40 ? "..." : "");
@@ -315,8 +318,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&c.gp, "set bmargin 8\n");
 	if (nr > 0) {
 		sb_reset(&xlabel);
-		sb_addf(&xlabel, "change (%%): %s estimate of %s/%s - 1; %s%s",
-		    an->test == TEST_U ? "Hodges-Lehmann" : "ratio of means",
+		sb_addf(&xlabel, "change (%%): %s of %s/%s - 1; %s%s",
+		    method_estimator(an, SCALE_RATIO),
 		    an->name_b, an->name_a, strcmp(an->cmp[0].a->better,
 		    "higher") == 0 ? "higher is better" : "lower is better",
 		    logx ? " (log scale of the ratio)" : "");
@@ -326,9 +329,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	if (ns > 0) {
 		sb_reset(&xlabel);
 		sb_addf(&xlabel, "difference (%s): %s of %s - %s (values not all "
-		    "positive)", unit_label(unit), an->test == TEST_U ?
-		    "Hodges-Lehmann shift" : "difference of means", an->name_b,
-		    an->name_a);
+		    "positive)", unit_label(unit), method_estimator(an,
+		    SCALE_SHIFT), an->name_b, an->name_a);
 		if (nr > 0)
 			sb_addf(&plot, "set tmargin at screen %g\nset bmargin at "
 			    "screen %g\n", split - 90 / hpx, 180 / hpx);

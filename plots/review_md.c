@@ -95,6 +95,7 @@ review_markdown(FILE *out, const struct review *rv)
 {
 	const struct analysis *an = rv->an;
 	struct analysis oneline = *rv->an;
+	struct strbuf title = STRBUF_INIT;
 	struct table t;
 	char *text;
 	size_t i;
@@ -118,9 +119,11 @@ review_markdown(FILE *out, const struct review *rv)
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
-	fprintf(out, "\n%s on %s, %g%% confidence.\n\n",
-	    test_name(an->test), an->test == TEST_U ? "medians" : "means",
-	    an->level);
+	sb_reset(&title);
+	method_title(an, &title);
+	fputs("\n", out);
+	md_escape(out, sb_str(&title));
+	fputs(".\n\n", out);
 	report_method_markdown(out, an);
 	/* Warnings name series and labels: as they are, in a code block. */
 	text = review_part(report_warning_lines, an);
@@ -136,4 +139,5 @@ review_markdown(FILE *out, const struct review *rv)
 	md_machines(out, rv);
 	fputs("\n## Reproduce\n\n", out);
 	md_code_block(out, "sh", sb_str(&rv->reproduce));
+	sb_free(&title);
 }
