@@ -19,17 +19,22 @@
 const char import_help[] =
     "usage: kbench import [-q] FILE...\n"
     "       kbench import --value COL [--key COL]... [--run-by COL]...\n"
-    "                     [-b BENCH] [-l LABEL] [--unit U] [--better lower|higher]\n"
-    "                     [--meta K=V]... [-q] FILE...\n"
+    "                     [--round-by COL] [-b BENCH] [-l LABEL] [--unit U]\n"
+    "                     [--better lower|higher] [--meta K=V]... [-q] FILE...\n"
     "\n"
     "Reads CSV files (\"-\" is standard input) into the database.  Without\n"
     "--value the files must be kbench's canonical CSV, as kbench export\n"
-    "writes it.  With --value, any CSV with a header line:\n"
+    "writes it (its round column, if any, gives each sample's round).  With\n"
+    "--value, any CSV with a header line:\n"
     "   --value COL      the column holding the sample value (a number)\n"
     "   --key COL        a column identifying the series (repeatable)\n"
     "   --run-by COL     rows with distinct values here become separate runs,\n"
     "                    and the value a run fact; a column named 'label'\n"
     "                    gives the run's label (repeatable)\n"
+    "   --round-by COL   the column holding each sample's round, the\n"
+    "                    invocation of the benchmark that made it: a whole\n"
+    "                    number from 0 to 2^53-1 on every row (default: no\n"
+    "                    rounds, each sample its own unit)\n"
     "   -b, --benchmark BENCH   the benchmark name (default: import)\n"
     "   -l, --label LABEL       the label of every run (default: the file's name)\n"
     "   --unit U         the unit of the values (e.g. us, ns)\n"
@@ -37,13 +42,48 @@ const char import_help[] =
     "   --meta K=V       a fact of every run created (repeatable)\n"
     "   -q, --quiet      no summary on standard error\n"
     "\n"
+    "Rounds, either form: a run's samples all have one or none has; in a\n"
+    "series, in file order, a round once left never comes back (1,1,2,2,3,\n"
+    "not 1,2,1), and a later round's seqs are above an earlier round's.\n"
+    "\n"
     "Nothing is stored unless every file imports cleanly: they are read into a\n"
     "staging database in $TMPDIR first, then copied in one short transaction.\n"
     "Example:\n"
     "   kbench import -b sleep --run-by label --run-by hz --key method \\\n"
     "       --key requested_us --value measured_us examples/calloutng-rpi.csv\n";
 
-enum { OPT_VALUE = 256, OPT_KEY, OPT_RUNBY, OPT_UNIT, OPT_BETTER, OPT_META };
+enum {
+	OPT_VALUE = 256, OPT_KEY, OPT_RUNBY, OPT_ROUNDBY, OPT_UNIT, OPT_BETTER,
+	OPT_META
+};
+
+/*
+ * The --round-by column is the rounds and nothing else: a value that is
+ * its own round, or a round that splits runs or series, is a mistake.
+ * -1 (said) when another option names it.
+ */
+static int
+round_col_taken(const struct import_opts *o)
+{
+	const char *r = o->round_col, *what = NULL;
+	size_t i;
+
+	if (r == NULL)
+		return 0;
+	if (o->value_col != NULL && strcmp(r, o->value_col) == 0)
+		what = "the --value column";
+	for (i = 0; i < o->key_cols.n && what == NULL; i++)
+		if (strcmp(r, o->key_cols.v[i]) == 0)
+			what = "a --key column";
+	for (i = 0; i < o->runby_cols.n && what == NULL; i++)
+		if (strcmp(r, o->runby_cols.v[i]) == 0)
+			what = "a --run-by column";
+	if (what == NULL)
+		return 0;
+	warnx("import: --round-by %s is %s too: the column of the rounds "
+	    "holds nothing else", r, what);
+	return -1;
+}
 
 int
 cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
@@ -55,6 +95,7 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "label",	required_argument, NULL, 'l' },
 		{ "meta",	required_argument, NULL, OPT_META },
 		{ "quiet",	no_argument,	   NULL, 'q' },
+		{ "round-by",	required_argument, NULL, OPT_ROUNDBY },
 		{ "run-by",	required_argument, NULL, OPT_RUNBY },
 		{ "unit",	required_argument, NULL, OPT_UNIT },
 		{ "value",	required_argument, NULL, OPT_VALUE },
@@ -102,6 +143,14 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 				goto out;
 			}
 			break;
+		case OPT_ROUNDBY:
+			if (o.round_col != NULL) {
+				warnx("import: --round-by given twice: a sample "
+				    "has one round");
+				goto out;
+			}
+			o.round_col = optarg;
+			break;
 		case OPT_RUNBY:
 			strlist_add(&o.runby_cols, optarg);
 			break;
@@ -122,6 +171,13 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		warnx("import: no FILE given (\"-\" reads standard input)");
 		goto out;
 	}
+	if (o.value_col == NULL && o.round_col != NULL) {
+		warnx("import: --round-by needs --value COL: a canonical file "
+		    "(no --value) carries its own round column");
+		goto out;
+	}
+	if (round_col_taken(&o) == -1)
+		goto out;
 	if (o.value_col == NULL && (o.key_cols.n || o.runby_cols.n ||
 	    o.benchmark || o.label || o.unit || o.better || o.meta.n)) {
 		warnx("import: --key, --run-by, -b, -l, --unit, --better and "

@@ -82,7 +82,11 @@ put_sample(const struct sample_row *row, void *arg)
 	}
 	putc(',', es->out);
 	csv_put_field(es->out, row->unit);
-	fprintf(es->out, ",%s,%lld,%s\n", row->better, (long long)row->seq,
+	fprintf(es->out, ",%s,", row->better);
+	/* No round recorded: an empty cell, as import reads it back. */
+	if (row->round != STORE_NO_ROUND)
+		fprintf(es->out, "%lld", (long long)row->round);
+	fprintf(es->out, ",%lld,%s\n", (long long)row->seq,
 	    format_double(num, sizeof(num), row->value));
 	if (ferror(es->out)) {
 		/* Now, while errno is the write's (a full disk). */
@@ -129,7 +133,7 @@ csv_export(struct store *s, const struct export_opts *o, FILE *out,
 		put_column(out, "fact.", es.facts->v[i]);
 	for (i = 0; i < es.keys.n; i++)
 		put_column(out, "key.", es.keys.v[i]);
-	fputs(",unit,better,seq,value\n", out);
+	fputs(",unit,better,round,seq,value\n", out);
 	if (ferror(out)) {
 		es.err = errno;
 		goto ioerr;

@@ -29,9 +29,18 @@ static const char *const canon_head[] = {
 	"run", "label", "benchmark", "status", "started", "ended", "command",
 	"version"
 };
-static const char *const canon_tail[] = { "unit", "better", "seq", "value" };
-#define NHEAD	8
-#define NTAIL	4
+/* And the last ones: unit, better, round, seq, value... */
+static const char *const canon_tail[] = {
+	"unit", "better", "round", "seq", "value"
+};
+/* ... or, from a kbench before rounds (schema 3), no round column. */
+static const char *const canon_tail_old[] = { "unit", "better", "seq", "value" };
+#define NHEAD		8
+#define NTAIL		5
+#define NTAIL_OLD	4
+
+/* No such column: the file has no rounds. */
+#define NO_COLUMN	((size_t)-1)
 
 /*
  * Bytes read at a time: large enough that system calls do not show.  The
@@ -48,6 +57,31 @@ static const char *const canon_tail[] = { "unit", "better", "seq", "value" };
 struct field {
 	char	*p;
 	size_t	 len;
+};
+
+/*
+ * A run of this file, by its run columns: its id, and whether its rows
+ * have rounds (line: the first row's; round: its round, or
+ * STORE_NO_ROUND).
+ */
+struct run_seen {
+	int64_t	 id;
+	long	 line;
+	int64_t	 round;
+};
+
+/*
+ * A series of this file: the seq of its next row (mapped), and where its
+ * rounds are, to keep them in order: the last row's round and line, the
+ * highest seq so far (top), and the highest seq of the rounds before the
+ * last one (floor; its line 0 while there is none).
+ */
+struct series_seen {
+	int64_t	 next_seq;
+	int64_t	 round;
+	long	 line;
+	int64_t	 top, floor;
+	long	 top_line, floor_line;
 };
 
 /* A field's own copy: libcsv's fields, and the previous row's. */
@@ -86,22 +120,27 @@ struct importer {
 	size_t			*run_cols, nrun_cols;
 	size_t			*series_cols, nseries_cols;
 	struct copy		*prev_run, *prev_series;
-	/* Canonical: where the facts and keys are. */
-	size_t			 fact_first, nfacts, key_first, nkeys;
-	/* Mapped: where the value is. */
-	size_t			 value_col;
+	/* Canonical: where the facts and keys are, and the tail begins. */
+	size_t			 fact_first, nfacts, key_first, nkeys, tail;
+	/* Where the value, the seq (canonical) and the round are; the
+	 * round column NO_COLUMN when the file has none. */
+	size_t			 value_col, seq_col, round_col;
 
 	int64_t			 run_id;
+	struct run_seen		*run;		/* run_id's */
 	int64_t			 series_id;
 	/* Hashed, not a list: a file of a million one-row runs is no
 	 * reason for a million-squared string compares. */
-	struct strmap		 seen_runs;	/* signature -> run id */
-	struct strmap		 seen_uuids;	/* canonical: uuid -> run id */
-	int64_t			 series_base;	/* mapped: first series made */
-	int64_t			*next_seq;	/* mapped: per series made */
-	size_t			 nnext_seq;
+	struct strmap		 seen_runs;	/* signature -> run_seen */
+	struct strmap		 seen_uuids;	/* canonical: uuid -> run_seen */
+	/* Every series of the file is new (a canonical run already in the
+	 * database is refused), so their ids are dense from the first. */
+	int64_t			 series_base;	/* the first series made */
+	struct series_seen	*series;	/* by id - series_base */
+	size_t			 nseries;
 	struct kvlist		 keys;		/* scratch */
 	struct strbuf		 sig;		/* scratch */
+	struct strbuf		 shown;		/* scratch: a cell in a message */
 };
 
 static void
@@ -208,7 +247,7 @@ add_field_copy(struct importer *im, const char *data, size_t len)
 	fd->len = len;
 }
 
-/* The column named name, or (size_t)-1. */
+/* The column named name, or NO_COLUMN. */
 static size_t
 column_index(struct importer *im, const char *name)
 {
@@ -217,7 +256,7 @@ column_index(struct importer *im, const char *name)
 	for (i = 0; i < im->nhdr; i++)
 		if (strcmp(im->hdr[i], name) == 0)
 			return i;
-	return (size_t)-1;
+	return NO_COLUMN;
 }
 
 static void
@@ -239,29 +278,47 @@ has_prefix(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Is the header the canonical one?  Sets the fact and key ranges. */
+/* Do the last n columns of the header read names[0 .. n)? */
+static int
+tail_is(const struct importer *im, const char *const *names, size_t n)
+{
+	size_t i;
+
+	if (im->nhdr < NHEAD + n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(im->hdr[im->nhdr - n + i], names[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Is the header the canonical one, of now or from before rounds?  Sets
+ * the fact and key ranges and where the tail begins.
+ */
 static int
 header_is_canonical(struct importer *im)
 {
 	size_t i;
 
-	if (im->nhdr < NHEAD + NTAIL)
+	if (tail_is(im, canon_tail, NTAIL))
+		im->tail = im->nhdr - NTAIL;
+	else if (tail_is(im, canon_tail_old, NTAIL_OLD))
+		im->tail = im->nhdr - NTAIL_OLD;
+	else
 		return 0;
 	for (i = 0; i < NHEAD; i++)
 		if (strcmp(im->hdr[i], canon_head[i]) != 0)
 			return 0;
-	for (i = 0; i < NTAIL; i++)
-		if (strcmp(im->hdr[im->nhdr - NTAIL + i], canon_tail[i]) != 0)
-			return 0;
 	im->fact_first = NHEAD;
-	for (i = NHEAD; i < im->nhdr - NTAIL && has_prefix(im->hdr[i], "fact."); i++)
+	for (i = NHEAD; i < im->tail && has_prefix(im->hdr[i], "fact."); i++)
 		;
 	im->nfacts = i - NHEAD;
 	im->key_first = i;
-	for (; i < im->nhdr - NTAIL && has_prefix(im->hdr[i], "key."); i++)
+	for (; i < im->tail && has_prefix(im->hdr[i], "key."); i++)
 		;
 	im->nkeys = i - im->key_first;
-	return i == im->nhdr - NTAIL;
+	return i == im->tail;
 }
 
 /* Canonical: the run is columns 0..7 and the facts; the series the keys,
@@ -279,16 +336,45 @@ canonical_columns(struct importer *im)
 	im->series_cols = xcalloc(im->nseries_cols, sizeof(size_t));
 	for (i = 0; i < im->nseries_cols; i++)
 		im->series_cols[i] = im->key_first + i;
+	im->value_col = im->nhdr - 1;
+	im->seq_col = im->nhdr - 2;
+	im->round_col = im->nhdr - im->tail == NTAIL ? im->tail + 2 : NO_COLUMN;
 }
 
-/* Mapped: the columns named by --run-by and --key. */
+/*
+ * Mapped: the --round-by column, which must be one: two columns of that
+ * name would leave the rounds to whichever came first.
+ */
+static int
+round_column(struct importer *im)
+{
+	const char *name = im->o->round_col;
+	size_t i;
+
+	if (name == NULL)
+		return 0;
+	if ((im->round_col = column_index(im, name)) == NO_COLUMN) {
+		missing_column(im, "--round-by", name);
+		return -1;
+	}
+	for (i = im->round_col + 1; i < im->nhdr; i++)
+		if (strcmp(im->hdr[i], name) == 0) {
+			fail(im, CSV_EINPUT, "--round-by %s: columns %zu and %zu "
+			    "both have that name: which holds the rounds?", name,
+			    im->round_col + 1, i + 1);
+			return -1;
+		}
+	return 0;
+}
+
+/* Mapped: the columns named by --value, --run-by, --key and --round-by. */
 static int
 mapped_columns(struct importer *im)
 {
 	const struct strlist *runby = &im->o->runby_cols, *key = &im->o->key_cols;
 	size_t i;
 
-	if ((im->value_col = column_index(im, im->o->value_col)) == (size_t)-1) {
+	if ((im->value_col = column_index(im, im->o->value_col)) == NO_COLUMN) {
 		missing_column(im, "--value", im->o->value_col);
 		return -1;
 	}
@@ -296,7 +382,7 @@ mapped_columns(struct importer *im)
 	im->run_cols = xcalloc(runby->n, sizeof(size_t));
 	for (i = 0; i < runby->n; i++)
 		if ((im->run_cols[i] = column_index(im, runby->v[i])) ==
-		    (size_t)-1) {
+		    NO_COLUMN) {
 			missing_column(im, "--run-by", runby->v[i]);
 			return -1;
 		}
@@ -304,11 +390,11 @@ mapped_columns(struct importer *im)
 	im->series_cols = xcalloc(key->n, sizeof(size_t));
 	for (i = 0; i < key->n; i++)
 		if ((im->series_cols[i] = column_index(im, key->v[i])) ==
-		    (size_t)-1) {
+		    NO_COLUMN) {
 			missing_column(im, "--key", key->v[i]);
 			return -1;
 		}
-	return 0;
+	return round_column(im);
 }
 
 static void
@@ -328,9 +414,9 @@ take_header(struct importer *im)
 		canonical_columns(im);
 	else {
 		fail(im, CSV_EINPUT, "not kbench's canonical CSV (its header "
-		    "starts run,label,benchmark,... and ends unit,better,seq,"
-		    "value); for other CSV name the value column with --value "
-		    "COL");
+		    "starts run,label,benchmark,... and ends unit,better,round,"
+		    "seq,value); for other CSV name the value column with "
+		    "--value COL");
 		return;
 	}
 	im->prev_run = xcalloc(im->nrun_cols + 1, sizeof(struct copy));
@@ -396,24 +482,26 @@ run_signature(struct importer *im)
 	return sb_str(&im->sig);
 }
 
-static void
+/* Remember the run of key (a new one: no row yet). */
+static struct run_seen *
 remember_run(struct strmap *m, const char *key, int64_t id)
 {
-	int64_t *p;
+	struct run_seen *r;
 
-	if ((p = strmap_get(m, key)) == NULL) {
-		p = xmalloc(sizeof(*p));
-		strmap_put(m, key, p);
+	if ((r = strmap_get(m, key)) == NULL) {
+		r = xmalloc(sizeof(*r));
+		strmap_put(m, key, r);
 	}
-	*p = id;
+	r->id = id;
+	r->line = 0;
+	r->round = STORE_NO_ROUND;
+	return r;
 }
 
-static int64_t
+static struct run_seen *
 seen_run(const struct strmap *m, const char *key)
 {
-	const int64_t *p = strmap_get(m, key);
-
-	return p != NULL ? *p : 0;
+	return strmap_get(m, key);
 }
 
 static void
@@ -470,7 +558,7 @@ canonical_new_run(struct importer *im)
 		    "complete or aborted", status);
 		return -1;
 	}
-	if (seen_run(&im->seen_uuids, uuid) != 0) {
+	if (seen_run(&im->seen_uuids, uuid) != NULL) {
 		fail(im, CSV_EINPUT, "run %s: a run column or fact differs "
 		    "from an earlier row of the same run", uuid);
 		return -1;
@@ -582,8 +670,10 @@ find_run(struct importer *im)
 	im->series_id = 0;
 	sig = run_signature(im);
 	/* A run this import made already: its rows came back. */
-	if ((im->run_id = seen_run(&im->seen_runs, sig)) != 0)
+	if ((im->run = seen_run(&im->seen_runs, sig)) != NULL) {
+		im->run_id = im->run->id;
 		return 0;
+	}
 	if ((im->o->value_col == NULL ? canonical_new_run(im) :
 	    mapped_new_run(im)) == -1)
 		return -1;
@@ -595,7 +685,7 @@ find_run(struct importer *im)
 		sb_addf(&im->sig, "%s:%ld", im->path, im->rec_line);
 		strlist_add(&im->t->origins, sb_str(&im->sig));
 	}
-	remember_run(&im->seen_runs, run_signature(im), im->run_id);
+	im->run = remember_run(&im->seen_runs, run_signature(im), im->run_id);
 	return 0;
 }
 
@@ -605,7 +695,7 @@ find_series(struct importer *im)
 {
 	struct series_info si;
 	const char *unit, *better;
-	size_t i, tail = im->nhdr - NTAIL, col;
+	size_t i, col;
 
 	if (im->series_id != 0 && same_columns(im, im->series_cols,
 	    im->nseries_cols, im->prev_series))
@@ -615,8 +705,8 @@ find_series(struct importer *im)
 		    im->prev_series);
 	kv_clear(&im->keys);
 	if (im->o->value_col == NULL) {
-		unit = im->f[tail].p;
-		better = im->f[tail + 1].p;
+		unit = im->f[im->tail].p;
+		better = im->f[im->tail + 1].p;
 		if (strcmp(better, "lower") != 0 && strcmp(better, "higher") != 0) {
 			fail(im, CSV_EINPUT, "better '%.40s': expected lower "
 			    "or higher", better);
@@ -647,50 +737,172 @@ find_series(struct importer *im)
 	return 0;
 }
 
-/* Mapped imports number each series' rows 0, 1, 2... in file order. */
-static int64_t
-mapped_next_seq(struct importer *im)
+/* What this file has told of the series of the record so far. */
+static struct series_seen *
+series_seen(struct importer *im)
 {
-	size_t slot;
+	size_t slot, n;
 
-	/* Every series of a mapped import is new, so ids are dense from the
-	 * first one. */
 	if (im->series_base == 0)
 		im->series_base = im->series_id;
 	slot = (size_t)(im->series_id - im->series_base);
-	if (slot >= im->nnext_seq) {
-		im->next_seq = xreallocarray(im->next_seq, slot + 64,
-		    sizeof(*im->next_seq));
-		memset(im->next_seq + im->nnext_seq, 0,
-		    (slot + 64 - im->nnext_seq) * sizeof(*im->next_seq));
-		im->nnext_seq = slot + 64;
+	if (slot >= im->nseries) {
+		/* By half again: a file of a million series is no reason
+		 * for a million reallocations. */
+		n = slot + slot / 2 + 64;
+		im->series = xreallocarray(im->series, n, sizeof(*im->series));
+		memset(im->series + im->nseries, 0, (n - im->nseries) *
+		    sizeof(*im->series));
+		im->nseries = n;
 	}
-	return im->next_seq[slot]++;
+	return &im->series[slot];
+}
+
+/*
+ * A cell as a message shows it: controls escaped (no escape sequence
+ * reaches the terminal), and only its first 40 bytes, then "...".
+ */
+static const char *
+shown(struct importer *im, size_t col)
+{
+	const struct field *fd = &im->f[col];
+
+	sb_reset(&im->shown);
+	sb_add_visible_n(&im->shown, fd->p, fd->len < 40 ? fd->len : 40);
+	if (fd->len > 40)
+		sb_adds(&im->shown, "...");
+	return sb_str(&im->shown);
+}
+
+/*
+ * The record's round: STORE_NO_ROUND when the file has no round column
+ * or, canonical, the cell is empty (none was recorded).  Digits only: no
+ * sign, no blank, no exponent; at most STORE_ROUND_MAX.
+ */
+static int
+field_round(struct importer *im, int64_t *round)
+{
+	const struct field *fd;
+	int64_t v = 0;
+	size_t i;
+
+	*round = STORE_NO_ROUND;
+	if (im->round_col == NO_COLUMN)
+		return 0;
+	fd = &im->f[im->round_col];
+	if (fd->len == 0 && im->o->value_col == NULL)
+		return 0;
+	if (fd->len == 0) {
+		fail(im, CSV_EINPUT, "column '%s' is empty, expected a round (a "
+		    "whole number from 0 to %lld)", im->hdr[im->round_col],
+		    (long long)STORE_ROUND_MAX);
+		return -1;
+	}
+	for (i = 0; i < fd->len && fd->p[i] >= '0' && fd->p[i] <= '9' &&
+	    v <= STORE_ROUND_MAX; i++)
+		v = 10 * v + (fd->p[i] - '0');
+	if (i < fd->len || v > STORE_ROUND_MAX) {
+		fail(im, CSV_EINPUT, "column '%s': '%s' is not a whole number "
+		    "from 0 to %lld", im->hdr[im->round_col], shown(im,
+		    im->round_col), (long long)STORE_ROUND_MAX);
+		return -1;
+	}
+	*round = v;
+	return 0;
+}
+
+/* Every sample of a run has a round, or none has. */
+static int
+run_rounds_alike(struct importer *im, int64_t round)
+{
+	struct run_seen *r = im->run;
+	const char *col = im->hdr[im->round_col];
+
+	if (r->line == 0) {
+		r->line = im->rec_line;
+		r->round = round;
+		return 0;
+	}
+	if ((r->round == STORE_NO_ROUND) == (round == STORE_NO_ROUND))
+		return 0;
+	if (round == STORE_NO_ROUND)
+		fail(im, CSV_EINPUT, "column '%s' is empty, but line %ld of the "
+		    "same run has round %lld: every sample of a run has a round, "
+		    "or none has", col, r->line, (long long)r->round);
+	else
+		fail(im, CSV_EINPUT, "column '%s': '%s', but line %ld of the "
+		    "same run has none: every sample of a run has a round, or "
+		    "none has", col, shown(im, im->round_col), r->line);
+	return -1;
+}
+
+/*
+ * A series' rounds are invocations in the order they ran: in file
+ * order, a round once left never comes back; and a later round's seqs
+ * are above an earlier round's, so that seq order (export's) has them
+ * in order too.
+ */
+static int
+series_rounds_ordered(struct importer *im, struct series_seen *ss,
+    int64_t seq, int64_t round)
+{
+	if (ss->line != 0 && round < ss->round) {
+		fail(im, CSV_EINPUT, "column '%s': '%s' after round %lld (line "
+		    "%ld) of the same series: a series' rounds never go back "
+		    "(each is an invocation of the benchmark, in the order they "
+		    "ran)", im->hdr[im->round_col], shown(im, im->round_col),
+		    (long long)ss->round, ss->line);
+		return -1;
+	}
+	if (ss->line == 0 || round > ss->round) {
+		ss->floor = ss->top;
+		ss->floor_line = ss->top_line;
+		ss->round = round;
+	}
+	if (ss->floor_line != 0 && seq < ss->floor) {
+		fail(im, CSV_EINPUT, "column 'seq': '%lld' in round %lld, below "
+		    "seq %lld of an earlier round (line %ld): a series' rounds "
+		    "follow its seq order", (long long)seq, (long long)round,
+		    (long long)ss->floor, ss->floor_line);
+		return -1;
+	}
+	if (ss->top_line == 0 || seq > ss->top) {
+		ss->top = seq;
+		ss->top_line = im->rec_line;
+	}
+	ss->line = im->rec_line;
+	return 0;
 }
 
 static void
 data_record(struct importer *im)
 {
-	size_t tail = im->nhdr - NTAIL;
+	struct series_seen *ss;
+	int64_t round;
 	long seq = 0;
 	double v;
 
 	im->nrows++;
-	if (im->o->value_col == NULL) {
-		if (parse_long(im->f[tail + 2].p, 0, LONG_MAX, &seq) == -1) {
-			fail(im, CSV_EINPUT, "column 'seq': '%.40s' is not a "
-			    "whole number >= 0", im->f[tail + 2].p);
-			return;
-		}
-		if (field_number(im, tail + 3, &v) == -1)
-			return;
-	} else if (field_number(im, im->value_col, &v) == -1)
+	if (im->o->value_col == NULL &&
+	    parse_long(im->f[im->seq_col].p, 0, LONG_MAX, &seq) == -1) {
+		fail(im, CSV_EINPUT, "column 'seq': '%.40s' is not a whole "
+		    "number >= 0", im->f[im->seq_col].p);
+		return;
+	}
+	if (field_number(im, im->value_col, &v) == -1 ||
+	    field_round(im, &round) == -1)
 		return;
 	if (find_run(im) == -1 || find_series(im) == -1)
 		return;
+	ss = series_seen(im);
+	/* Mapped imports number each series' rows 0, 1, 2... in file order. */
 	if (im->o->value_col != NULL)
-		seq = mapped_next_seq(im);
-	if (store_sample_add(im->s, im->series_id, seq, STORE_NO_ROUND, v,
+		seq = ss->next_seq++;
+	if (im->round_col != NO_COLUMN && (run_rounds_alike(im, round) == -1 ||
+	    (round != STORE_NO_ROUND &&
+	    series_rounds_ordered(im, ss, seq, round) == -1)))
+		return;
+	if (store_sample_add(im->s, im->series_id, seq, round, v,
 	    im->rec_line) == -1) {
 		im->rec_line = store_failed_origin(im->s);
 		fail(im, CSV_EINPUT, "%s", store_error(im->s));
@@ -932,9 +1144,10 @@ importer_free(struct importer *im)
 	free(im->prev_series);
 	free(im->run_cols);
 	free(im->series_cols);
-	free(im->next_seq);
+	free(im->series);
 	sb_free(&im->carry);
 	sb_free(&im->sig);
+	sb_free(&im->shown);
 	seen_free(&im->seen_runs);
 	seen_free(&im->seen_uuids);
 	kv_clear(&im->keys);
@@ -960,6 +1173,7 @@ csv_import(struct store *s, const char *path, const struct import_opts *o,
 	im.err = err;
 	im.line = 1;
 	im.next_rec_line = 1;
+	im.round_col = NO_COLUMN;
 	im.use_libcsv = o->libcsv_only;
 	if (strcmp(path, "-") == 0) {
 		fp = stdin;

@@ -5,10 +5,23 @@
  * sample a row:
  *
  *   run,label,benchmark,status,started,ended,command,version,
- *   fact.K...,key.K...,unit,better,seq,value
+ *   fact.K...,key.K...,unit,better,round,seq,value
+ *
+ * round is the invocation of the benchmark program that made the sample
+ * (a whole number, 0 to STORE_ROUND_MAX), empty when none was recorded.
+ * Files of a kbench before rounds end unit,better,seq,value: read too,
+ * with no rounds.
  *
  * Any other CSV is read in the mapped form: the caller names the value
- * column, the series-key columns and the run-splitting columns.
+ * column, the series-key columns, the run-splitting columns and, if the
+ * file has one, the round column.
+ *
+ * What makes a round an orderable invocation, refused otherwise (in
+ * either form): within a run, every sample has a round or none has;
+ * within a series, in file order, a round once left never comes back
+ * (1,1,2,2,3, not 1,2,1), and a later round's samples have higher seqs
+ * than an earlier round's, so that seq order (export's) keeps the rounds
+ * in order too.  Different series may be in any order between them.
  */
 #ifndef KBENCH_CSVIO_H
 #define KBENCH_CSVIO_H
@@ -39,6 +52,7 @@ struct import_opts {
 	const char	*value_col;
 	struct strlist	 key_cols;
 	struct strlist	 runby_cols;
+	const char	*round_col;	/* --round-by; mapped only, NULL: none */
 	const char	*benchmark;	/* -b; default "import" */
 	const char	*label;		/* -l; default: the file's base name */
 	const char	*unit;		/* --unit; default "" */

@@ -134,6 +134,8 @@ int	store_series_get(struct store *s, int64_t run_id,
  * or STORE_NO_ROUND when nobody recorded it: stored as NULL.
  */
 #define STORE_NO_ROUND	(-1)
+/* The largest round: 2^53 - 1, exact as a double (JSON's numbers). */
+#define STORE_ROUND_MAX	INT64_C(9007199254740991)
 int	store_sample_add(struct store *s, int64_t series_id, int64_t seq,
 	    int64_t round, double value, int64_t origin);
 int	store_flush(struct store *s);

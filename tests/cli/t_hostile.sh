@@ -12,11 +12,15 @@ expect_rc 0 "a database to be hostile to"
 count() { sql "$KBENCH_DB" "SELECT count(*) FROM sample"; }
 before=$(count)
 
-# refused CONTENT-CMD MESSAGE WHAT: import stdin from CONTENT-CMD (a shell
-# command), expect exit 2, the exact message, and nothing stored.
+# refused CONTENT-CMD MESSAGE WHAT [OPTION...]: import stdin from
+# CONTENT-CMD (a shell command) with --value v --key m and the OPTIONs,
+# expect exit 2, the exact message, and nothing stored.
 refused() {
-	sh -c "$1" | "$KBENCH" import --value v --key m - >"$T/out" 2>"$T/err"
+	cmd=$1 msg=$2 what=$3
+	shift 3
+	sh -c "$cmd" | "$KBENCH" import --value v --key m "$@" - >"$T/out" 2>"$T/err"
 	rc=$?
+	set -- "$cmd" "$msg" "$what"
 	expect_rc 2 "$3"
 	expect_err "kbench: import: (stdin):$2; nothing imported" "$3"
 	[ "$(count)" = "$before" ]; check $? "$3: database unchanged"
@@ -132,3 +136,79 @@ kb --db when.db import when.csv
 expect_rc 2 "a start time that is not ISO 8601"
 expect_err "kbench: import: when.csv:2: started 'yesterday': expected an ISO 8601 UTC time (2026-01-31T02:00:00.000Z); nothing imported" \
     "a start time that is not ISO 8601"
+
+# Rounds (issue 24): a round column as a hostile file would have it.
+rr="--round-by r"
+R=9007199254740991
+before=$(count)
+refused "printf 'm,r,v\nx,1\\0,1\n'" "2: column 2: a NUL byte in the field" \
+    "a NUL byte in a round cell" $rr
+refused "printf 'm,r,v\nx,\"\\033[2J\",1\n'" \
+    "2: column 'r': '\\x1b[2J' is not a whole number from 0 to $R" \
+    "an escape sequence as a round: shown escaped" $rr
+refused "printf 'm,r,v\nx,\"\t1\",1\n'" \
+    "2: column 'r': '\\t1' is not a whole number from 0 to $R" \
+    "a quoted tab before a round" $rr
+refused "printf 'm,r,v\nx,\331\243,1\n'" \
+    "2: column 'r': '$(printf '\331\243')' is not a whole number from 0 to $R" \
+    "an Arabic-Indic digit as a round" $rr
+refused "printf 'm,r,v\nx,\357\274\221,1\n'" \
+    "2: column 'r': '$(printf '\357\274\221')' is not a whole number from 0 to $R" \
+    "a full-width digit as a round" $rr
+refused "printf 'm,r,v\nx,'; head -c 1000000 /dev/zero | tr '\\0' 9; printf ',1\n'" \
+    "2: column 'r': '9999999999999999999999999999999999999999...' is not a whole number from 0 to $R" \
+    "a round of a million digits: 40 of them shown, and '...'" $rr
+refused "printf 'm,r,v\r\nx,1,1\r\nx,\"2\",2\r\nx,1,3\r\n'" \
+    "4: column 'r': '1' after round 2 (line 3) of the same series: a series' rounds never go back (each is an invocation of the benchmark, in the order they ran)" \
+    "CRLF, quoted rounds (libcsv): a round going back is still found" $rr
+refused "printf 'm,r,v\nx,1,1\nx,1,2\nx,1,3\nx,\n'" \
+    "5: 2 fields, expected 3 as in the header" \
+    "a last row without its round or value" $rr
+printf 'm,r,v\r\nx,1,1\r\nx,2,2\r\n' | "$KBENCH" --db crlf.db import -q --value v --key m $rr -
+check $? "CRLF line ends, plain: taken"
+printf 'm,r,v\r\n"x",1,1\r\nx,"2",2\r\n' | "$KBENCH" --db crlf.db import -q --value v --key m $rr -
+check $? "CRLF line ends, quoted (libcsv): taken"
+v=$(sql crlf.db "SELECT group_concat(round, ' ') FROM (SELECT round FROM sample ORDER BY series_id, seq)")
+[ "$v" = "1 2 1 2" ]; check $? "... with their rounds, no CR in them ($v)"
+{ printf 'm,r,v\nx,'; head -c 1000000 /dev/zero | tr '\0' 0; printf '7,1\n'; } |
+    "$KBENCH" --db zeros.db import -q --value v --key m $rr -
+check $? "a round of a million leading zeros then 7: a whole number, taken"
+[ "$(sql zeros.db "SELECT round FROM sample")" = 7 ]; check $? "... as 7"
+
+# The canonical form on standard input: a run whose rows have no round
+# but its last; a header with two round columns.
+h=run,label,benchmark,status,started,ended,command,version,key.m,unit,better,round,seq,value
+row=r1,l,b,complete,2026-01-01T00:00:00Z,,,,x,us,lower
+printf '%s\n' $h "$row,,0,1" "$row,,1,2" "$row,3,2,3" | "$KBENCH" import - >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 2 "a round on the last row only"
+expect_err "kbench: import: (stdin):4: column 'round': '3', but line 2 of the same run has none: every sample of a run has a round, or none has; nothing imported" \
+    "a round on the last row only"
+printf '%s\n' "${h%%,unit*},round,unit,better,round,seq,value" "${row%,us*},1,us,lower,1,0,1" |
+    "$KBENCH" import - >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 2 "a canonical header with two round columns"
+expect_err "kbench: import: (stdin):1: not kbench's canonical CSV (its header starts run,label,benchmark,... and ends unit,better,round,seq,value); for other CSV name the value column with --value COL; nothing imported" \
+    "a canonical header with two round columns: not canonical"
+[ "$(count)" = "$before" ]; check $? "nothing stored"
+
+# 100,000 rounds in one series, 100,000 one-row runs with a round each:
+# seconds, and the rounds read back (export, import, export: the same).
+n=100000
+[ -n "${KBENCH_VALGRIND:-}" ] && n=5000
+awk -v n=$n 'BEGIN { print "m,r,v"; for (i = 1; i <= n; i++) print "x," i "," i }' >rounds.csv
+(ulimit -t 60; "$KBENCH" --db rounds.db import -q --value v --key m $rr rounds.csv)
+check $? "$n rounds in one series import in under a minute of CPU"
+[ "$(sql rounds.db "SELECT count(DISTINCT round) || ' ' || max(round) FROM sample")" = "$n $n" ]
+check $? "... each its own round"
+"$KBENCH" --db rounds.db export --facts none -o rounds1.csv
+awk -v n=$n -v h="${h%%,key.m*}" 'BEGIN { print h ",key.m,unit,better,round,seq,value"
+	for (i = 1; i <= n; i++) print "u" i ",l,b,complete,2026-01-01T00:00:00Z,,,,x,us,lower," i ",0," i }' >runs.csv
+(ulimit -t 60; "$KBENCH" --db rounds2.db import -q rounds1.csv runs.csv)
+check $? "and $n one-row runs with a round each, with it"
+"$KBENCH" --db rounds2.db export --facts none --label rounds.csv -o rounds2.csv
+cmp -s rounds1.csv rounds2.csv; check $? "$n rounds: export -> import -> export gives the same bytes"
+
+# A refused round leaves no database behind.
+printf 'm,r,v\nx,1,1\nx,0,2\n' | "$KBENCH" --db never.db import --value v --key m $rr - 2>/dev/null
+[ $? -eq 2 ] && [ ! -e never.db ]; check $? "a refused round makes no database"

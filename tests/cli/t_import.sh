@@ -58,10 +58,15 @@ cmp -s q1.csv q2.csv; check $? "quoted fields round-trip byte for byte"
 before=$(sql kbench.db "SELECT count(*) FROM sample")
 bad() {
 	# bad FILE-CONTENT EXPECTED-STDERR WHAT [import options...]
-	content=$1 want=$2 what=$3
+	printf "$1" >bad.csv
+	shift
+	bad_file bad.csv "$@"
+}
+bad_file() {
+	# bad_file FILE EXPECTED-STDERR WHAT [import options...]
+	file=$1 want=$2 what=$3
 	shift 3
-	printf "$content" >bad.csv
-	kb import "$@" bad.csv
+	kb import "$@" "$file"
 	expect_rc 2 "$what"
 	expect_err "$want" "$what"
 	after=$(sql kbench.db "SELECT count(*) FROM sample")
@@ -110,7 +115,7 @@ bad 'm,v\n"x"y,1\n' \
     "kbench: import: bad.csv:2: malformed CSV: error parsing data while strict checking enabled; nothing imported" \
     "a quote inside a field" --value v
 bad 'a,b\n1,2\n' \
-    "kbench: import: bad.csv:1: not kbench's canonical CSV (its header starts run,label,benchmark,... and ends unit,better,seq,value); for other CSV name the value column with --value COL; nothing imported" \
+    "kbench: import: bad.csv:1: not kbench's canonical CSV (its header starts run,label,benchmark,... and ends unit,better,round,seq,value); for other CSV name the value column with --value COL; nothing imported" \
     "other CSV without --value"
 bad 'm,v\nx,1\n' \
     "kbench: import: --key, --run-by, -b, -l, --unit, --better and --meta describe other people's CSV: they need --value COL" \
@@ -168,3 +173,156 @@ n=100000
 awk -v n=$n 'BEGIN { print "r,v"; for (i = 0; i < n; i++) print i ",1" }' >many.csv
 (ulimit -t 60; "$KBENCH" --db many.db import -q --run-by r --value v many.csv)
 check $? "$n one-row runs import in under a minute of CPU"
+
+# Rounds (issue 24): the round each sample came from.  The canonical CSV
+# carries it in a round column (empty: none recorded); --round-by names
+# it in other CSV.
+h4=run,label,benchmark,status,started,ended,command,version,key.m,unit,better,seq,value
+h5=run,label,benchmark,status,started,ended,command,version,key.m,unit,better,round,seq,value
+# canon FILE HEADER ROW...: a canonical file of run r1 (label l), each
+# ROW "KEY,ROUND,SEQ,VALUE" (under $h5) or "KEY,SEQ,VALUE" (under $h4);
+# a ROW "RUN:KEY,..." is of run RUN.
+canon() {
+	f=$1
+	echo "$2" >"$f"
+	shift 2
+	for row; do
+		run=r1
+		case $row in *:*) run=${row%%:*} row=${row#*:} ;; esac
+		echo "$run,l,b,complete,2026-01-01T00:00:00Z,,,,${row%%,*},us,lower,${row#*,}"
+	done >>"$f"
+}
+rounds() {
+	sql "$1" "SELECT group_concat(s.name || ':' || x.seq || '@' || ifnull(x.round, '-'), ' ')
+	    FROM (SELECT * FROM sample ORDER BY series_id, seq) x JOIN series s ON s.id = x.series_id"
+}
+
+# Export writes the round column, empty where none was recorded (the
+# seed, imported without --round-by).
+head -1 a.csv | grep -q ',unit,better,round,seq,value$'
+check $? "the canonical header ends unit,better,round,seq,value"
+v=$(tail -n +2 a.csv | awk -F, '{ print $(NF - 2) }' | sort -u | tr '\n' .)
+[ "$v" = . ]; check $? "no round recorded: an empty round cell on every row ($v)"
+n=$(sql b.db "SELECT count(*) FROM sample WHERE round IS NOT NULL")
+[ "$n" = 0 ]; check $? "empty round cells import as no round ($n with one)"
+
+# Mapped: --round-by; export; import; export: the same bytes.
+printf 'label,m,r,v\na,x,1,10\na,x,1,11\na,y,1,12\na,x,2,13\na,y,2,14\na,y,3,15\nb,x,7,20\n' >rb.csv
+kb --db rb.db import --run-by label --key m --round-by r --value v rb.csv
+expect_rc 0 "import --round-by"
+expect_err "kbench import: 7 samples in 2 runs into rb.db" "import --round-by: its summary"
+v=$(rounds rb.db)
+[ "$v" = "m=x:0@1 m=x:1@1 m=x:2@2 m=y:0@1 m=y:1@2 m=y:2@3 m=x:0@7" ]
+check $? "each sample has its row's round, seqs numbered as before ($v)"
+kb --db rb.db export --facts none -o rb1.csv
+tail -n +2 rb1.csv | awk -F, '{ print $(NF - 5) "," $(NF - 2) "," $(NF - 1) "," $NF }' >got
+printf '%s\n' x,1,0,10 x,1,1,11 x,2,2,13 y,1,0,12 y,2,1,14 y,3,2,15 x,7,0,20 >want
+cmp -s want got; check $? "export writes each sample's round before its seq"
+kb --db rb2.db import -q rb1.csv
+expect_rc 0 "import of a canonical file with rounds"
+kb --db rb2.db export --facts none -o rb2.csv
+cmp -s rb1.csv rb2.csv; check $? "with rounds: export -> import -> export gives the same bytes"
+[ "$(rounds rb2.db)" = "$(rounds rb.db)" ]; check $? "the rounds read back as stored"
+
+# A canonical file of a kbench before rounds (no round column): imported,
+# with no rounds; its export has the round column, empty, and round-trips.
+canon old.csv "$h4" x,0,1 x,1,2 y,0,3
+kb --db old.db import -q old.csv
+expect_rc 0 "a canonical file without a round column (an older kbench's)"
+v=$(rounds old.db)
+[ "$v" = "m=x:0@- m=x:1@- m=y:0@-" ]; check $? "its samples have no round ($v)"
+kb --db old.db export --facts none -o old1.csv
+head -1 old1.csv | grep -q ',better,round,seq,value$'; check $? "its export has the round column"
+[ "$(sed -n 2p old1.csv | cut -d, -f9-)" = "x,us,lower,,0,1" ]
+check $? "empty ($(sed -n 2p old1.csv | cut -d, -f9-))"
+kb --db old2.db import -q old1.csv && kb --db old2.db export --facts none -o old2.csv
+cmp -s old1.csv old2.csv; check $? "without rounds: export -> import -> export gives the same bytes"
+
+# Canonical: the rules a round obeys.  Rounds 1,1,2,2,3 in a series, the
+# series in any order between them, a run with rounds beside one
+# without, round 0 and the largest round: taken.
+canon ok.csv "$h5" x,1,0,1 y,2,0,1 x,1,1,2 x,2,2,3 y,3,1,2 x,2,3,4 x,3,4,5 \
+    r2:x,,0,1 r2:y,,0,2 r3:x,0,0,1 r3:x,9007199254740991,1,2
+kb --db ok.db import ok.csv
+expect_rc 0 "rounds in order in each series, series interleaved"
+v=$(rounds ok.db)
+[ "$v" = "m=x:0@1 m=x:1@1 m=x:2@2 m=x:3@2 m=x:4@3 m=y:0@2 m=y:1@3 m=x:0@- m=y:0@- m=x:0@0 m=x:1@9007199254740991" ]
+check $? "... stored as given, 0 to 2^53-1 ($v)"
+# Within a round, seqs in any order: the rounds are still in seq order.
+canon ok2.csv "$h5" x,1,5,1 x,1,3,2 x,2,6,3
+kb --db ok2.db import -q ok2.csv
+expect_rc 0 "seqs out of order within one round"
+
+before=$(sql kbench.db "SELECT count(*) FROM sample")
+for v in 1.5 -1 1e3 0x10 '" "' abc 9007199254740992 99999999999999999999 +1 1_000 '" 1"'; do
+	canon r.csv "$h5" x,1,0,1 "x,$v,1,2"
+	shown=$(echo "$v" | tr -d '"')
+	bad_file r.csv "kbench: import: r.csv:3: column 'round': '$shown' is not a whole number from 0 to 9007199254740991; nothing imported" \
+	    "canonical round '$v'"
+done
+canon r.csv "$h5" x,1,0,1 y,,0,2
+bad_file r.csv "kbench: import: r.csv:3: column 'round' is empty, but line 2 of the same run has round 1: every sample of a run has a round, or none has; nothing imported" \
+    "a run's rows with a round, then one without"
+canon r.csv "$h5" x,,0,1 x,,1,2 y,4,0,2
+bad_file r.csv "kbench: import: r.csv:4: column 'round': '4', but line 2 of the same run has none: every sample of a run has a round, or none has; nothing imported" \
+    "a run's rows without a round, then one with"
+canon r.csv "$h5" x,,0,1 r2:x,1,0,1 x,,1,2 r2:x,,1,3
+bad_file r.csv "kbench: import: r.csv:5: column 'round' is empty, but line 3 of the same run has round 1: every sample of a run has a round, or none has; nothing imported" \
+    "two runs interleaved: each is checked on its own"
+canon r.csv "$h5" x,1,0,1 x,2,1,2 x,1,2,3
+bad_file r.csv "kbench: import: r.csv:4: column 'round': '1' after round 2 (line 3) of the same series: a series' rounds never go back (each is an invocation of the benchmark, in the order they ran); nothing imported" \
+    "rounds 1, 2, 1 in a series"
+canon r.csv "$h5" x,1,0,1 x,2,1,2 y,1,0,2 y,3,1,2 x,2,2,3 y,2,2,3
+bad_file r.csv "kbench: import: r.csv:7: column 'round': '2' after round 3 (line 5) of the same series: a series' rounds never go back (each is an invocation of the benchmark, in the order they ran); nothing imported" \
+    "a series' round going back after another series' rows"
+canon r.csv "$h5" x,1,5,1 x,1,3,2 x,2,4,3
+bad_file r.csv "kbench: import: r.csv:4: column 'seq': '4' in round 2, below seq 5 of an earlier round (line 2): a series' rounds follow its seq order; nothing imported" \
+    "a later round's seq below an earlier round's"
+canon r.csv "$h5" x,1,0,1 x,2,0,2
+bad_file r.csv "kbench: import: r.csv:3: sample 0 of this series is there already; nothing imported" \
+    "the same seq in two rounds"
+
+# Mapped: --round-by's column must be there, once, full on every row, and
+# hold nothing else.
+bad 'm,v\nx,1\n' \
+    "kbench: import: bad.csv:1: --round-by r: no such column in the header (columns: m, v); nothing imported" \
+    "a missing --round-by column" --value v --round-by r
+bad 'm,r,v,r\nx,1,1,1\n' \
+    "kbench: import: bad.csv:1: --round-by r: columns 2 and 4 both have that name: which holds the rounds?; nothing imported" \
+    "two columns of the --round-by name" --value v --round-by r
+bad 'm,r,v\nx,1,1\nx,,2\n' \
+    "kbench: import: bad.csv:3: column 'r' is empty, expected a round (a whole number from 0 to 9007199254740991); nothing imported" \
+    "an empty --round-by cell" --value v --key m --round-by r
+bad 'm,r,v\nx,1,1\ny,2.0,2\n' \
+    "kbench: import: bad.csv:3: column 'r': '2.0' is not a whole number from 0 to 9007199254740991; nothing imported" \
+    "a --round-by cell that is not a whole number" --value v --key m --round-by r
+bad 'm,r,v\nx,2,1\ny,1,2\nx,3,3\ny,2,4\nx,2,5\n' \
+    "kbench: import: bad.csv:6: column 'r': '2' after round 3 (line 4) of the same series: a series' rounds never go back (each is an invocation of the benchmark, in the order they ran); nothing imported" \
+    "--round-by: a series' round going back" --value v --key m --round-by r
+for o in "the --value column:--value" "a --key column:--key" "a --run-by column:--run-by"; do
+	bad 'm,r,v\nx,1,1\n' \
+	    "kbench: import: --round-by r is ${o%:*} too: the column of the rounds holds nothing else" \
+	    "--round-by naming ${o%:*}" --value v --round-by r ${o#*:} r
+done
+bad 'm,r,v\nx,1,1\n' \
+    "kbench: import: --round-by needs --value COL: a canonical file (no --value) carries its own round column" \
+    "--round-by without --value" --round-by r
+bad 'm,r,v\nx,1,1\n' \
+    "kbench: import: --round-by given twice: a sample has one round" \
+    "--round-by twice" --value v --round-by r --round-by m
+# Without --round-by a column named round is just a column.
+printf 'm,round,v\nx,abc,1\n' >plain.csv
+kb --db plain.db import -q --value v --key m plain.csv
+expect_rc 0 "a mapped file's round column is ignored without --round-by"
+[ "$(rounds plain.db)" = "m=x:0@-" ]; check $? "... and no round is stored"
+
+# All or nothing: a bad round on the last row of the second file leaves
+# nothing of either.
+printf 'm,r,v\nx,1,1\nx,2,2\n' >good-r.csv
+printf 'm,r,v\nx,1,1\nx,1,2\nx,x,3\n' >bad-r.csv
+kb import --value v --key m --round-by r good-r.csv bad-r.csv
+expect_rc 2 "a good file with rounds and one with a bad round on its last row"
+expect_err "kbench: import: bad-r.csv:4: column 'r': 'x' is not a whole number from 0 to 9007199254740991; nothing imported" \
+    "the bad round is named"
+[ "$(sql kbench.db "SELECT count(*) FROM sample")" = "$before" ]
+check $? "nothing of either file stored"

@@ -170,3 +170,37 @@ wait $holder 2>/dev/null
 kb --db made.db merge nosuch.db
 expect_rc 2 "merging a database that does not exist"
 [ ! -e made.db ]; check $? "the failed merge made no empty database"
+
+# Rounds: a merged run keeps each sample's round, byte for byte; two
+# copies of a run that differ only in their rounds are other content.
+printf 'label,m,r,v\nra,x,1,1\nra,x,1,2\nra,x,2,3\nra,y,1,4\nra,y,3,5\n' >r.csv
+kb --db r.db import -q --run-by label --key m --round-by r --value v r.csv
+expect_rc 0 "a run with rounds"
+kb --db rm.db merge r.db a.db
+expect_rc 0 "merged with another"
+"$KBENCH" --db r.db export -o r1.csv && "$KBENCH" --db rm.db export --label ra -o r2.csv
+cmp -s r1.csv r2.csv; check $? "its export after the merge: the same bytes, rounds and all"
+[ "$(awk -F, 'NR > 1 { printf "%s ", $(NF - 2) }' r2.csv)" = "1 1 2 1 3 " ]
+check $? "the rounds are there ($(awk -F, 'NR > 1 { printf "%s ", $(NF - 2) }' r2.csv))"
+kb --db rm.db merge r.db
+expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 1 already here" \
+    "merging it again adds nothing"
+uuid=$(sql r.db "SELECT uuid FROM run")
+cp r.db r-shift.db
+sql r-shift.db "UPDATE sample SET round = 2 WHERE round = 1 AND seq = 1"
+before=$(sql rm.db "SELECT group_concat(round) FROM sample")
+kb --db rm.db merge r-shift.db
+expect_rc 2 "a copy whose rounds differ, values the same"
+expect_err "kbench: merge: r-shift.db: run $uuid (ra) is here already with other content; nothing merged" \
+    "a copy whose rounds differ is a conflict"
+[ "$(sql rm.db "SELECT group_concat(round) FROM sample")" = "$before" ]
+check $? "nothing merged"
+cp r.db r-none.db
+sql r-none.db "UPDATE sample SET round = NULL"
+kb --db rm.db merge r-none.db
+expect_rc 2 "a copy with no rounds where the run here has them"
+kb --db rn.db merge r.db r-none.db
+expect_rc 2 "two sources whose copies differ in their rounds only"
+expect_err "kbench: merge: r-none.db: run $uuid (ra) is in r.db too, with other content; nothing merged" \
+    "two sources whose copies differ in their rounds only: named"
+[ ! -e rn.db ]; check $? "and no database made"

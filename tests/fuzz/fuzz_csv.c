@@ -5,10 +5,12 @@
  * /dev/shm) and imported by csv_import(), the function kbench import
  * calls, into an in-memory store opened once; each input's transaction
  * is rolled back, so every input meets the same empty database.  The
- * first byte B chooses the options: optsets[(B >> 1) % 8], the canonical
- * form (0) or a mapped one (--value, --key, --run-by, -l, --unit,
- * --better, --meta), and with B & 1 no plain-line fast path (the seeds
- * start with the readable '0' + 2 * SET + (B & 1)).  make fuzz builds
+ * first byte B chooses the options: optsets[(((B - '0') & 0xff) >> 1) %
+ * 9], the canonical form (0) or a mapped one (--value, --key, --run-by,
+ * -l, --unit, --better, --meta, --round-by), and with B & 1 no
+ * plain-line fast path.  The seeds start with the readable '0' + 2 * SET
+ * + (B & 1): '0' to '?' for sets 0 to 7 (as when there were 8 and the
+ * set was (B >> 1) % 8), '@' and 'A' for set 8.  make fuzz builds
  * csv_import.c with a 64-byte READ_CHUNK, so lines are split across
  * reads as large files split them.
  *
@@ -39,6 +41,7 @@ struct optset {
 	const char	*unit;
 	const char	*better;
 	const char	*meta;
+	const char	*round;
 };
 
 /*
@@ -47,15 +50,16 @@ struct optset {
  * fuzzer can reach the rows past the header.
  */
 static const struct optset optsets[] = {
-	{ NULL, { NULL }, { NULL }, NULL, NULL, NULL, NULL },
+	{ NULL, { NULL }, { NULL }, NULL, NULL, NULL, NULL, NULL },
 	{ "measured_us", { "method", "requested_us" }, { "label", "hz" },
-	    NULL, "us", NULL, NULL },
-	{ "value", { NULL }, { NULL }, "x", NULL, "higher", "k=v" },
-	{ "value", { "key" }, { "label" }, NULL, "ns", "lower", NULL },
-	{ "v", { "method" }, { "run", "label" }, NULL, NULL, NULL, "a=" },
-	{ "value", { "value" }, { "value" }, NULL, NULL, NULL, NULL },
-	{ "seq", { "key.method" }, { "run" }, "l", "%", "higher", NULL },
-	{ "v", { "k", "k" }, { "r", "r" }, NULL, NULL, NULL, NULL },
+	    NULL, "us", NULL, NULL, NULL },
+	{ "value", { NULL }, { NULL }, "x", NULL, "higher", "k=v", NULL },
+	{ "value", { "key" }, { "label" }, NULL, "ns", "lower", NULL, NULL },
+	{ "v", { "method" }, { "run", "label" }, NULL, NULL, NULL, "a=", NULL },
+	{ "value", { "value" }, { "value" }, NULL, NULL, NULL, NULL, NULL },
+	{ "seq", { "key.method" }, { "run" }, "l", "%", "higher", NULL, NULL },
+	{ "v", { "k", "k" }, { "r", "r" }, NULL, NULL, NULL, NULL, NULL },
+	{ "v", { "k" }, { "label" }, NULL, NULL, NULL, NULL, "round" },
 };
 #define NOPTSETS	(sizeof(optsets) / sizeof(optsets[0]))
 
@@ -103,7 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0)
 		return 0;
-	os = &optsets[(data[0] >> 1) % NOPTSETS];
+	os = &optsets[((uint8_t)(data[0] - '0') >> 1) % NOPTSETS];
 	data++, size--;
 	if (ftruncate(fd, 0) == -1 ||
 	    (size > 0 && pwrite(fd, data, size, 0) != (ssize_t)size))
@@ -122,6 +126,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.label = os->label;
 		o.unit = os->unit;
 		o.better = os->better;
+		o.round_col = os->round;
 		if (os->meta != NULL && kv_parse(&o.meta, os->meta) == -1)
 			errx(1, "bad meta %s", os->meta);
 	}

@@ -1,8 +1,8 @@
 /*
  * test_csv.c: the importer's two CSV paths agree.  Plain lines are split
  * by kbench itself, the rest by libcsv; random files must import to the
- * same samples, or fail with the same message, either way.  And the
- * fast decimal parser gives strtod's double, bit for bit.
+ * same samples (rounds and all), or fail with the same message, either
+ * way.  And the fast decimal parser gives strtod's double, bit for bit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +29,18 @@ dump(const struct sample_row *row, void *arg)
 {
 	struct strbuf *sb = arg;
 
-	sb_addf(sb, "[%s|%lld|%.17g]\n", row->series_name, (long long)row->seq,
-	    row->value);
+	sb_addf(sb, "[%s|%lld|%lld|%.17g]\n", row->series_name,
+	    (long long)row->seq, (long long)row->round, row->value);
 	return 0;
 }
 
-/* Import path in a fresh database; the samples (or the error) in out. */
+/*
+ * Import path in a fresh database, with the round in column round_col
+ * (NULL: none); the samples (or the error) in out.
+ */
 static void
-import_one(const char *path, int libcsv_only, int n, struct strbuf *out)
+import_one(const char *path, const char *round_col, int libcsv_only, int n,
+    struct strbuf *out)
 {
 	struct import_opts o;
 	struct import_totals t;
@@ -51,6 +55,7 @@ import_one(const char *path, int libcsv_only, int n, struct strbuf *out)
 	o.value_col = "v";
 	strlist_add(&o.key_cols, "a");
 	strlist_add(&o.key_cols, "b");
+	o.round_col = round_col;
 	o.libcsv_only = libcsv_only;
 	sb_addf(&db, "%s/%d-%d.db", dir, n, libcsv_only);
 	s = store_open(sb_str(&db), STORE_CREATE, &err, &why);
@@ -73,12 +78,34 @@ out:
 	sb_free(&db);
 }
 
+/*
+ * Import path both ways: 1 when they agree (else said, 0); *clean
+ * counts the files that imported.
+ */
+static int
+paths_agree(const char *path, const char *round_col, int n, int *clean)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	int same;
+
+	import_one(path, round_col, 0, n, &a);
+	import_one(path, round_col, 1, n, &b);
+	if (!(same = strcmp(sb_str(&a), sb_str(&b)) == 0))
+		printf("# %s differs:\n# fast:   %.300s\n# libcsv: %.300s\n",
+		    path, sb_str(&a), sb_str(&b));
+	if (strncmp(sb_str(&a), "error", 5) != 0)
+		(*clean)++;
+	sb_free(&a);
+	sb_free(&b);
+	return same;
+}
+
 static void
 test_paths_agree(void)
 {
 	/* Mostly plain text, with the characters that matter to CSV. */
 	static const char alphabet[] = "xxxxyz  \t,,,\n\n\"\r";
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
 	FILE *fp;
 	int n, i, len, same = 0, fast_ok = 0;
 
@@ -103,24 +130,52 @@ test_paths_agree(void)
 				fputc(alphabet[next_rand() % (sizeof(alphabet) - 1)], fp);
 		}
 		fclose(fp);
-		sb_reset(&a);
-		sb_reset(&b);
-		import_one(sb_str(&path), 0, n, &a);
-		import_one(sb_str(&path), 1, n, &b);
-		if (strcmp(sb_str(&a), sb_str(&b)) == 0)
-			same++;
-		else
-			printf("# %s differs:\n# fast:   %.300s\n# libcsv: %.300s\n",
-			    sb_str(&path), sb_str(&a), sb_str(&b));
-		if (strncmp(sb_str(&a), "error", 5) != 0)
-			fast_ok++;
+		same += paths_agree(sb_str(&path), NULL, n, &fast_ok);
 	}
 	CHECK(same == 300);
 	/* The test means something only if some files import cleanly. */
 	printf("# %d of 300 random files imported cleanly\n", fast_ok);
 	CHECK(fast_ok >= 100);
-	sb_free(&a);
-	sb_free(&b);
+	sb_free(&path);
+}
+
+/*
+ * Files with a round column (quoted or not, blanks around, empty, not a
+ * number, going back): both paths take the same rounds or refuse with
+ * the same message.
+ */
+static void
+test_rounds_agree(void)
+{
+	static const char *const rounds[] = {
+		"1", "2", "3", "\"4\"", " 5 ", "\" 6\"", "", "1.5", "007",
+		"9007199254740991", "9007199254740992"
+	};
+	struct strbuf path = STRBUF_INIT;
+	FILE *fp;
+	int n, i, len, r, same = 0, clean = 0;
+
+	for (n = 0; n < 200; n++) {
+		sb_reset(&path);
+		sb_addf(&path, "%s/r%d.csv", dir, n);
+		fp = fopen(sb_str(&path), "w");
+		fputs("a,b,r,v\n", fp);
+		len = 1 + (int)(next_rand() % 20);
+		/* Half the files: rounds 1, 2, 3 in order, so some import. */
+		for (i = 0, r = 1; i < len; i++) {
+			if (n % 2 == 0 && r < 3 && next_rand() % 4 == 0)
+				r++;
+			fprintf(fp, "x,%s,%s,%d%s", next_rand() % 2 ? "y" : "z",
+			    n % 2 == 0 ? rounds[r - 1] : rounds[next_rand() %
+			    (sizeof(rounds) / sizeof(rounds[0]))], i,
+			    n % 3 == 0 ? "\r\n" : "\n");
+		}
+		fclose(fp);
+		same += paths_agree(sb_str(&path), "r", 1000 + n, &clean);
+	}
+	CHECK(same == 200);
+	printf("# %d of 200 files with rounds imported cleanly\n", clean);
+	CHECK(clean >= 100);
 	sb_free(&path);
 }
 
@@ -166,6 +221,7 @@ main(void)
 	}
 	test_fast_decimal();
 	test_paths_agree();
+	test_rounds_agree();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */

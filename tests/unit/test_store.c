@@ -185,6 +185,90 @@ test_migration_nightly(void)
 }
 
 static int
+collect_rounds(const struct sample_row *row, void *arg)
+{
+	struct strbuf *sb = arg;
+
+	sb_addf(sb, "%lld@%lld;", (long long)row->seq, (long long)row->round);
+	return 0;
+}
+
+/*
+ * A database of schema 3 (before rounds), a series of two samples in it:
+ * migrated, its samples have no round (NULL, read as STORE_NO_ROUND by
+ * every reader), and a sample added with a round reads back with it.
+ */
+static void
+test_migration_rounds(void)
+{
+	struct strbuf err = STRBUF_INIT, got = STRBUF_INIT;
+	struct sample_buf b;
+	struct filter f;
+	struct store *s;
+	const char *p = path_in_dir("v3.db");
+	char setup[128];
+	double *v = NULL;
+	int64_t *round = NULL;
+	size_t n = 0, cap = 0;
+	int i, why;
+
+	for (i = 0; i < 3; i++)
+		CHECK(sql_exec(p, schema_migration(i)) == 0);
+	snprintf(setup, sizeof(setup), "PRAGMA user_version = 3;"
+	    "PRAGMA application_id = %d;", SCHEMA_APPLICATION_ID);
+	CHECK(sql_exec(p, setup) == 0);
+	CHECK(sql_exec(p, "INSERT INTO sample (series_id, seq, round, value)"
+	    " VALUES (1, 0, 1, 1.0)") == -1);	/* no such column yet */
+	CHECK(sql_exec(p, "INSERT INTO run (id, uuid, label, benchmark, status,"
+	    " started_at) VALUES (1, 'u3', 'old', 'sleep', 'complete',"
+	    " '2026-01-01T00:00:00Z');"
+	    "INSERT INTO series (id, run_id, name, unit, better) VALUES"
+	    " (1, 1, 'm=x', 'us', 'lower');"
+	    "INSERT INTO series_key VALUES (1, 'm', 'x');"
+	    "INSERT INTO sample (series_id, seq, value) VALUES (1, 0, 1.5),"
+	    " (1, 1, 2.5)") == 0);
+	s = store_open(p, 0, &err, &why);
+	CHECK(s != NULL);
+	if (s == NULL)
+		goto out;
+	CHECK(sql_int(p, "PRAGMA user_version") == schema_version());
+	CHECK(schema_version() >= 4);
+	CHECK(sql_int(p, "SELECT count(*) FROM sample WHERE round IS NULL") == 2);
+	CHECK(store_series_rounds(s, 1, &v, &round, &n, &cap) == 0);
+	CHECK(n == 2 && v[0] == 1.5 && v[1] == 2.5);
+	CHECK(n == 2 && round[0] == STORE_NO_ROUND && round[1] == STORE_NO_ROUND);
+	memset(&b, 0, sizeof(b));
+	CHECK(store_series_samples(s, 1, &b) == 0);
+	CHECK(b.n == 2 && b.seq[1] == 1 && b.round[0] == STORE_NO_ROUND &&
+	    b.round[1] == STORE_NO_ROUND);
+
+	/* A new sample with a round, another without, and the largest. */
+	CHECK(store_begin(s) == 0);
+	CHECK(store_sample_add(s, 1, 2, 7, 3.5, 0) == 0);
+	CHECK(store_sample_add(s, 1, 3, STORE_NO_ROUND, 4.5, 0) == 0);
+	CHECK(store_sample_add(s, 1, 4, STORE_ROUND_MAX, 5.5, 0) == 0);
+	CHECK(store_commit(s) == 0);
+	n = 0;
+	CHECK(store_series_rounds(s, 1, &v, &round, &n, &cap) == 0);
+	CHECK(n == 5 && v[2] == 3.5 && round[2] == 7 &&
+	    round[3] == STORE_NO_ROUND && round[4] == STORE_ROUND_MAX);
+	b.n = 0;
+	CHECK(store_series_samples(s, 1, &b) == 0);
+	CHECK(b.n == 5 && b.seq[2] == 2 && b.round[2] == 7 && b.v[2] == 3.5);
+	memset(&f, 0, sizeof(f));
+	CHECK(store_each_sample(s, &f, collect_rounds, &got) == 0);
+	CHECK_STR(sb_str(&got), "0@-1;1@-1;2@7;3@-1;4@9007199254740991;");
+	CHECK(sql_int(p, "SELECT count(*) FROM sample WHERE round IS NULL") == 3);
+	sample_buf_free(&b);
+	store_close(s);
+out:
+	free(v);
+	free(round);
+	sb_free(&got);
+	sb_free(&err);
+}
+
+static int
 count_sample(const struct sample_row *row, void *arg)
 {
 	(*(int *)arg)++;
@@ -392,6 +476,7 @@ main(void)
 	test_schema();
 	test_migration();
 	test_migration_nightly();
+	test_migration_rounds();
 	test_runs_and_samples();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
