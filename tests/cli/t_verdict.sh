@@ -171,7 +171,7 @@ kb --db hl.db analyze --compare A B --test welch
 grep -q 'change (means)' "$T/out"; check $? "--test welch: the column says means"
 mkdir hlc
 "$KBENCH" --db hl.db plot compare --compare A B -o hlc --format svg >/dev/null
-grep -q "set xlabel 'change (%): Hodges-Lehmann estimate of B/A - 1; lower is better'" hlc/compare.gp
+grep -q "set xlabel 'change (%): Hodges-Lehmann ratio of B/A - 1; lower is better'" hlc/compare.gp
 check $? "the chart's axis names the estimator"
 
 #

@@ -273,7 +273,7 @@ if [ -x "$build/kbench" ]; then
 	    >"$T/out" 2>"$T/err"
 	rc=$?
 	expect 0 "" "kbench collect lock --backend kmod runs pfilbench-ctl"
-	v=$("$build/kbench" -d "$T/k.db" export 2>/dev/null | grep -c ',ns,lower,[01],3508.325$')
+	v=$("$build/kbench" -d "$T/k.db" export 2>/dev/null | grep -c ',ns,lower,1,0,3508.325$')
 	[ "$v" = 1 ]; check $? "its one sample is stored ($v)"
 	f=$("$build/kbench" -d "$T/k.db" runs --json 2>/dev/null | jq -r '"\(.facts.kernel_preempt) \(.facts.wall_ns) \(.facts.hooks)"')
 	[ "$f" = "voluntary 7016650 3" ]; check $? "the kernel's facts are run facts ($f)"
