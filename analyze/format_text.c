@@ -648,11 +648,13 @@ sb_addlist(struct strbuf *sb, const struct strlist *l)
 }
 
 /*
- * The sides of a comparison on kernels configured apart (HZ,
- * preemption, lock debugging, mitigations, governor): a line a fact.
+ * The facts that change results in which the sides differ (HZ, timer
+ * slack, preemption, a benchmark's delay...), a line a fact, above the
+ * table: a change of -99% between --delay 1000 and --delay 0 is the
+ * delay's.
  */
-static void
-side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
+void
+report_sides_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf line = STRBUF_INIT;
 	const struct side_fact *sf;
@@ -660,8 +662,8 @@ side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->pooled.nsides == 0)
 		return;
-	fprintf(out, "\n%sThe sides ran on kernels configured apart (the "
-	    "change measured includes that):\n", prefix);
+	fprintf(out, "%sThe sides differ in facts that change results (the "
+	    "change measured includes them):\n", prefix);
 	for (i = 0; i < an->pooled.nsides; i++) {
 		sf = &an->pooled.sides[i];
 		sb_reset(&line);
@@ -672,6 +674,35 @@ side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&line, " in %s", an->name_b);
 		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	}
+	putc('\n', out);
+	sb_free(&line);
+}
+
+/* The same for Markdown: a list, every name and value escaped. */
+void
+report_sides_markdown(FILE *out, const struct analysis *an)
+{
+	struct strbuf line = STRBUF_INIT;
+	const struct side_fact *sf;
+	size_t i;
+
+	if (an->pooled.nsides == 0)
+		return;
+	fputs("The sides differ in facts that change results (the change "
+	    "measured includes them):\n\n", out);
+	for (i = 0; i < an->pooled.nsides; i++) {
+		sf = &an->pooled.sides[i];
+		sb_reset(&line);
+		sb_addf(&line, "%s: ", sf->key);
+		sb_addlist(&line, &sf->a);
+		sb_addf(&line, " in %s, ", an->name_a);
+		sb_addlist(&line, &sf->b);
+		sb_addf(&line, " in %s", an->name_b);
+		fputs("- ", out);
+		md_escape(out, sb_str(&line));
+		fputs("\n", out);
+	}
+	fputs("\n", out);
 	sb_free(&line);
 }
 
@@ -693,7 +724,6 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		for (i = 0; i < an->pooled.load.n; i++)
 			text_wrap(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
-	side_fact_lines(out, an, prefix);
 	if (an->pooled.n == 0)
 		return;
 	fprintf(out, "\n%sPooled runs differ in facts that change results:\n",
@@ -1045,6 +1075,7 @@ report_text(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
+	report_sides_lines(out, an, "");
 	report_build_table(&t, an);
 	/* Too wide for the width asked for: a block a row. */
 	if (an->narrow && table_width(&t) > an->width)
@@ -1066,6 +1097,7 @@ report_markdown(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
+	report_sides_markdown(out, an);
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
