@@ -103,10 +103,6 @@ compare_groups(const struct group *a, const struct group *b,
 	c->center_b = c->method->medians ? b->sum.d.median : b->sum.d.mean;
 	c->centers_change = c->scale == SCALE_RATIO ?
 	    c->center_b / c->center_a - 1 : c->center_b - c->center_a;
-	c->nu_a = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_a :
-	    c->nua;
-	c->nu_b = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_b :
-	    c->nub;
 	if (c->nua < c->method->need || (!c->paired &&
 	    c->nub < c->method->need) || a->n < 2 || b->n < 2) {
 		c->verdict = VERDICT_UNTESTED;
