@@ -552,8 +552,9 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		{ CMP_SMALL, "t  significant, but smaller than the threshold "
 		  "of %g%%" },
 		{ CMP_CENTERS, "m  the Hodges-Lehmann estimate and the change of "
-		  "the medians disagree (in sign, or by more than half the "
-		  "interval): skewed or multimodal data, see kbench plot dist" },
+		  "the medians (of the samples, rounds or pairs it is made of) "
+		  "disagree (in sign, or by more than half the interval): skewed "
+		  "or multimodal data, see kbench plot dist" },
 		{ CMP_SAMPLES, "u  no rounds recorded: each sample counted as a "
 		  "unit of its own, as if independent (samples of one "
 		  "invocation are not: p and the interval are too confident)" },
@@ -617,7 +618,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 			else if (kinds[k].bit == CMP_CENTERS)
 				sb_addf(&para, " (%s, medians %s)",
 				    fmt_change(a, sizeof(a), c, c->change.est),
-				    fmt_change(b, sizeof(b), c, c->centers_change));
+				    fmt_change(b, sizeof(b), c, c->units_change));
 			else if (kinds[k].bit == CMP_UNPAIRED)
 				sb_addf(&para, " (%zu)", c->unpaired);
 			else if (kinds[k].bit == CMP_OPEN)
