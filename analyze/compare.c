@@ -87,6 +87,7 @@ compare_groups(const struct group *a, const struct group *b,
 	memset(c, 0, sizeof(*c));
 	c->a = a;
 	c->b = b;
+	c->test = o->test;
 	c->warn = a->sum.warn | b->sum.warn;
 	c->p = c->p_adj = NAN;
 	c->change.est = c->change.lo = c->change.hi = c->change.level = NAN;
@@ -161,7 +162,7 @@ change_of(struct comparison *c, double ci_level)
 		    "too few rounds" : c->unit == UNIT_RUN ? "too few runs" :
 		    "too few samples";
 	else if (err == STATS_EDOMAIN)
-		c->noci = c->method->family == TEST_U && !c->method->runs ?
+		c->noci = c->test == TEST_U && c->method->runs != 1 ?
 		    "infinite values on both sides" :
 		    "the baseline's mean is not clear of 0 at this level, so "
 		    "Fieller's interval is unbounded";
@@ -197,7 +198,7 @@ units_change(const struct comparison *c)
 
 	if (c->unit == UNIT_SAMPLE)
 		return c->centers_change;
-	if (c->method->runs || c->nua == 0)
+	if (c->unit == UNIT_RUN || c->nua == 0)
 		return NAN;
 	if (c->paired)
 		return c->scale == SCALE_RATIO ?
@@ -362,7 +363,7 @@ unit_notes(struct comparison *c)
 		c->notes |= CMP_UNPAIRED;
 	if (c->scale == SCALE_SHIFT)
 		c->notes |= CMP_SHIFT;
-	if (c->method->family == TEST_U && centers_disagree(c))
+	if (c->test == TEST_U && centers_disagree(c))
 		c->notes |= CMP_CENTERS;
 }
 

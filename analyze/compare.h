@@ -117,6 +117,7 @@ struct noise_floor {
 struct comparison {
 	const struct group	*a, *b;
 	/* The plan: how it counts (compare_plan()). */
+	int			 test;		/* --test: TEST_* */
 	const struct cmp_method	*method;
 	int			 unit;		/* UNIT_* */
 	int			 paired;
@@ -236,9 +237,10 @@ struct cmp_method {
 	size_t		 need;		/* units a side (pairs) for a test */
 	const char	*estimator[2];	/* by scale: SCALE_RATIO, SCALE_SHIFT */
 	const char	*interval[2];	/* "Moses'", ...: by scale */
-	int		 family;	/* the --test it answers: TEST_* */
+	unsigned	 families;	/* the --test it answers: 1 << TEST_* */
 	int		 paired;
-	int		 runs;		/* its values are the runs' */
+	int		 runs;		/* its values are the runs' (1), the
+					   rounds' (0), either (2) */
 	int		 medians;	/* each unit's median (else its mean) */
 	/* Set c->p (NaN when there is no test). */
 	void		(*test_fn)(struct comparison *c);

@@ -26,7 +26,7 @@ test_t(struct comparison *c)
 	int err;
 
 	/* The p-value does not depend on the level asked here. */
-	err = c->method->family == TEST_WELCH ?
+	err = c->test == TEST_WELCH ?
 	    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, 95, &tt) :
 	    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, 95, &tt);
 	c->p = err == STATS_OK ? tt.p : NAN;
@@ -52,7 +52,7 @@ change_t(struct comparison *c, double level)
 	if (c->scale == SCALE_RATIO)
 		return stats_reldiff_mean(c->ua, c->nua, c->ub, c->nub, level,
 		    ci);
-	err = c->method->family == TEST_WELCH ?
+	err = c->test == TEST_WELCH ?
 	    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, level, &tt) :
 	    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, &tt);
 	ci->nmin = err == STATS_ETOOFEW ? 2 : 0;
@@ -133,7 +133,7 @@ static int
 runs_t(const struct comparison *c, double level, struct stats_ttest *r)
 {
 	double s = 0, df = 0, v, q;
-	int student = c->method->family == TEST_STUDENT;
+	int student = c->test == TEST_STUDENT;
 
 	memset(r, 0, sizeof(*r));
 	r->spool = NAN;
@@ -206,46 +206,49 @@ change_runs(struct comparison *c, double level)
 
 /* ---- the table ---- */
 
+#define FAMILY(t)	(1u << (t))
+/* What the run-level rows estimate, by scale. */
+#define RUNS_ESTIMATORS	{ "ratio of the runs' geometric means",		\
+	    "difference of the runs' means" }
+
 const struct cmp_method cmp_methods[] = {
 	{ "mann-whitney", "Mann-Whitney U test", "median", 2,
 	  { "Hodges-Lehmann ratio", "Hodges-Lehmann shift" },
-	  { "Moses'", "Moses'" }, TEST_U, 0, 0, 1, test_mw, change_hl },
+	  { "Moses'", "Moses'" }, FAMILY(TEST_U), 0, 0, 1, test_mw,
+	  change_hl },
 	{ "welch", "Welch's t test", "mean", 2,
 	  { "ratio of means", "difference of means" },
-	  { "Fieller's", "Welch's" }, TEST_WELCH, 0, 0, 0, test_t, change_t },
+	  { "Fieller's", "Welch's" }, FAMILY(TEST_WELCH), 0, 0, 0, test_t,
+	  change_t },
 	{ "student", "Student's t test", "mean", 2,
 	  { "ratio of means", "difference of means" },
-	  { "Fieller's", "Student's" }, TEST_STUDENT, 0, 0, 0, test_t,
+	  { "Fieller's", "Student's" }, FAMILY(TEST_STUDENT), 0, 0, 0, test_t,
 	  change_t },
 	{ "signed-rank", "Wilcoxon signed-rank test", "median", 2,
 	  { "Hodges-Lehmann ratio of the pairs",
 	    "Hodges-Lehmann shift of the pairs" },
-	  { "Tukey's", "Tukey's" }, TEST_U, 1, 0, 1, test_signedrank,
+	  { "Tukey's", "Tukey's" }, FAMILY(TEST_U), 1, 0, 1, test_signedrank,
 	  change_walsh },
+	/* Pairs of rounds with a t test; pairs of runs with any: too few
+	 * for ranks (signed-rank, above, takes the U test's rounds). */
 	{ "paired-t", "paired t test", "mean", 2,
 	  { "geometric mean of the pairs' ratios",
 	    "mean of the pairs' differences" },
-	  { "Student's", "Student's" }, TEST_WELCH, 1, 0, 0, test_paired_t,
-	  change_paired_t },
-	{ "paired-t", "paired t test", "mean", 2,
-	  { "geometric mean of the pairs' ratios",
-	    "mean of the pairs' differences" },
-	  { "Student's", "Student's" }, TEST_STUDENT, 1, 0, 0, test_paired_t,
-	  change_paired_t },
+	  { "Student's", "Student's" }, FAMILY(TEST_U) | FAMILY(TEST_WELCH) |
+	  FAMILY(TEST_STUDENT), 1, 2, 0, test_paired_t, change_paired_t },
+	/* Runs: a t test whatever --test, 2 or 3 values a side know no ranks. */
 	{ "runs-welch", "Welch's t test", "median", 1,
-	  { "ratio of the runs' geometric means",
-	    "difference of the runs' means" },
-	  { "Welch's", "Welch's" }, TEST_U, 0, 1, 1, test_runs, change_runs },
+	  RUNS_ESTIMATORS,
+	  { "Welch's", "Welch's" }, FAMILY(TEST_U), 0, 1, 1, test_runs,
+	  change_runs },
 	{ "runs-welch", "Welch's t test", "mean", 1,
-	  { "ratio of the runs' geometric means",
-	    "difference of the runs' means" },
-	  { "Welch's", "Welch's" }, TEST_WELCH, 0, 1, 0, test_runs,
+	  RUNS_ESTIMATORS,
+	  { "Welch's", "Welch's" }, FAMILY(TEST_WELCH), 0, 1, 0, test_runs,
 	  change_runs },
 	{ "runs-student", "Student's t test", "mean", 1,
-	  { "ratio of the runs' geometric means",
-	    "difference of the runs' means" },
-	  { "Student's", "Student's" }, TEST_STUDENT, 0, 1, 0, test_runs,
-	  change_runs },
+	  RUNS_ESTIMATORS,
+	  { "Student's", "Student's" }, FAMILY(TEST_STUDENT), 0, 1, 0,
+	  test_runs, change_runs },
 	{ NULL, NULL, NULL, 0, { NULL, NULL }, { NULL, NULL }, 0, 0, 0, 0,
 	  NULL, NULL }
 };
@@ -256,13 +259,8 @@ cmp_method_find(int family, int paired, int runs)
 	const struct cmp_method *m;
 
 	for (m = cmp_methods; m->name != NULL; m++)
-		if (m->family == family && m->paired == paired &&
-		    m->runs == runs)
-			return m;
-	/* Pairs of runs: a paired t test of their differences. */
-	for (m = cmp_methods; m->name != NULL; m++)
-		if (m->family == (family == TEST_U ? TEST_WELCH : family) &&
-		    m->paired == paired && !m->runs)
+		if ((m->families & FAMILY(family)) && m->paired == paired &&
+		    (m->runs == runs || m->runs == 2))
 			return m;
 	return &cmp_methods[0];
 }

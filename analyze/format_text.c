@@ -405,9 +405,9 @@ change_heading(const struct analysis *an)
 	for (i = 1; i < an->ncmp; i++)
 		if (strcmp(an->cmp[i].method->name, m->name) != 0)
 			return "change";
-	if (m->runs)
+	if (m->runs == 1)
 		return "change (runs)";
-	return m->family == TEST_U ? "change (HL)" : "change (means)";
+	return m->medians ? "change (HL)" : "change (means)";
 }
 
 static void
@@ -654,11 +654,24 @@ sb_addlist(struct strbuf *sb, const struct strlist *l)
  * table: a change of -99% between --delay 1000 and --delay 0 is the
  * delay's.
  */
+/* "delay_ns: 1000 in A, 0 in B": fact i of the sides'. */
+static void
+side_fact_line(const struct analysis *an, size_t i, struct strbuf *line)
+{
+	const struct side_fact *sf = &an->pooled.sides[i];
+
+	sb_reset(line);
+	sb_addf(line, "%s: ", sf->key);
+	sb_addlist(line, &sf->a);
+	sb_addf(line, " in %s, ", an->name_a);
+	sb_addlist(line, &sf->b);
+	sb_addf(line, " in %s", an->name_b);
+}
+
 void
 report_sides_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf line = STRBUF_INIT;
-	const struct side_fact *sf;
 	size_t i;
 
 	if (an->pooled.nsides == 0)
@@ -666,13 +679,7 @@ report_sides_lines(FILE *out, const struct analysis *an, const char *prefix)
 	fprintf(out, "%sThe sides differ in facts that change results (the "
 	    "change measured includes them):\n", prefix);
 	for (i = 0; i < an->pooled.nsides; i++) {
-		sf = &an->pooled.sides[i];
-		sb_reset(&line);
-		sb_addf(&line, "%s: ", sf->key);
-		sb_addlist(&line, &sf->a);
-		sb_addf(&line, " in %s, ", an->name_a);
-		sb_addlist(&line, &sf->b);
-		sb_addf(&line, " in %s", an->name_b);
+		side_fact_line(an, i, &line);
 		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	}
 	putc('\n', out);
@@ -684,7 +691,6 @@ void
 report_sides_markdown(FILE *out, const struct analysis *an)
 {
 	struct strbuf line = STRBUF_INIT;
-	const struct side_fact *sf;
 	size_t i;
 
 	if (an->pooled.nsides == 0)
@@ -692,13 +698,7 @@ report_sides_markdown(FILE *out, const struct analysis *an)
 	fputs("The sides differ in facts that change results (the change "
 	    "measured includes them):\n\n", out);
 	for (i = 0; i < an->pooled.nsides; i++) {
-		sf = &an->pooled.sides[i];
-		sb_reset(&line);
-		sb_addf(&line, "%s: ", sf->key);
-		sb_addlist(&line, &sf->a);
-		sb_addf(&line, " in %s, ", an->name_a);
-		sb_addlist(&line, &sf->b);
-		sb_addf(&line, " in %s", an->name_b);
+		side_fact_line(an, i, &line);
 		fputs("- ", out);
 		md_escape(out, sb_str(&line));
 		fputs("\n", out);
