@@ -238,7 +238,8 @@ const struct cmp_method cmp_methods[] = {
 	  FAMILY(TEST_STUDENT), 1, 2, 0, test_paired_t, change_paired_t },
 	/* Runs: a t test whatever --test, 2 or 3 values a side know no ranks. */
 	{ "runs-welch", "Welch's t test", "median", 1,
-	  RUNS_ESTIMATORS,
+	  { "ratio of the runs' geometric means",
+	    "difference of the runs' medians" },
 	  { "Welch's", "Welch's" }, FAMILY(TEST_U), 0, 1, 1, test_runs,
 	  change_runs },
 	{ "runs-welch", "Welch's t test", "mean", 1,
