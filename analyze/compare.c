@@ -91,6 +91,7 @@ compare_groups(const struct group *a, const struct group *b,
 	c->p = c->p_adj = NAN;
 	c->change.est = c->change.lo = c->change.hi = c->change.level = NAN;
 	c->change_err = STATS_EEMPTY;
+	c->units_change = NAN;
 	/*
 	 * A ratio needs every value > 0 (the groups are sorted): -10 to -20
 	 * is lower, not +100 %, and 0 has no ratio.  Otherwise a shift.
@@ -103,10 +104,6 @@ compare_groups(const struct group *a, const struct group *b,
 	c->center_b = c->method->medians ? b->sum.d.median : b->sum.d.mean;
 	c->centers_change = c->scale == SCALE_RATIO ?
 	    c->center_b / c->center_a - 1 : c->center_b - c->center_a;
-	c->nu_a = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_a :
-	    c->nua;
-	c->nu_b = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_b :
-	    c->nub;
 	if (c->nua < c->method->need || (!c->paired &&
 	    c->nub < c->method->need) || a->n < 2 || b->n < 2) {
 		c->verdict = VERDICT_UNTESTED;
@@ -188,19 +185,60 @@ compare_relsize(const struct comparison *c)
 	return isnan(r) ? 0 : r;
 }
 
-/* Do the estimate and the change of the centers tell different stories? */
-static int
-centers_disagree(const struct comparison *c)
+/*
+ * The change of the medians of the values the estimate is made of: the
+ * samples', the rounds' (of each side, or of the pairs' log ratios).
+ * NaN for runs: their estimate is a ratio of means.
+ */
+static double
+units_change(const struct comparison *c)
 {
-	double e = c->change.est, cc = c->centers_change;
+	double ma, mb;
+
+	if (c->unit == UNIT_SAMPLE)
+		return c->centers_change;
+	if (c->method->runs || c->nua == 0)
+		return NAN;
+	if (c->paired)
+		return c->scale == SCALE_RATIO ?
+		    expm1(stats_median(c->ua, c->nua)) :
+		    stats_median(c->ua, c->nua);
+	if (c->nub == 0)
+		return NAN;
+	ma = stats_median(c->ua, c->nua);
+	mb = stats_median(c->ub, c->nub);
+	return c->scale == SCALE_RATIO ? mb / ma - 1 : mb - ma;
+}
+
+/*
+ * Do the estimate and the change of the medians tell different stories?
+ * The medians of what the estimate is made of: of the rounds for a
+ * round-level row, whose samples' medians (the centers shown) are
+ * another level.
+ */
+static int
+centers_disagree(struct comparison *c)
+{
+	double e = c->change.est, cc = units_change(c);
+
+	c->units_change = cc;
+
+	int signs;
 
 	if (isnan(e) || isnan(cc))
 		return 0;
 	/* Signs differ, 0 counting as a sign of its own. */
-	if ((e > 0) != (cc > 0) || (e < 0) != (cc < 0))
-		return 1;
-	return c->change_err == STATS_OK &&
-	    fabs(e - cc) > (c->change.hi - c->change.lo) / 2;
+	signs = (e > 0) != (cc > 0) || (e < 0) != (cc < 0);
+	if (c->change_err != STATS_OK)
+		return signs;
+	/*
+	 * With an interval: apart by more than half of it, or of opposite
+	 * signs where the interval is clear of 0 (a verdict the medians
+	 * contradict).  Two changes of +0.1% and -0.01% inside one interval
+	 * around 0 tell the same story.
+	 */
+	return fabs(e - cc) > (c->change.hi - c->change.lo) / 2 ||
+	    (signs && (c->change.lo > 0 || c->change.hi < 0));
 }
 
 /* The coefficient of variation of a side's values (not logs). */

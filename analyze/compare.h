@@ -137,6 +137,8 @@ struct comparison {
 	int			 scale;		/* SCALE_* */
 	/* center_b / center_a - 1, or center_b - center_a (SCALE_SHIFT). */
 	double			 centers_change;
+	/* The same of the medians of the method's values (CMP_CENTERS). */
+	double			 units_change;
 	/*
 	 * The change: est is the estimator above, set whenever both sides
 	 * have a sample and never dependent on the level; lo, hi and

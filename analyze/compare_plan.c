@@ -132,12 +132,31 @@ values_pairs(struct comparison *c)
 	stats_sort(c->ua, c->nua);
 }
 
+/* The units a side the outputs show: pairs, runs, rounds or samples. */
+static void
+count_units(struct comparison *c)
+{
+	c->nu_a = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_a :
+	    c->nua;
+	c->nu_b = c->paired ? c->nua : c->unit == UNIT_RUN ? c->runs_b :
+	    c->nub;
+}
+
+static void plan(struct comparison *, const struct compare_opts *);
+
 /*
  * The unit and the pairing the sides allow (compare.h), then the method
  * of the --test family for them, and its values.
  */
 void
 compare_plan(struct comparison *c, const struct compare_opts *o)
+{
+	plan(c, o);
+	count_units(c);
+}
+
+static void
+plan(struct comparison *c, const struct compare_opts *o)
 {
 	const struct group *a = c->a, *b = c->b;
 	int shared = runs_shared(a, b);
@@ -212,6 +231,7 @@ compare_use_floor(struct comparison *c, const struct compare_opts *o,
 	c->between = BETWEEN_MODELLED;
 	c->method = cmp_method_find(o->test, 0, 1);
 	values_runs(c);
+	count_units(c);
 	c->method->test_fn(c);
 	c->verdict = isnan(c->p) ? VERDICT_UNTESTED : VERDICT_SAME;
 }

@@ -69,6 +69,13 @@ void	method_unit_brief(const struct analysis *an, struct strbuf *sb);
 /* The verdict counts, geometric mean and power note of a comparison. */
 void	report_compare_summary(FILE *out, const struct analysis *an,
 	    const char *prefix);
+/*
+ * Above the table: the facts that change results in which the sides
+ * differ (pooling.h), a line each; as text, or as a Markdown list.
+ */
+void	report_sides_lines(FILE *out, const struct analysis *an,
+	    const char *prefix);
+void	report_sides_markdown(FILE *out, const struct analysis *an);
 /* The warnings paragraphs under the table. */
 void	report_warning_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);

@@ -552,8 +552,9 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		{ CMP_SMALL, "t  significant, but smaller than the threshold "
 		  "of %g%%" },
 		{ CMP_CENTERS, "m  the Hodges-Lehmann estimate and the change of "
-		  "the medians disagree (in sign, or by more than half the "
-		  "interval): skewed or multimodal data, see kbench plot dist" },
+		  "the medians (of the samples, rounds or pairs it is made of) "
+		  "disagree (in sign, or by more than half the interval): skewed "
+		  "or multimodal data, see kbench plot dist" },
 		{ CMP_SAMPLES, "u  no rounds recorded: each sample counted as a "
 		  "unit of its own, as if independent (samples of one "
 		  "invocation are not: p and the interval are too confident)" },
@@ -617,7 +618,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 			else if (kinds[k].bit == CMP_CENTERS)
 				sb_addf(&para, " (%s, medians %s)",
 				    fmt_change(a, sizeof(a), c, c->change.est),
-				    fmt_change(b, sizeof(b), c, c->centers_change));
+				    fmt_change(b, sizeof(b), c, c->units_change));
 			else if (kinds[k].bit == CMP_UNPAIRED)
 				sb_addf(&para, " (%zu)", c->unpaired);
 			else if (kinds[k].bit == CMP_OPEN)
@@ -648,11 +649,13 @@ sb_addlist(struct strbuf *sb, const struct strlist *l)
 }
 
 /*
- * The sides of a comparison on kernels configured apart (HZ,
- * preemption, lock debugging, mitigations, governor): a line a fact.
+ * The facts that change results in which the sides differ (HZ, timer
+ * slack, preemption, a benchmark's delay...), a line a fact, above the
+ * table: a change of -99% between --delay 1000 and --delay 0 is the
+ * delay's.
  */
-static void
-side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
+void
+report_sides_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf line = STRBUF_INIT;
 	const struct side_fact *sf;
@@ -660,8 +663,8 @@ side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->pooled.nsides == 0)
 		return;
-	fprintf(out, "\n%sThe sides ran on kernels configured apart (the "
-	    "change measured includes that):\n", prefix);
+	fprintf(out, "%sThe sides differ in facts that change results (the "
+	    "change measured includes them):\n", prefix);
 	for (i = 0; i < an->pooled.nsides; i++) {
 		sf = &an->pooled.sides[i];
 		sb_reset(&line);
@@ -672,6 +675,35 @@ side_fact_lines(FILE *out, const struct analysis *an, const char *prefix)
 		sb_addf(&line, " in %s", an->name_b);
 		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
 	}
+	putc('\n', out);
+	sb_free(&line);
+}
+
+/* The same for Markdown: a list, every name and value escaped. */
+void
+report_sides_markdown(FILE *out, const struct analysis *an)
+{
+	struct strbuf line = STRBUF_INIT;
+	const struct side_fact *sf;
+	size_t i;
+
+	if (an->pooled.nsides == 0)
+		return;
+	fputs("The sides differ in facts that change results (the change "
+	    "measured includes them):\n\n", out);
+	for (i = 0; i < an->pooled.nsides; i++) {
+		sf = &an->pooled.sides[i];
+		sb_reset(&line);
+		sb_addf(&line, "%s: ", sf->key);
+		sb_addlist(&line, &sf->a);
+		sb_addf(&line, " in %s, ", an->name_a);
+		sb_addlist(&line, &sf->b);
+		sb_addf(&line, " in %s", an->name_b);
+		fputs("- ", out);
+		md_escape(out, sb_str(&line));
+		fputs("\n", out);
+	}
+	fputs("\n", out);
 	sb_free(&line);
 }
 
@@ -693,7 +725,6 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 		for (i = 0; i < an->pooled.load.n; i++)
 			text_wrap(out, an->width, "  ", "    ", an->pooled.load.v[i]);
 	}
-	side_fact_lines(out, an, prefix);
 	if (an->pooled.n == 0)
 		return;
 	fprintf(out, "\n%sPooled runs differ in facts that change results:\n",
@@ -1045,6 +1076,7 @@ report_text(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
+	report_sides_lines(out, an, "");
 	report_build_table(&t, an);
 	/* Too wide for the width asked for: a block a row. */
 	if (an->narrow && table_width(&t) > an->width)
@@ -1066,6 +1098,7 @@ report_markdown(FILE *out, const struct analysis *an)
 
 	heading(out, an, "");
 	fputs("\n", out);
+	report_sides_markdown(out, an);
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);

@@ -184,12 +184,15 @@ pooling_load(const struct groupset *a, const char *name_a,
 }
 
 /*
- * Facts of the kernel's configuration that change kernel numbers: a
- * comparison of two kernels differs in kernel_release by design, not
- * in these unless it means to.
+ * Facts that change what the sides measure: the kernel's configuration
+ * (HZ, preemption, lock debugging, mitigations, the governor), the
+ * machine's, and the options of the benchmark (its descriptor's list:
+ * delay_ns, write_ms, count...).  A comparison of two kernels differs
+ * in kernel_release and kernel_version by design, not in these unless
+ * it means to.
  */
 static int
-config_fact(const char *key)
+side_fact(const char *benchmark, const char *key)
 {
 	static const char *const plain[] = { "hz", "highres", "clocksource",
 	    "governor", "cpu_boost", NULL };
@@ -198,7 +201,7 @@ config_fact(const char *key)
 	    strcmp(key, "kernel_version") == 0)
 		return 0;
 	return in_list(plain, key) || strncmp(key, "kernel_", 7) == 0 ||
-	    strncmp(key, "vuln_", 5) == 0;
+	    strncmp(key, "vuln_", 5) == 0 || pooling_sensitive(benchmark, key);
 }
 
 /* Does the side's name ("k=v,k2=v2") fix key? */
@@ -259,7 +262,7 @@ pooling_sides(const struct groupset *a, const char *name_a,
 	for (i = 0; i < a->nruns; i++) {
 		f = &a->runs[i].facts;
 		for (k = 0; k < f->n; k++)
-			if (config_fact(f->v[k].key) &&
+			if (side_fact(a->runs[i].benchmark, f->v[k].key) &&
 			    !strlist_has(&keys, f->v[k].key))
 				strlist_add(&keys, f->v[k].key);
 	}

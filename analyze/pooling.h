@@ -58,12 +58,14 @@ void	pooling_check(const struct groupset *gs, const char *side,
 void	pooling_load(const struct groupset *a, const char *name_a,
 	    const struct groupset *b, const char *name_b, struct pooling *out);
 /*
- * The kernel's configuration facts (HZ, preemption model, lock
- * debugging, mitigations, the CPU governor and boost: what kbench
- * collect and pfilbench-ctl record) in which side a differs from side
- * b, each side's runs having it: the difference measured includes
- * them.  A fact a side's name fixes (--compare kernel_hz=250 ...) is
- * compared on purpose and left out.  Into out->sides.
+ * The facts that change results (the kernel's configuration: HZ,
+ * preemption model, lock debugging, mitigations, the CPU governor and
+ * boost; the machine's; the benchmark's options its descriptor lists,
+ * such as delay_ns or write_ms) in which side a differs from side b,
+ * each side's runs having it: the difference measured includes them.
+ * kernel_release and kernel_version differ by design.  A fact a side's
+ * name fixes (--compare kernel_hz=250 ...) is compared on purpose and
+ * left out.  Into out->sides.
  */
 void	pooling_sides(const struct groupset *a, const char *name_a,
 	    const struct groupset *b, const char *name_b, struct pooling *out);

@@ -222,10 +222,14 @@ mail(FILE *out, struct store *s, const struct history *h,
 	fprintf(out, "  the mean of the %zu run%s from it: %s\n", cp->nafter,
 	    cp->nafter == 1 ? "" : "s", fmt_num(a, sizeof(a), cp->mean_after));
 	fprintf(out, "  change %s, p = %.3g (E-Divisive means, Student's t, "
-	    "p < %g)\n\n", change, cp->p, h->opts.pvalue);
+	    "p < %g)\n", change, cp->p, h->opts.pvalue);
+	fputs("  unit of evidence: the run (each run's median, the runs before "
+	    "against\n  the runs after: run-to-run variation included)\n\n",
+	    out);
 	point_line(out, "last run before:", h, hs, cp->index - 1);
 	point_line(out, "first run after:", h, hs, cp->index);
-	fprintf(out, "  (%d%% intervals of the median)\n\n", HISTORY_LEVEL);
+	fprintf(out, "  (%d%% intervals of each run's median over its samples: "
+	    "within the run)\n\n", HISTORY_LEVEL);
 
 	if (run_facts(s, after->uuid, &facts) == -1)
 		fprintf(out, "machine: not read: %s\n", store_error(s));

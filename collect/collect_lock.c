@@ -30,7 +30,8 @@ const struct benchmark benchmark_lock = {
 	.name = "lock",
 	.program = "lockbench",		/* or pfilbench-ctl: --backend */
 	.facts = (const char *const[]){ "backend", "delay_ns", "write_ms",
-	    "pinned", "busywait", "hooks", "hook_lock", "duration_ms",
+	    "write_hold_ns", "count", "pinned", "busywait", "hooks",
+	    "hook_lock", "duration_ms",
 	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
 	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
 	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL },

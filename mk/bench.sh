@@ -38,7 +38,8 @@
 #            with and without a writer every millisecond.
 #   pfil     the seed's experiment in user space: collect lock -H rw,rm
 #            (both heads interleaved in every round) -k null -t 2 --delay 0,
-#            5 rounds, then --compare head=rw head=rm: the rm head must
+#            10 rounds (the pairs: 6 at least can give a 95% verdict),
+#            then --compare head=rw head=rm: the rm head must
 #            come out improved with an interval clear of 0; and the
 #            seed-style table (hooks null/mtx/rw/rm, 1 and 2 threads),
 #            with the load the machine was under.
@@ -149,7 +150,7 @@ fi
 if want pfil; then
 echo "== pfil: the rw -> rm head question, user space, heads interleaved"
 rm -f "$dir/pfil.db" "$dir/pfil.db-wal" "$dir/pfil.db-shm"
-"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l null2 -r 5 \
+"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l null2 -r 10 \
     -H rw,rm -k null -t 2 -n 100000 --delay 0
 "$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label null2 \
     --format json >"$dir/pfil.json"
@@ -158,8 +159,8 @@ jq -r '.comparisons[0] | "   null hook, 2 threads: rw \(.center_a * 100 | round 
 jq -r '.comparisons[0] | "   target: improved with an interval clear of 0: " +
     (if .verdict == "improved" and .change_ci.hi < 0 then "met" else "NOT met" end)' \
     "$dir/pfil.json"
-echo "   the seed's table (8 rounds; hooks null/mtx/rw/rm; 1 and 2 threads; --delay 1000, the seed's DELAY(1)):"
-"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l seed -r 8 \
+echo "   the seed's table (12 rounds; hooks null/mtx/rw/rm; 1 and 2 threads; --delay 1000, the seed's DELAY(1)):"
+"$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l seed -r 12 \
     -H rw,rm -k null,mtx,rw,rm -t 1,2 -n 20000 --delay 1000
 "$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label seed |
     sed 's/^/   | /'

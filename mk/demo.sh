@@ -51,7 +51,7 @@ step "kbench analyze --compare unpatched calloutng_12_26, at HZ=1000"
     --where requested_us=300 | tee "$out/compare-hz1000.txt"
 
 if [ "$(uname -s)" = Linux ]; then
-	matrix="-m nanosleep,select,poll,clock_nanosleep,timerfd -u 1,300,3000 -r 3 -n 25"
+	matrix="-m nanosleep,select,poll,clock_nanosleep,timerfd -u 1,300,3000 -r 6 -n 25"
 	step "kbench collect sleep, twice: default timer slack, then 1 ns"
 	# shellcheck disable=SC2086 # the matrix options are meant to split
 	"$kbench" -d "$db" collect sleep -l slack-default $matrix
@@ -68,8 +68,8 @@ if [ "$(uname -s)" = Linux ]; then
 fi
 
 step "kbench collect lock: the pfil experiment, heads rw and rm interleaved in one run"
-echo "(lockbench in user space: 4 hook locks x 2 heads x 1 and 2 threads, 8 rounds)"
-"$kbench" -d "$db" collect lock --backend user -q -l pfil -r 8 -H rw,rm \
+echo "(lockbench in user space: 4 hook locks x 2 heads x 1 and 2 threads, 12 rounds)"
+"$kbench" -d "$db" collect lock --backend user -q -l pfil -r 12 -H rw,rm \
     -k null,mtx,rw,rm -t 1,2 -n 50000 --delay 0
 
 step "kbench analyze --compare head=rw head=rm: the seed's question, hook by hook"

@@ -160,6 +160,7 @@ review_html(FILE *out, const struct review *rv)
 	    rv->an->prov_b.runs == 1 ? "" : "s");
 	html_part(out, "", report_compare_summary, an);
 	fputs("<h2>Comparison</h2>\n", out);
+	html_part(out, "", report_sides_lines, an);
 	report_build_table(&t, an);
 	table_print_html(&t, out);
 	table_free(&t);

@@ -116,6 +116,7 @@ review_markdown(FILE *out, const struct review *rv)
 	md_lines(out, text);
 	free(text);
 	fputs("\n## Comparison\n\n", out);
+	report_sides_markdown(out, an);
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);

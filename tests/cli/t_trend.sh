@@ -257,15 +257,16 @@ expect() { sed -n "$1p" "$T/out" >"$T/got"; printf '%s\n' "$2" >"$T/want"
 expect 1 "Subject: [kbench] metric=latency: +6.55% regression at n31 (2026-01-31)"
 expect 3 "metric=latency (us, lower is better) changed at run 31 of 32:"
 expect 6 "  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.001)"
-expect 9 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
-expect 12 "machine: kernel 6.8.0"
-expect 15 "  kbench -d night32.db trend --where metric=latency"
-expect 16 "  kbench -d night32.db report --compare 00000000-0000-4000-8000-000000000030 00000000-0000-4000-8000-000000000031 --where metric=latency -o review-00000000"
+expect 7 "  unit of evidence: the run (each run's median, the runs before against"
+expect 11 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
+expect 14 "machine: kernel 6.8.0"
+expect 17 "  kbench -d night32.db trend --where metric=latency"
+expect 18 "  kbench -d night32.db report --compare 00000000-0000-4000-8000-000000000030 00000000-0000-4000-8000-000000000031 --where metric=latency -o review-00000000"
 cp "$T/out" mail.txt
 # One truth: the table says the same change, and the commands run.
 kb --db night32.db trend
 grep -q '^latency  31/32 2026-01-31 n31   v6.8-31-gda3692a 39.9069 42.5226 +6.55% 2.71e-07 regression$' "$T/out"
 check $? "kbench trend's table shows the same change point"
-sed -n 16p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
+sed -n 18p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
 grep -q '| latency | 10/10 | 40.1136 | 42.8251 |' review-00000000/report.md
 check $? "the mail's report command writes the report of the two runs"
