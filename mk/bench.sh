@@ -22,6 +22,16 @@
 #            as a text table vs as CSV (target: text within 3x of CSV),
 #            and kbench trend over 1,000,000 series of one sample each:
 #            its peak memory, per series (target: under 1 KiB a series).
+#   units    the unit of evidence calibrated (tests/cli/t_units.sh's
+#            scenarios at BENCH_UNITS_SERIES series, default 2000): the
+#            share of null series with a verdict (--no-adjust) at the
+#            sample, round and run levels, with and without a noise
+#            floor; paired against unpaired power; a tied timer's power
+#            and null rate before (KBENCH_OLD: a pre-issue kbench, e.g.
+#            git archive cb35ca7 | tar -xC /tmp/old && make -C /tmp/old
+#            all; else the rule before, replayed on today's JSON) and
+#            after; then a real A/A: two identical sleep collections
+#            back to back, compared.
 #
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
@@ -56,7 +66,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend site merge series}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series units}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -418,4 +428,134 @@ if want series; then
 		printf "   kbench trend, 1000000 one-sample series: %.2f s, peak %.1f MiB, %.0f bytes a series (target < 1024: %s)\n",
 		    w, r / 1024, r * 1024 / 1000000, (r * 1024 / 1000000 < 1024 ? "met" : "NOT met")
 	}'
+fi
+
+if want units; then
+	ns=${BENCH_UNITS_SERIES:-2000}
+	echo "== units: the unit of evidence on simulated hierarchical data, $ns series a scenario"
+	gen="python3 $top/tests/tools/gen_hier.py"
+	chk="python3 $top/tests/tools/check_hier.py"
+	u=$dir/units
+	rm -rf "$u"
+	mkdir -p "$u"
+	# uimp KBENCH NAME ARGS...: NAME.csv into NAME.db (a side key if
+	# any), every run with the same facts; ARGS: --round-by round or none.
+	uimp() {
+		ub=$1 name=$2
+		shift 2
+		side=""
+		head -1 "$u/$name.csv" | grep -q ',side,' && side="--key side"
+		rm -f "$u/$name.db"
+		# shellcheck disable=SC2086
+		"$ub" -d "$u/$name.db" import -q --meta host=sim --run-by label \
+		    --run-by run $side --key k --value v --unit ns "$@" "$u/$name.csv"
+	}
+	# ucmp KBENCH DB OUT A B ARGS...: the comparison, --no-adjust, JSON.
+	ucmp() {
+		ub=$1 db=$2 out=$3
+		shift 3
+		"$ub" -d "$u/$db.db" analyze --compare "$@" --no-adjust \
+		    --format json >"$u/$out.json"
+	}
+	# urate NAME OUT ARGS...: the row of the table, indented.
+	urate() {
+		name=$1 out=$2
+		shift 2
+		$chk rates "$name" "$u/$out.json" "$@" | sed 's/^/   /' || true
+	}
+	# uverify DATA OUT: the references' summary line.
+	uverify() {
+		printf '   references, %s: %s\n' "$2" \
+		    "$($chk verify "$u/$1.csv" "$u/$2.json" | tail -1)" || true
+	}
+	echo "   A/A (no effect), per comparison at alpha 0.05: verdicts/series, the 99.9% upper bound"
+	echo "   of the rate, and the claim's count (P(Bin(N, 0.05) > c) < 0.001)"
+	$gen 11 aa-round --series "$ns" >"$u/aa.csv"
+	uimp "$kbench" aa --round-by round
+	ucmp "$kbench" aa aa A B
+	ucmp "$kbench" aa aas A B --unit sample
+	urate "1 run a side, round effect 4%: round" aa --max-rate 0.05
+	urate "1 run a side, round effect 4%: sample" aas --max-rate 0.05
+	$gen 12 aa-run1 --series "$ns" --rounds 5 --samples 10 --history 5 >"$u/nf.csv"
+	uimp "$kbench" nf --round-by round
+	ucmp "$kbench" nf nfs A B --unit sample
+	ucmp "$kbench" nf nfr A B
+	ucmp "$kbench" nf nff A B --noise-floor auto
+	urate "1 run a side, run effect 3%: sample" nfs --max-rate 0.05
+	urate "1 run a side, run effect 3%: round (unmeasured)" nfr --max-rate 0.05
+	urate "1 run a side, run effect 3%: run, 5-run noise floor" nff --max-rate 0.05
+	$gen 13 aa-run3 --series "$ns" --samples 10 >"$u/r3.csv"
+	uimp "$kbench" r3 --round-by round
+	ucmp "$kbench" r3 r3s A B --unit sample
+	ucmp "$kbench" r3 r3r A B --unit round
+	ucmp "$kbench" r3 r3 A B
+	urate "3 runs a side, run effect 3%: sample" r3s --max-rate 0.05
+	urate "3 runs a side, run effect 3%: round" r3r --max-rate 0.05
+	urate "3 runs a side, run effect 3%: run" r3 --max-rate 0.05
+	echo "   paired: 10 interleaved rounds of 30, a shared 5% round effect, a true +3% on B (power)"
+	$gen 14 paired --series "$ns" >"$u/pr.csv"
+	uimp "$kbench" pr --round-by round
+	ucmp "$kbench" pr pr side=A side=B
+	ucmp "$kbench" pr prt side=A side=B --test welch
+	$gen 14 paired --series "$ns" --split >"$u/ps.csv"
+	uimp "$kbench" ps --round-by round
+	ucmp "$kbench" ps ps side=A side=B
+	ucmp "$kbench" ps pss side=A side=B --unit sample
+	$gen 17 paired --series "$ns" --effect 0 >"$u/p0.csv"
+	uimp "$kbench" p0 --round-by round
+	ucmp "$kbench" p0 p0 side=A side=B
+	urate "paired by round, signed-rank" pr --min-rate 0.8
+	urate "paired by round, paired t" prt --min-rate 0.8
+	urate "the same values unpaired, rounds (Mann-Whitney)" ps
+	urate "the same values unpaired, samples" pss
+	urate "paired by round, signed-rank, no effect (null)" p0 --max-rate 0.05
+	echo "   ties: a timer grid of 2.5%, CV 3%, 30 samples a side, no rounds; power for +2% and null rate"
+	$gen 15 ties --series "$ns" >"$u/tp.csv"
+	$gen 16 ties --series "$ns" --effect 0 >"$u/t0.csv"
+	for t in tp t0; do
+		uimp "$kbench" $t
+		ucmp "$kbench" $t $t A B
+	done
+	if [ -n "${KBENCH_OLD:-}" ] && [ -x "$KBENCH_OLD" ]; then
+		for t in tp t0 aa; do
+			cp "$u/$t.csv" "$u/old$t.csv"
+			uimp "$KBENCH_OLD" old$t
+			ucmp "$KBENCH_OLD" old$t old$t A B
+		done
+		urate "before ($KBENCH_OLD): +2%" oldtp
+		urate "before: null" oldt0 --max-rate 0.05
+		urate "before: A/A 1 run a side, round effect 4% (its samples)" oldaa --max-rate 0.05
+	else
+		echo "   (KBENCH_OLD unset: the rule before replayed on today's rows, \"strict\")"
+	fi
+	urate "strict rule (interval strictly clear of 0): +2%" tp --rule strict
+	urate "strict rule: null" t0 --rule strict --max-rate 0.05
+	urate "after (an end at 0 open when the test rejects): +2%" tp
+	urate "after: null" t0 --max-rate 0.05
+	urate "after, called and not under the strict rule: +2%" tp --minus strict
+	urate "the U test alone (benchstat): +2%" tp --rule u-only
+	urate "the U test alone: null" t0 --rule u-only --max-rate 0.05
+	for v in aa:aa aa:aas nf:nff r3:r3 pr:pr pr:prt ps:ps tp:tp t0:t0; do
+		uverify "${v%%:*}" "${v#*:}"
+	done
+	echo "   a real A/A: two identical sleep collections back to back (-r 5, nanosleep and select, 1, 300, 3000 us)"
+	rm -f "$u/aa-real.db"
+	for l in a1 a2; do
+		"$kbench" -d "$u/aa-real.db" collect sleep -q -l $l -r 5 \
+		    -m nanosleep,select -u 1,300,3000
+	done
+	"$kbench" -d "$u/aa-real.db" analyze --compare a1 a2 --format json >"$u/real.json"
+	"$kbench" -d "$u/aa-real.db" analyze --compare a1 a2 --no-adjust --format json >"$u/real-na.json"
+	"$kbench" -d "$u/aa-real.db" analyze --compare a1 a2 --unit sample --no-adjust \
+	    --format json >"$u/real-s.json"
+	jq -r --slurpfile na "$u/real-na.json" --slurpfile s "$u/real-s.json" '
+	    [$na[0].comparisons, $s[0].comparisons] as [$n, $sm] |
+	    .comparisons | to_entries[] | .key as $i | .value |
+	    "   \(.a.series): unit \(.unit), n \(.n_units | map(tostring) | join("/")), between_runs \(.between_runs), change \(.change * 10000 | round / 100)%, p \(.p * 1000 | round / 1000), \(.verdict) (Holm), \($n[$i].verdict) (no adjustment), \($sm[$i].verdict) at the sample level (p \($sm[$i].p))"' \
+	    "$u/real.json"
+	for f in real real-na real-s; do
+		jq -r --arg f "$f" '"   \($f): \([.comparisons[] | select(.verdict == "improved" or .verdict == "regressed")] | length) of \(.comparisons | length) rows with a verdict (\(if .holm then "Holm" else "no adjustment" end), unit \([.comparisons[].unit] | unique | join(",")))"' \
+		    "$u/$f.json"
+	done
+	echo
 fi
