@@ -262,6 +262,19 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 
 	if ((st = redact_facts(s, f, an)) != STATUS_OK)
 		return st;
+	/* The floor is of the runs' medians: the U test's runs. */
+	if (an->noise_floor && an->test != TEST_U) {
+		warnx("%s: --noise-floor auto: the floor is the spread of the "
+		    "runs' medians, for the U test (the default), not --test %s",
+		    an->cmdname, an->test == TEST_WELCH ? "welch" : "student");
+		return STATUS_BAD_INPUT;
+	}
+	if ((an->noise_floor || an->unit != UNIT_ASK_AUTO) && !an->compare) {
+		warnx("%s: %s needs --compare A B: it is how a comparison "
+		    "counts", an->cmdname, an->noise_floor ? "--noise-floor" :
+		    "--unit");
+		return STATUS_BAD_INPUT;
+	}
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);

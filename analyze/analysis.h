@@ -105,6 +105,15 @@ enum {
 	{ "unit",	required_argument, NULL, AOPT_UNIT },		\
 	{ "warnings",	required_argument, NULL, AOPT_WARNINGS }
 
+/* For --help texts: the unit of evidence of a comparison. */
+#define ANALYSIS_UNIT_HELP						\
+    "   --unit U         what a comparison counts: auto (default: pairs of\n" \
+    "                    rounds when the sides share their runs, the runs when\n" \
+    "                    each side has 2 or more, else the rounds; samples when\n" \
+    "                    no rounds were recorded), sample, round or run\n" \
+    "   --noise-floor auto   a run a side: the run-to-run spread of identical\n" \
+    "                    runs in the database serves as the runs' (U test)\n"
+
 /*
  * How much of the warnings under a table: a paragraph per kind naming
  * the first few groups (summary), every group (full), or none of the

@@ -19,6 +19,7 @@ const char analyze_help[] =
     "                      [--width N] [--redact KEY]...\n"
     "                      " FILTER_SYNOPSIS "\n"
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
+    "                      [--unit auto|sample|round|run] [--noise-floor auto|off]\n"
     "                      [--no-adjust] [--fail-on-regression] [-c LEVEL]\n"
     "                      [--format FMT] [filters]\n"
     "\n"
@@ -36,6 +37,7 @@ const char analyze_help[] =
     "   --test T         u (Mann-Whitney U on medians, default), welch or\n"
     "                    student (t tests on means)\n"
     "   --threshold PCT  changes smaller than PCT percent are within noise\n"
+    ANALYSIS_UNIT_HELP
     "   --no-adjust      no Holm adjustment of the p-values across series\n"
     "   --width N        wrap the prose under the table at N columns (default\n"
     "                    100, or $COLUMNS on a terminal)\n"

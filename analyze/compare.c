@@ -125,6 +125,19 @@ compare_tested(const struct comparison *c, size_t n)
 	return m;
 }
 
+const char *
+compare_level_text(char *buf, size_t size, double level)
+{
+	int prec;
+
+	for (prec = 4; prec < 17; prec++) {
+		snprintf(buf, size, "%.*g%%", prec, level);
+		if (level >= 100 || strtod(buf, NULL) < 100)
+			break;
+	}
+	return buf;
+}
+
 double
 compare_interval_level(const struct compare_opts *o, size_t m)
 {
@@ -435,10 +448,12 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
     double ci_level, struct strbuf *out)
 {
 	double alpha = 1 - o->level / 100;
+	char lv[40];
 
 	if (c->notes & CMP_SHIFT)
 		sb_addf(next(out), "values not all positive: the change is the "
 		    "difference B - A in the unit, not a ratio");
+	compare_level_text(lv, sizeof(lv), ci_level);
 	if (c->notes & CMP_SAMPLES)
 		sb_addf(next(out), "no rounds recorded: samples assumed "
 		    "independent");
@@ -452,19 +467,19 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
 	if (c->notes & CMP_NOCI) {
 		if (c->change_err == STATS_ETOOFEW && c->change.nmin > 0 &&
 		    c->noci != NULL && strncmp(c->noci, "too few", 7) == 0)
-			sb_addf(next(out), "no %.4g%% interval of the change: %s "
-			    "(needs %zu %s)", ci_level, c->noci, c->change.nmin,
+			sb_addf(next(out), "no %s interval of the change: %s "
+			    "(needs %zu %s)", lv, c->noci, c->change.nmin,
 			    c->paired ? "pairs" : "a side");
 		else
-			sb_addf(next(out), "no %.4g%% interval of the change: %s",
-			    ci_level, c->noci);
+			sb_addf(next(out), "no %s interval of the change: %s",
+			    lv, c->noci);
 	}
 	if (c->notes & CMP_TESTONLY)
-		sb_addf(next(out), "p %.3g < %g but the %.4g%% interval includes 0: "
-		    "not called", c->p_adj, alpha, ci_level);
+		sb_addf(next(out), "p %.3g < %g but the %s interval includes 0: "
+		    "not called", c->p_adj, alpha, lv);
 	if (c->notes & CMP_CIONLY)
-		sb_addf(next(out), "the %.4g%% interval excludes 0 but p %.3g >= %g: "
-		    "not called", ci_level, c->p_adj, alpha);
+		sb_addf(next(out), "the %s interval excludes 0 but p %.3g >= %g: "
+		    "not called", lv, c->p_adj, alpha);
 	if (c->notes & CMP_SMALL)
 		sb_addf(next(out), "significant, but smaller than the threshold of %g%%",
 		    o->threshold);

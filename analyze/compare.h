@@ -201,6 +201,8 @@ size_t	compare_tested(const struct comparison *c, size_t n);
  * adjusting over m > 1 tests, else level.
  */
 double	compare_interval_level(const struct compare_opts *o, size_t m);
+/* "99.17%": a level to four digits, never rounded up to 100%. */
+const char *compare_level_text(char *buf, size_t size, double level);
 
 /*
  * For the n comparisons as one family: the change and its interval at

@@ -94,4 +94,5 @@ void	report_warnings(const struct group *g, double level, struct strbuf *out);
 /* "%.6g", or "-" for NaN. */
 const char *fmt_num(char *buf, size_t size, double v);
 
+
 #endif

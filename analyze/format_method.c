@@ -104,7 +104,7 @@ test_sentence(const struct analysis *an, const struct method_use *u,
 	const struct comparison *c = u->first;
 	char lv[32];
 
-	snprintf(lv, sizeof(lv), "%.4g%%", an->ci_level);
+	compare_level_text(lv, sizeof(lv), an->ci_level);
 	if (!alone)
 		sb_addf(sb, "test: %s on %s; ", c->method->test,
 		    compare_values_name(c));

@@ -319,14 +319,6 @@ summary_blocks(struct table *t, const struct analysis *an)
 	}
 }
 
-/* "99.17%": an interval level, to four digits. */
-static const char *
-fmt_level(char *buf, size_t size, double level)
-{
-	snprintf(buf, size, "%.4g%%", level);
-	return buf;
-}
-
 /*
  * The n column's heading: what every row counts (rounds, runs, pairs,
  * samples), or "n" when rows count differently and each cell says.
@@ -425,7 +417,7 @@ compare_table(struct table *t, const struct analysis *an)
 	table_set(t, k + 1, "%s", an->name_a);
 	table_set(t, k + 2, "%s", an->name_b);
 	table_set(t, k + 3, "%s", change_heading(an));
-	table_set(t, k + 4, "%s CI", fmt_level(a, sizeof(a), an->ci_level));
+	table_set(t, k + 4, "%s CI", compare_level_text(a, sizeof(a), an->ci_level));
 	table_set(t, k + 5, "p");
 	table_set(t, k + 6, "verdict");
 	table_set(t, k + 7, "!");
@@ -574,7 +566,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
 	    NAMES_SHOWN;
 
-	fmt_level(lv, sizeof(lv), an->ci_level);
+	compare_level_text(lv, sizeof(lv), an->ci_level);
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		sb_reset(&para);
 		switch (kinds[k].bit) {
@@ -849,6 +841,7 @@ power_note(const struct analysis *an, struct strbuf *note)
 	static const char *const word[] = { "samples", "rounds", "runs" };
 	const struct comparison *c, *w = NULL;
 	double per_round;
+	char lv[40];
 	size_t i, have;
 
 	for (i = 0; i < an->ncmp; i++) {
@@ -864,8 +857,8 @@ power_note(const struct analysis *an, struct strbuf *note)
 	    "with 80%% power", an->threshold > 1 ? an->threshold : 1.0,
 	    100 * w->power_cv, compare_values_name(w));
 	if (an->ci_level != an->level)
-		sb_addf(note, " at the %.4g%% level each row is held to",
-		    an->ci_level);
+		sb_addf(note, " at the %s level each row is held to",
+		    compare_level_text(lv, sizeof(lv), an->ci_level));
 	have = w->nu_a < w->nu_b ? w->nu_a : w->nu_b;
 	if (w->power_n > POWER_MAX) {
 		sb_addf(note, ", more than %d %s %s would be needed: at this "
@@ -984,11 +977,19 @@ heading(FILE *out, const struct analysis *an, const char *prefix)
 			unit = "mixed";
 	if (an->compare)
 		report_method_lines(out, an, prefix);
-	else
+	else {
 		fprintf(out, "%s%zu series x %zu %s value%s, %g%% confidence, "
 		    "medians with distribution-free intervals\n", prefix,
 		    count_series(gs), gs->byvalues.n, an->by,
 		    gs->byvalues.n == 1 ? "" : "s", an->level);
+		/*
+		 * Of the samples: how well these runs' medians are known,
+		 * not what another run would give (that is --compare's).
+		 */
+		text_wrap(out, an->width, prefix, prefix, "intervals of the "
+		    "samples pooled: they do not cover round-to-round or "
+		    "run-to-run variation (a comparison does: --compare)");
+	}
 	if (unit != NULL && *unit != '\0') {
 		fprintf(out, "%sunit: ", prefix);
 		fput_visible(out, unit, strlen(unit));

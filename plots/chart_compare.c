@@ -243,6 +243,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
 	size_t i, nr, ns, noci = 0, skipped = 0;
 	const char *unit = NULL;
+	char lv[40];
 	enum status rc = STATUS_BAD_INPUT;
 	int logx;
 
@@ -285,7 +286,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_adds(&drawn, "; linear axis: an interval reaches -100%");
 	}
 	/* The footer says what the bars are, and what has none. */
-	sb_addf(&drawn, "%.4g%% intervals", an->ci_level);
+	sb_addf(&drawn, "%s intervals", compare_level_text(lv, sizeof(lv),
+	    an->ci_level));
 	if (an->ci_level != an->level)
 		sb_addf(&drawn, " (%g%% simultaneous, Bonferroni over %zu)",
 		    an->level, an->ntested);

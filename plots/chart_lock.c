@@ -166,6 +166,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	struct chart c;
 	size_t i, n = 0, t, b, k, cols, rows;
 	double ymax = 0;
+	char lv[40];
 	enum status rc = STATUS_BAD_INPUT;
 	int tag = 10;
 
@@ -225,8 +226,8 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		}
 	medians_drawn(g, n, an->level, &drawn);
 	if (an->compare)
-		sb_addf(&drawn, "; above: the change, %.4g%% interval",
-		    an->ci_level);
+		sb_addf(&drawn, "; above: the change, %s interval",
+		    compare_level_text(lv, sizeof(lv), an->ci_level));
 	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
 	/* One scale for every panel: 1 and 2 threads compare at a glance. */
 	for (k = 0; k < L.nbar; k++)

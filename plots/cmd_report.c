@@ -19,6 +19,7 @@
 
 const char report_help[] =
     "usage: kbench report --compare A B -o DIR [--test u|welch|student]\n"
+    "                     [--unit U] [--noise-floor auto|off]\n"
     "                     [--threshold PCT] [-c LEVEL] [--warnings W]\n"
     "                     [--redact KEY]... [--title T] [filters]\n"
     "\n"
