@@ -56,7 +56,7 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
-	       analyze/stats_warn.c
+	       analyze/stats_paired.c analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/pooling.c analyze/sides.c analyze/compare.c \
 	       analyze/format_text.c \
