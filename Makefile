@@ -56,7 +56,7 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
-	       analyze/stats_warn.c analyze/stats_paired.c
+	       analyze/stats_paired.c analyze/stats_warn.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/group_units.c analyze/pooling.c \
 	       analyze/sides.c analyze/compare.c analyze/compare_plan.c \
@@ -83,7 +83,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/util.h lib/kv.h lib/json.h l
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/benchmark.h collect/nightly/nightly.h \
-	       analyze/stats.h \
+	       analyze/stats.h analyze/stats_int.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/plot.h plots/review.h plots/site.h
@@ -137,7 +137,7 @@ ${BUILD}/test_util: tests/unit/test_util.c ${LIB_SRCS} lib/util.h tests/unit/che
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_util.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_stats: tests/unit/test_stats.c ${STATS_SRCS} analyze/stats.h tests/unit/check.h
+${BUILD}/test_stats: tests/unit/test_stats.c ${STATS_SRCS} analyze/stats.h analyze/stats_int.h tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_stats.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
@@ -153,7 +153,7 @@ ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h tests/unit/check.h
+${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h analyze/stats_int.h tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 

@@ -1,7 +1,8 @@
 /*
  * stats_rank.c: the Mann-Whitney U test (exact with ties by a dynamic
- * program over the midranks, or normal) and the critical values of U.
- * See stats.h.
+ * program over the midranks, or normal) and the critical values of U,
+ * and the pieces of it that the signed-rank test of stats_paired.c uses
+ * too (stats_int.h).  See stats.h.
  *
  * Reference: Hollander & Wolfe, Nonparametric Statistical Methods,
  * 4.1-4.3.
@@ -11,18 +12,12 @@
 #include <stdlib.h>
 
 #include "analyze/stats.h"
+#include "analyze/stats_int.h"
 
-#define EXACT_MAXCELLS	(1u << 22)	/* exact DP table: 32 MiB at most */
+/* ---- ranks, shared with stats_paired.c (see stats_int.h) ---- */
 
-/* ---- the Mann-Whitney U test ---- */
-
-/*
- * Walk the two sorted samples as one: the rank sum of a with midranks,
- * and sum (t^3 - t) over the tie groups.  Exact in doubles while the
- * rank sums stay below 2^52 (n up to about 6e7 on each side).
- */
-static void
-merge_ranks(const double *a, size_t na, const double *b, size_t nb,
+void
+stats_rank_merge(const double *a, size_t na, const double *b, size_t nb,
     double *ra, double *tiesum)
 {
 	size_t i = 0, j = 0, ca, cb;
@@ -42,12 +37,8 @@ merge_ranks(const double *a, size_t na, const double *b, size_t nb,
 	}
 }
 
-/*
- * Doubled midranks (integers) of the pooled sample, into w[0..na+nb-1],
- * and the doubled rank sum of a.
- */
-static uint64_t
-doubled_ranks(const double *a, size_t na, const double *b, size_t nb,
+uint64_t
+stats_rank_doubled(const double *a, size_t na, const double *b, size_t nb,
     unsigned *w)
 {
 	size_t i = 0, j = 0, ca, cb, k, pos = 0;
@@ -110,8 +101,83 @@ exact_size(const unsigned *w, size_t n, size_t m, size_t *smax)
 	*smax = 0;
 	for (i = n - m; i < n; i++)
 		*smax += w[i];
-	return m + 1 <= EXACT_MAXCELLS / (*smax + 1);
+	return m + 1 <= STATS_EXACT_MAXCELLS / (*smax + 1);
 }
+
+unsigned *
+stats_rank_untied(size_t n)
+{
+	unsigned *w;
+	size_t i;
+
+	/* n is 1 or more for every caller; malloc(0) may be NULL. */
+	if ((w = malloc((n > 0 ? n : 1) * sizeof(*w))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		w[i] = (unsigned)(2 * (i + 1));
+	return w;
+}
+
+double
+stats_rank_tail(const double *cnt, size_t smax, int64_t mu2, int64_t dobs)
+{
+	double tail = 0, total = 0;
+	size_t s;
+
+	for (s = 0; s <= smax; s++) {
+		total += cnt[s];
+		if ((int64_t)s - mu2 >= dobs || mu2 - (int64_t)s >= dobs)
+			tail += cnt[s];
+	}
+	return tail / total;
+}
+
+void
+stats_rank_normal(double d, double sigma, double *z, double *p)
+{
+	double cc;
+
+	/* Continuity: move 1/2 toward the mean, never past it. */
+	cc = d > 0 ? 0.5 : d < 0 ? -0.5 : 0;
+	/* Every value tied: no ordering, no evidence. */
+	*z = sigma > 0 ? (d - cc) / sigma : 0;
+	*p = 2 * stats_normal_cdf(-fabs(*z));
+	if (*p > 1)
+		*p = 1;
+}
+
+void
+stats_rank_crit_exact(const double *cnt, size_t smax, size_t base,
+    double alpha2, uint64_t *k, double *cover)
+{
+	double total = 0, run = 0;
+	size_t i;
+	uint64_t u;
+
+	for (i = 0; i <= smax; i++)
+		total += cnt[i];
+	for (u = 0; base + 2 * u <= smax; u++) {
+		run += cnt[base + 2 * u];
+		if (run / total > alpha2)
+			break;
+		*k = u + 1;
+		*cover = 1 - 2 * run / total;
+	}
+}
+
+void
+stats_rank_crit_normal(double mu, double sigma, double alpha2, uint64_t *k,
+    double *cover)
+{
+	double z;
+
+	z = stats_normal_quantile(alpha2);	/* < 0 */
+	z = floor(mu + 0.5 + z * sigma);
+	*k = z < 1 ? 0 : (uint64_t)z;
+	*cover = 1 - 2 * stats_normal_cdf((*k - 0.5 - mu) / sigma);
+}
+
+/* ---- the Mann-Whitney U test ---- */
 
 /*
  * Exact two-sided permutation p-value: the share of all C(n, m) splits
@@ -121,8 +187,8 @@ exact_size(const unsigned *w, size_t n, size_t m, size_t *smax)
 static int
 mw_exact(const unsigned *w, size_t n, size_t m, uint64_t obs, double *p)
 {
-	double *cnt, *last, tail = 0, total = 0;
-	size_t s, smax;
+	double *cnt;
+	size_t smax;
 	int64_t mu2 = (int64_t)(m * (n + 1)), dobs;
 
 	if (!exact_size(w, n, m, &smax))
@@ -130,17 +196,11 @@ mw_exact(const unsigned *w, size_t n, size_t m, uint64_t obs, double *p)
 	cnt = subset_sums(w, n, m, smax);
 	if (cnt == NULL)
 		return STATS_ENOMEM;
-	last = cnt + m * (smax + 1);
 	dobs = (int64_t)obs - mu2;
 	if (dobs < 0)
 		dobs = -dobs;
-	for (s = 0; s <= smax; s++) {
-		total += last[s];
-		if ((int64_t)s - mu2 >= dobs || mu2 - (int64_t)s >= dobs)
-			tail += last[s];
-	}
+	*p = stats_rank_tail(cnt + m * (smax + 1), smax, mu2, dobs);
 	free(cnt);
-	*p = tail / total;
 	return STATS_OK;
 }
 
@@ -148,7 +208,7 @@ int
 stats_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
     int mode, struct stats_mw *r)
 {
-	double ra, tiesum, n, mu, sigma, d, cc;
+	double ra, tiesum, n, mu, sigma;
 	unsigned *w;
 	uint64_t s2;
 	size_t m;
@@ -161,20 +221,13 @@ stats_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
 		return STATS_EINVAL;
 	if (na == 0 || nb == 0)
 		return STATS_EEMPTY;
-	merge_ranks(a, na, b, nb, &ra, &tiesum);
+	stats_rank_merge(a, na, b, nb, &ra, &tiesum);
 	n = (double)na + nb;
 	r->u = ra - (double)na * (na + 1) / 2;
 	r->ties = tiesum > 0;
 	mu = (double)na * nb / 2;
 	sigma = sqrt((double)na * nb / 12 * ((n + 1) - tiesum / (n * (n - 1))));
-	d = r->u - mu;
-	/* Continuity: move 1/2 toward the mean, never past it. */
-	cc = d > 0 ? 0.5 : d < 0 ? -0.5 : 0;
-	/* Every value tied: no ordering, no evidence. */
-	r->z = sigma > 0 ? (d - cc) / sigma : 0;
-	r->p = 2 * stats_normal_cdf(-fabs(r->z));
-	if (r->p > 1)
-		r->p = 1;
+	stats_rank_normal(r->u - mu, sigma, &r->z, &r->p);
 	if (mode == STATS_MW_NORMAL || (mode == STATS_MW_AUTO &&
 	    (na >= STATS_MW_EXACT_MAX || nb >= STATS_MW_EXACT_MAX)))
 		return STATS_OK;
@@ -183,7 +236,7 @@ stats_mannwhitney(const double *a, size_t na, const double *b, size_t nb,
 	w = malloc((na + nb) * sizeof(*w));
 	if (w == NULL)
 		return STATS_ENOMEM;
-	s2 = doubled_ranks(a, na, b, nb, w);
+	s2 = stats_rank_doubled(a, na, b, nb, w);
 	/* Count subsets of the smaller sample; S of b = total - S of a. */
 	m = na;
 	if (nb < na) {
@@ -203,10 +256,9 @@ int
 stats_mw_crit(size_t na, size_t nb, double alpha2, uint64_t *k,
     double *cover)
 {
-	double *cnt, *last, total = 0, run = 0, mm, sigma, z;
-	size_t i, n = na + nb, m = na < nb ? na : nb, smax, base;
+	double *cnt, mm;
+	size_t n = na + nb, m = na < nb ? na : nb, smax;
 	unsigned *w;
-	uint64_t u;
 
 	*k = 0;
 	*cover = NAN;
@@ -216,35 +268,20 @@ stats_mw_crit(size_t na, size_t nb, double alpha2, uint64_t *k,
 		return STATS_EINVAL;
 	mm = (double)na * nb;
 	if (na >= STATS_MW_EXACT_MAX || nb >= STATS_MW_EXACT_MAX) {
-		sigma = sqrt(mm * (n + 1) / 12);
-		z = stats_normal_quantile(alpha2);	/* < 0 */
-		z = floor(mm / 2 + 0.5 + z * sigma);
-		*k = z < 1 ? 0 : (uint64_t)z;
-		*cover = 1 - 2 * stats_normal_cdf((*k - 0.5 - mm / 2) / sigma);
+		stats_rank_crit_normal(mm / 2, sqrt(mm * (n + 1) / 12), alpha2,
+		    k, cover);
 		return STATS_OK;
 	}
-	w = malloc(n * sizeof(*w));
-	if (w == NULL)
+	if ((w = stats_rank_untied(n)) == NULL)
 		return STATS_ENOMEM;
-	for (i = 0; i < n; i++)
-		w[i] = (unsigned)(2 * (i + 1));
 	exact_size(w, n, m, &smax);
 	cnt = subset_sums(w, n, m, smax);
 	free(w);
 	if (cnt == NULL)
 		return STATS_ENOMEM;
-	last = cnt + m * (smax + 1);
-	for (i = 0; i <= smax; i++)
-		total += last[i];
 	/* Doubled rank sum of U = u: 2u + m (m + 1). */
-	base = m * (m + 1);
-	for (u = 0; base + 2 * u <= smax; u++) {
-		run += last[base + 2 * u];
-		if (run / total > alpha2)
-			break;
-		*k = u + 1;
-		*cover = 1 - 2 * run / total;
-	}
+	stats_rank_crit_exact(cnt + m * (smax + 1), smax, m * (m + 1), alpha2,
+	    k, cover);
 	free(cnt);
 	return STATS_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "analyze/stats.h"
+#include "analyze/stats_int.h"
 
 enum { T_STUDENT, T_WELCH };
 
@@ -58,12 +59,30 @@ t_se_df(double sa, size_t na, double sb, size_t nb, int kind,
 	*df = (ua + ub) * (ua + ub) / (ua * ua / (na - 1) + ub * ub / (nb - 1));
 }
 
+/* Also the one-sample t of stats_paired.c (see stats_int.h). */
+void
+stats_t_finish(struct stats_ttest *r, double level)
+{
+	double h;
+
+	if (r->se == 0) {
+		/* No spread at all: the difference is certain, or nil. */
+		r->t = r->diff == 0 ? 0 : copysign(INFINITY, r->diff);
+		r->p = r->diff == 0 ? 1 : 0;
+		r->lo = r->hi = r->diff;
+		return;
+	}
+	r->t = r->diff / r->se;
+	r->p = t_pvalue(r->t, r->df);
+	h = -stats_t_quantile((100 - level) / 200, r->df) * r->se;
+	r->lo = r->diff - h;
+	r->hi = r->diff + h;
+}
+
 static int
 ttest(const double *a, size_t na, const double *b, size_t nb, double level,
     int kind, struct stats_ttest *r)
 {
-	double h;
-
 	r->diff = r->se = r->t = r->df = r->p = NAN;
 	r->lo = r->hi = r->spool = NAN;
 	if (!(level > 0 && level < 100))
@@ -75,18 +94,7 @@ ttest(const double *a, size_t na, const double *b, size_t nb, double level,
 	r->diff = stats_mean(b, nb) - stats_mean(a, na);
 	t_se_df(stats_stddev(a, na), na, stats_stddev(b, nb), nb, kind,
 	    &r->se, &r->df, &r->spool);
-	if (r->se == 0) {
-		/* No spread at all: the difference is certain, or nil. */
-		r->t = r->diff == 0 ? 0 : copysign(INFINITY, r->diff);
-		r->p = r->diff == 0 ? 1 : 0;
-		r->lo = r->hi = r->diff;
-		return STATS_OK;
-	}
-	r->t = r->diff / r->se;
-	r->p = t_pvalue(r->t, r->df);
-	h = -stats_t_quantile((100 - level) / 200, r->df) * r->se;
-	r->lo = r->diff - h;
-	r->hi = r->diff + h;
+	stats_t_finish(r, level);
 	return STATS_OK;
 }
 

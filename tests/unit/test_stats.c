@@ -2,7 +2,8 @@
  * test_stats.c: the numerics of analyze/stats*.c against values computed
  * elsewhere.  Each reference names its origin: "R:" lines come from
  * tests/unit/ref/ref_stats.R (R 4.2.2, coin 1.4.2), "py:" lines from
- * tests/unit/ref/ref_stats.py (scipy 1.10.1, mpmath 1.2.1), "ministat:"
+ * tests/unit/ref/ref_stats.py (scipy 1.10.1, mpmath 1.2.1), those of
+ * the paired functions from ref_paired.R and ref_paired.py, "ministat:"
  * from shared/data/ministat/ (the .out files); the key after it is the
  * script's
  * output key.  The data sets are built the same way in the scripts.
@@ -1621,6 +1622,627 @@ test_hodges_lehmann(void)
 	}
 }
 
+/* ---- paired: the signed-rank test, Walsh averages, one-sample t ---- */
+
+/*
+ * The data of tests/unit/ref/ref_paired.R and ref_paired.py: d9 the
+ * differences of R's ?wilcox.test pairs (Hollander & Wolfe's depression
+ * scale), and generators with only exact arithmetic.
+ */
+static const double hw_x[] = { 1.83, 0.50, 1.62, 2.48, 1.68, 1.88, 1.55,
+    3.06, 1.30 };
+static const double hw_y[] = { 0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06,
+    3.14, 1.29 };
+static const double dt15[] = { 1, -1, 2, 2, -2, 3, 0, 0, 4, -3, 1, 5, -0.5,
+    2, 0 };
+
+static void
+make_d9(double *v)
+{
+	size_t i;
+
+	for (i = 0; i < 9; i++)
+		v[i] = hw_x[i] - hw_y[i];
+}
+
+/*
+ * v[i] = ((mul i) mod mod - off) / div, i = 0 .. n-1, exact: dz (37,
+ * 101, 40.25, 4) and dk (7919, 10007, 4000.25, 4) have distinct
+ * magnitudes, dh (13, 17, 8, 2) ties and zeros, dm (7919, 23, 11, 1)
+ * heavy ties and zeros.
+ */
+static void
+make_mod(double *v, size_t n, size_t mul, size_t mod, double off,
+    double div)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v[i] = ((double)((mul * i) % mod) - off) / div;
+}
+
+#define make_dz(v, n)	make_mod(v, n, 37, 101, 40.25, 4)
+#define make_dk(v, n)	make_mod(v, n, 7919, 10007, 4000.25, 4)
+#define make_dh(v, n)	make_mod(v, n, 13, 17, 8, 2)
+#define make_dm(v, n)	make_mod(v, n, 7919, 23, 11, 1)
+
+#define TINYD	4.9406564584124654e-324		/* 2^-1074 */
+
+/* The huge, tiny and mixed sets of ref_paired.py. */
+static const double p_huge[] = { DBL_MAX, DBL_MAX / 2, -DBL_MAX, 1e300,
+    -3e307, DBL_MAX * 0.75, 8.5e307, -DBL_MAX / 3, 1.5e308,
+    DBL_MAX * 0.999 };
+static const double p_tiny[] = { TINYD, 2 * TINYD, 3 * TINYD, -TINYD,
+    7 * TINYD, 1e-310, -3e-320, 2.5e-308, 1e-300, -1e-305 };
+static const double p_mixed[] = { 1e300, -1e-300, 3.5, -1e300, 2e-300,
+    DBL_MAX, -7.25, 1e-320, -DBL_MAX / 2, 4e299, 0.0, -0.0, 1e10, -1e-10 };
+
+/* A signed-rank test whose V, p, count and kind must all be as said. */
+static void
+check_sr(const double *d, size_t n, int mode, double v, double p,
+    double tol, size_t nz, int exact, int line)
+{
+	struct stats_sr r;
+	char m[200];
+	int err;
+
+	err = stats_signedrank(d, n, mode, &r);
+	snprintf(m, sizeof(m), "sr: err %d V %.17g (want %.17g) p %.17g "
+	    "(want %.17g) n %zu (want %zu) exact %d", err, r.v, v, r.p, p,
+	    r.n, nz, r.exact);
+	check_report(err == STATS_OK && r.v == v && fabs(r.p - p) <= tol * p &&
+	    r.n == nz && r.exact == exact, __FILE__, line, m);
+}
+
+static void
+test_signedrank(void)
+{
+	/*
+	 * R: crit.<n>.<level> (qsignrank, psignrank) for n >= 6; py:
+	 * crit.<n>.<level> (exact rationals) for all of these, and agrees.
+	 */
+	static const struct {
+		size_t n;
+		double level;
+		uint64_t k;
+		double cover;
+	} cr[] = {
+		{ 3, 80, 0, NAN }, { 5, 80, 3, 0.8125 }, { 5, 90, 1, 0.9375 },
+		{ 5, 95, 0, NAN }, { 6, 80, 4, 0.84375 }, { 6, 90, 3, 0.90625 },
+		{ 6, 95, 1, 0.96875 }, { 6, 99, 0, NAN },
+		{ 10, 80, 15, 0.806640625 }, { 10, 90, 11, 0.916015625 },
+		{ 10, 95, 9, 0.951171875 }, { 10, 99, 4, 0.990234375 },
+		{ 10, 99.9, 0, NAN },
+		{ 20, 80, 70, 0.81065177917480469 },
+		{ 20, 95, 53, 0.95155906677246094 },
+		{ 20, 99.9, 22, 0.99914932250976562 },
+		{ 30, 90, 152, 0.90389842726290226 },
+		{ 30, 99, 110, 0.99006848968565464 },
+		{ 49, 80, 483, 0.80219051405964237 },
+		{ 49, 95, 416, 0.95056626418111279 },
+		{ 49, 99.9, 290, 0.99901328456599714 },
+		/* R: critn.<n>.<level>: the normal approximation past 49 */
+		{ 50, 95, 434, 0.9510777736929269 },
+		{ 51, 90, 488, 0.90003914590173939 },
+		{ 100, 99, 1776, 0.99003451045122381 },
+		{ 1000, 95, 232345, 0.95000179340086721 },
+		{ 1000000, 90, 249525421302, 0.90000000016418491 },
+		{ 1000000, 99, 249256671571, 0.9900000000923036 },
+	};
+	double d9[9], d[1000], *big, cover, *pm;
+	struct stats_sr r, r2;
+	uint64_t k, s = 11;
+	size_t i;
+
+	for (i = 0; i < NELEM(cr); i++) {
+		CHECK(stats_sr_crit(cr[i].n, (100 - cr[i].level) / 200, &k,
+		    &cover) == STATS_OK);
+		CHECK_EQ(k, cr[i].k);
+		if (cr[i].k == 0)
+			CHECK(isnan(cover));
+		else
+			CHECK_REL(cover, cr[i].cover, 1e-14);
+	}
+	/* py: crit.3.alpha.125: P(V <= 0) = 1/8 = alpha2 exactly: k = 1 */
+	CHECK(stats_sr_crit(3, 0.125, &k, &cover) == STATS_OK && k == 1 &&
+	    cover == 0.75);
+	CHECK(stats_sr_crit(0, 0.025, &k, &cover) == STATS_EEMPTY);
+	CHECK(stats_sr_crit(10, 0.5, &k, &cover) == STATS_EINVAL && k == 0);
+	CHECK(stats_sr_crit(10, 0, &k, &cover) == STATS_EINVAL);
+
+	/* R: sr.d9 (psignrank); py: sr.brute.d9, scipy.sr.exact.d9 */
+	make_d9(d9);
+	check_sr(d9, 9, STATS_MW_AUTO, 40, 0.0390625, 0, 9, 1, __LINE__);
+	/* R: sr.dz20; py: sr.brute.dz20, scipy.sr.exact.dz20 */
+	make_dz(d, 20);
+	check_sr(d, 20, STATS_MW_AUTO, 132, 0.32998275756835938, 0, 20, 1,
+	    __LINE__);
+	/* R: sr.dz49 (exact, the last n below STATS_MW_EXACT_MAX) */
+	make_dz(d, 49);
+	check_sr(d, 49, STATS_MW_AUTO, 801, 0.061065911868766427, 1e-14, 49,
+	    1, __LINE__);
+	/* R: sr.dz49.normal, wilcox.test(exact = FALSE, correct = TRUE) */
+	check_sr(d, 49, STATS_MW_NORMAL, 801, 0.061471127964925265, 1e-13, 49,
+	    0, __LINE__);
+	/* R: sr.dz50, sr.dz51: normal from 50 on; py: sr.normal.* agree */
+	make_dz(d, 50);
+	check_sr(d, 50, STATS_MW_AUTO, 851, 0.039768218280969533, 1e-13, 50,
+	    0, __LINE__);
+	CHECK(stats_signedrank(d, 50, STATS_MW_AUTO, &r) == STATS_OK);
+	/* py: sr.normal.dz50 */
+	CHECK_REL(r.z, 2.0561483576640378, 1e-14);
+	CHECK(!r.ties);
+	make_dz(d, 51);
+	check_sr(d, 51, STATS_MW_AUTO, 877, 0.045367051815176064, 1e-13, 51,
+	    0, __LINE__);
+	/*
+	 * 52 with 3 zeros: 49 nonzero, exact.  R: sr.dz049, exact on
+	 * d[d != 0]; py: sr.conv.dz049 (rational convolution) agrees.
+	 */
+	make_dz(d, 52);
+	for (i = 5; i < 52; i += 17)
+		d[i] = 0;
+	check_sr(d, 52, STATS_MW_AUTO, 835, 0.026309209340947607, 1e-14, 49,
+	    1, __LINE__);
+
+	/* Ties and zeros, exact.  py: sr.brute.dt15; R: sr.coin.dt15 */
+	check_sr(dt15, 15, STATS_MW_AUTO, 58, 0.15185546875, 0, 12, 1,
+	    __LINE__);
+	CHECK(stats_signedrank(dt15, 15, STATS_MW_AUTO, &r) == STATS_OK &&
+	    r.ties);
+	/* py: sr.normal.dt15 (R's formulas, mpmath); R: sr.dt15.normal */
+	check_sr(dt15, 15, STATS_MW_NORMAL, 58, 0.14437110945733278, 1e-13, 12,
+	    0, __LINE__);
+	CHECK(stats_signedrank(dt15, 15, STATS_MW_NORMAL, &r) == STATS_OK);
+	CHECK_REL(r.z, 1.4597052098320726, 1e-14);
+	/* py: sr.brute.dt20: (7 i) mod 9 - 3, 2 zeros */
+	for (i = 0; i < 20; i++)
+		d[i] = (double)((7 * i) % 9) - 3;
+	check_sr(d, 20, STATS_MW_AUTO, 120, 0.1411590576171875, 0, 18, 1,
+	    __LINE__);
+	/* 49 nonzero with ties: py: sr.conv.dh52; R: sr.coin.dh52 */
+	make_dh(d, 52);
+	check_sr(d, 52, STATS_MW_AUTO, 589.5, 0.82289048530608966, 1e-14, 49,
+	    1, __LINE__);
+	/* 50 nonzero with ties: normal.  R: sr.dh53; py: sr.normal.dh53 */
+	make_dh(d, 53);
+	check_sr(d, 53, STATS_MW_AUTO, 628, 0.93063741337961847, 1e-13, 50, 0,
+	    __LINE__);
+	/* forced exact past 49: py: sr.conv.dh60; R: sr.coin.dh60 */
+	make_dh(d, 60);
+	check_sr(d, 60, STATS_MW_EXACT, 784.5, 0.74151571729644195, 1e-13, 57,
+	    1, __LINE__);
+	/* R: sr.dm300, sr.dk1000 (normal); py: sr.normal.* agree */
+	make_dm(d, 300);
+	check_sr(d, 300, STATS_MW_AUTO, 20527, 0.92264800878215947, 1e-13,
+	    287, 0, __LINE__);
+	make_dk(d, 1000);
+	check_sr(d, 1000, STATS_MW_AUTO, 340851, 3.4992385252593314e-23, 1e-13,
+	    1000, 0, __LINE__);
+	/* too big a table for the exact p: refused, no p */
+	big = malloc(3000 * sizeof(*big));
+	make_dk(big, 3000);
+	CHECK(stats_signedrank(big, 3000, STATS_MW_EXACT, &r) == STATS_EINVAL);
+	CHECK(isnan(r.p) && r.v > 0 && !r.exact);
+	/* any order: the same test on a shuffled copy */
+	CHECK(stats_signedrank(big, 3000, STATS_MW_AUTO, &r) == STATS_OK);
+	for (i = 2999; i > 0; i--) {
+		size_t j = xs64(&s) % (i + 1);
+		double t = big[i];
+
+		big[i] = big[j];
+		big[j] = t;
+	}
+	CHECK(stats_signedrank(big, 3000, STATS_MW_AUTO, &r2) == STATS_OK &&
+	    r2.v == r.v && r2.p == r.p && r2.z == r.z);
+	free(big);
+
+	/* py: sr.brute.dinf: infinities rank largest, tied across signs */
+	{
+		double di[] = { INFINITY, -INFINITY, 1, 2, -0.5, 3, INFINITY };
+
+		check_sr(di, 7, STATS_MW_AUTO, 21, 0.296875, 0, 7, 1,
+		    __LINE__);
+	}
+	/* py: sr.brute.mixed: 1e300 and -1e300 tie, -0.0 is a zero */
+	check_sr(p_mixed, 14, STATS_MW_AUTO, 45.5, 0.63720703125, 0, 12, 1,
+	    __LINE__);
+	/* the scale does not matter: d9 times 1e-300, 1e300, 2^-1074 */
+	pm = copy(d9, 9);
+	for (i = 0; i < 9; i++)
+		pm[i] = d9[i] * 1e-300;
+	check_sr(pm, 9, STATS_MW_AUTO, 40, 0.0390625, 0, 9, 1, __LINE__);
+	for (i = 0; i < 9; i++)
+		pm[i] = d9[i] * 1e300;
+	check_sr(pm, 9, STATS_MW_AUTO, 40, 0.0390625, 0, 9, 1, __LINE__);
+	free(pm);
+	{
+		double sub[] = { 3 * TINYD, -TINYD, 2 * TINYD, 5 * TINYD };
+
+		/* ranks 3, 1, 2, 4: V = 9 of 10, P(|V - 5| >= 4) = 4/16 */
+		check_sr(sub, 4, STATS_MW_AUTO, 9, 0.25, 0, 4, 1, __LINE__);
+	}
+	/* py: sr.brute.zeros, .one, .onem, .two: nothing to rank, p = 1 */
+	{
+		double z6[] = { 0, 0, -0.0, 0, 0, 0 }, one = 2.5, onem = -2.5;
+		double two[] = { 1, -1 };
+
+		check_sr(z6, 6, STATS_MW_AUTO, 0, 1, 0, 0, 1, __LINE__);
+		check_sr(z6, 6, STATS_MW_NORMAL, 0, 1, 0, 0, 0, __LINE__);
+		CHECK(stats_signedrank(z6, 6, STATS_MW_NORMAL, &r) ==
+		    STATS_OK && r.z == 0);
+		check_sr(&one, 1, STATS_MW_AUTO, 1, 1, 0, 1, 1, __LINE__);
+		check_sr(&onem, 1, STATS_MW_AUTO, 0, 1, 0, 1, 1, __LINE__);
+		check_sr(two, 2, STATS_MW_AUTO, 1.5, 1, 0, 2, 1, __LINE__);
+		CHECK(stats_signedrank(two, 2, STATS_MW_AUTO, &r) ==
+		    STATS_OK && r.ties);
+	}
+	CHECK(stats_signedrank(d9, 0, STATS_MW_AUTO, &r) == STATS_EEMPTY &&
+	    isnan(r.p));
+	CHECK(stats_signedrank(d9, 9, 7, &r) == STATS_EINVAL && isnan(r.v));
+}
+
+/*
+ * A second copy of analyze/stats_paired.c, tuned so that small samples
+ * take the large ones' turns: a gather of 4 averages at most (else all
+ * of them are sorted at once below 362 values), so the bracket narrows
+ * to ties or near-ties, by interpolation or (walsh_t_interp 0)
+ * bisection only.  Only the speed depends on the tuning.
+ */
+int	sr_tiny(const double *, size_t, int, struct stats_sr *);
+int	sr_crit_tiny(size_t, double, uint64_t *, double *);
+int	walsh_tiny(const double *, size_t, double, struct stats_ci *);
+int	ttest_one_tiny(const double *, size_t, double, struct stats_ttest *);
+static int walsh_t_interp = 1;
+#define WALSH_GATHER_MIN	4
+#define WALSH_GATHER_PER	0
+#define WALSH_INTERP		walsh_t_interp
+#define stats_signedrank	sr_tiny
+#define stats_sr_crit		sr_crit_tiny
+#define stats_walsh		walsh_tiny
+#define stats_ttest_one		ttest_one_tiny
+/* NOLINTNEXTLINE(bugprone-suspicious-include): on purpose, see above */
+#include "analyze/stats_paired.c"
+#undef stats_signedrank
+#undef stats_sr_crit
+#undef stats_walsh
+#undef stats_ttest_one
+
+typedef int walsh_fn(const double *, size_t, double, struct stats_ci *);
+
+/* The average as stats.h defines it: (x + y) / 2, rounded once. */
+static double
+avg2(double x, double y)
+{
+	double t = x + y;
+
+	return fabs(t) <= DBL_MAX ? t / 2 : x / 2 + y / 2;
+}
+
+/*
+ * The oracle: all n (n + 1) / 2 averages, sorted by qsort.  Checks fn's
+ * estimate, interval (ranks from stats_sr_crit) and level, and its
+ * answer: STATS_OK, or STATS_ETOOFEW with no interval.
+ */
+static int
+walsh_brute(walsh_fn *fn, const double *v, size_t n, double level)
+{
+	struct stats_ci ci;
+	double *d = sorted_copy(v, n), *w, est, cover;
+	size_t i, j, m = n * (n + 1) / 2, t = 0;
+	uint64_t k;
+	int ok;
+
+	w = malloc(m * sizeof(*w));
+	for (i = 0; i < n; i++)
+		for (j = i; j < n; j++)
+			w[t++] = avg2(d[i], d[j]);
+	qsort(w, m, sizeof(*w), cmp_double);
+	est = m % 2 ? w[m / 2] : avg2(w[m / 2 - 1], w[m / 2]);
+	stats_sr_crit(n, (100 - level) / 200, &k, &cover);
+	ok = fn(d, n, level, &ci) == (k ? STATS_OK : STATS_ETOOFEW) &&
+	    ci.est == est;
+	if (k)
+		ok = ok && ci.lo == w[k - 1] && ci.hi == w[m - k] &&
+		    ci.level == 100 * cover;
+	else
+		ok = ok && isnan(ci.lo) && isnan(ci.hi) && ci.nmin > n;
+	free(w);
+	free(d);
+	return ok;
+}
+
+/* n values of one of a few shapes, any order. */
+static void
+walsh_make(double *v, size_t n, int shape, uint64_t *s)
+{
+	size_t i;
+	double u;
+
+	for (i = 0; i < n; i++) {
+		u = (double)(xs64(s) >> 11) * 0x1p-53;
+		switch (shape) {
+		case 0:		/* log-ratio-like: small, both signs */
+			v[i] = 0.02 * (u - 0.4);
+			break;
+		case 1:		/* rounded: ties */
+			v[i] = round(40 * u) - 15;
+			break;
+		case 2:		/* heavy ties, zeros */
+			v[i] = (double)(xs64(s) % 5) - 2;
+			break;
+		case 3:		/* skewed, one sign */
+			v[i] = exp(12 * u);
+			break;
+		case 4:		/* duplicates of continuous values */
+			v[i] = v[xs64(s) % (i / 2 + 1)] * (i % 3 != 0) +
+			    (u - 0.5) * (i % 3 == 0);
+			break;
+		case 5:		/* near the top of the range */
+			v[i] = DBL_MAX * (2 * u - 0.7);
+			break;
+		default:	/* subnormal */
+			v[i] = TINYD * (double)(xs64(s) % 64) - 20 * TINYD;
+			break;
+		}
+	}
+}
+
+static void
+test_walsh(void)
+{
+	/* R: walsh.<set>.<level>: wilcox.test(conf.int, exact) */
+	static const struct {
+		int set;	/* 9: d9, else dz(set) */
+		double level, est, lo, hi, cover;
+	} wr[] = {
+		{ 9, 80, 0.46000000000000008, 0.22000000000000008,
+		    0.69100000000000006, 0.8359375 },
+		{ 9, 90, 0.46000000000000008, 0.17500000000000004,
+		    0.7260000000000002, 0.90234375 },
+		{ 9, 95, 0.46000000000000008, 0.010000000000000009,
+		    0.78600000000000003, 0.9609375 },
+		{ 9, 99, 0.46000000000000008, -0.11350000000000005,
+		    0.9870000000000001, 0.9921875 },
+		{ 20, 90, 2.0625, -1.3125, 5.4375, 0.90269279479980469 },
+		{ 20, 99, 2.0625, -3.4375, 7.5625, 0.99056434631347656 },
+		{ 30, 95, 2.0625, -0.9375, 4.9375, 0.95028987899422646 },
+		{ 49, 90, 2.1875, 0.3125, 4.0625, 0.90102036489950521 },
+		{ 49, 95, 2.1875, -0.0625, 4.4375, 0.95056626418111279 },
+		{ 49, 99, 2.1875, -0.9375, 5.3125, 0.99029401636574832 },
+	};
+	/* py: walsh.<set>.90, exact rational averages rounded once */
+	static const struct {
+		const double *v;
+		size_t n;
+		double est, lo, hi;
+	} wx[] = {
+		{ p_huge, 10, 6e+307, -2.247116418577895e+307,
+		    1.3482698511467367e+308 },
+		{ p_tiny, 10, 2e-323, -1.5e-320, 2.5e-308 },
+		{ p_mixed, 14, 1e-300, -3.62500000005, 4e+299 },
+	};
+	static const size_t bn[] = { 2311, 2998 };
+	struct stats_ci ci;
+	double d[1000], *v, *sv;
+	uint64_t s = 5;
+	size_t i, t, n;
+	int ok, shape;
+
+	for (i = 0; i < NELEM(wr); i++) {
+		n = wr[i].set == 9 ? 9 : (size_t)wr[i].set;
+		if (n == 9)
+			make_d9(d);
+		else
+			make_dz(d, n);
+		sv = sorted_copy(d, n);
+		CHECK(stats_walsh(sv, n, wr[i].level, &ci) == STATS_OK);
+		CHECK(ci.est == wr[i].est);
+		CHECK(ci.lo == wr[i].lo && ci.hi == wr[i].hi);
+		CHECK_REL(ci.level, 100 * wr[i].cover, 1e-14);
+		free(sv);
+	}
+	/* R: walshn.dk1000.95: sort() of all the averages, k from critn */
+	make_dk(d, 1000);
+	sv = sorted_copy(d, 1000);
+	CHECK(stats_walsh(sv, 1000, 95, &ci) == STATS_OK);
+	CHECK(ci.est == 251.9375 && ci.lo == 206.1875 && ci.hi == 297.5625);
+	/* R: critn.1000.95 */
+	CHECK_REL(ci.level, 95.000179340086721, 1e-13);
+	free(sv);
+	/* R: walshn.dm300.90: heavy ties and zeros (kept) */
+	make_dm(d, 300);
+	sv = sorted_copy(d, 300);
+	CHECK(stats_walsh(sv, 300, 90, &ci) == STATS_OK);
+	CHECK(ci.est == 0 && ci.lo == -0.5 && ci.hi == 0.5);
+	free(sv);
+	for (i = 0; i < NELEM(wx); i++) {
+		sv = sorted_copy(wx[i].v, wx[i].n);
+		CHECK(stats_walsh(sv, wx[i].n, 90, &ci) == STATS_OK);
+		CHECK(ci.est == wx[i].est);
+		CHECK(ci.lo == wx[i].lo && ci.hi == wx[i].hi);
+		CHECK(walsh_tiny(sv, wx[i].n, 90, &ci) == STATS_OK &&
+		    ci.est == wx[i].est && ci.lo == wx[i].lo &&
+		    ci.hi == wx[i].hi);
+		free(sv);
+	}
+
+	/*
+	 * The large path (more averages than the gather buffer) against
+	 * the oracle: n up to 3000, each shape.
+	 */
+	v = malloc(3000 * sizeof(*v));
+	for (t = 0; t < 7 * NELEM(bn); t++) {
+		n = bn[t % NELEM(bn)] - t;
+		shape = (int)(t % 7);
+		walsh_make(v, n, shape, &s);
+		ok = walsh_brute(stats_walsh, v, n, levels[t % NELEM(levels)]);
+		check_report(ok, __FILE__, __LINE__,
+		    "walsh, large path == sorted averages");
+	}
+	/*
+	 * The tuned copy against the oracle: every shape, small n (some with
+	 * no interval), interpolation and bisection alone.
+	 */
+	for (t = 0; t < 600; t++) {
+		n = 1 + xs64(&s) % (t % 10 == 0 ? 400 : 60);
+		shape = (int)(t % 7);
+		walsh_t_interp = (int)(t / 7 % 2);
+		walsh_make(v, n, shape, &s);
+		ok = walsh_brute(walsh_tiny, v, n, levels[t % NELEM(levels)]);
+		check_report(ok, __FILE__, __LINE__,
+		    "walsh, tuned copy == sorted averages");
+	}
+	walsh_t_interp = 1;
+	/*
+	 * Infinities at one end: pivots at infinity, averages of it; the
+	 * oracle's sort puts them last (first).
+	 */
+	for (t = 0; t < 40; t++) {
+		n = 4 + xs64(&s) % 120;
+		walsh_make(v, n, (int)(t % 4), &s);
+		for (i = 0; i < 1 + t % 5 && i < n; i++)
+			v[(size_t)(xs64(&s) % n)] = t % 2 ? INFINITY :
+			    -INFINITY;
+		ok = walsh_brute(walsh_tiny, v, n, 80) &&
+		    walsh_brute(stats_walsh, v, n, 95);
+		check_report(ok, __FILE__, __LINE__,
+		    "walsh with infinities == sorted averages");
+	}
+	free(v);
+
+	/*
+	 * By hand: 1, 2, 3, inf: 1 1.5 2 2 2.5 3 inf inf inf inf; and
+	 * -inf, 1, 2, 3: -inf -inf -inf -inf 1 1.5 2 2 2.5 3.
+	 */
+	{
+		double a4[] = { 1, 2, 3, INFINITY }, m4[] = { -INFINITY, 1, 2,
+		    3 }, b4[] = { -INFINITY, 1, 2, INFINITY };
+
+		/* P(V = 0) = 1/16 <= 0.1: k = 1, level 87.5 */
+		CHECK(stats_walsh(a4, 4, 80, &ci) == STATS_OK);
+		CHECK(ci.est == 2.75 && ci.lo == 1 && ci.hi == INFINITY &&
+		    ci.level == 87.5);
+		/* 1/16 > 0.025: no interval, 6 values would do (1/64) */
+		CHECK(stats_walsh(a4, 4, 95, &ci) == STATS_ETOOFEW);
+		CHECK(ci.est == 2.75 && isnan(ci.lo) && isnan(ci.level) &&
+		    ci.nmin == 6);
+		CHECK(stats_walsh(m4, 4, 80, &ci) == STATS_OK);
+		CHECK(ci.est == 1.25 && ci.lo == -INFINITY && ci.hi == 3);
+		/* -inf + inf: NaN, no order */
+		CHECK(stats_walsh(b4, 4, 80, &ci) == STATS_EDOMAIN);
+		CHECK(isnan(ci.est) && isnan(ci.lo));
+	}
+	/* n = 1, constant, zeros, errors */
+	{
+		double one = -3.5, c7[20], z10[10];
+
+		CHECK(stats_walsh(&one, 1, 95, &ci) == STATS_ETOOFEW);
+		CHECK(ci.est == -3.5 && ci.nmin == 6 && isnan(ci.hi));
+		/* 99.9 %: 2^-n <= 0.0005 from n = 11 */
+		CHECK(stats_walsh(&one, 1, 99.9, &ci) == STATS_ETOOFEW &&
+		    ci.nmin == 11);
+		for (i = 0; i < 20; i++)
+			c7[i] = 7;
+		CHECK(stats_walsh(c7, 20, 99, &ci) == STATS_OK);
+		CHECK(ci.est == 7 && ci.lo == 7 && ci.hi == 7);
+		CHECK(walsh_tiny(c7, 20, 99, &ci) == STATS_OK && ci.est == 7);
+		memset(z10, 0, sizeof(z10));
+		CHECK(stats_walsh(z10, 10, 95, &ci) == STATS_OK);
+		CHECK(ci.est == 0 && ci.lo == 0 && ci.hi == 0);
+		CHECK(stats_walsh(c7, 0, 95, &ci) == STATS_EEMPTY);
+		CHECK(stats_walsh(c7, 20, 100, &ci) == STATS_EINVAL);
+		CHECK(stats_walsh(c7, 20, 0, &ci) == STATS_EINVAL);
+	}
+	/*
+	 * Data not sorted (a broken promise): an error or an answer, but
+	 * never a write past the gather buffer (the sanitizers watch).
+	 */
+	{
+		double un[400];
+		int e1, e2;
+
+		for (t = 0; t < 60; t++) {
+			n = 2 + xs64(&s) % 398;
+			walsh_make(un, n, (int)(t % 7), &s);
+			if (t % 3 == 0)		/* descending */
+				for (i = 0; i < n; i++)
+					un[i] = 400.0 - (double)i;
+			e1 = walsh_tiny(un, n, 95, &ci);
+			e2 = stats_walsh(un, n, 95, &ci);
+			/* STATS_OK, _EINVAL or _ETOOFEW (0, 1, 3) */
+			check_report(e1 <= STATS_ETOOFEW &&
+			    e1 != STATS_EEMPTY && e2 <= STATS_ETOOFEW &&
+			    e2 != STATS_EEMPTY, __FILE__, __LINE__,
+			    "walsh, unsorted data: an answer or STATS_EINVAL");
+		}
+	}
+}
+
+static void
+test_ttest_one(void)
+{
+	/* R: t1.<set>.<level>: mean, t, df, p, lo, hi of t.test */
+	static const double t9[] = { 0.43188888888888888, 3.0353754156485913,
+	    8, 0.016176627434908095, 0.10377871227216852,
+	    0.75999906550560925 };
+	static const double t30[] = { 2.0208333333333335, 1.496044994211307,
+	    29, 0.14544651790888696, -1.7024480754615987,
+	    5.7441147421282652 };
+	static const double t15[] = { 0.9, 1.6041738298102577, 14,
+	    0.13099010498550465, -0.088159196179442817, 1.8881591961794428 };
+	struct stats_ttest r;
+	double d9[9], d30[30], sc[9];
+	size_t i;
+
+	make_d9(d9);
+	CHECK(stats_ttest_one(d9, 9, 95, &r) == STATS_OK);
+	CHECK_REL(r.diff, t9[0], 1e-15);
+	check_ttest(&r, t9 + 1, 1e-13);
+	CHECK(isnan(r.spool));
+	CHECK_REL(r.se, r.diff / t9[1], 1e-14);
+	/* py: scipy.t1.d9.95: t and p agree; its t.ppf only to 1e-10 */
+	CHECK_REL(r.t, 3.0353754156485917, 1e-14);
+	CHECK_REL(r.p, 0.016176627434908095, 1e-14);
+	CHECK_REL(r.lo, 0.10377871229647023, 1e-9);
+	make_dz(d30, 30);
+	CHECK(stats_ttest_one(d30, 30, 99, &r) == STATS_OK);
+	CHECK_REL(r.diff, t30[0], 1e-15);
+	check_ttest(&r, t30 + 1, 1e-13);
+	CHECK(stats_ttest_one(dt15, 15, 90, &r) == STATS_OK);
+	CHECK_REL(r.diff, t15[0], 1e-15);
+	check_ttest(&r, t15 + 1, 1e-13);
+	/* the scale does not matter (R's t.test calls 1e-300 constant) */
+	for (i = 0; i < 9; i++)
+		sc[i] = d9[i] * 1e-300;
+	CHECK(stats_ttest_one(sc, 9, 95, &r) == STATS_OK);
+	CHECK_REL(r.t, t9[1], 1e-13);
+	CHECK_REL(r.p, t9[3], 1e-12);
+	CHECK_REL(r.lo, t9[4] * 1e-300, 1e-12);
+	for (i = 0; i < 9; i++)
+		sc[i] = d9[i] * 1e300;
+	CHECK(stats_ttest_one(sc, 9, 95, &r) == STATS_OK);
+	CHECK_REL(r.t, t9[1], 1e-13);
+	CHECK_REL(r.hi, t9[5] * 1e300, 1e-12);
+	/* se 0: a certain difference, or none */
+	{
+		double c3[] = { 3, 3, 3 }, z2[] = { 0, -0.0 };
+
+		CHECK(stats_ttest_one(c3, 3, 95, &r) == STATS_OK);
+		CHECK(r.diff == 3 && r.se == 0 && isinf(r.t) && r.t > 0 &&
+		    r.p == 0 && r.lo == 3 && r.hi == 3 && r.df == 2);
+		c3[0] = c3[1] = c3[2] = -3;
+		CHECK(stats_ttest_one(c3, 3, 95, &r) == STATS_OK &&
+		    r.t == -INFINITY && r.p == 0);
+		CHECK(stats_ttest_one(z2, 2, 95, &r) == STATS_OK);
+		CHECK(r.diff == 0 && r.t == 0 && r.p == 1 && r.lo == 0);
+	}
+	CHECK(stats_ttest_one(d9, 1, 95, &r) == STATS_ETOOFEW);
+	CHECK(isnan(r.t) && isnan(r.p) && isnan(r.diff));
+	CHECK(stats_ttest_one(d9, 0, 95, &r) == STATS_EEMPTY);
+	CHECK(stats_ttest_one(d9, 9, 100, &r) == STATS_EINVAL);
+}
+
 /* ---- warnings and planning ---- */
 
 static void
@@ -1716,6 +2338,9 @@ main(void)
 	test_ttests();
 	test_mannwhitney();
 	test_hodges_lehmann();
+	test_signedrank();
+	test_walsh();
+	test_ttest_one();
 	test_warnings();
 	return check_done();
 }
