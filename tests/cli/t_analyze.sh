@@ -19,7 +19,7 @@ expect_out_file "$F/seed_unpatched_by_hz.out" "analyze --by hz: the seed's table
 # Independently of the golden: every cell against the CSV, by awk.
 awk -F, '$1 == "unpatched" { v[$3 " " $4 " " $2] = $5 + 0 }
     END { for (k in v) print k, v[k] }' "$SEED" | sort >want
-awk 'NR > 5 && NF == 8 { print $1, $2, "100", $4 + 0; print $1, $2, "250", $6 + 0;
+awk 'NR > 7 && NF == 8 { print $1, $2, "100", $4 + 0; print $1, $2, "250", $6 + 0;
     print $1, $2, "1000", $8 + 0 }' "$T/out" | sort >got
 cmp -s want got; check $? "each of the 105 cells is the CSV's value"
 n=$(wc -l <got)
@@ -85,8 +85,8 @@ kb --db seed.db analyze --format json --where hz=100
 jq -e '.groups[0].median_ci == null and .groups[0].n == 1' "$T/out" >/dev/null
 check $? "json: n = 1 has a null interval"
 kb --db lat.db analyze --format markdown --label before
-head -4 "$T/out" | tail -1 | grep -q '^| method | usec | n | median |'; check $? "markdown table header"
-sed -n 5p "$T/out" | grep -q '^| --- | --- | ---: |'; check $? "markdown alignment row"
+head -6 "$T/out" | tail -1 | grep -q '^| method | usec | n | median |'; check $? "markdown table header"
+sed -n 7p "$T/out" | grep -q '^| --- | --- | ---: |'; check $? "markdown alignment row"
 kb --db lat.db analyze --format ministat --where method=poll --where usec=100
 expect_rc 0 "--format ministat on one series"
 expect_out_file "$F/poll100.ministat.out" "--format ministat is ministat -A"
