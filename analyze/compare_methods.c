@@ -127,55 +127,17 @@ change_paired_t(struct comparison *c, double level)
  * The t test of the runs: Welch's (or Student's) when each side has 2
  * runs or more and no floor is given; else one variance pooled from
  * the sources that have one (a side with 2 runs or more, the floor's
- * runs), for both sides: var(diff) = S (1/na + 1/nb), df their sum.
+ * runs), for both sides.
  */
 static int
 runs_t(const struct comparison *c, double level, struct stats_ttest *r)
 {
-	double s = 0, df = 0, v, q;
-	int student = c->test == TEST_STUDENT;
-
-	memset(r, 0, sizeof(*r));
-	r->spool = NAN;
-	if (c->nua == 0 || c->nub == 0)
-		return STATS_EEMPTY;
 	if (c->nua >= 2 && c->nub >= 2 && c->floor.runs == 0)
-		return student ?
+		return c->test == TEST_STUDENT ?
 		    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, r) :
 		    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, level, r);
-	if (c->nua >= 2) {
-		v = stats_variance(c->ua, c->nua);
-		s += (double)(c->nua - 1) * v;
-		df += (double)(c->nua - 1);
-	}
-	if (c->nub >= 2) {
-		v = stats_variance(c->ub, c->nub);
-		s += (double)(c->nub - 1) * v;
-		df += (double)(c->nub - 1);
-	}
-	if (c->floor.runs >= 2) {
-		s += (double)(c->floor.runs - 1) * c->floor.var;
-		df += (double)(c->floor.runs - 1);
-	}
-	if (df == 0)
-		return STATS_ETOOFEW;
-	r->spool = sqrt(s / df);
-	r->df = df;
-	r->diff = stats_mean(c->ub, c->nub) - stats_mean(c->ua, c->nua);
-	r->se = r->spool * sqrt(1 / (double)c->nua + 1 / (double)c->nub);
-	if (r->se == 0) {
-		/* Runs that all agree to the last bit: as the t tests say. */
-		r->t = r->diff == 0 ? 0 : copysign(INFINITY, r->diff);
-		r->p = r->diff == 0 ? 1 : 0;
-		r->lo = r->hi = r->diff;
-		return STATS_OK;
-	}
-	r->t = r->diff / r->se;
-	r->p = 2 * stats_t_cdf(-fabs(r->t), df);
-	q = -stats_t_quantile((1 - level / 100) / 2, df);
-	r->lo = r->diff - q * r->se;
-	r->hi = r->diff + q * r->se;
-	return STATS_OK;
+	return stats_ttest_pooled(c->ua, c->nua, c->ub, c->nub, c->floor.var,
+	    c->floor.runs >= 2 ? (double)(c->floor.runs - 1) : 0, level, r);
 }
 
 static void

@@ -225,6 +225,22 @@ int	stats_ttest_welch(const double *a, size_t na, const double *b,
 	    size_t nb, double level, struct stats_ttest *r);
 
 /*
+ * Student's t with a variance pooled from every source that has one: a
+ * and b when they hold 2 values or more, and an outside estimate var
+ * with df degrees of freedom (df 0: none) of the same variance, as a
+ * history of runs gives one: S = (ss_a + ss_b + df var) / (df_a + df_b
+ * + df), se = sqrt(S (1/na + 1/nb)), t on df_a + df_b + df.  So a side
+ * of one value can be tested against another when the variance is
+ * known from elsewhere.  na and nb >= 1 (STATS_EEMPTY); no degree of
+ * freedom at all: STATS_ETOOFEW.  With df 0 and both sides >= 2 it is
+ * stats_ttest_student() (to rounding: its variance is summed from the
+ * variances, not the standard deviations).  se 0 as above.
+ */
+int	stats_ttest_pooled(const double *a, size_t na, const double *b,
+	    size_t nb, double var, double df, double level,
+	    struct stats_ttest *r);
+
+/*
  * Relative difference of means, mean(b) / mean(a) - 1, with Fieller's
  * interval for the ratio of two independent means (unequal variances):
  * the rho with (mb - rho ma)^2 <= t^2 (sb^2/nb + rho^2 sa^2/na), t at

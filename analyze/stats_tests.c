@@ -113,6 +113,41 @@ stats_ttest_welch(const double *a, size_t na, const double *b, size_t nb,
 }
 
 int
+stats_ttest_pooled(const double *a, size_t na, const double *b, size_t nb,
+    double var, double df, double level, struct stats_ttest *r)
+{
+	double ss = 0, dfs = 0;
+
+	r->diff = r->se = r->t = r->df = r->p = NAN;
+	r->lo = r->hi = r->spool = NAN;
+	if (!(level > 0 && level < 100) || !(df >= 0) || (df > 0 && !(var >= 0)))
+		return STATS_EINVAL;
+	if (na == 0 || nb == 0)
+		return STATS_EEMPTY;
+	/* Sums of squares from the variances: (n - 1) s^2 each. */
+	if (na >= 2) {
+		ss += (double)(na - 1) * stats_variance(a, na);
+		dfs += (double)(na - 1);
+	}
+	if (nb >= 2) {
+		ss += (double)(nb - 1) * stats_variance(b, nb);
+		dfs += (double)(nb - 1);
+	}
+	if (df > 0) {
+		ss += df * var;
+		dfs += df;
+	}
+	if (dfs == 0)
+		return STATS_ETOOFEW;
+	r->diff = stats_mean(b, nb) - stats_mean(a, na);
+	r->spool = sqrt(ss / dfs);
+	r->df = dfs;
+	r->se = r->spool * sqrt(1 / (double)na + 1 / (double)nb);
+	stats_t_finish(r, level);
+	return STATS_OK;
+}
+
+int
 stats_reldiff_mean(const double *a, size_t na, const double *b, size_t nb,
     double level, struct stats_ci *ci)
 {

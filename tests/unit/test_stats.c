@@ -2243,6 +2243,57 @@ test_ttest_one(void)
 	CHECK(stats_ttest_one(d9, 9, 100, &r) == STATS_EINVAL);
 }
 
+/*
+ * Student's t with a variance pooled from the sides and from outside
+ * (the runs of a history): py, tests/unit/ref/ref_pooled.py (scipy
+ * 1.10.1: 2 t.sf(|t|, df) and t.ppf, its quantile good to about 1e-10,
+ * so the bounds to 1e-9).
+ */
+static void
+test_ttest_pooled(void)
+{
+	static const double one_a[] = { 10.0 }, one_b[] = { 10.5 };
+	static const double a3[] = { 1, 2, 3 }, b1[] = { 4 };
+	static const double a4[] = { 1, 2, 3, 4 }, b3[] = { 2, 3, 5 };
+	struct stats_ttest r, s;
+
+	/* a run a side, the variance of a run known from 5 others */
+	CHECK(stats_ttest_pooled(one_a, 1, one_b, 1, 0.04, 4, 95, &r) ==
+	    STATS_OK);
+	CHECK_REL(r.diff, 0.5, 1e-15);
+	CHECK_REL(r.se, 0.282842712474619, 1e-14);
+	CHECK(r.df == 4);
+	CHECK_REL(r.p, 0.15183454328291035, 1e-12);
+	CHECK_REL(r.lo, -0.28529726459102434, 1e-9);
+	CHECK_REL(r.hi, 1.2852972645910243, 1e-9);
+	/* three runs against one, with 3 more degrees of freedom */
+	CHECK(stats_ttest_pooled(a3, 3, b1, 1, 2, 3, 95, &r) == STATS_OK);
+	CHECK_REL(r.se, 1.4605934866804429, 1e-14);
+	CHECK(r.df == 5);
+	CHECK_REL(r.p, 0.2292049735542175, 1e-12);
+	CHECK_REL(r.lo, -1.754575087538539, 1e-9);
+	/* nothing from outside: Student's t, to rounding */
+	CHECK(stats_ttest_pooled(a4, 4, b3, 3, 0, 0, 95, &r) == STATS_OK);
+	CHECK(stats_ttest_student(a4, 4, b3, 3, 95, &s) == STATS_OK);
+	CHECK(r.df == s.df);
+	CHECK_REL(r.t, s.t, 1e-14);
+	CHECK_REL(r.p, s.p, 1e-14);
+	CHECK_REL(r.lo, s.lo, 1e-14);
+	CHECK_REL(r.hi, s.hi, 1e-14);
+	CHECK_REL(r.p, 0.46815684083218734, 1e-12);
+	/* one value a side and no variance: nothing to test against */
+	CHECK(stats_ttest_pooled(one_a, 1, one_b, 1, 0, 0, 95, &r) ==
+	    STATS_ETOOFEW);
+	CHECK(isnan(r.p));
+	CHECK(stats_ttest_pooled(one_a, 0, one_b, 1, 1, 3, 95, &r) ==
+	    STATS_EEMPTY);
+	CHECK(stats_ttest_pooled(one_a, 1, one_b, 1, -1, 3, 95, &r) ==
+	    STATS_EINVAL);
+	/* no spread anywhere: certain */
+	CHECK(stats_ttest_pooled(one_a, 1, one_b, 1, 0, 3, 95, &r) ==
+	    STATS_OK && r.se == 0 && r.p == 0 && isinf(r.t));
+}
+
 /* ---- warnings and planning ---- */
 
 static void
@@ -2341,6 +2392,7 @@ main(void)
 	test_signedrank();
 	test_walsh();
 	test_ttest_one();
+	test_ttest_pooled();
 	test_warnings();
 	return check_done();
 }
