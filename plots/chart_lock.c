@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "plots/charts.h"
 
 /* One bar: a group at a panel (threads), an x (hook) and a bar slot. */
@@ -225,9 +226,11 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 			sb_adds(&c.gp, "EOD\n");
 		}
 	medians_drawn(g, n, an->level, &drawn);
-	if (an->compare)
-		sb_addf(&drawn, "; above: the change, %s interval",
+	if (an->compare) {
+		sb_addf(&drawn, "; above: the change, %s interval, ",
 		    compare_level_text(lv, sizeof(lv), an->ci_level));
+		method_unit_brief(an, &drawn);
+	}
 	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
 	/* One scale for every panel: 1 and 2 threads compare at a glance. */
 	for (k = 0; k < L.nbar; k++)

@@ -193,11 +193,47 @@ chart_runs_footer(const struct analysis *an, struct strbuf *out)
 	sb_free(&b);
 }
 
+/* A footer line holds this much: 1200 pixels of an 11-point font. */
+#define FOOTER_COLUMNS	150
+
+/*
+ * The footer as a gnuplot string expression, cut at "; " into lines of
+ * FOOTER_COLUMNS at most: 'one; two'."\n".'three'.  Returns the lines.
+ */
+static int
+footer_lines(struct strbuf *gp, const char *text)
+{
+	struct strbuf line = STRBUF_INIT;
+	const char *p = text, *next;
+	size_t len;
+	int lines = 1;
+
+	while (*p != '\0') {
+		next = strstr(p, "; ");
+		len = next != NULL ? (size_t)(next - p) : strlen(p);
+		if (line.len > 0 && line.len + 2 + len > FOOTER_COLUMNS) {
+			gp_string(gp, sb_str(&line));
+			sb_adds(gp, ".\"\\n\".");
+			sb_reset(&line);
+			lines++;
+		} else if (line.len > 0)
+			sb_adds(&line, "; ");
+		sb_add(&line, p, len);
+		p += len;
+		if (next != NULL)
+			p += 2;
+	}
+	gp_string(gp, sb_str(&line));
+	sb_free(&line);
+	return lines;
+}
+
 void
 chart_titles(struct strbuf *gp, const struct plot_ctx *p,
     const char *default_title, const char *drawn)
 {
 	struct strbuf foot = STRBUF_INIT;
+	int lines;
 
 	sb_adds(gp, "set encoding utf8\n");
 	if (default_title != NULL) {
@@ -211,11 +247,11 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 		sb_addf(&foot, "%s%s", foot.len > 0 ? "; " : "", drawn);
 	if (foot.len > 0) {
 		sb_adds(gp, "set label 1 ");
-		gp_string(gp, sb_str(&foot));
-		/* A line above the bottom edge, whatever the height. */
-		sb_adds(gp, " at screen 0.5, screen 0 center offset 0, 1.2 "
-		    "font ''.sprintf(',%g', 11 * kb_fs) "
-		    "textcolor rgb '#555555'\n");
+		lines = footer_lines(gp, sb_str(&foot));
+		/* Its last line above the bottom edge, whatever the height. */
+		sb_addf(gp, " at screen 0.5, screen 0 center offset 0, %.1f "
+		    "font ''.sprintf(',%%g', 11 * kb_fs) "
+		    "textcolor rgb '#555555'\n", 0.2 + (double)lines);
 	}
 	sb_free(&foot);
 	/* Error bars through their point, no white disc behind it. */
