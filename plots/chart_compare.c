@@ -198,7 +198,7 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 		    "1 fc rgb '#eeeeee' fs solid behind noborder\n",
 		    logx ? 1 - an->threshold / 100 : -an->threshold,
 		    logx ? 1 + an->threshold / 100 : an->threshold);
-	sb_adds(plot, key ? "set key at screen 0.5, character 2.6 center "
+	sb_adds(plot, key ? "set key at screen 0.5, character 3.8 center "
 	    "horizontal font ''.sprintf(',%g', 12 * kb_fs)\n" : "unset key\n");
 	sb_adds(plot, "plot ");
 	for (k = 0; k < NKINDS; k++) {
@@ -317,7 +317,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&plot, "set tmargin at screen %g\nset bmargin at screen "
 		    "%g\n", top, split);
 	} else
-		sb_adds(&c.gp, "set bmargin 8\n");
+		sb_adds(&c.gp, "set bmargin 9\n");
 	if (nr > 0) {
 		sb_reset(&xlabel);
 		sb_addf(&xlabel, "change (%%): %s of %s/%s - 1; %s%s",

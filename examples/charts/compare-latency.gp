@@ -47,14 +47,14 @@ kb_ps = 1
 
 set encoding utf8
 set title 'after vs before (baseline)' font ''.sprintf(',%g', 18 * kb_fs)
-set label 1 'before: 1 run, after: 1 run; n = 30 per point; 99.17% intervals (95% simultaneous, Bonferroni over 6)' at screen 0.5, screen 0 center offset 0, 1.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
+set label 1 'before: 1 run, after: 1 run; n = 30 per point; 99.17% intervals (95% simultaneous, Bonferroni over 6)'."\n".'counted in samples (30 a side), no rounds recorded, run-to-run variation unmeasured' at screen 0.5, screen 0 center offset 0, 2.2 font ''.sprintf(',%g', 11 * kb_fs) textcolor rgb '#555555'
 unset pointintervalbox
 set grid lc rgb '#dddddd'
 set border lc rgb '#444444'
 set bmargin 6
 set grid noytics
-set bmargin 8
-set xlabel 'change (%): Hodges-Lehmann estimate of after/before - 1; lower is better'
+set bmargin 9
+set xlabel 'change (%): Hodges-Lehmann ratio of after/before - 1; lower is better'
 set yrange [0.3:6.7]
 unset logscale x
 set xtics ('-5' -5, '0' 0, '+5' 5, '+10' 10, '+15' 15)
@@ -62,7 +62,7 @@ set xrange [-7.69748:17.5397]
 set ytics scale 0 font ''.sprintf(',%g', 11 * kb_fs) ('nanosleep 100' 6, 'nanosleep 1000' 5, 'select 100' 4, 'select 1000' 3, 'poll 100' 2, 'poll 1000' 1)
 set arrow 1 from 0, graph 0 to 0, graph 1 nohead lc rgb '#333333' lw 1.5
 unset object 1
-set key at screen 0.5, character 2.6 center horizontal font ''.sprintf(',%g', 12 * kb_fs)
+set key at screen 0.5, character 3.8 center horizontal font ''.sprintf(',%g', 12 * kb_fs)
 plot $r_improved using 2:1:3:4 with xerrorbars pt 7 ps 1.4 * kb_ps lw 2 lc rgb '#1a9850' title 'improved', \
   $r_regressed using 2:1:3:4 with xerrorbars pt 7 ps 1.4 * kb_ps lw 2 lc rgb '#d73027' title 'regressed', \
   $r_same using 2:1:3:4 with xerrorbars pt 7 ps 1.4 * kb_ps lw 2 lc rgb '#7f7f7f' title 'no significant change'
