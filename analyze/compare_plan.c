@@ -186,7 +186,9 @@ plan(struct comparison *c, const struct compare_opts *o)
 	if (!shared && (o->unit == UNIT_ASK_RUN ||
 	    (o->unit == UNIT_ASK_AUTO && runs_ok))) {
 		c->unit = UNIT_RUN;
-		c->between = BETWEEN_MODELLED;
+		/* --unit run of a run a side: nothing to model it from. */
+		c->between = c->runs_a >= 2 || c->runs_b >= 2 ?
+		    BETWEEN_MODELLED : BETWEEN_UNMEASURED;
 		c->method = cmp_method_find(o->test, 0, 1);
 		values_runs(c);
 		return;

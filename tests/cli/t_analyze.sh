@@ -170,6 +170,29 @@ check $? "--warnings full keeps the comparison's notes"
 kb --db seed.db analyze --compare unpatched calloutng_12_26 --unit sample --warnings none
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'no 99.86% interval of the change, so no verdict'
 check $? "--warnings none keeps the notes that explain the verdicts"
+# --unit and --noise-floor: exact refusals, nothing printed.
+kb --db lat.db analyze --compare before after --unit rounds
+expect_rc 2 "--unit rounds"
+expect_err "kbench: analyze: --unit 'rounds': expected auto, sample, round or run" "--unit rounds"
+expect_empty_out "--unit rounds"
+kb --db lat.db analyze --compare before after --noise-floor on
+expect_rc 2 "--noise-floor on"
+expect_err "kbench: analyze: --noise-floor 'on': expected auto or off" "--noise-floor on"
+kb --db lat.db analyze --compare before after --noise-floor auto --test welch
+expect_rc 2 "--noise-floor auto with --test welch"
+expect_err "kbench: analyze: --noise-floor auto: the floor is the spread of the runs' medians, for the U test (the default), not --test welch" \
+    "--noise-floor auto with --test welch"
+kb --db lat.db analyze --unit round
+expect_rc 2 "--unit without --compare"
+expect_err "kbench: analyze: --unit needs --compare A B: it is how a comparison counts" "--unit without --compare"
+kb --db lat.db analyze --compare before after --unit sample --format json
+jq -e '[.comparisons[] | .unit == "sample" and .method == "mann-whitney"] | all' "$T/out" >/dev/null
+check $? "--unit sample: every row counts samples"
+kb --db lat.db analyze --compare before after --unit run --format json
+v=$(jq -r '[.comparisons[] | "\(.unit) \(.verdict)"] | unique | join(",")' "$T/out")
+[ "$v" = "run untested" ]; check $? "--unit run with a run a side: untested, not a guess (got $v)"
+kb --db lat.db analyze --compare before after --unit run
+grep -q 'untested: fewer units' "$T/out"; check $? "--unit run: the untested rows explained"
 kb --db lat.db analyze --warnings loud
 expect_rc 2 "--warnings loud"
 expect_err "kbench: analyze: --warnings 'loud': expected summary, full or none" "--warnings loud"

@@ -253,3 +253,35 @@ figure "e: ties, 2% shift, power under the strict rule (before)" tp.json --rule 
 figure "e: ties, 2% shift, power of the U test alone (benchstat)" tp.json --rule u-only
 figure "e: ties, null, under the strict rule" t0.json --rule strict
 figure "e: ties, null, the U test alone" t0.json --rule u-only
+
+#
+# f. One truth in every format, at every unit: text, CSV, JSON, Markdown
+#    and the forest plot say the same numbers, n and flags, for the
+#    rounds (a), the runs with a noise floor (b) and without (c), the
+#    pairs (d) and the open ends of ties (e): check_compare.py agree, on
+#    the first 12 series of each.
+#
+few=""
+for i in 0 1 2 3 4 5 6 7 8 9 10 11; do
+	few="$few --where k=$(printf 's%04d' $i)"
+done
+for t in "aa A B" "nf A B --noise-floor auto" "r3 A B" \
+    "pr side=A side=B" "tp A B"; do
+	set -- $t
+	db=$1
+	shift
+	for f in text csv json markdown; do
+		# shellcheck disable=SC2086
+		"$KBENCH" --db "$db.db" analyze --compare "$@" $few \
+		    --format $f >"agree.$f"
+	done
+	rm -rf agree-gp
+	# shellcheck disable=SC2086
+	"$KBENCH" --db "$db.db" plot compare --compare "$@" $few -o agree-gp \
+	    --format svg >/dev/null 2>&1
+	python3 "$RULES" agree agree.text agree.csv agree.json agree.markdown \
+	    agree-gp/compare.gp >problems
+	check $? "f, $db: text, CSV, JSON, Markdown and chart agree ($(head -1 problems))"
+done
+grep -q '>0 \.\.\|\.\. <0' agree.text
+check $? "f, ties: an open end shown in the text ($(grep -c '>0\|<0' agree.text) rows)"
