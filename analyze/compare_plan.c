@@ -212,7 +212,8 @@ int
 compare_floor_wanted(const struct comparison *c, const struct compare_opts *o)
 {
 	return !c->paired && c->between == BETWEEN_UNMEASURED &&
-	    c->runs_a == 1 && c->runs_b == 1 && o->unit == UNIT_ASK_AUTO &&
+	    c->runs_a == 1 && c->runs_b == 1 &&
+	    (o->unit == UNIT_ASK_AUTO || o->unit == UNIT_ASK_RUN) &&
 	    o->test == TEST_U;
 }
 
