@@ -828,7 +828,7 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 }
 
 /* Past this, a count of units is no plan: the note says so instead. */
-#define POWER_MAX	100000
+#define POWER_MAX	10000
 
 /*
  * The power note: "No difference proven is not no difference", with the
