@@ -68,12 +68,9 @@ group_new(struct groupset *gs, const struct series_row *row, const char *by,
 }
 
 struct collect_state {
-	struct store	*store;
-	struct groupset	*gs;
-	/* One series of one run as read: its values and their rounds. */
-	double		*v;
-	int64_t		*round;
-	size_t		 n, cap;
+	struct store		*store;
+	struct groupset		*gs;
+	struct round_spans	 spans;	/* of the series being read */
 };
 
 /* Note a run the first time one of its series is read. */
@@ -109,7 +106,7 @@ add_series(const struct series_row *row, void *arg)
 	const char *by = run_attribute(row->run, gs->by);
 	const char *rowv = run_attribute(row->run, gs->rows);
 	struct group *g;
-	size_t i;
+	size_t i, from;
 
 	if (by == NULL)
 		by = "";
@@ -132,21 +129,14 @@ add_series(const struct series_row *row, void *arg)
 		g->last_run = row->run->info.id;
 		g->nruns++;
 	}
-	cs->n = 0;
-	if (store_series_rounds(cs->store, row->id, &cs->v, &cs->round, &cs->n,
-	    &cs->cap) == -1)
+	from = g->n;
+	if (store_series_rounds(cs->store, row->id, &g->v, &g->n, &g->cap,
+	    &cs->spans) == -1)
 		return -1;
-	if (g->n + cs->n > g->cap) {
-		/* 1.5x: large blocks grow by mremap, without a copy. */
-		g->cap = g->n + cs->n > g->cap + g->cap / 2 ? g->n + cs->n :
-		    g->cap + g->cap / 2;
-		g->v = xreallocarray(g->v, g->cap, sizeof(*g->v));
-	}
-	for (i = 0; i < cs->n; i++) {
-		g->v[g->n++] = cs->v[i];
-		g->plain_sum += cs->v[i];
-	}
-	group_add_run(g, row->run->info.id, cs->v, cs->round, cs->n);
+	/* In the order read, before the rounds' medians reorder them. */
+	for (i = from; i < g->n; i++)
+		g->plain_sum += g->v[i];
+	group_add_run(g, row->run->info.id, from, &cs->spans);
 	return 0;
 }
 
@@ -154,13 +144,12 @@ int
 groups_collect(struct store *s, const struct filter *f, const char *by,
     struct groupset *gs)
 {
-	struct collect_state cs = { s, gs, NULL, NULL, 0, 0 };
+	struct collect_state cs = { s, gs, { NULL, 0, 0 } };
 	int rc;
 
 	gs->by = by;
 	rc = store_each_series(s, f, add_series, &cs);
-	free(cs.v);
-	free(cs.round);
+	free(cs.spans.v);
 	return rc;
 }
 
@@ -301,8 +290,10 @@ groups_summarize(struct groupset *gs, double level)
 {
 	size_t i;
 
-	for (i = 0; i < gs->n; i++)
+	for (i = 0; i < gs->n; i++) {
 		summarize(gs->g[i], level);
+		group_runs_done(gs->g[i]);
+	}
 	return 0;
 }
 

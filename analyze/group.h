@@ -52,7 +52,7 @@ struct group_runpart {
 	int64_t	run;
 	size_t	n;		/* its samples */
 	size_t	nrounds;	/* the rounds they came from; 0: none recorded */
-	double	median, mean;	/* of its samples */
+	double	median, mean;	/* of its samples; NaN until known */
 };
 
 struct group {
@@ -140,13 +140,19 @@ const char *run_attribute(const struct run_row *run, const char *key);
 void	groups_free(struct groupset *gs);
 
 /*
- * group_units.c.  Add one run's samples of a series to g's rounds and
- * run parts: v[i] came from round[i] (STORE_NO_ROUND: none recorded; a
- * series with any such sample counts as having none).  Both are
- * reordered.
+ * group_units.c.  The run's samples just appended to g->v[from..g->n),
+ * their rounds as read (spans in order, STORE_NO_ROUND: none recorded; a
+ * series with any such sample counts as having none), into g's rounds
+ * and run parts.  They are reordered in place (g->v is sorted later).
  */
-void	group_add_run(struct group *g, int64_t run, double *v, int64_t *round,
-	    size_t n);
+void	group_add_run(struct group *g, int64_t run, size_t from,
+	    const struct round_spans *spans);
+/*
+ * After groups_summarize() sorted and described g: a group of one run
+ * takes that run's median and mean from the summary (the first run part
+ * waits for a second one before it costs a pass of its own).
+ */
+void	group_runs_done(struct group *g);
 /* Has every sample of g a round? (0 for a group of no sample) */
 int	group_has_rounds(const struct group *g);
 

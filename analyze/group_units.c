@@ -1,8 +1,10 @@
 /*
  * group_units.c: a group's rounds and runs, the units a comparison
  * counts in (see compare.h): each round's median and mean, each run's
- * median, kept as the samples are read, run by run.
+ * median and mean, kept as the samples are read, run by run, in place
+ * in the group's own values (which groups_summarize() sorts after).
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "analyze/group.h"
@@ -18,34 +20,6 @@ cmp_tagged(const void *x, const void *y)
 	const struct tagged *a = x, *b = y;
 
 	return a->round < b->round ? -1 : a->round > b->round;
-}
-
-/*
- * Rounds as collect and import leave them come in order (a round, once
- * left, never comes back); anything else is put in round order here,
- * values of one round kept together.
- */
-static void
-order_by_round(double *v, int64_t *round, size_t n)
-{
-	struct tagged *t;
-	size_t i;
-
-	for (i = 1; i < n && round[i - 1] <= round[i]; i++)
-		;
-	if (i >= n)
-		return;
-	t = xreallocarray(NULL, n, sizeof(*t));
-	for (i = 0; i < n; i++) {
-		t[i].round = round[i];
-		t[i].v = v[i];
-	}
-	qsort(t, n, sizeof(*t), cmp_tagged);
-	for (i = 0; i < n; i++) {
-		round[i] = t[i].round;
-		v[i] = t[i].v;
-	}
-	free(t);
 }
 
 static void
@@ -65,28 +39,88 @@ add_unit(struct group *g, int64_t run, int64_t round, double *v, size_t n)
 	u->median = stats_median_select(v, n);
 }
 
+/*
+ * Rounds whose spans come back to a round already left (a database
+ * edited by hand: import and collect never write them): the values put
+ * in round order first, each round's together.
+ */
+static size_t
+units_unordered(struct group *g, int64_t run, double *v,
+    const struct round_spans *sp)
+{
+	struct tagged *t;
+	size_t i, j, k, n = 0, units = 0;
+
+	for (i = 0; i < sp->n; i++)
+		n += sp->v[i].n;
+	t = xreallocarray(NULL, n, sizeof(*t));
+	for (i = k = 0; i < sp->n; i++)
+		for (j = 0; j < sp->v[i].n; j++, k++) {
+			t[k].round = sp->v[i].round;
+			t[k].v = v[k];
+		}
+	qsort(t, n, sizeof(*t), cmp_tagged);
+	for (k = 0; k < n; k++)
+		v[k] = t[k].v;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && t[j].round == t[i].round; j++)
+			;
+		add_unit(g, run, t[i].round, v + i, j - i);
+		units++;
+	}
+	free(t);
+	return units;
+}
+
+/* The rounds of one run's values, a unit each; how many. */
+static size_t
+add_units(struct group *g, int64_t run, double *v,
+    const struct round_spans *sp)
+{
+	size_t i, off = 0;
+
+	for (i = 1; i < sp->n; i++)
+		if (sp->v[i].round <= sp->v[i - 1].round)
+			return units_unordered(g, run, v, sp);
+	/* As collect and import leave them: a span a round, in order. */
+	for (i = 0; i < sp->n; i++) {
+		add_unit(g, run, sp->v[i].round, v + off, sp->v[i].n);
+		off += sp->v[i].n;
+	}
+	return sp->n;
+}
+
+static void
+runpart_fill(struct group_runpart *rp, double *v)
+{
+	rp->mean = stats_mean(v, rp->n);
+	rp->median = stats_median_select(v, rp->n);
+}
+
 void
-group_add_run(struct group *g, int64_t run, double *v, int64_t *round,
-    size_t n)
+group_add_run(struct group *g, int64_t run, size_t from,
+    const struct round_spans *spans)
 {
 	struct group_runpart *rp;
-	size_t i, j, nrounds = 0;
+	double *v = g->v + from;
+	size_t i, n = g->n - from, nrounds = 0;
 	int all = n > 0;
 
 	if (n == 0)
 		return;
-	for (i = 0; i < n && all; i++)
-		all = round[i] != STORE_NO_ROUND;
-	if (all) {
-		order_by_round(v, round, n);
-		for (i = 0; i < n; i = j) {
-			for (j = i + 1; j < n && round[j] == round[i]; j++)
-				;
-			add_unit(g, run, round[i], v + i, j - i);
-			nrounds++;
-		}
-	} else
+	for (i = 0; i < spans->n && all; i++)
+		all = spans->v[i].round != STORE_NO_ROUND;
+	if (all)
+		nrounds = add_units(g, run, v, spans);
+	else
 		g->unrounded += n;
+	/*
+	 * The first run part waited (alone, the group's summary gives its
+	 * median and mean): a second one comes, so now.  Its values are
+	 * still g->v[0..), in place.
+	 */
+	if (g->nrp == 1)
+		runpart_fill(&g->rp[0], g->v);
 	if (g->nrp == g->rpcap) {
 		g->rpcap = g->rpcap ? 2 * g->rpcap : 8;
 		g->rp = xreallocarray(g->rp, g->rpcap, sizeof(*g->rp));
@@ -95,8 +129,18 @@ group_add_run(struct group *g, int64_t run, double *v, int64_t *round,
 	rp->run = run;
 	rp->n = n;
 	rp->nrounds = nrounds;
-	rp->mean = stats_mean(v, n);
-	rp->median = stats_median_select(v, n);
+	rp->median = rp->mean = NAN;
+	if (g->nrp > 1)
+		runpart_fill(rp, v);
+}
+
+void
+group_runs_done(struct group *g)
+{
+	if (g->nrp == 1) {
+		g->rp[0].median = g->sum.d.median;
+		g->rp[0].mean = g->sum.d.mean;
+	}
 }
 
 int

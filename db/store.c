@@ -1617,22 +1617,34 @@ store_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
 
 int
 store_series_rounds(struct store *s, int64_t series_id, double **v,
-    int64_t **round, size_t *n, size_t *cap)
+    size_t *n, size_t *cap, struct round_spans *rs)
 {
+	int64_t r;
 	int rc;
 
 	if (prepare(s, &s->sel_rounds, "SELECT value, round FROM sample"
 	    " WHERE series_id = ? ORDER BY seq") == -1)
 		return -1;
+	rs->n = 0;
 	sqlite3_bind_int64(s->sel_rounds, 1, series_id);
 	while ((rc = sqlite3_step(s->sel_rounds)) == SQLITE_ROW) {
 		if (*n == *cap) {
+			/* 1.5x: large blocks grow by mremap, without a copy. */
 			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
 			*v = xreallocarray(*v, *cap, sizeof(**v));
-			*round = xreallocarray(*round, *cap, sizeof(**round));
 		}
-		(*round)[*n] = col_round(s->sel_rounds, 1);
 		(*v)[(*n)++] = sqlite3_column_double(s->sel_rounds, 0);
+		r = col_round(s->sel_rounds, 1);
+		if (rs->n > 0 && rs->v[rs->n - 1].round == r) {
+			rs->v[rs->n - 1].n++;
+			continue;
+		}
+		if (rs->n == rs->cap) {
+			rs->cap = rs->cap < 16 ? 16 : 2 * rs->cap;
+			rs->v = xreallocarray(rs->v, rs->cap, sizeof(*rs->v));
+		}
+		rs->v[rs->n].round = r;
+		rs->v[rs->n++].n = 1;
 	}
 	sqlite3_reset(s->sel_rounds);
 	if (rc != SQLITE_DONE)

@@ -248,11 +248,24 @@ int	store_series_samples(struct store *s, int64_t series_id,
 	    struct sample_buf *b);
 void	sample_buf_free(struct sample_buf *b);
 /*
- * The values of a series in seq order, appended to *v, and each one's
- * round in (*round)[i] (STORE_NO_ROUND where none): both grown together.
+ * A series' rounds as read, run-length: n values in a row of one round
+ * (STORE_NO_ROUND: none recorded).  A series of 5 million samples in 5
+ * rounds is 5 spans, not 5 million rounds.
+ */
+struct round_span {
+	int64_t	round;
+	size_t	n;
+};
+struct round_spans {
+	struct round_span	*v;
+	size_t			 n, cap;
+};
+/*
+ * The values of a series in seq order, appended to *v (grown as
+ * needed), and their rounds as spans into rs (emptied first).
  */
 int	store_series_rounds(struct store *s, int64_t series_id, double **v,
-	    int64_t **round, size_t *n, size_t *cap);
+	    size_t *n, size_t *cap, struct round_spans *rs);
 /* Append the values of a series, in seq order, to *v (grown as needed). */
 int	store_series_values(struct store *s, int64_t series_id, double **v,
 	    size_t *n, size_t *cap);

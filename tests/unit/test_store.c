@@ -208,7 +208,7 @@ test_migration_rounds(void)
 	const char *p = path_in_dir("v3.db");
 	char setup[128];
 	double *v = NULL;
-	int64_t *round = NULL;
+	struct round_spans rs = { NULL, 0, 0 };
 	size_t n = 0, cap = 0;
 	int i, why;
 
@@ -234,9 +234,9 @@ test_migration_rounds(void)
 	CHECK(sql_int(p, "PRAGMA user_version") == schema_version());
 	CHECK(schema_version() >= 4);
 	CHECK(sql_int(p, "SELECT count(*) FROM sample WHERE round IS NULL") == 2);
-	CHECK(store_series_rounds(s, 1, &v, &round, &n, &cap) == 0);
+	CHECK(store_series_rounds(s, 1, &v, &n, &cap, &rs) == 0);
 	CHECK(n == 2 && v[0] == 1.5 && v[1] == 2.5);
-	CHECK(n == 2 && round[0] == STORE_NO_ROUND && round[1] == STORE_NO_ROUND);
+	CHECK(rs.n == 1 && rs.v[0].round == STORE_NO_ROUND && rs.v[0].n == 2);
 	memset(&b, 0, sizeof(b));
 	CHECK(store_series_samples(s, 1, &b) == 0);
 	CHECK(b.n == 2 && b.seq[1] == 1 && b.round[0] == STORE_NO_ROUND &&
@@ -249,9 +249,12 @@ test_migration_rounds(void)
 	CHECK(store_sample_add(s, 1, 4, STORE_ROUND_MAX, 5.5, 0) == 0);
 	CHECK(store_commit(s) == 0);
 	n = 0;
-	CHECK(store_series_rounds(s, 1, &v, &round, &n, &cap) == 0);
-	CHECK(n == 5 && v[2] == 3.5 && round[2] == 7 &&
-	    round[3] == STORE_NO_ROUND && round[4] == STORE_ROUND_MAX);
+	CHECK(store_series_rounds(s, 1, &v, &n, &cap, &rs) == 0);
+	CHECK(n == 5 && v[2] == 3.5);
+	/* Spans: (none) x2, 7, (none), the largest. */
+	CHECK(rs.n == 4 && rs.v[0].n == 2 && rs.v[1].round == 7 &&
+	    rs.v[1].n == 1 && rs.v[2].round == STORE_NO_ROUND &&
+	    rs.v[3].round == STORE_ROUND_MAX && rs.v[3].n == 1);
 	b.n = 0;
 	CHECK(store_series_samples(s, 1, &b) == 0);
 	CHECK(b.n == 5 && b.seq[2] == 2 && b.round[2] == 7 && b.v[2] == 3.5);
@@ -263,7 +266,7 @@ test_migration_rounds(void)
 	store_close(s);
 out:
 	free(v);
-	free(round);
+	free(rs.v);
 	sb_free(&got);
 	sb_free(&err);
 }
