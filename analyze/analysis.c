@@ -38,6 +38,7 @@ collect_side(const char *cmdname, struct store *s, const struct filter *f,
 struct side_job {
 	const char		*cmdname;
 	const char		*path;
+	unsigned		 flags;		/* as the first connection's */
 	const struct filter	*f;
 	const char		*spec;
 	struct groupset		*gs;
@@ -53,7 +54,7 @@ side_thread(void *arg)
 	struct store *s;
 	int why;
 
-	if ((s = store_open(job->path, 0, &err, &why)) == NULL) {
+	if ((s = store_open(job->path, job->flags, &err, &why)) == NULL) {
 		warnx("%s: %s", job->cmdname, sb_str(&err));
 		job->rc = STATUS_DB;
 	} else {
@@ -131,6 +132,8 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	}
 	job.cmdname = an->cmdname;
 	job.path = store_path(s);
+	/* A reader that may not write this database opened it read-only. */
+	job.flags = store_writable(s) ? 0 : STORE_READONLY;
 	job.f = &fb;
 	job.spec = an->name_b;
 	job.gs = &an->gb;
@@ -267,6 +270,13 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		warnx("%s: --noise-floor auto: the floor is the spread of the "
 		    "runs' medians, for the U test (the default), not --test %s",
 		    an->cmdname, an->test == TEST_WELCH ? "welch" : "student");
+		return STATUS_BAD_INPUT;
+	}
+	if (an->noise_floor && (an->unit == UNIT_ASK_SAMPLE ||
+	    an->unit == UNIT_ASK_ROUND)) {
+		warnx("%s: --noise-floor auto makes rows run-level: not with "
+		    "--unit %s", an->cmdname, an->unit == UNIT_ASK_SAMPLE ?
+		    "sample" : "round");
 		return STATUS_BAD_INPUT;
 	}
 	if ((an->noise_floor || an->unit != UNIT_ASK_AUTO) && !an->compare) {

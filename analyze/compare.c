@@ -52,6 +52,16 @@ between_name(int between)
 }
 
 const char *
+compare_unmeasured_why(const struct comparison *c)
+{
+	if (c->runs_a == 1 && c->runs_b == 1)
+		return "one run a side";
+	if (c->unit != UNIT_RUN && c->runs_a >= 2 && c->runs_b >= 2)
+		return "the rounds asked for";
+	return "too few runs to model it: 2 a side, or 3 on one, are needed";
+}
+
+const char *
 compare_values_name(const struct comparison *c)
 {
 	int med = c->method->medians;
@@ -292,7 +302,7 @@ unit_cv(const struct comparison *c)
 		s += (double)(c->nub - 1) * stats_variance(c->ub, c->nub);
 		df += (double)(c->nub - 1);
 	}
-	if (c->floor.runs >= 2) {
+	if (c->floor.used) {
 		s += (double)(c->floor.runs - 1) * c->floor.var;
 		df += (double)(c->floor.runs - 1);
 	}
@@ -459,8 +469,7 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
 		    "independent");
 	if (c->notes & CMP_UNMEASURED)
 		sb_addf(next(out), "run-to-run variation unmeasured (%s): the "
-		    "interval does not cover it", c->runs_a == 1 &&
-		    c->runs_b == 1 ? "one run a side" : "not modelled");
+		    "interval does not cover it", compare_unmeasured_why(c));
 	if (c->notes & CMP_UNPAIRED)
 		sb_addf(next(out), "%zu round%s of one side only, left out of the "
 		    "pairs", c->unpaired, c->unpaired == 1 ? "" : "s");

@@ -242,15 +242,21 @@ struct cmp_method {
 	unsigned	 families;	/* the --test it answers: 1 << TEST_* */
 	int		 paired;
 	int		 runs;		/* its values are the runs' (1), the
-					   rounds' (0), either (2) */
+					   rounds' (0), either (2), the runs'
+					   with one pooled variance (3) */
 	int		 medians;	/* each unit's median (else its mean) */
 	/* Set c->p (NaN when there is no test). */
 	void		(*test_fn)(struct comparison *c);
 	/* Set c->change at level; a STATS_* code. */
 	int		(*change_fn)(struct comparison *c, double level);
 };
-/* The row for a --test family, paired or not, on runs or not. */
+/*
+ * The row for a --test family, paired or not, on rounds (runs 0), on
+ * runs (1) or on runs with one pooled variance (3).
+ */
 const struct cmp_method *cmp_method_find(int family, int paired, int runs);
+/* Why c's run-to-run variation is unmeasured: "one run a side"... */
+const char *compare_unmeasured_why(const struct comparison *c);
 /* What c's values are: "the rounds' medians", "the runs' medians"... */
 const char *compare_values_name(const struct comparison *c);
 

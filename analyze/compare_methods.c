@@ -132,12 +132,12 @@ change_paired_t(struct comparison *c, double level)
 static int
 runs_t(const struct comparison *c, double level, struct stats_ttest *r)
 {
-	if (c->nua >= 2 && c->nub >= 2 && c->floor.runs == 0)
+	if (c->nua >= 2 && c->nub >= 2 && !c->floor.used)
 		return c->test == TEST_STUDENT ?
 		    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, r) :
 		    stats_ttest_welch(c->ua, c->nua, c->ub, c->nub, level, r);
 	return stats_ttest_pooled(c->ua, c->nua, c->ub, c->nub, c->floor.var,
-	    c->floor.runs >= 2 ? (double)(c->floor.runs - 1) : 0, level, r);
+	    c->floor.used ? (double)(c->floor.runs - 1) : 0, level, r);
 }
 
 static void
@@ -212,6 +212,16 @@ const struct cmp_method cmp_methods[] = {
 	  RUNS_ESTIMATORS,
 	  { "Student's", "Student's" }, FAMILY(TEST_STUDENT), 0, 1, 0,
 	  test_runs, change_runs },
+	/*
+	 * A side of one run: the variance of a run pooled from the other
+	 * side's runs or a noise floor's (of medians), whatever --test.
+	 */
+	{ "runs-pooled", "Student's t test (one pooled variance)",
+	  "median", 1,
+	  { "ratio of the runs' geometric means",
+	    "difference of the runs' medians" },
+	  { "Student's", "Student's" }, FAMILY(TEST_U) | FAMILY(TEST_WELCH) |
+	  FAMILY(TEST_STUDENT), 0, 3, 1, test_runs, change_runs },
 	{ NULL, NULL, NULL, 0, { NULL, NULL }, { NULL, NULL }, 0, 0, 0, 0,
 	  NULL, NULL }
 };
@@ -223,7 +233,7 @@ cmp_method_find(int family, int paired, int runs)
 
 	for (m = cmp_methods; m->name != NULL; m++)
 		if ((m->families & FAMILY(family)) && m->paired == paired &&
-		    (m->runs == runs || m->runs == 2))
+		    (m->runs == runs || (m->runs == 2 && runs < 2)))
 			return m;
 	return &cmp_methods[0];
 }

@@ -183,13 +183,14 @@ plan(struct comparison *c, const struct compare_opts *o)
 	/* Run-to-run variation estimated with a degree of freedom or two. */
 	runs_ok = (c->runs_a >= 2 && c->runs_b >= 2) || c->runs_a >= 3 ||
 	    c->runs_b >= 3;
-	if (!shared && (o->unit == UNIT_ASK_RUN ||
+	if (shared != 2 && (o->unit == UNIT_ASK_RUN ||
 	    (o->unit == UNIT_ASK_AUTO && runs_ok))) {
 		c->unit = UNIT_RUN;
 		/* --unit run of a run a side: nothing to model it from. */
 		c->between = c->runs_a >= 2 || c->runs_b >= 2 ?
 		    BETWEEN_MODELLED : BETWEEN_UNMEASURED;
-		c->method = cmp_method_find(o->test, 0, 1);
+		c->method = cmp_method_find(o->test, 0, c->runs_a >= 2 &&
+		    c->runs_b >= 2 ? 1 : 3);
 		values_runs(c);
 		return;
 	}
@@ -212,7 +213,8 @@ int
 compare_floor_wanted(const struct comparison *c, const struct compare_opts *o)
 {
 	return !c->paired && c->between == BETWEEN_UNMEASURED &&
-	    c->runs_a == 1 && c->runs_b == 1 &&
+	    c->runs_a >= 1 && c->runs_b >= 1 && c->a->n >= 2 &&
+	    c->b->n >= 2 &&
 	    (o->unit == UNIT_ASK_AUTO || o->unit == UNIT_ASK_RUN) &&
 	    o->test == TEST_U;
 }
@@ -232,7 +234,7 @@ compare_use_floor(struct comparison *c, const struct compare_opts *o,
 	c->floor.used = 1;
 	c->unit = UNIT_RUN;
 	c->between = BETWEEN_MODELLED;
-	c->method = cmp_method_find(o->test, 0, 1);
+	c->method = cmp_method_find(o->test, 0, 3);
 	values_runs(c);
 	count_units(c);
 	c->method->test_fn(c);

@@ -4,6 +4,7 @@
  * README.md; "schema_version" changes when a field does).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "db/csvio.h"
@@ -55,22 +56,44 @@ csv_warn(FILE *out, const struct group *g, double level)
 	sb_free(&w);
 }
 
-/* The facts the sides differ in: "key: a1, a2 vs b1; key2: ...". */
-static void
-csv_sides_differ(const struct analysis *an, struct strbuf *out)
-{
-	const struct side_fact *sf;
-	size_t i, k;
+static void json_strlist(FILE *out, const struct strlist *l);
 
+/* [{"fact":..,"a":[..],"b":[..]}...]: the facts the sides differ in. */
+static void
+json_sides_facts(FILE *out, const struct analysis *an)
+{
+	size_t i;
+
+	putc('[', out);
 	for (i = 0; i < an->pooled.nsides; i++) {
-		sf = &an->pooled.sides[i];
-		sb_addf(out, "%s%s: ", i ? "; " : "", sf->key);
-		for (k = 0; k < sf->a.n; k++)
-			sb_addf(out, "%s%s", k ? ", " : "", sf->a.v[k]);
-		sb_adds(out, " vs ");
-		for (k = 0; k < sf->b.n; k++)
-			sb_addf(out, "%s%s", k ? ", " : "", sf->b.v[k]);
+		fputs(i ? ",{\"fact\":" : "{\"fact\":", out);
+		json_string(out, an->pooled.sides[i].key);
+		fputs(",\"a\":", out);
+		json_strlist(out, &an->pooled.sides[i].a);
+		fputs(",\"b\":", out);
+		json_strlist(out, &an->pooled.sides[i].b);
+		putc('}', out);
 	}
+	putc(']', out);
+}
+
+/*
+ * The same as a CSV field: JSON text (a value may hold commas, "vs"
+ * and semicolons; JSON says where each ends), as the JSON output has it.
+ */
+static void
+csv_sides_facts(const struct analysis *an, struct strbuf *out)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return;
+	json_sides_facts(mem, an);
+	if (fclose(mem) == 0)
+		sb_add(out, text, len);
+	free(text);
 }
 
 void
@@ -88,10 +111,10 @@ report_csv(FILE *out, const struct analysis *an)
 		    "change,change_lo,change_hi,interval_level,interval_coverage,"
 		    "interval_open,centers_change,p,p_adjusted,verdict,power_n,"
 		    "notes,warnings_a,warnings_b,evidence_unit,n_units_a,"
-		    "n_units_b,paired,between_runs,method,runs_a,runs_b,"
+		    "n_units_b,paired,between_runs,test_method,runs_a,runs_b,"
 		    "noise_floor_runs,noise_floor_pct,noise_floor_used,"
-		    "sides_differ\n", out);
-		csv_sides_differ(an, &sides);
+		    "sides_facts\n", out);
+		csv_sides_facts(an, &sides);
 		o = analysis_compare_opts(an);
 		for (i = 0; i < an->ncmp; i++) {
 			c = &an->cmp[i];
@@ -273,17 +296,8 @@ json_pooling(FILE *out, const struct analysis *an)
 			putc(',', out);
 		json_string(out, an->pooled.load.v[i]);
 	}
-	fputs("],\"sides_facts\":[", out);
-	for (i = 0; i < an->pooled.nsides; i++) {
-		fputs(i ? ",{\"fact\":" : "{\"fact\":", out);
-		json_string(out, an->pooled.sides[i].key);
-		fputs(",\"a\":", out);
-		json_strlist(out, &an->pooled.sides[i].a);
-		fputs(",\"b\":", out);
-		json_strlist(out, &an->pooled.sides[i].b);
-		putc('}', out);
-	}
-	putc(']', out);
+	fputs("],\"sides_facts\":", out);
+	json_sides_facts(out, an);
 }
 
 /*

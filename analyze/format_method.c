@@ -87,8 +87,7 @@ unit_sentence(const struct method_use *u, struct strbuf *sb)
 		sb_adds(sb, "; run-to-run variation modelled");
 	else if (c->between == BETWEEN_UNMEASURED)
 		sb_addf(sb, "; run-to-run variation unmeasured (%s): the "
-		    "intervals do not cover it", c->runs_a == 1 &&
-		    c->runs_b == 1 ? "one run a side" : "not modelled");
+		    "intervals do not cover it", compare_unmeasured_why(c));
 	else if (!c->paired)
 		sb_adds(sb, "; the sides share their runs");
 }
@@ -206,15 +205,15 @@ method_unmeasured_note(const struct analysis *an, struct strbuf *sb)
 	    "another run would differ (two runs of one setup often differ by "
 	    "more).  To measure it, collect 2 or more runs a side, alternated "
 	    "in time (before, after, before, after)", n, an->ncmp,
-	    one == n ? "one run a side" : "runs the model leaves out");
+	    one == n ? "one run a side" : "too few runs to model it");
 	if (!an->noise_floor)
 		sb_adds(sb, ", or add --noise-floor auto to take it from "
 		    "identical runs in the database");
-	else if (floor > 0)
-		sb_addf(sb, "; --noise-floor auto found at most %zu identical "
-		    "run%s, 3 are needed", floor, floor == 1 ? "" : "s");
 	else
-		sb_adds(sb, "; --noise-floor auto found no identical run");
+		sb_addf(sb, "; --noise-floor auto found %s%zu identical run%s "
+		    "holding these series with as many samples (the same "
+		    "benchmark, host and configuration), 3 are needed",
+		    floor > 0 ? "at most " : "", floor, floor == 1 ? "" : "s");
 	sb_adds(sb, ".");
 }
 

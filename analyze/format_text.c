@@ -81,6 +81,9 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 {
 	if (isnan(v))
 		snprintf(buf, size, "-");
+	else if (c->scale == SCALE_RATIO && fabs(100 * v) >= 1e6)
+		/* %.2f of 2e91% would be 94 digits, and cut. */
+		snprintf(buf, size, "%+.3g%%", 100 * v);
 	else if (c->scale == SCALE_RATIO)
 		snprintf(buf, size, "%+.2f%%", 100 * v);
 	else if (*c->a->unit != '\0')
@@ -397,7 +400,7 @@ change_heading(const struct analysis *an)
 	for (i = 1; i < an->ncmp; i++)
 		if (strcmp(an->cmp[i].method->name, m->name) != 0)
 			return "change";
-	if (m->runs == 1)
+	if (m->runs == 1 || m->runs == 3)
 		return "change (runs)";
 	return m->medians ? "change (HL)" : "change (means)";
 }

@@ -49,12 +49,12 @@ same_config(const char *benchmark, const struct kvlist *a,
 	size_t i;
 
 	for (i = 0; i < a->n; i++)
-		if (pooling_sensitive(benchmark, a->v[i].key) &&
+		if (pooling_config(benchmark, a->v[i].key) &&
 		    ((v = kv_get(b, a->v[i].key)) == NULL ||
 		    strcmp(v, a->v[i].value) != 0))
 			return 0;
 	for (i = 0; i < b->n; i++)
-		if (pooling_sensitive(benchmark, b->v[i].key) &&
+		if (pooling_config(benchmark, b->v[i].key) &&
 		    kv_get(a, b->v[i].key) == NULL)
 			return 0;
 	return 1;
@@ -89,6 +89,17 @@ base_run(const struct analysis *an, const struct comparison *c)
 	return NULL;
 }
 
+/*
+ * Is a run of n samples like one of base samples?  The spread of the
+ * medians of runs of 100 samples is not that of runs of 10 (a median's
+ * variance goes as 1/n): within a quarter, and 2 samples at least.
+ */
+static int
+like_size(size_t n, size_t base)
+{
+	return n >= 2 && base >= 2 && 4 * n >= 3 * base && 3 * n <= 4 * base;
+}
+
 /* The floor of one series in the history h, over the runs like. */
 static void
 series_floor(const struct history *h, const struct like_runs *lr,
@@ -100,6 +111,9 @@ series_floor(const struct history *h, const struct like_runs *lr,
 	char id[32];
 
 	memset(nf, 0, sizeof(*nf));
+	/* Sides of runs unlike each other in size: no floor serves both. */
+	if (!like_size(c->b->rp[0].n, c->a->rp[0].n))
+		return;
 	for (i = 0; i < h->ns && hs == NULL; i++)
 		if (strcmp(h->s[i]->name, c->a->series) == 0)
 			hs = h->s[i];
@@ -110,6 +124,7 @@ series_floor(const struct history *h, const struct like_runs *lr,
 		snprintf(id, sizeof(id), "%lld",
 		    (long long)h->run[hs->pt[i].pos].id);
 		if (strmap_get(&lr->ids, id) == NULL ||
+		    !like_size(hs->pt[i].n, c->a->rp[0].n) ||
 		    isnan(hs->pt[i].median) ||
 		    (c->scale == SCALE_RATIO && !(hs->pt[i].median > 0)))
 			continue;
@@ -133,15 +148,17 @@ series_floor(const struct history *h, const struct like_runs *lr,
  * values pass whatever f asks of the same keys.
  */
 static void
-like_filter(const struct filter *f, const struct group_run *base,
-    struct filter *out)
+like_filter(const struct analysis *an, const struct filter *f,
+    const struct group_run *base, struct filter *out)
 {
 	size_t i;
 
 	filter_copy(out, f);
 	strlist_add(&out->benchmarks, base->benchmark);
+	/* A redacted fact reads as its token: only take_like() knows it. */
 	for (i = 0; i < base->facts.n; i++)
-		if (pooling_sensitive(base->benchmark, base->facts.v[i].key) &&
+		if (pooling_config(base->benchmark, base->facts.v[i].key) &&
+		    !strlist_has(&an->redact, base->facts.v[i].key) &&
 		    out->where_keys.n < FILTER_MAX_KEYS) {
 			strlist_add(&out->where_keys, base->facts.v[i].key);
 			strlist_add(&out->where_values, base->facts.v[i].value);
@@ -165,7 +182,7 @@ floors_of_run(struct store *s, const struct filter *f, struct analysis *an,
 	memset(&fl, 0, sizeof(fl));
 	lr.base = base;
 	lr.an = an;
-	like_filter(f, base, &fl);
+	like_filter(an, f, base, &fl);
 	history_init(&h);
 	if (store_each_run(s, &fl, take_like, &lr) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));

@@ -38,6 +38,15 @@ pooling_sensitive(const char *benchmark, const char *key)
 	return b != NULL && b->facts != NULL && in_list(b->facts, key);
 }
 
+/* Forward: the facts two sides may differ in by accident. */
+static int	side_fact(const char *benchmark, const char *key);
+
+int
+pooling_config(const char *benchmark, const char *key)
+{
+	return pooling_sensitive(benchmark, key) || side_fact(benchmark, key);
+}
+
 /* The runs of one pool: every run of gs whose by value is pool (or all). */
 static int
 in_pool(const struct group_run *r, const char *pool)

@@ -41,6 +41,12 @@ struct pooling {
 
 /* 1 when key is a fact that changes results of benchmark. */
 int	pooling_sensitive(const char *benchmark, const char *key);
+/*
+ * The same and the kernel's configuration (hz, highres, clocksource,
+ * governor, cpu_boost, kernel_*, vuln_*): what two runs must share to be
+ * identical runs (the noise floor's).
+ */
+int	pooling_config(const char *benchmark, const char *key);
 
 /*
  * Add to out the sensitive facts that differ among the runs of gs: all

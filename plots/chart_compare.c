@@ -195,7 +195,7 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 	    "lc rgb '#333333' lw 1.5\nunset object 1\n", logx, logx);
 	if (scale == SCALE_RATIO && an->threshold > 0)
 		sb_addf(plot, "set object 1 rect from %g, graph 0 to %g, graph "
-		    "1 fc rgb '#eeeeee' fs solid behind noborder\n",
+		    "1 fc rgb '#eeeeee' fs solid noborder behind\n",
 		    logx ? 1 - an->threshold / 100 : -an->threshold,
 		    logx ? 1 + an->threshold / 100 : an->threshold);
 	sb_adds(plot, key ? "set key at screen 0.5, character 3.8 center "

@@ -88,11 +88,20 @@ grep -q 'newer.db: schema version 999 is newer than this kbench' "$T/err"; check
 # A read-only database can still be read, and is not written.
 cp one.db ro.db
 chmod 444 ro.db
+"$KBENCH" -d ro2.db import -q -l a --value v one.csv
+"$KBENCH" -d ro2.db import -q -l b --value v one.csv
+chmod 444 ro2.db
 chmod 755 "$T"
 if can_drop_root; then
 	as_user -d ro.db runs
 	expect_rc 0 "a read-only database is readable"
 	grep -q 'one.csv' "$T/out"; check $? "a read-only database lists its runs"
+	# A comparison reads its second side on a connection of its own:
+	# read-only too (it opened read-write, and failed with exit 3).
+	as_user -d ro2.db analyze --compare a b
+	expect_rc 0 "a read-only database: analyze --compare"
+	as_user -d ro2.db analyze --compare a b --noise-floor auto
+	expect_rc 0 "a read-only database: analyze --compare --noise-floor auto"
 	as_user -d ro.db import -q --value v one.csv
 	expect_rc 3 "importing into a read-only database"
 	expect_err "kbench: import: ro.db: the database is read-only here (no write permission)" \

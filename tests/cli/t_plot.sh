@@ -38,6 +38,13 @@ expect_rc 0 "plot compare"
 is_png charts/compare.png; check $? "compare.png is a PNG"
 grep -q "title 'regressed'" charts/compare.gp && grep -q "title 'improved'" charts/compare.gp
 check $? "compare colors improved and regressed"
+# The --threshold band: gnuplot 5.4 takes "fs solid noborder behind",
+# not "fs solid behind noborder" (exit 4 and an empty PNG, once).
+mkdir thr
+kb --db lat.db plot compare --compare before after --threshold 5 -o thr
+expect_rc 0 "plot compare --threshold 5"
+is_png thr/compare.png; check $? "plot compare --threshold 5 draws its PNG"
+grep -q 'rect from -5, graph 0 to 5' thr/compare.gp; check $? "the threshold's band is in the script"
 kb --db lat.db plot dist --where method=select -o charts --format svg
 expect_rc 0 "plot dist"
 is_svg charts/dist.svg; check $? "dist.svg is an SVG"

@@ -183,8 +183,9 @@ kb -d delay.db analyze --compare a b --format markdown
 grep -q '^- delay\\_ns: 1000 in a, 0 in b$' "$T/out"
 check $? "markdown: delay_ns named ($(grep delay "$T/out"))"
 kb -d delay.db analyze --compare a b --format csv
-v=$(python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["sides_differ"])' "$T/out")
-[ "$v" = "delay_ns: 1000 vs 0" ]; check $? "csv: the sides_differ column ($v)"
+v=$(python3 -c 'import csv, sys; print(next(csv.DictReader(open(sys.argv[1])))["sides_facts"])' "$T/out")
+[ "$v" = '[{"fact":"delay_ns","a":["1000"],"b":["0"]}]' ]
+check $? "csv: the sides_facts column, JSON's own text ($v)"
 kb -d delay.db analyze --compare a b --format json
 v=$(jq -c '.sides_facts' "$T/out")
 [ "$v" = '[{"fact":"delay_ns","a":["1000"],"b":["0"]}]' ]

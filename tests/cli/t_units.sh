@@ -159,7 +159,7 @@ figure "b: A/A with a 3% run effect, round level (not covered)" nfr.json
 compare nf nff A B --noise-floor auto
 # The units counted are the runs, one a side (not the rounds).
 claims nf.csv nff.json "b, --noise-floor auto" \
-    "runs-welch run paired=false modelled runs=1/1" 1/1
+    "runs-pooled run paired=false modelled runs=1/1" 1/1
 v=$(jq -r '[.comparisons[] | .noise_floor | "\(.runs) \(.used)"] | unique | join(",")' nff.json)
 [ "$v" = "5 true" ]; check $? "b: every row's floor from the 5 identical runs (got $v)"
 rate "b: A/A with a 3% run effect, run level with the noise floor, verdicts" \

@@ -104,6 +104,14 @@ def parse_change(cell, scale, unit):
     return float(cell)
 
 
+def ratio_close(printed, exact):
+    """A ratio change as the text prints it: to 0.01% (%+.2f%%), or to
+    3 digits past 1e6% (%+.3g%%)."""
+    if abs(exact) * 100 >= 1e6:
+        return abs(printed - exact) <= 5e-3 * abs(exact)
+    return abs(printed - exact) <= 0.0000501
+
+
 def unmd(cell):
     """A Markdown cell's text: CommonMark's backslash escapes undone."""
     cell = cell.replace("&#8203;@", "@")
@@ -113,7 +121,7 @@ def unmd(cell):
 def unit_agree(what, r, c):
     """The unit of evidence, CSV against JSON, and against the notes."""
     pairs = (("evidence_unit", "unit"), ("between_runs", "between_runs"),
-             ("method", "method"))
+             ("test_method", "method"))
     for ck, jk in pairs:
         if r[ck] != c[jk]:
             bad("%s: %s %r vs %s %r" % (what, ck, r[ck], jk, c[jk]))
@@ -228,7 +236,7 @@ def agree(text, csvp, jsonp, mdp, gpp):
             if v is not None and not math.isinf(v):
                 bad("%s: change %r where json has none" % (what, v))
         elif c["scale"] == "ratio":
-            if abs(v - c["change"]) > 0.0000501 and not math.isinf(c["change"]):
+            if not ratio_close(v, c["change"]) and not math.isinf(c["change"]):
                 bad("%s: change %r vs %r" % (what, v, c["change"]))
         else:
             close(v, c["change"], 6e-4, "%s change text/json" % what)
@@ -253,7 +261,7 @@ def agree(text, csvp, jsonp, mdp, gpp):
                             (what, end, t))
                     x = parse_change(t, c["scale"], unit)
                     if c["scale"] == "ratio":
-                        if abs(x - w) > 0.0000501:
+                        if not ratio_close(x, w):
                             bad("%s: bound %r vs %r" % (what, x, w))
                     else:
                         close(x, w, 6e-4, "%s bound text/json" % what)
