@@ -1095,20 +1095,69 @@ report_text(FILE *out, const struct analysis *an)
 	report_warning_lines(out, an, "");
 }
 
+/* What a text part prints, as a string to free. */
+static char *
+part_text(void (*part)(FILE *, const struct analysis *, const char *),
+    const struct analysis *an)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return xstrdup("");
+	part(mem, an, "");
+	if (fclose(mem) != 0) {
+		free(text);
+		return xstrdup("");
+	}
+	return text;
+}
+
+/* The heading's lines, each escaped (labels, units), a hard break after. */
+static void
+heading_markdown(FILE *out, const struct analysis *an)
+{
+	char *text = part_text(heading, an), *p, *nl;
+
+	for (p = text; *p != '\0'; p = nl + 1) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p) - 1;
+		*nl = '\0';
+		md_escape(out, p);
+		fputs(*p != '\0' ? "  \n" : "\n", out);
+	}
+	free(text);
+}
+
+/* The text under the table: as it is, in a fence nothing can close. */
+static void
+under_table(FILE *out, const struct analysis *an, const char *prefix)
+{
+	if (an->compare) {
+		fputs("\n", out);
+		report_compare_summary(out, an, prefix);
+	}
+	report_warning_lines(out, an, prefix);
+}
+
 void
 report_markdown(FILE *out, const struct analysis *an)
 {
 	struct table t;
+	char *text;
 
-	heading(out, an, "");
+	heading_markdown(out, an);
 	fputs("\n", out);
 	report_sides_markdown(out, an);
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
-	if (an->compare) {
+	/* Series, labels and facts in it: a code block shows them as text. */
+	text = part_text(under_table, an);
+	if (text[strspn(text, "\n")] != '\0') {
 		fputs("\n", out);
-		report_compare_summary(out, an, "");
+		md_code_block(out, "", text + strspn(text, "\n"));
 	}
-	report_warning_lines(out, an, "");
+	free(text);
 }

@@ -241,7 +241,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
 	struct strbuf xlabel = STRBUF_INIT, drawn = STRBUF_INIT;
 	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
-	size_t i, nr, ns, noci = 0, skipped = 0;
+	size_t i, nr, ns, noci = 0, skipped = 0, open = 0;
 	const char *unit = NULL;
 	char lv[40];
 	enum status rc = STATUS_BAD_INPUT;
@@ -250,6 +250,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	memset(&c, 0, sizeof(c));
 	for (i = 0; i < an->ncmp; i++) {
 		noci += an->cmp[i].change_err != STATS_OK;
+		open += an->cmp[i].open != 0;
 		skipped += !isfinite(an->cmp[i].change.est);
 		if (an->cmp[i].scale == SCALE_SHIFT && unit == NULL)
 			unit = an->cmp[i].a->unit;
@@ -293,6 +294,9 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		    an->level, an->ntested);
 	if (noci > 0)
 		sb_addf(&drawn, "; hollow: no interval (%zu)", noci);
+	if (open > 0)
+		sb_addf(&drawn, "; %zu interval%s open at 0 (the end at 0 is "
+		    "excluded: tied values)", open, open == 1 ? "" : "s");
 	if (skipped > 0)
 		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
 	sb_adds(&drawn, "; ");

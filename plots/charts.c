@@ -141,7 +141,7 @@ run_values(const struct groupset *gs, const char *key, struct strbuf *out)
 
 /*
  * A footer's description of the runs drawn: "host vm; kernel 6.1.0; HZ
- * 250; 12 runs; n = 20 to 40 per point"; for a comparison, a fact that
+ * 250; 12 runs; 20 to 40 samples per point"; for a comparison, a fact that
  * differs between the sides is given per side ("host: before pi, after
  * vm"), and the runs are counted per side.  Only the runs the analysis
  * read: never the rest of the database.
@@ -185,10 +185,13 @@ chart_runs_footer(const struct analysis *an, struct strbuf *out)
 			if (gs[k]->g[i]->n > nmax)
 				nmax = gs[k]->g[i]->n;
 		}
+	/* Samples, whatever the comparison counts in (it says its unit). */
 	if (nmax > 0 && nmin == nmax)
-		sb_addf(out, "; n = %zu per point", nmin);
+		sb_addf(out, "; %zu samples %s", nmin, an->compare ?
+		    "a side" : "per point");
 	else if (nmax > 0)
-		sb_addf(out, "; n = %zu to %zu per point", nmin, nmax);
+		sb_addf(out, "; %zu to %zu samples %s", nmin, nmax, an->compare ?
+		    "a side" : "per point");
 	sb_free(&a);
 	sb_free(&b);
 }

@@ -22,8 +22,15 @@ gp_string(struct strbuf *sb, const char *s)
 {
 	sb_add(sb, "'", 1);
 	for (; *s; s++) {
+		/*
+		 * A quote: the single-quoted string closed, a double-quoted
+		 * one of the quote joined (as \047: a quote in it would
+		 * confuse gnuplot's @macro scan of quotes), and a new one
+		 * opened.  Two quotes inside '...' are gnuplot's own escape,
+		 * but 5.4 reads a string that starts with one as empty.
+		 */
 		if (*s == '\'')
-			sb_add(sb, "''", 2);	/* the only escape in '...' */
+			sb_adds(sb, "'.\"\\047\".'");
 		else if ((unsigned char)*s < 0x20 || *s == 0x7f)
 			sb_add(sb, " ", 1);	/* a newline would end the command */
 		else

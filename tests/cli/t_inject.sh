@@ -134,6 +134,15 @@ EOF
 	grep -q 'href=' md.html; [ $? -ne 0 ]; check $? "report.md: no href at all"
 	grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' md.html
 	check $? "report.md: a key that is HTML shows as text"
+	# analyze --format markdown: its header (the labels), the notes
+	# and warnings (series, facts) as text too, not only its table.
+	kb --db md.db analyze --compare "<b>before</b>" \
+	    "[x](http://evil.example) ![i](http://evil.example/i.png)" \
+	    --format markdown --warnings full
+	cmark-gfm --unsafe -e table -e autolink -e tagfilter -e strikethrough \
+	    "$T/out" >amd.html
+	n=$(grep -c '<a \|<img\|<script\|<b>\|<iframe' amd.html)
+	[ "$n" -eq 0 ]; check $? "analyze --format markdown: no link, image or raw HTML rendered ($n)"
 else
 	skip "report.md rendering: no cmark-gfm (make deps installs it)"
 fi
