@@ -45,6 +45,12 @@ kb --db lat.db plot compare --compare before after --threshold 5 -o thr
 expect_rc 0 "plot compare --threshold 5"
 is_png thr/compare.png; check $? "plot compare --threshold 5 draws its PNG"
 grep -q 'rect from -5, graph 0 to 5' thr/compare.gp; check $? "the threshold's band is in the script"
+# A text that starts with a quote (a title, a series key): gnuplot 5.4
+# read the doubled quote that began it as an empty string, then junk
+# (exit 4 and an empty PNG).
+kb --db lat.db plot compare --compare before after --title "'T" -o thr
+expect_rc 0 "plot compare --title \"'T\""
+is_png thr/compare.png; check $? "a title that starts with a quote draws"
 kb --db lat.db plot dist --where method=select -o charts --format svg
 expect_rc 0 "plot dist"
 is_svg charts/dist.svg; check $? "dist.svg is an SVG"
