@@ -445,13 +445,35 @@ is_c1(const unsigned char *p)
 	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
 }
 
+/*
+ * Characters that print as nothing yet change what a line shows: the
+ * zero-width ones (U+200B-200F), the line and paragraph separators and
+ * the bidirectional embeddings and overrides (U+2028-202E), the word
+ * joiner and invisible operators (U+2060-2064), the bidirectional
+ * isolates (U+2066-2069), the byte order mark (U+FEFF).  A right-to-left
+ * override in a series name reorders the row it is in ("Trojan Source").
+ * 1 when p starts one (3 bytes of UTF-8).
+ */
+static int
+is_invisible(const unsigned char *p)
+{
+	if (p[0] == 0xe2 && p[1] == 0x80)
+		return (p[2] >= 0x8b && p[2] <= 0x8f) ||
+		    (p[2] >= 0xa8 && p[2] <= 0xae);
+	if (p[0] == 0xe2 && p[1] == 0x81)
+		return (p[2] >= 0xa0 && p[2] <= 0xa4) ||
+		    (p[2] >= 0xa6 && p[2] <= 0xa9);
+	return p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf;
+}
+
 int
 has_control(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	for (; *p; p++)
-		if (*p < 0x20 || *p == 0x7f || is_c1(p))
+		if (*p < 0x20 || *p == 0x7f || is_c1(p) ||
+		    (p[0] >= 0xe2 && p[1] != 0 && is_invisible(p)))
 			return 1;
 	return 0;
 }
@@ -481,6 +503,13 @@ sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
 			if (k == 0 || (k == 2 && is_c1(p + i))) {
 				for (k = k ? k : 1; k > 0; k--, i++)
 					sb_addf(sb, "\\x%02x", p[i]);
+				continue;
+			}
+			if (k == 3 && is_invisible(p + i)) {
+				/* The code point, as C and JSON write it. */
+				sb_addf(sb, "\\u%04x", (unsigned)((p[i] & 0x0f) <<
+				    12 | (p[i + 1] & 0x3f) << 6 | (p[i + 2] & 0x3f)));
+				i += 3;
 				continue;
 			}
 			sb_add(sb, s + i, k);

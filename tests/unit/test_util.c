@@ -190,6 +190,20 @@ test_visible(void)
 	CHECK(has_control("\xc3\xa9") == 0);
 	CHECK(needs_visible("lat\xe9") == 1);
 	CHECK(needs_visible("caf\xc3\xa9") == 0);
+	/*
+	 * Invisible and bidirectional controls, by code point: U+202E
+	 * (right-to-left override), U+2066 (left-to-right isolate), U+200B
+	 * (zero width space), U+2028 (line separator), U+FEFF; U+2030 (per
+	 * mille, a neighbour) and U+2065 (unassigned) print as themselves.
+	 */
+	sb_reset(&sb);
+	sb_add_visible(&sb, "a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\x8b"
+	    "d\xe2\x80\xa8" "e\xef\xbb\xbf" "f\xe2\x80\xb0" "g\xe2\x81\xa5");
+	CHECK_STR(sb_str(&sb), "a\\u202eb\\u2066c\\u200bd\\u2028e\\ufefff"
+	    "\xe2\x80\xb0g\xe2\x81\xa5");
+	CHECK(has_control("x\xe2\x80\xaey") == 1);
+	CHECK(has_control("x\xe2\x80\xb0y") == 0);
+	CHECK(has_control("\xe2") == 0);	/* cut short: no read past NUL */
 	sb_free(&sb);
 }
 
