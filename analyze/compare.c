@@ -52,6 +52,15 @@ between_name(int between)
 }
 
 const char *
+compare_samples_why(const struct comparison *c)
+{
+	if (c->rounded == 2)
+		return "--unit sample";
+	return c->rounded == 1 ? "no rounds recorded on one side" :
+	    "no rounds recorded";
+}
+
+const char *
 compare_unmeasured_why(const struct comparison *c)
 {
 	if (c->runs_a == 1 && c->runs_b == 1)
@@ -171,7 +180,12 @@ change_of(struct comparison *c, double ci_level)
 	err = c->method->change_fn(c, ci_level);
 	c->change_err = err;
 	c->noci = NULL;
-	if (err == STATS_OK && !(isfinite(ci->lo) && isfinite(ci->hi))) {
+	if (isinf(ci->est)) {
+		/* 1.7e308 against -1.7e308: no change a double can hold. */
+		ci->est = NAN;
+		c->change_err = STATS_EDOMAIN;
+		c->noci = "the change overflows";
+	} else if (err == STATS_OK && !(isfinite(ci->lo) && isfinite(ci->hi))) {
 		/* 1e200 against 1e-200: the bounds are not representable. */
 		c->change_err = STATS_EDOMAIN;
 		c->noci = "its bounds overflow";
@@ -465,8 +479,8 @@ compare_note_text(const struct comparison *c, const struct compare_opts *o,
 		    "difference B - A in the unit, not a ratio");
 	compare_level_text(lv, sizeof(lv), ci_level);
 	if (c->notes & CMP_SAMPLES)
-		sb_addf(next(out), "no rounds recorded: samples assumed "
-		    "independent");
+		sb_addf(next(out), "%s: samples assumed independent",
+		    compare_samples_why(c));
 	if (c->notes & CMP_UNMEASURED)
 		sb_addf(next(out), "run-to-run variation unmeasured (%s): the "
 		    "interval does not cover it", compare_unmeasured_why(c));

@@ -125,6 +125,9 @@ struct comparison {
 	size_t			 nu_a, nu_b;	/* units a side (pairs: equal) */
 	size_t			 runs_a, runs_b;
 	size_t			 unpaired;	/* rounds left out, unmatched */
+	int			 rounded;	/* sides with rounds: 0, 1, 2 */
+	int			 shared;	/* runs of both sides: none 0,
+						   some 1, all 2 */
 	struct noise_floor	 floor;		/* used when floor.runs > 0 */
 	/*
 	 * The values its method works on, sorted: each side's units, or
@@ -255,6 +258,8 @@ struct cmp_method {
  * runs (1) or on runs with one pooled variance (3).
  */
 const struct cmp_method *cmp_method_find(int family, int paired, int runs);
+/* Why c counts samples: "no rounds recorded", "--unit sample"... */
+const char *compare_samples_why(const struct comparison *c);
 /* Why c's run-to-run variation is unmeasured: "one run a side"... */
 const char *compare_unmeasured_why(const struct comparison *c);
 /* What c's values are: "the rounds' medians", "the runs' medians"... */

@@ -191,6 +191,12 @@ const struct cmp_method cmp_methods[] = {
 	    "Hodges-Lehmann shift of the pairs" },
 	  { "Tukey's", "Tukey's" }, FAMILY(TEST_U), 1, 0, 1, test_signedrank,
 	  change_walsh },
+	/* Pairs of runs with the U test: a t test of their medians. */
+	{ "paired-t", "paired t test", "median", 2,
+	  { "geometric mean of the pairs' ratios",
+	    "mean of the pairs' differences" },
+	  { "Student's", "Student's" }, FAMILY(TEST_U), 1, 1, 1,
+	  test_paired_t, change_paired_t },
 	/* Pairs of rounds with a t test; pairs of runs with any: too few
 	 * for ranks (signed-rank, above, takes the U test's rounds). */
 	{ "paired-t", "paired t test", "mean", 2,

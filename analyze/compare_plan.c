@@ -165,6 +165,8 @@ plan(struct comparison *c, const struct compare_opts *o)
 
 	c->runs_a = a->nrp;
 	c->runs_b = b->nrp;
+	c->rounded = group_has_rounds(a) + group_has_rounds(b);
+	c->shared = shared;
 	c->between = shared == 2 ? BETWEEN_NA : BETWEEN_UNMEASURED;
 	if (o->unit != UNIT_ASK_SAMPLE && shared == 2 && (rounds ||
 	    o->unit == UNIT_ASK_RUN)) {

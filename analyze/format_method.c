@@ -18,7 +18,8 @@ same_use(const struct comparison *x, const struct comparison *y)
 {
 	return x->method == y->method && x->unit == y->unit &&
 	    x->paired == y->paired && x->between == y->between &&
-	    x->floor.used == y->floor.used;
+	    x->floor.used == y->floor.used && x->shared == y->shared &&
+	    x->rounded == y->rounded;
 }
 
 size_t
@@ -53,7 +54,8 @@ counts(struct strbuf *sb, const struct method_use *u)
 		sb_addf(sb, "%zu", u->lo);
 	else
 		sb_addf(sb, "%zu to %zu", u->lo, u->hi);
-	sb_adds(sb, u->first->paired ? " pairs" : " a side");
+	sb_adds(sb, !u->first->paired ? " a side" : u->hi == 1 ? " pair" :
+	    " pairs");
 }
 
 /* The "unit of evidence:" sentence of one use. */
@@ -75,7 +77,8 @@ unit_sentence(const struct method_use *u, struct strbuf *sb)
 		    c->method->medians ? "median" : "mean");
 	sb_adds(sb, ")");
 	if (c->unit == UNIT_SAMPLE)
-		sb_adds(sb, ": no rounds recorded, samples assumed independent");
+		sb_addf(sb, ": %s, samples assumed independent",
+		    compare_samples_why(c));
 	if (c->paired)
 		sb_adds(sb, "; the sides ran in the same rounds, so what a "
 		    "round shares with its pair cancels");
@@ -90,6 +93,9 @@ unit_sentence(const struct method_use *u, struct strbuf *sb)
 		    "intervals do not cover it", compare_unmeasured_why(c));
 	else if (!c->paired)
 		sb_adds(sb, "; the sides share their runs");
+	if (c->shared == 1)
+		sb_adds(sb, "; the sides share some of their runs, counted as "
+		    "if independent");
 }
 
 /*
@@ -217,40 +223,61 @@ method_unmeasured_note(const struct analysis *an, struct strbuf *sb)
 	sb_adds(sb, ".");
 }
 
-/* "method=x,usec=1 moves +-2.1% between identical runs (12 runs)". */
+/*
+ * One row's floor: "+-2.1%" of a ratio, "+-3.2 ns" of a shift (a
+ * percentage of a center near 0 says nothing).
+ */
+static void
+floor_text(const struct comparison *c, struct strbuf *sb)
+{
+	if (c->scale == SCALE_RATIO)
+		sb_addf(sb, "+-%.2g%%", c->floor.sd_pct);
+	else
+		sb_addf(sb, "+-%.4g%s%s", sqrt(c->floor.var),
+		    *c->a->unit ? " " : "", c->a->unit);
+}
+
+/* "method=x,usec=1 +-2.1% (12 runs)": the series' floors, named. */
 void
 method_floor_note(const struct analysis *an, struct strbuf *sb)
 {
-	const struct comparison *c;
+	struct strbuf lo = STRBUF_INIT, hi = STRBUF_INIT, list = STRBUF_INIT;
+	const struct comparison *c, *clo = NULL, *chi = NULL;
 	size_t i, n = 0;
-	double lo = INFINITY, hi = 0;
 
 	for (i = 0; i < an->ncmp; i++) {
 		c = &an->cmp[i];
-		if (!c->floor.used || isnan(c->floor.sd_pct))
+		if (!c->floor.used)
 			continue;
-		n++;
-		lo = fmin(lo, c->floor.sd_pct);
-		hi = fmax(hi, c->floor.sd_pct);
-	}
-	if (n == 0)
-		return;
-	sb_addf(sb, "Noise floor: %zu series move by ", n);
-	if (lo == hi || n == 1)
-		sb_addf(sb, "+-%.2g%%", hi);
-	else
-		sb_addf(sb, "+-%.2g%% to +-%.2g%%", lo, hi);
-	sb_adds(sb, " (one standard deviation) between identical runs on "
-	    "this host");
-	for (i = 0, n = 0; i < an->ncmp; i++) {
-		c = &an->cmp[i];
-		if (!c->floor.used || isnan(c->floor.sd_pct))
+		sb_addf(&list, "%s %s ", n++ ? ";" : ":", *c->a->series ?
+		    c->a->series : "(no keys)");
+		floor_text(c, &list);
+		sb_addf(&list, " (%zu runs)", c->floor.runs);
+		if (c->scale != SCALE_RATIO)
 			continue;
-		sb_addf(sb, "%s %s +-%.2g%% (%zu runs)", n++ ? ";" : ":",
-		    *c->a->series ? c->a->series : "(no keys)", c->floor.sd_pct,
-		    c->floor.runs);
+		if (clo == NULL || c->floor.sd_pct < clo->floor.sd_pct)
+			clo = c;
+		if (chi == NULL || c->floor.sd_pct > chi->floor.sd_pct)
+			chi = c;
 	}
-	sb_adds(sb, ".");
+	if (n > 0) {
+		sb_addf(sb, "Noise floor: %zu series move between identical "
+		    "runs on this host by", n);
+		if (clo != NULL) {
+			floor_text(clo, &lo);
+			floor_text(chi, &hi);
+			/* As printed: "+-3% to +-3%" is one figure. */
+			if (strcmp(sb_str(&lo), sb_str(&hi)) == 0)
+				sb_addf(sb, " %s", sb_str(&lo));
+			else
+				sb_addf(sb, " %s to %s", sb_str(&lo), sb_str(&hi));
+		}
+		sb_addf(sb, " (one standard deviation of a run's median)%s.",
+		    sb_str(&list));
+	}
+	sb_free(&lo);
+	sb_free(&hi);
+	sb_free(&list);
 }
 
 const char *
@@ -291,7 +318,7 @@ method_unit_brief(const struct analysis *an, struct strbuf *sb)
 	counts(sb, &u[0]);
 	sb_adds(sb, ")");
 	if (c->unit == UNIT_SAMPLE)
-		sb_adds(sb, ", no rounds recorded");
+		sb_addf(sb, ", %s", compare_samples_why(c));
 	if (c->between == BETWEEN_UNMEASURED)
 		sb_adds(sb, ", run-to-run variation unmeasured");
 	else if (c->between == BETWEEN_MODELLED)

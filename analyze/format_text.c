@@ -550,9 +550,10 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 		  "the medians (of the samples, rounds or pairs it is made of) "
 		  "disagree (in sign, or by more than half the interval): skewed "
 		  "or multimodal data, see kbench plot dist" },
-		{ CMP_SAMPLES, "u  no rounds recorded: each sample counted as a "
-		  "unit of its own, as if independent (samples of one "
-		  "invocation are not: p and the interval are too confident)" },
+		{ CMP_SAMPLES, "u  each sample counted as a unit of its own, as "
+		  "if independent (no rounds recorded, or --unit sample; "
+		  "samples of one invocation are not: p and the interval are "
+		  "too confident)" },
 		{ CMP_UNMEASURED, "r  run-to-run variation unmeasured: the "
 		  "interval covers the rounds of these runs, not another run" },
 		{ CMP_UNPAIRED, "p  rounds of one side only, left out of the "
@@ -671,8 +672,8 @@ report_sides_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->pooled.nsides == 0)
 		return;
-	fprintf(out, "%sThe sides differ in facts that change results (the "
-	    "change measured includes them):\n", prefix);
+	text_wrap(out, an->width, prefix, prefix, "The sides differ in facts "
+	    "that change results (the change measured includes them):");
 	for (i = 0; i < an->pooled.nsides; i++) {
 		side_fact_line(an, i, &line);
 		text_wrap(out, an->width, "  ", "    ", sb_str(&line));
@@ -847,9 +848,11 @@ power_note(const struct analysis *an, struct strbuf *note)
 	char lv[40];
 	size_t i, have;
 
+	/* Rows that had the units to see such a change need no note. */
 	for (i = 0; i < an->ncmp; i++) {
 		c = &an->cmp[i];
 		if (c->verdict == VERDICT_SAME && c->power_n > 0 &&
+		    c->power_n > (c->nu_a < c->nu_b ? c->nu_a : c->nu_b) &&
 		    (w == NULL || c->power_n > w->power_n))
 			w = c;
 	}

@@ -28,7 +28,7 @@ add_unit(struct group *g, int64_t run, int64_t round, double *v, size_t n)
 	struct group_unit *u;
 
 	if (g->nu == g->ucap) {
-		g->ucap = g->ucap ? 2 * g->ucap : 16;
+		g->ucap = g->ucap ? 2 * g->ucap : 4;
 		g->u = xreallocarray(g->u, g->ucap, sizeof(*g->u));
 	}
 	u = &g->u[g->nu++];
@@ -122,7 +122,7 @@ group_add_run(struct group *g, int64_t run, size_t from,
 	if (g->nrp == 1)
 		runpart_fill(&g->rp[0], g->v);
 	if (g->nrp == g->rpcap) {
-		g->rpcap = g->rpcap ? 2 * g->rpcap : 8;
+		g->rpcap = g->rpcap ? 2 * g->rpcap : 1;
 		g->rp = xreallocarray(g->rp, g->rpcap, sizeof(*g->rp));
 	}
 	rp = &g->rp[g->nrp++];

@@ -196,6 +196,16 @@ grep -q 'delay_ns: 1000 in a, 0 in b' drep/report.txt &&
     grep -q 'delay\\_ns: 1000 in a, 0 in b' drep/report.md &&
     grep -q 'delay_ns: 1000 in a, 0 in b' drep/report.html
 check $? "report: the delay named in report.txt, .md and .html"
+awk 'length > 72 { exit 1 }' drep/report.txt
+check $? "report.txt keeps to 72 columns with the sides' facts above its table"
+# One truth with the facts above the table too.
+for f in text csv json markdown; do
+	"$KBENCH" -d delay.db analyze --compare a b --format $f >dl.$f
+done
+"$KBENCH" -d delay.db plot compare --compare a b -o dlc --format svg >/dev/null
+python3 "$KBENCH_TOP/tests/tools/check_compare.py" agree dl.text dl.csv \
+    dl.json dl.markdown dlc/compare.gp >problems
+check $? "the sides' facts above it: every format agrees ($(head -1 problems))"
 
 #
 # 5. Rounds: what more samples would cost, in the unit one collects in.

@@ -75,7 +75,7 @@ GROUP_FLAGS = (("f", "too few for a"), ("o", "outliers"), ("b", "bimodal"),
 NOTE_FLAGS = (("a", "difference B - A"), ("n", "interval of the change:"),
               ("i", "not called"), ("t", "threshold"),
               ("m", "Hodges-Lehmann estimate and the change of the medians"),
-              ("u", "no rounds recorded"),
+              ("u", "samples assumed independent"),
               ("r", "run-to-run variation unmeasured"),
               ("p", "left out of the pairs"), ("z", "that end is open"))
 FLAG_ORDER = "fobvanitmurpz"
@@ -194,7 +194,11 @@ def agree(text, csvp, jsonp, mdp, gpp):
     unit = rows[0]["unit"] if rows else ""
     with open(text) as f:
         tlines = f.read().split("\n")
+    # The table: the first block (between blank lines) whose heading has
+    # a verdict column; above it may stand the facts the sides differ in.
     start = tlines.index("") + 1
+    while start < len(tlines) and "verdict" not in tlines[start]:
+        start = tlines.index("", start) + 1
     table = tlines[start:tlines.index("", start)]
     with open(mdp) as f:
         mlines = f.read().split("\n")
@@ -371,7 +375,7 @@ def rules(path):
                     "estimate beside it" % (what, opened, a1))
             clear = True
         sig = c["p_adjusted"] is not None and c["p_adjusted"] < alpha
-        if c["unit"] == "sample" and "no rounds recorded" not in c["notes"]:
+        if c["unit"] == "sample" and "samples assumed independent" not in c["notes"]:
             bad("%s: samples as the unit, unsaid" % what)
         if c["between_runs"] == "unmeasured" and \
            "run-to-run variation unmeasured" not in c["notes"]:
