@@ -96,13 +96,55 @@ csv_sides_facts(const struct analysis *an, struct strbuf *out)
 	free(text);
 }
 
+/* One row of a comparison's CSV; sides is the sides_facts field. */
+static void
+csv_compare_row(FILE *out, const struct analysis *an,
+    const struct comparison *c, const struct compare_opts *o,
+    const char *sides)
+{
+	struct strbuf w = STRBUF_INIT;
+
+	csv_keys(out, an, c->a);
+	putc(',', out);
+	csv_put_field(out, c->a->unit);
+	fprintf(out, ",%s,%zu,%zu", c->a->better, c->a->n, c->b->n);
+	csv_put_num(out, c->center_a);
+	csv_put_num(out, c->center_b);
+	fprintf(out, ",%s,", c->scale == SCALE_RATIO ? "ratio" : "shift");
+	csv_put_field(out, estimator_name(c));
+	csv_put_num(out, c->change.est);
+	csv_ci(out, &c->change, c->change_err);
+	csv_put_num(out, an->ci_level);
+	csv_put_num(out, c->change_err == STATS_OK ? c->change.level : NAN);
+	fprintf(out, ",%s", c->open < 0 ? "lo" : c->open > 0 ? "hi" : "");
+	csv_put_num(out, c->centers_change);
+	csv_put_num(out, c->p);
+	csv_put_num(out, c->p_adj);
+	fprintf(out, ",%s,", verdict_name(c->verdict));
+	if (c->power_n > 0)
+		fprintf(out, "%zu", c->power_n);
+	compare_note_text(c, o, an->ci_level, &w);
+	putc(',', out);
+	csv_put_field(out, sb_str(&w));
+	csv_warn(out, c->a, an->level);
+	csv_warn(out, c->b, an->level);
+	fprintf(out, ",%s,%zu,%zu,%s,%s,%s,%zu,%zu,%zu", unit_name(c->unit),
+	    c->nu_a, c->nu_b, c->paired ? "true" : "false",
+	    between_name(c->between), c->method->name, c->runs_a, c->runs_b,
+	    c->floor.runs);
+	csv_put_num(out, c->floor.runs >= 2 ? c->floor.sd_pct : NAN);
+	fprintf(out, ",%s,", c->floor.used ? "true" : "false");
+	csv_put_field(out, sides);
+	putc('\n', out);
+	sb_free(&w);
+}
+
 void
 report_csv(FILE *out, const struct analysis *an)
 {
 	const struct group *g;
-	const struct comparison *c;
 	struct compare_opts o;
-	struct strbuf w = STRBUF_INIT, sides = STRBUF_INIT;
+	struct strbuf sides = STRBUF_INIT;
 	size_t i;
 
 	csv_key_header(out, an);
@@ -116,47 +158,8 @@ report_csv(FILE *out, const struct analysis *an)
 		    "sides_facts\n", out);
 		csv_sides_facts(an, &sides);
 		o = analysis_compare_opts(an);
-		for (i = 0; i < an->ncmp; i++) {
-			c = &an->cmp[i];
-			csv_keys(out, an, c->a);
-			putc(',', out);
-			csv_put_field(out, c->a->unit);
-			fprintf(out, ",%s,%zu,%zu", c->a->better, c->a->n, c->b->n);
-			csv_put_num(out, c->center_a);
-			csv_put_num(out, c->center_b);
-			fprintf(out, ",%s,", c->scale == SCALE_RATIO ? "ratio" :
-			    "shift");
-			csv_put_field(out, estimator_name(c));
-			csv_put_num(out, c->change.est);
-			csv_ci(out, &c->change, c->change_err);
-			csv_put_num(out, an->ci_level);
-			csv_put_num(out, c->change_err == STATS_OK ?
-			    c->change.level : NAN);
-			fprintf(out, ",%s", c->open < 0 ? "lo" : c->open > 0 ?
-			    "hi" : "");
-			csv_put_num(out, c->centers_change);
-			csv_put_num(out, c->p);
-			csv_put_num(out, c->p_adj);
-			fprintf(out, ",%s,", verdict_name(c->verdict));
-			if (c->power_n > 0)
-				fprintf(out, "%zu", c->power_n);
-			sb_reset(&w);
-			compare_note_text(c, &o, an->ci_level, &w);
-			putc(',', out);
-			csv_put_field(out, sb_str(&w));
-			csv_warn(out, c->a, an->level);
-			csv_warn(out, c->b, an->level);
-			fprintf(out, ",%s,%zu,%zu,%s,%s,%s,%zu,%zu,%zu",
-			    unit_name(c->unit), c->nu_a, c->nu_b, c->paired ?
-			    "true" : "false", between_name(c->between),
-			    c->method->name, c->runs_a, c->runs_b, c->floor.runs);
-			csv_put_num(out, c->floor.runs >= 2 ? c->floor.sd_pct :
-			    NAN);
-			fprintf(out, ",%s,", c->floor.used ? "true" : "false");
-			csv_put_field(out, sb_str(&sides));
-			putc('\n', out);
-		}
-		sb_free(&w);
+		for (i = 0; i < an->ncmp; i++)
+			csv_compare_row(out, an, &an->cmp[i], &o, sb_str(&sides));
 		sb_free(&sides);
 		return;
 	}

@@ -518,6 +518,30 @@ all_rows(const struct analysis *an, unsigned bit)
 	return 1;
 }
 
+/* What a row's note of kind bit adds after its name: "(p 0.03)"... */
+static void
+note_detail(struct strbuf *para, const struct comparison *c, unsigned bit)
+{
+	char a[80], b[80];
+
+	if (bit == CMP_NOCI && c->change_err == STATS_ETOOFEW &&
+	    c->change.nmin > 0)
+		sb_addf(para, " (needs %zu %s)", c->change.nmin, c->paired ?
+		    "pairs" : c->unit == UNIT_ROUND ? "rounds a side" :
+		    c->unit == UNIT_RUN ? "runs a side" : "a side");
+	else if (bit == CMP_NOCI)
+		sb_addf(para, " (%s)", c->noci);
+	else if (bit == CMP_TESTONLY || bit == CMP_CIONLY)
+		sb_addf(para, " (p %.3g)", c->p_adj);
+	else if (bit == CMP_CENTERS)
+		sb_addf(para, " (%s, medians %s)", fmt_change(a, sizeof(a), c,
+		    c->change.est), fmt_change(b, sizeof(b), c, c->units_change));
+	else if (bit == CMP_UNPAIRED)
+		sb_addf(para, " (%zu)", c->unpaired);
+	else if (bit == CMP_OPEN)
+		sb_addf(para, " (p %.3g)", c->p);
+}
+
 /* The first few names of a kind, then how many more: a paragraph. */
 #define NAMES_SHOWN	6
 
@@ -564,7 +588,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 	};
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
 	const struct comparison *c;
-	char lv[32], a[80], b[80];
+	char lv[32];
 	double alpha = 1 - an->level / 100;
 	size_t i, k, hit, shown;
 	size_t shown_max = an->warnings == WARNINGS_FULL ? (size_t)-1 :
@@ -600,25 +624,7 @@ compare_note_lines(FILE *out, const struct analysis *an, const char *prefix,
 				continue;
 			group_name(an, c->a, NULL, &name);
 			sb_addf(&para, "%s%s", shown++ ? ", " : ": ", sb_str(&name));
-			if (kinds[k].bit == CMP_NOCI && c->change_err ==
-			    STATS_ETOOFEW && c->change.nmin > 0)
-				sb_addf(&para, " (needs %zu %s)", c->change.nmin,
-				    c->paired ? "pairs" : c->unit == UNIT_ROUND ?
-				    "rounds a side" : c->unit == UNIT_RUN ?
-				    "runs a side" : "a side");
-			else if (kinds[k].bit == CMP_NOCI)
-				sb_addf(&para, " (%s)", c->noci);
-			else if (kinds[k].bit == CMP_TESTONLY ||
-			    kinds[k].bit == CMP_CIONLY)
-				sb_addf(&para, " (p %.3g)", c->p_adj);
-			else if (kinds[k].bit == CMP_CENTERS)
-				sb_addf(&para, " (%s, medians %s)",
-				    fmt_change(a, sizeof(a), c, c->change.est),
-				    fmt_change(b, sizeof(b), c, c->units_change));
-			else if (kinds[k].bit == CMP_UNPAIRED)
-				sb_addf(&para, " (%zu)", c->unpaired);
-			else if (kinds[k].bit == CMP_OPEN)
-				sb_addf(&para, " (p %.3g)", c->p);
+			note_detail(&para, c, kinds[k].bit);
 		}
 		if (hit == 0)
 			continue;
