@@ -76,6 +76,9 @@ void	report_compare_summary(FILE *out, const struct analysis *an,
 void	report_sides_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
 void	report_sides_markdown(FILE *out, const struct analysis *an);
+/* What a text part (one of the above) prints, as a string to free. */
+char	*report_part(void (*part)(FILE *, const struct analysis *,
+	    const char *), const struct analysis *an);
 /* The warnings paragraphs under the table. */
 void	report_warning_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);

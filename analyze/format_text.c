@@ -1104,9 +1104,8 @@ report_text(FILE *out, const struct analysis *an)
 	report_warning_lines(out, an, "");
 }
 
-/* What a text part prints, as a string to free. */
-static char *
-part_text(void (*part)(FILE *, const struct analysis *, const char *),
+char *
+report_part(void (*part)(FILE *, const struct analysis *, const char *),
     const struct analysis *an)
 {
 	char *text = NULL;
@@ -1127,7 +1126,7 @@ part_text(void (*part)(FILE *, const struct analysis *, const char *),
 static void
 heading_markdown(FILE *out, const struct analysis *an)
 {
-	char *text = part_text(heading, an), *p, *nl;
+	char *text = report_part(heading, an), *p, *nl;
 
 	for (p = text; *p != '\0'; p = nl + 1) {
 		if ((nl = strchr(p, '\n')) == NULL)
@@ -1163,7 +1162,7 @@ report_markdown(FILE *out, const struct analysis *an)
 	table_print_markdown(&t, out);
 	table_free(&t);
 	/* Series, labels and facts in it: a code block shows them as text. */
-	text = part_text(under_table, an);
+	text = report_part(under_table, an);
 	if (text[strspn(text, "\n")] != '\0') {
 		fputs("\n", out);
 		md_code_block(out, "", text + strspn(text, "\n"));

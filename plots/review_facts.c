@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/format.h"
 #include "lib/json.h"
 #include "kbench_exit.h"
 #include "plots/review.h"
@@ -156,17 +157,9 @@ review_part(void (*part)(FILE *, const struct analysis *, const char *),
     const struct analysis *an)
 {
 	static const char heading[] = "\nWarnings:\n";
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
+	char *text = report_part(part, an);
+	size_t len = strlen(text);
 
-	if ((mem = open_memstream(&text, &len)) == NULL)
-		return xstrdup("");
-	part(mem, an, "");
-	if (fclose(mem) != 0) {
-		free(text);
-		return xstrdup("");
-	}
 	/* Lines of their own: no blank line first, and no "Warnings:". */
 	if (strncmp(text, heading, strlen(heading)) == 0)
 		memmove(text, text + strlen(heading), len - strlen(heading) + 1);
