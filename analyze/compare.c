@@ -65,8 +65,10 @@ compare_unmeasured_why(const struct comparison *c)
 {
 	if (c->runs_a == 1 && c->runs_b == 1)
 		return "one run a side";
-	if (c->unit != UNIT_RUN && c->runs_a >= 2 && c->runs_b >= 2)
-		return "the rounds asked for";
+	if (c->unit == UNIT_ROUND && c->runs_a >= 2 && c->runs_b >= 2)
+		return "--unit round";
+	if (c->unit == UNIT_SAMPLE && c->runs_a >= 2 && c->runs_b >= 2)
+		return "--unit sample";
 	return "too few runs to model it: 2 a side, or 3 on one, are needed";
 }
 
@@ -124,6 +126,9 @@ compare_groups(const struct group *a, const struct group *b,
 	c->center_b = c->method->medians ? b->sum.d.median : b->sum.d.mean;
 	c->centers_change = c->scale == SCALE_RATIO ?
 	    c->center_b / c->center_a - 1 : c->center_b - c->center_a;
+	/* 1.7e308 against -1.7e308: no change a double holds (JSON: null). */
+	if (isinf(c->centers_change))
+		c->centers_change = NAN;
 	if (c->nua < c->method->need || (!c->paired &&
 	    c->nub < c->method->need) || a->n < 2 || b->n < 2) {
 		c->verdict = VERDICT_UNTESTED;
@@ -198,6 +203,9 @@ change_of(struct comparison *c, double ci_level)
 		c->noci = c->paired ? "too few pairs" : c->unit == UNIT_ROUND ?
 		    "too few rounds" : c->unit == UNIT_RUN ? "too few runs" :
 		    "too few samples";
+	else if (err == STATS_EDOMAIN && c->unit == UNIT_RUN && c->unlike)
+		c->noci = "the runs differ in rounds or samples, so no one "
+		    "variance of a run serves both sides";
 	else if (err == STATS_EDOMAIN)
 		c->noci = c->test == TEST_U && c->method->runs != 1 ?
 		    "infinite values on both sides" :
@@ -437,6 +445,10 @@ compare_family(struct comparison *c, size_t n, const struct compare_opts *o)
 		unit_notes(&c[i]);
 		if (c[i].verdict != VERDICT_UNTESTED)
 			verdict_of(&c[i], o, alpha, alpha1);
+		else if (c[i].unit == UNIT_RUN && c[i].unlike &&
+		    c[i].noci != NULL)
+			/* Untested for a reason of its own: say which. */
+			c[i].notes |= CMP_NOCI;
 	}
 	free(p);
 	return 0;

@@ -110,8 +110,11 @@ struct cmp_method;
 struct noise_floor {
 	size_t	runs;		/* 0: none found */
 	double	var;
-	double	sd_pct;		/* what it means: +-X% between runs */
+	double	sd_pct;		/* what it means: +-X% between runs (ratios;
+				   NaN for a difference, in the unit) */
 	int	used;		/* in c's test: 3 runs or more */
+	int	unlike;		/* none sought: the sides' runs differ in
+				   rounds or samples */
 };
 
 struct comparison {
@@ -128,6 +131,8 @@ struct comparison {
 	int			 rounded;	/* sides with rounds: 0, 1, 2 */
 	int			 shared;	/* runs of both sides: none 0,
 						   some 1, all 2 */
+	int			 unlike;	/* runs differ in rounds or size:
+						   no one variance for all */
 	struct noise_floor	 floor;		/* used when floor.runs > 0 */
 	/*
 	 * The values its method works on, sorted: each side's units, or

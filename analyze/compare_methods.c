@@ -132,6 +132,9 @@ change_paired_t(struct comparison *c, double level)
 static int
 runs_t(const struct comparison *c, double level, struct stats_ttest *r)
 {
+	/* One variance for runs of another shape would be the wrong one. */
+	if ((c->nua < 2 || c->nub < 2) && c->unlike)
+		return STATS_EDOMAIN;
 	if (c->nua >= 2 && c->nub >= 2 && !c->floor.used)
 		return c->test == TEST_STUDENT ?
 		    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, r) :
@@ -220,14 +223,18 @@ const struct cmp_method cmp_methods[] = {
 	  test_runs, change_runs },
 	/*
 	 * A side of one run: the variance of a run pooled from the other
-	 * side's runs or a noise floor's (of medians), whatever --test.
+	 * side's runs, or a noise floor's (of medians: the U test's).
 	 */
 	{ "runs-pooled", "Student's t test (one pooled variance)",
 	  "median", 1,
 	  { "ratio of the runs' geometric means",
 	    "difference of the runs' medians" },
-	  { "Student's", "Student's" }, FAMILY(TEST_U) | FAMILY(TEST_WELCH) |
-	  FAMILY(TEST_STUDENT), 0, 3, 1, test_runs, change_runs },
+	  { "Student's", "Student's" }, FAMILY(TEST_U), 0, 3, 1, test_runs,
+	  change_runs },
+	{ "runs-pooled", "Student's t test (one pooled variance)", "mean", 1,
+	  RUNS_ESTIMATORS,
+	  { "Student's", "Student's" }, FAMILY(TEST_WELCH) |
+	  FAMILY(TEST_STUDENT), 0, 3, 0, test_runs, change_runs },
 	{ NULL, NULL, NULL, 0, { NULL, NULL }, { NULL, NULL }, 0, 0, 0, 0,
 	  NULL, NULL }
 };

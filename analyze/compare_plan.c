@@ -182,9 +182,15 @@ plan(struct comparison *c, const struct compare_opts *o)
 		c->paired = 0;
 		c->unpaired = 0;
 	}
-	/* Run-to-run variation estimated with a degree of freedom or two. */
-	runs_ok = (c->runs_a >= 2 && c->runs_b >= 2) || c->runs_a >= 3 ||
-	    c->runs_b >= 3;
+	/*
+	 * Run-to-run variation estimated with a degree of freedom or two:
+	 * each side's own (Welch), or one side's for both, which needs the
+	 * runs alike in shape (a median of 2 rounds moves more than one of
+	 * 10: one variance would not serve both).
+	 */
+	c->unlike = !group_runs_alike(a, b);
+	runs_ok = (c->runs_a >= 2 && c->runs_b >= 2) || ((c->runs_a >= 3 ||
+	    c->runs_b >= 3) && !c->unlike);
 	if (shared != 2 && (o->unit == UNIT_ASK_RUN ||
 	    (o->unit == UNIT_ASK_AUTO && runs_ok))) {
 		c->unit = UNIT_RUN;
@@ -214,7 +220,9 @@ plan(struct comparison *c, const struct compare_opts *o)
 int
 compare_floor_wanted(const struct comparison *c, const struct compare_opts *o)
 {
-	return !c->paired && c->between == BETWEEN_UNMEASURED &&
+	/* Rows that leave the runs out, or pool a variance from one side. */
+	return !c->paired && (c->between == BETWEEN_UNMEASURED ||
+	    c->method->runs == 3) && !c->floor.used &&
 	    c->runs_a >= 1 && c->runs_b >= 1 && c->a->n >= 2 &&
 	    c->b->n >= 2 &&
 	    (o->unit == UNIT_ASK_AUTO || o->unit == UNIT_ASK_RUN) &&

@@ -94,6 +94,14 @@ void	text_wrap(FILE *out, size_t width, const char *first,
 /* The warnings of a group or comparison, as one short phrase each. */
 void	report_warnings(const struct group *g, double level, struct strbuf *out);
 
+/*
+ * The heading of key column i: the key's name, or "key.NAME" when a
+ * column of the table or the CSV (p, verdict, runs...) has that name
+ * (buf holds it).
+ */
+const char *report_key_column(const struct analysis *an, size_t i,
+	    struct strbuf *buf);
+
 /* "%.6g", or "-" for NaN. */
 const char *fmt_num(char *buf, size_t size, double v);
 

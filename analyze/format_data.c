@@ -29,13 +29,15 @@ csv_keys(FILE *out, const struct analysis *an, const struct group *g)
 static void
 csv_key_header(FILE *out, const struct analysis *an)
 {
+	struct strbuf name = STRBUF_INIT;
 	size_t i;
 
 	fputs("series", out);
 	for (i = 0; i < an->keynames.n; i++) {
 		putc(',', out);
-		csv_put_field(out, an->keynames.v[i]);
+		csv_put_field(out, report_key_column(an, i, &name));
 	}
+	sb_free(&name);
 }
 
 static void
@@ -324,6 +326,9 @@ json_unit(FILE *out, const struct comparison *c)
 	}
 	fprintf(out, ",\"noise_floor\":{\"runs\":%zu", c->floor.runs);
 	json_num(out, "sd_pct", c->floor.runs >= 2 ? c->floor.sd_pct : NAN);
+	/* A difference's floor is in the unit: a percent of ~0 says nothing. */
+	json_num(out, "sd", c->floor.runs >= 2 && c->scale == SCALE_SHIFT ?
+	    sqrt(c->floor.var) : NAN);
 	fprintf(out, ",\"used\":%s}", c->floor.used ? "true" : "false");
 }
 

@@ -195,12 +195,13 @@ method_sentences(const struct analysis *an, struct strlist *lines)
 void
 method_unmeasured_note(const struct analysis *an, struct strbuf *sb)
 {
-	size_t i, n = 0, floor = 0, one = 0;
+	size_t i, n = 0, floor = 0, one = 0, unlike = 0;
 
 	for (i = 0; i < an->ncmp; i++)
 		if (an->cmp[i].between == BETWEEN_UNMEASURED) {
 			n++;
 			one += an->cmp[i].runs_a == 1 && an->cmp[i].runs_b == 1;
+			unlike += an->cmp[i].floor.unlike;
 			if (an->cmp[i].floor.runs > floor)
 				floor = an->cmp[i].floor.runs;
 		}
@@ -215,10 +216,14 @@ method_unmeasured_note(const struct analysis *an, struct strbuf *sb)
 	if (!an->noise_floor)
 		sb_adds(sb, ", or add --noise-floor auto to take it from "
 		    "identical runs in the database");
+	else if (unlike == n)
+		sb_adds(sb, "; --noise-floor auto: the sides' runs differ in "
+		    "rounds or samples, so no history of identical runs serves "
+		    "both");
 	else
 		sb_addf(sb, "; --noise-floor auto found %s%zu identical run%s "
-		    "holding these series with as many samples (the same "
-		    "benchmark, host and configuration), 3 are needed",
+		    "(the same benchmark, host and configuration, these series "
+		    "in as many rounds and about as many samples), 3 are needed",
 		    floor > 0 ? "at most " : "", floor, floor == 1 ? "" : "s");
 	sb_adds(sb, ".");
 }
@@ -261,8 +266,9 @@ method_floor_note(const struct analysis *an, struct strbuf *sb)
 			chi = c;
 	}
 	if (n > 0) {
-		sb_addf(sb, "Noise floor: %zu series move between identical "
-		    "runs on this host by", n);
+		sb_addf(sb, "Noise floor: %zu series move%s between identical "
+		    "runs on this host%s", n, n == 1 ? "s" : "", clo != NULL ?
+		    " by" : "");
 		if (clo != NULL) {
 			floor_text(clo, &lo);
 			floor_text(chi, &hi);
@@ -322,6 +328,7 @@ method_unit_brief(const struct analysis *an, struct strbuf *sb)
 	if (c->between == BETWEEN_UNMEASURED)
 		sb_adds(sb, ", run-to-run variation unmeasured");
 	else if (c->between == BETWEEN_MODELLED)
-		sb_adds(sb, ", run-to-run variation modelled");
+		sb_addf(sb, ", run-to-run variation modelled%s", c->floor.used ?
+		    " (noise floor)" : "");
 	free(u);
 }

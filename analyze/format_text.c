@@ -72,6 +72,18 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
 	return buf;
 }
 
+/* A relative change in percent: "+5.12%", or "+2.12e+279%" past 1e6%. */
+static const char *
+fmt_pct(char *buf, size_t size, double v)
+{
+	/* %.2f of 2e91% would be 94 digits, and cut. */
+	if (fabs(100 * v) >= 1e6)
+		snprintf(buf, size, "%+.3g%%", 100 * v);
+	else
+		snprintf(buf, size, "%+.2f%%", 100 * v);
+	return buf;
+}
+
 /*
  * A change as the table shows it: "+5.12%" for a ratio, "-3.2 us" for a
  * difference in the unit; "-" when there is none.
@@ -81,11 +93,8 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 {
 	if (isnan(v))
 		snprintf(buf, size, "-");
-	else if (c->scale == SCALE_RATIO && fabs(100 * v) >= 1e6)
-		/* %.2f of 2e91% would be 94 digits, and cut. */
-		snprintf(buf, size, "%+.3g%%", 100 * v);
 	else if (c->scale == SCALE_RATIO)
-		snprintf(buf, size, "%+.2f%%", 100 * v);
+		fmt_pct(buf, size, v);
 	else if (*c->a->unit != '\0')
 		snprintf(buf, size, "%+.4g %s", v, c->a->unit);
 	else
@@ -200,18 +209,50 @@ key_cells(struct table *t, const struct analysis *an, const struct group *g)
 	}
 }
 
+const char *
+report_key_column(const struct analysis *an, size_t i, struct strbuf *buf)
+{
+	/* Every column name the tables and the CSV give their numbers. */
+	static const char *const taken[] = { "series", "unit", "better",
+	    "n_a", "n_b", "center_a", "center_b", "scale", "estimator",
+	    "change", "change_lo", "change_hi", "interval_level",
+	    "interval_coverage", "interval_open", "centers_change", "p",
+	    "p_adjusted", "verdict", "power_n", "notes", "warnings_a",
+	    "warnings_b", "evidence_unit", "n_units_a", "n_units_b", "paired",
+	    "between_runs", "test_method", "runs_a", "runs_b",
+	    "noise_floor_runs", "noise_floor_pct", "noise_floor_used",
+	    "sides_facts", "runs", "n", "rounds", "pairs", "!", "min", "max",
+	    "mean", "median", "stddev", "cv", "warnings", NULL };
+	const char *key = an->keynames.v[i];
+	const char *const *t;
+
+	for (t = taken; *t != NULL; t++)
+		if (strcmp(*t, key) == 0 || strncmp(key, "key.", 4) == 0)
+			break;
+	if (*t == NULL && (!an->compare || (strcmp(key, an->name_a) != 0 &&
+	    strcmp(key, an->name_b) != 0) ) && (an->compare ||
+	    an->by == NULL || strcmp(key, an->by) != 0))
+		return key;
+	/* A key named like a column ("p", "verdict"): key.p, apart. */
+	sb_reset(buf);
+	sb_addf(buf, "key.%s", key);
+	return sb_str(buf);
+}
+
 static void
 key_header(struct table *t, const struct analysis *an)
 {
+	struct strbuf name = STRBUF_INIT;
 	size_t i;
 
 	/* Numbers sit close, one blank apart; keys stand two apart. */
 	table_gap(t, an->keynames.n ? an->keynames.n : 1);
 
 	for (i = 0; i < an->keynames.n; i++)
-		table_set(t, i, "%s", an->keynames.v[i]);
+		table_set(t, i, "%s", report_key_column(an, i, &name));
 	if (an->keynames.n == 0)
 		table_set(t, 0, "series");
+	sb_free(&name);
 }
 
 /* One row per series, every statistic: a single value of the by key. */
@@ -702,7 +743,7 @@ report_sides_markdown(FILE *out, const struct analysis *an)
 	for (i = 0; i < an->pooled.nsides; i++) {
 		side_fact_line(an, i, &line);
 		fputs("- ", out);
-		md_escape(out, sb_str(&line));
+		md_escape_line(out, sb_str(&line));
 		fputs("\n", out);
 	}
 	fputs("\n", out);
@@ -898,6 +939,7 @@ void
 report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 {
 	struct strbuf note = STRBUF_INIT;
+	char a[40];
 
 	sb_addf(&note, "%zu improved, %zu regressed, %zu unchanged (~), %zu "
 	    "untested", an->count[VERDICT_IMPROVED],
@@ -906,9 +948,8 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 	if (!isnan(an->geomean))
 		/* Of the centers, not of the change column: say which. */
 		sb_addf(&note, "; geometric mean of the %ss' ratios %s/%s: %.4g "
-		    "(%+.2f%%)", an->cmp[0].method->centre,
-		    an->name_b, an->name_a, an->geomean,
-		    100 * (an->geomean - 1));
+		    "(%s)", an->cmp[0].method->centre, an->name_b, an->name_a,
+		    an->geomean, fmt_pct(a, sizeof(a), an->geomean - 1));
 	text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
 		text_wrap(out, an->width, prefix, prefix, "untested: fewer units "
@@ -956,7 +997,7 @@ report_method_markdown(FILE *out, const struct analysis *an)
 	method_sentences(an, &lines);
 	for (i = 0; i < lines.n; i++) {
 		fputs("- ", out);
-		md_escape(out, lines.v[i]);
+		md_escape_line(out, lines.v[i]);
 		fputs("\n", out);
 	}
 	strlist_free(&lines);
@@ -1132,7 +1173,7 @@ heading_markdown(FILE *out, const struct analysis *an)
 		if ((nl = strchr(p, '\n')) == NULL)
 			nl = p + strlen(p) - 1;
 		*nl = '\0';
-		md_escape(out, p);
+		md_escape_line(out, p);
 		fputs(*p != '\0' ? "  \n" : "\n", out);
 	}
 	free(text);

@@ -153,6 +153,15 @@ void	group_add_run(struct group *g, int64_t run, size_t from,
  * waits for a second one before it costs a pass of its own).
  */
 void	group_runs_done(struct group *g);
+/*
+ * Are runs of n samples in nrounds rounds like runs of base_n in
+ * base_rounds?  The same rounds, and samples within a quarter (2 at
+ * least): so alike in how much their medians move.
+ */
+int	group_like_shape(size_t n, size_t nrounds, size_t base_n,
+	    size_t base_rounds);
+/* Are all the run parts of a and b alike (as the first of a)? */
+int	group_runs_alike(const struct group *a, const struct group *b);
 /* Has every sample of g a round? (0 for a group of no sample) */
 int	group_has_rounds(const struct group *g);
 

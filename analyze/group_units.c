@@ -144,6 +144,34 @@ group_runs_done(struct group *g)
 }
 
 int
+group_like_shape(size_t n, size_t nrounds, size_t base_n, size_t base_rounds)
+{
+	/* A median's variance goes as 1/n: within a quarter, 2 at least. */
+	return nrounds == base_rounds && n >= 2 && base_n >= 2 &&
+	    4 * n >= 3 * base_n && 3 * n <= 4 * base_n;
+}
+
+int
+group_runs_alike(const struct group *a, const struct group *b)
+{
+	const struct group_runpart *base;
+	size_t i;
+
+	if (a->nrp == 0)
+		return 0;
+	base = &a->rp[0];
+	for (i = 0; i < a->nrp; i++)
+		if (!group_like_shape(a->rp[i].n, a->rp[i].nrounds, base->n,
+		    base->nrounds))
+			return 0;
+	for (i = 0; i < b->nrp; i++)
+		if (!group_like_shape(b->rp[i].n, b->rp[i].nrounds, base->n,
+		    base->nrounds))
+			return 0;
+	return 1;
+}
+
+int
 group_has_rounds(const struct group *g)
 {
 	return g->n > 0 && g->unrounded == 0;

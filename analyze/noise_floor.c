@@ -90,56 +90,59 @@ base_run(const struct analysis *an, const struct comparison *c)
 }
 
 /*
- * Is a run of n samples like one of base samples?  The spread of the
- * medians of runs of 100 samples is not that of runs of 10 (a median's
- * variance goes as 1/n): within a quarter, and 2 samples at least.
+ * The floor of one series in the history h, over the runs like: those
+ * whose series is of the sides' shape too (as many rounds, about as
+ * many samples: a median of 2 rounds of 150 moves more than one of 10
+ * rounds of 30).  0, or -1 with store_error(s).
  */
 static int
-like_size(size_t n, size_t base)
+series_floor(struct store *s, const struct history *h,
+    const struct like_runs *lr, const struct comparison *c,
+    struct noise_floor *nf)
 {
-	return n >= 2 && base >= 2 && 4 * n >= 3 * base && 3 * n <= 4 * base;
-}
-
-/* The floor of one series in the history h, over the runs like. */
-static void
-series_floor(const struct history *h, const struct like_runs *lr,
-    const struct comparison *c, struct noise_floor *nf)
-{
+	const struct group_runpart *base = &c->a->rp[0];
 	const struct hseries *hs = NULL;
-	double *y, m;
-	size_t i, n = 0;
+	const struct hpoint *pt;
+	double *y;
+	size_t i, k = 0, n, nrounds;
 	char id[32];
 
 	memset(nf, 0, sizeof(*nf));
-	/* Sides of runs unlike each other in size: no floor serves both. */
-	if (!like_size(c->b->rp[0].n, c->a->rp[0].n))
-		return;
+	/* Sides whose runs are unlike each other: no floor serves both. */
+	if (!group_runs_alike(c->a, c->b)) {
+		nf->unlike = 1;
+		return 0;
+	}
 	for (i = 0; i < h->ns && hs == NULL; i++)
 		if (strcmp(h->s[i]->name, c->a->series) == 0)
 			hs = h->s[i];
 	if (hs == NULL || hs->npt == 0)
-		return;
+		return 0;
 	y = xreallocarray(NULL, hs->npt, sizeof(*y));
 	for (i = 0; i < hs->npt; i++) {
-		snprintf(id, sizeof(id), "%lld",
-		    (long long)h->run[hs->pt[i].pos].id);
-		if (strmap_get(&lr->ids, id) == NULL ||
-		    !like_size(hs->pt[i].n, c->a->rp[0].n) ||
-		    isnan(hs->pt[i].median) ||
-		    (c->scale == SCALE_RATIO && !(hs->pt[i].median > 0)))
+		pt = &hs->pt[i];
+		snprintf(id, sizeof(id), "%lld", (long long)h->run[pt->pos].id);
+		if (strmap_get(&lr->ids, id) == NULL || isnan(pt->median) ||
+		    (c->scale == SCALE_RATIO && !(pt->median > 0)))
 			continue;
-		y[n++] = c->scale == SCALE_RATIO ? log(hs->pt[i].median) :
-		    hs->pt[i].median;
+		if (store_series_shape(s, h->run[pt->pos].id, c->a->series, &n,
+		    &nrounds) == -1) {
+			free(y);
+			return -1;
+		}
+		if (!group_like_shape(n, nrounds, base->n, base->nrounds))
+			continue;
+		y[k++] = c->scale == SCALE_RATIO ? log(pt->median) : pt->median;
 	}
-	nf->runs = n;
-	if (n >= 2) {
-		nf->var = stats_variance(y, n);
-		m = stats_mean(y, n);
+	nf->runs = k;
+	if (k >= 2) {
+		nf->var = stats_variance(y, k);
+		/* A percentage of a center near 0 says nothing: NaN. */
 		nf->sd_pct = c->scale == SCALE_RATIO ?
-		    100 * expm1(sqrt(nf->var)) :
-		    (m != 0 ? 100 * sqrt(nf->var) / fabs(m) : NAN);
+		    100 * expm1(sqrt(nf->var)) : NAN;
 	}
 	free(y);
+	return 0;
 }
 
 /*
@@ -194,14 +197,18 @@ floors_of_run(struct store *s, const struct filter *f, struct analysis *an,
 		if (!compare_floor_wanted(&an->cmp[i], o) ||
 		    base_run(an, &an->cmp[i]) != base)
 			continue;
-		if (lr.n > 0)
-			series_floor(&h, &lr, &an->cmp[i], &nf);
-		else
-			memset(&nf, 0, sizeof(nf));
+		memset(&nf, 0, sizeof(nf));
+		if (lr.n > 0 && series_floor(s, &h, &lr, &an->cmp[i], &nf) ==
+		    -1) {
+			warnx("%s: %s", an->cmdname, store_error(s));
+			st = STATUS_DB;
+			break;
+		}
+		if (lr.n == 0)
+			nf.unlike = !group_runs_alike(an->cmp[i].a,
+			    an->cmp[i].b);
 		/* Said even when too few to serve: how many there were. */
-		an->cmp[i].floor.runs = nf.runs;
-		an->cmp[i].floor.var = nf.var;
-		an->cmp[i].floor.sd_pct = nf.sd_pct;
+		an->cmp[i].floor = nf;
 		compare_use_floor(&an->cmp[i], o, &nf);
 	}
 	history_free(&h);

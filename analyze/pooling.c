@@ -44,7 +44,9 @@ static int	side_fact(const char *benchmark, const char *key);
 int
 pooling_config(const char *benchmark, const char *key)
 {
-	return pooling_sensitive(benchmark, key) || side_fact(benchmark, key);
+	/* Two builds of one release, two boot lines: not identical runs. */
+	return pooling_sensitive(benchmark, key) || side_fact(benchmark, key) ||
+	    strcmp(key, "kernel_version") == 0 || strcmp(key, "cmdline") == 0;
 }
 
 /* The runs of one pool: every run of gs whose by value is pool (or all). */

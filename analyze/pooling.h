@@ -43,8 +43,9 @@ struct pooling {
 int	pooling_sensitive(const char *benchmark, const char *key);
 /*
  * The same and the kernel's configuration (hz, highres, clocksource,
- * governor, cpu_boost, kernel_*, vuln_*): what two runs must share to be
- * identical runs (the noise floor's).
+ * governor, cpu_boost, kernel_*, vuln_*), its version (the build) and
+ * the boot command line: what two runs must share to be identical runs
+ * (the noise floor's).
  */
 int	pooling_config(const char *benchmark, const char *key);
 

@@ -62,6 +62,7 @@ struct store {
 	sqlite3_stmt	*ins_summary;
 	sqlite3_stmt	*sel_samples;
 	sqlite3_stmt	*sel_rounds;
+	sqlite3_stmt	*sel_shape;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
 	/* store_redact(): the keys, and each value met with its token. */
@@ -566,6 +567,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->ins_summary);
 	sqlite3_finalize(s->sel_samples);
 	sqlite3_finalize(s->sel_rounds);
+	sqlite3_finalize(s->sel_shape);
 	sqlite3_close(s->db);
 	sb_free(&s->err);
 	sb_free(&s->name);
@@ -1650,6 +1652,30 @@ store_series_rounds(struct store *s, int64_t series_id, double **v,
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
 		    (long long)series_id);
+	return 0;
+}
+
+int
+store_series_shape(struct store *s, int64_t run_id, const char *name,
+    size_t *n, size_t *nrounds)
+{
+	int rc;
+
+	*n = *nrounds = 0;
+	if (prepare(s, &s->sel_shape, "SELECT count(*), count(DISTINCT"
+	    " x.round) FROM series r JOIN sample x ON x.series_id = r.id"
+	    " WHERE r.run_id = ? AND r.name = ?") == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_shape, 1, run_id);
+	bind_text(s->sel_shape, 2, name);
+	if ((rc = sqlite3_step(s->sel_shape)) == SQLITE_ROW) {
+		*n = (size_t)sqlite3_column_int64(s->sel_shape, 0);
+		*nrounds = (size_t)sqlite3_column_int64(s->sel_shape, 1);
+	}
+	sqlite3_reset(s->sel_shape);
+	if (rc != SQLITE_ROW)
+		return fail(s, "reading the shape of series '%s' of run %lld",
+		    name, (long long)run_id);
 	return 0;
 }
 

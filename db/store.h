@@ -270,6 +270,15 @@ int	store_series_rounds(struct store *s, int64_t series_id, double **v,
 int	store_series_values(struct store *s, int64_t series_id, double **v,
 	    size_t *n, size_t *cap);
 
+/*
+ * The shape of one series of a run, by its name: its samples and the
+ * rounds they came from (0: none recorded), or *n 0 when the run has no
+ * such series.  Runs alike in shape are alike in how their medians
+ * vary (the noise floor's identical runs).
+ */
+int	store_series_shape(struct store *s, int64_t run_id, const char *name,
+	    size_t *n, size_t *nrounds);
+
 /* Cache a series' summary (replacing any). */
 int	store_summary_put(struct store *s, int64_t series_id,
 	    const struct series_summary *sum);

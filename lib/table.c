@@ -322,6 +322,27 @@ md_escape(FILE *out, const char *s)
 }
 
 void
+md_escape_line(FILE *out, const char *s)
+{
+	size_t digits = strspn(s, "0123456789");
+
+	/*
+	 * What starts a block at the start of a line: a list item ("- ",
+	 * "+ ", "1. ", "1) "), a setext underline ("===", "---"), and
+	 * blanks before them.  The marker escaped, the rest as text.
+	 */
+	while (*s == ' ')
+		putc(*s++, out);
+	if (*s == '-' || *s == '+' || *s == '=')
+		putc('\\', out);
+	else if (digits > 0 && (s[digits] == '.' || s[digits] == ')')) {
+		fprintf(out, "%.*s\\", (int)digits, s);
+		s += digits;
+	}
+	md_text(out, s);
+}
+
+void
 md_code_block(FILE *out, const char *info, const char *text)
 {
 	size_t run = 0, longest = 0, n;

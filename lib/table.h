@@ -59,6 +59,11 @@ void	table_print_html(const struct table *t, FILE *out);
  */
 void	md_escape(FILE *out, const char *s);
 /*
+ * The same for a line of its own (after a hard break, in a list item):
+ * a marker that would start a list or a heading there escaped too.
+ */
+void	md_escape_line(FILE *out, const char *s);
+/*
  * A fenced code block of text (lines as they are), its fence longer
  * than any run of backticks in text, so nothing in it can close it.
  */

@@ -143,6 +143,21 @@ EOF
 	    "$T/out" >amd.html
 	n=$(grep -c '<a \|<img\|<script\|<b>\|<iframe' amd.html)
 	[ "$n" -eq 0 ]; check $? "analyze --format markdown: no link, image or raw HTML rendered ($n)"
+	# A line of the header that wrapping starts with "- " or "1. " (a
+	# label such as "patch - take 2"): a list item, once.
+	printf 'label,k,v\n' >li.csv
+	for i in 1 2 3 4 5 6; do
+		echo "before,x,$i" >>li.csv
+		echo "patch-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx - take 2 1. x,x,$((i + 3))" >>li.csv
+	done
+	"$KBENCH" --db li.db import -q --run-by label --key k --value v li.csv
+	for w in 40 60 80 100; do
+		"$KBENCH" --db li.db analyze --compare before \
+		    "patch-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx - take 2 1. x" \
+		    --format markdown --width $w | cmark-gfm -e table
+	done >li.html
+	n=$(grep -c '<li>\|<ol\|<h[12]>' li.html)
+	[ "$n" -eq 0 ]; check $? "analyze --format markdown: no wrapped line becomes a list or a heading ($n)"
 else
 	skip "report.md rendering: no cmark-gfm (make deps installs it)"
 fi

@@ -285,3 +285,36 @@ for t in "aa A B" "nf A B --noise-floor auto" "r3 A B" \
 done
 grep -q '>0 \.\.\|\.\. <0' agree.text
 check $? "f, ties: an open end shown in the text ($(grep -c '>0\|<0' agree.text) rows)"
+
+#
+# g. Identical runs are alike in shape too.  The history's runs of (b)
+#    split into 2 rounds (30 and 20) instead of 5 of 10: as many samples, a
+#    median of 2 rounds moves more than one of 5: so they are no floor
+#    for the sides (the second attack on the floor called 59% of null
+#    series with such a history).  And one run of 2 rounds against three
+#    of 5 rounds: no one variance serves both, so no run-level pooling.
+#
+awk -F, -v OFS=, 'NR > 1 && $1 == "H" { $3 = int($3 / 3) } { print }' nf.csv >nfs.csv
+imp nfs nfs.csv $rounds
+compare nfs nfs A B --noise-floor auto
+shape nfs.json "mann-whitney round paired=false unmeasured runs=1/1" \
+    "g, a history of another round split"
+v=$(jq -r '[.comparisons[] | .noise_floor.used // false] | unique | join(",")' nfs.json)
+[ "$v" = "false" ]; check $? "g: no row takes a floor from runs of another shape (got $v)"
+"$KBENCH" --db nfs.db analyze --compare A B --noise-floor auto >nfs.txt
+tr '\n' ' ' <nfs.txt | grep -q 'found 0 identical runs (the same benchmark, host and configuration, these series in as many rounds and about as many samples), 3 are needed'
+check $? "g: the note says what the floor lacks"
+# r3.csv: 3 runs a side of 5 rounds; A's first run, its rounds folded
+# into 2, against B's three.
+awk -F, -v OFS=, 'NR == 1 || ($1 == "A" && $2 == "a1") { if (NR > 1) $3 = int($3 / 3); print }
+    NR > 1 && $1 == "B" { print }' r3.csv >r31.csv
+imp r31 r31.csv $rounds
+compare r31 r31 A B
+v=$(jq -r '[.comparisons[] | "\(.unit) \(.method)"] | unique | join(",")' r31.json)
+[ "$v" = "round mann-whitney" ]; check $? "g: 1 run of 2 rounds against 3 of 5: no pooled variance (got $v)"
+compare r31 r31r A B --unit run
+v=$(jq -r '[.comparisons[] | "\(.verdict) \(.notes)"] | unique | join(",")' r31r.json)
+case $v in
+"untested "*"the runs differ in rounds or samples"*) ok "g: --unit run says why it cannot test them" ;;
+*) not_ok "g: --unit run says why it cannot test them (got $v)" ;;
+esac

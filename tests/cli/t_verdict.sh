@@ -284,6 +284,27 @@ v=$(jq -r '.groups[0].stddev' "$T/out")
 [ "$v" = 0.0002974089023011836 ]; check $? "analyze: the exact stddev (got $v)"
 
 #
+# Series keys named like columns (p, verdict, test_method): headed
+# key.NAME in the text, Markdown and CSV, never a second "p" column.
+#
+printf 'label,p,verdict,test_method,v\n' >kc.csv
+for i in 1 2 3 4 5 6 7; do
+	echo "A,z,y,x,$i" >>kc.csv
+	echo "B,z,y,x,$((i + 1))" >>kc.csv
+done
+"$KBENCH" --db kc.db import -q --run-by label --key p --key verdict \
+    --key test_method --value v --unit ns kc.csv
+for f in text csv json markdown; do
+	"$KBENCH" --db kc.db analyze --compare A B --format $f >kc.$f
+done
+mkdir kcg
+"$KBENCH" --db kc.db plot compare --compare A B -o kcg --format svg >/dev/null
+head -1 kc.csv | grep -q '^series,key.p,key.test_method,key.verdict,unit,'
+check $? "csv: keys named like columns are key.NAME ($(head -1 kc.csv | cut -c1-60))"
+python3 "$CHECK" agree kc.text kc.csv kc.json kc.markdown kcg/compare.gp >problems
+check $? "keys named like columns: every format agrees ($(head -1 problems))"
+
+#
 # The rule and the formats, on random data of every shape.
 #
 for seed in 1 2 3; do

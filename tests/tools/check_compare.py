@@ -230,7 +230,10 @@ def agree(text, csvp, jsonp, mdp, gpp):
                 break
             pos = k + len(cell)
         for kc in keycols:
-            if cells[col[kc]] != (c["a"]["keys"].get(kc) or "-"):
+            # A key named like a column (p, verdict) is headed key.NAME.
+            jk = kc if kc in c["a"]["keys"] or not kc.startswith("key.") \
+                else kc[4:]
+            if cells[col[kc]] != (c["a"]["keys"].get(jk) or "-"):
                 bad("%s: key %s %r" % (what, kc, cells[col[kc]]))
         if cells[col["verdict"]] != c["verdict"]:
             bad("%s: verdict %r vs %r" % (what, cells[col["verdict"]],
