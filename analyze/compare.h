@@ -120,19 +120,10 @@ struct noise_floor {
 struct comparison {
 	const struct group	*a, *b;
 	/* The plan: how it counts (compare_plan()). */
-	int			 test;		/* --test: TEST_* */
 	const struct cmp_method	*method;
-	int			 unit;		/* UNIT_* */
-	int			 paired;
-	int			 between;	/* BETWEEN_* */
 	size_t			 nu_a, nu_b;	/* units a side (pairs: equal) */
 	size_t			 runs_a, runs_b;
 	size_t			 unpaired;	/* rounds left out, unmatched */
-	int			 rounded;	/* sides with rounds: 0, 1, 2 */
-	int			 shared;	/* runs of both sides: none 0,
-						   some 1, all 2 */
-	int			 unlike;	/* runs differ in rounds or size:
-						   no one variance for all */
 	struct noise_floor	 floor;		/* used when floor.runs > 0 */
 	/*
 	 * The values its method works on, sorted: each side's units, or
@@ -141,9 +132,7 @@ struct comparison {
 	 */
 	double			*ua, *ub;
 	size_t			 nua, nub;
-	int			 owned;
 	double			 center_a, center_b;
-	int			 scale;		/* SCALE_* */
 	/* center_b / center_a - 1, or center_b - center_a (SCALE_SHIFT). */
 	double			 centers_change;
 	/* The same of the medians of the method's values (CMP_CENTERS). */
@@ -155,15 +144,27 @@ struct comparison {
 	 * simultaneous level; level its real coverage).
 	 */
 	struct stats_ci		 change;
-	int			 change_err;
 	const char		*noci;		/* why there is no interval */
 	double			 p;		/* NaN when untested */
 	double			 p_adj;		/* Holm-adjusted, or = p */
-	int			 verdict;
 	size_t			 power_n;	/* units per side (pairs), to
 						   detect the change asked; 0 when
 						   not computed */
 	double			 power_cv;	/* the spread it assumed */
+	/* The small ones together (no padding between them). */
+	int			 test;		/* --test: TEST_* */
+	int			 unit;		/* UNIT_* */
+	int			 paired;
+	int			 between;	/* BETWEEN_* */
+	int			 rounded;	/* sides with rounds: 0, 1, 2 */
+	int			 shared;	/* runs of both sides: none 0,
+						   some 1, all 2 */
+	int			 unlike;	/* runs differ in rounds or size:
+						   no one variance for all */
+	int			 owned;
+	int			 scale;		/* SCALE_* */
+	int			 change_err;
+	int			 verdict;
 	unsigned		 warn;		/* both groups' WARN_* */
 	unsigned		 notes;		/* CMP_* */
 	int			 open;		/* CMP_OPEN: -1 lo, +1 hi */

@@ -133,8 +133,11 @@ static int
 runs_t(const struct comparison *c, double level, struct stats_ttest *r)
 {
 	/* One variance for runs of another shape would be the wrong one. */
-	if ((c->nua < 2 || c->nub < 2) && c->unlike)
+	if ((c->nua < 2 || c->nub < 2) && c->unlike) {
+		r->diff = r->se = r->t = r->df = r->p = NAN;
+		r->lo = r->hi = r->spool = NAN;
 		return STATS_EDOMAIN;
+	}
 	if (c->nua >= 2 && c->nub >= 2 && !c->floor.used)
 		return c->test == TEST_STUDENT ?
 		    stats_ttest_student(c->ua, c->nua, c->ub, c->nub, level, r) :
