@@ -198,8 +198,9 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 		    "1 fc rgb '#eeeeee' fs solid noborder behind\n",
 		    logx ? 1 - an->threshold / 100 : -an->threshold,
 		    logx ? 1 + an->threshold / 100 : an->threshold);
-	sb_adds(plot, key ? "set key at screen 0.5, character 3.8 center "
-	    "horizontal font ''.sprintf(',%g', 12 * kb_fs)\n" : "unset key\n");
+	sb_adds(plot, key ? "set key at screen 0.5, character 2.8 + kb_foot "
+	    "center horizontal font ''.sprintf(',%g', 12 * kb_fs)\n" :
+	    "unset key\n");
 	sb_adds(plot, "plot ");
 	for (k = 0; k < NKINDS; k++) {
 		for (ci = 1; ci >= 0; ci--) {
@@ -233,6 +234,23 @@ panel_plot(struct strbuf *plot, const struct analysis *an, int scale,
 	sb_free(&name);
 }
 
+/*
+ * A side's name in a title or an axis label, as much as a line holds
+ * beside the other's: a kernel's label can be 70 characters.
+ */
+#define SIDE_SHOWN	30
+#define SIDE_IN_AXIS	20	/* beside the estimator's name */
+
+static const char *
+short_side(const char *name, struct strbuf *sb)
+{
+	sb_reset(sb);
+	if (strlen(name) <= SIDE_IN_AXIS)
+		return name;
+	sb_addf(sb, "%.*s...", SIDE_IN_AXIS, name);
+	return sb_str(sb);
+}
+
 enum status
 chart_compare(const struct plot_ctx *p, struct strbuf *err)
 {
@@ -240,6 +258,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	struct chart c;
 	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
 	struct strbuf xlabel = STRBUF_INIT, drawn = STRBUF_INIT;
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
 	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
 	size_t i, nr, ns, noci = 0, skipped = 0, open = 0;
 	const char *unit = NULL;
@@ -301,9 +320,10 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
 	sb_adds(&drawn, "; ");
 	method_unit_brief(an, &drawn);
-	sb_addf(&name, "%.40s%s vs %.40s%s (baseline)",
-	    an->name_b, strlen(an->name_b) > 40 ? "..." : "", an->name_a,
-	    strlen(an->name_a) > 40 ? "..." : "");
+	sb_addf(&name, "%.*s%s vs %.*s%s (baseline)", SIDE_SHOWN,
+	    an->name_b, strlen(an->name_b) > SIDE_SHOWN ? "..." : "",
+	    SIDE_SHOWN, an->name_a, strlen(an->name_a) > SIDE_SHOWN ? "..." :
+	    "");
 	chart_titles(&c.gp, p, nr > 0 && ns > 0 ? NULL : sb_str(&name),
 	    sb_str(&drawn));
 	sb_adds(&c.gp, "set grid noytics\n");
@@ -321,12 +341,12 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&plot, "set tmargin at screen %g\nset bmargin at screen "
 		    "%g\n", top, split);
 	} else
-		sb_adds(&c.gp, "set bmargin 9\n");
+		sb_adds(&c.gp, "set bmargin 7 + kb_foot\n");
 	if (nr > 0) {
 		sb_reset(&xlabel);
 		sb_addf(&xlabel, "change (%%): %s of %s/%s - 1; %s%s",
-		    method_estimator(an, SCALE_RATIO),
-		    an->name_b, an->name_a, strcmp(an->cmp[0].a->better,
+		    method_estimator(an, SCALE_RATIO), short_side(an->name_b,
+		    &sb), short_side(an->name_a, &sa), strcmp(an->cmp[0].a->better,
 		    "higher") == 0 ? "higher is better" : "lower is better",
 		    logx ? " (log scale of the ratio)" : "");
 		panel_plot(&plot, an, SCALE_RATIO, "r", nr, rlo, rhi,
@@ -336,7 +356,8 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_reset(&xlabel);
 		sb_addf(&xlabel, "difference (%s): %s of %s - %s (values not all "
 		    "positive)", unit_label(unit), method_estimator(an,
-		    SCALE_SHIFT), an->name_b, an->name_a);
+		    SCALE_SHIFT), short_side(an->name_b, &sb),
+		    short_side(an->name_a, &sa));
 		if (nr > 0)
 			sb_addf(&plot, "set tmargin at screen %g\nset bmargin at "
 			    "screen %g\n", split - 90 / hpx, 180 / hpx);
@@ -352,5 +373,7 @@ out:
 	sb_free(&name);
 	sb_free(&xlabel);
 	sb_free(&drawn);
+	sb_free(&sa);
+	sb_free(&sb);
 	return rc;
 }

@@ -248,6 +248,7 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 		sb_adds(&foot, p->subtitle);
 	if (drawn != NULL && *drawn != '\0')
 		sb_addf(&foot, "%s%s", foot.len > 0 ? "; " : "", drawn);
+	lines = 0;
 	if (foot.len > 0) {
 		sb_adds(gp, "set label 1 ");
 		lines = footer_lines(gp, sb_str(&foot));
@@ -256,12 +257,15 @@ chart_titles(struct strbuf *gp, const struct plot_ctx *p,
 		    "font ''.sprintf(',%%g', 11 * kb_fs) "
 		    "textcolor rgb '#555555'\n", 0.2 + (double)lines);
 	}
+	/* What stands above the footer (a key, the x label) goes up a line
+	 * a footer line: kb_foot says how many. */
+	sb_addf(gp, "kb_foot = %d\n", lines);
 	sb_free(&foot);
 	/* Error bars through their point, no white disc behind it. */
 	sb_adds(gp, "unset pointintervalbox\n");
 	sb_adds(gp, "set grid lc rgb '#dddddd'\n"
 	    "set border lc rgb '#444444'\n"
-	    "set bmargin 6\n");
+	    "set bmargin 5 + kb_foot\n");
 }
 
 void
