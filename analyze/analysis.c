@@ -408,6 +408,9 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 	case AOPT_NOADJUST:
 		an->adjust = 0;
 		return 1;
+	case AOPT_ANYIMPL:
+		an->any_impl = 1;
+		return 1;
 	case AOPT_REDACT:
 		strlist_add(&an->redact, arg);
 		return 1;

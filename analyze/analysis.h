@@ -43,6 +43,8 @@ struct analysis {
 	int			 test;
 	int			 unit;		/* --unit: UNIT_ASK_* */
 	int			 noise_floor;	/* --noise-floor auto */
+	int			 any_impl;	/* --any-impl: pair one lock name's
+						   implementations anyway */
 	double			 threshold;	/* percent */
 	int			 adjust;	/* Holm */
 	struct groupset		 ga, gb;
@@ -91,9 +93,11 @@ enum {
 	AOPT_REDACT,
 	AOPT_UNIT,
 	AOPT_NOISEFLOOR,
+	AOPT_ANYIMPL,
 	AOPT_CONFIDENCE = 'c'
 };
 #define ANALYSIS_LONGOPTS						\
+	{ "any-impl",	no_argument,	   NULL, AOPT_ANYIMPL },	\
 	{ "compare",	required_argument, NULL, AOPT_COMPARE },	\
 	{ "confidence",	required_argument, NULL, AOPT_CONFIDENCE },	\
 	{ "no-adjust",	no_argument,	   NULL, AOPT_NOADJUST },	\

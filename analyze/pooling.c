@@ -176,6 +176,39 @@ side_load(const struct groupset *gs, const char *name, struct strlist *out)
 	return n > 0 ? sum / (double)n : NAN;
 }
 
+/* Below this, the fewest walks of a thread against the most: unfair. */
+#define FAIRNESS_WARN	0.8
+
+/*
+ * Runs whose threads did not share the work alike (fact fairness_min,
+ * the fewest walks of a thread over the most, the least of the run's
+ * cells): a starved thread sets the window and reads as cost.
+ */
+static void
+side_fairness(const struct groupset *gs, const char *name,
+    struct strlist *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double f, worst = 1;
+	size_t i, n = 0;
+
+	for (i = 0; i < gs->nruns; i++) {
+		f = fact_num(&gs->runs[i], "fairness_min");
+		if (!isnan(f) && f < FAIRNESS_WARN) {
+			n++;
+			worst = fmin(worst, f);
+		}
+	}
+	if (n > 0) {
+		sb_addf(&sb, "%s: %zu of %zu run%s had threads that did not share "
+		    "the work alike (the fewest walks of a thread down to %.2f of "
+		    "the most): a starved thread stretches the window and reads as "
+		    "cost", name, n, gs->nruns, gs->nruns == 1 ? "" : "s", worst);
+		strlist_add(out, sb_str(&sb));
+	}
+	sb_free(&sb);
+}
+
 void
 pooling_load(const struct groupset *a, const char *name_a,
     const struct groupset *b, const char *name_b, struct pooling *out)
@@ -183,6 +216,8 @@ pooling_load(const struct groupset *a, const char *name_a,
 	struct strbuf sb = STRBUF_INIT;
 	double la, lb;
 
+	side_fairness(a, name_a, &out->load);
+	side_fairness(b, name_b, &out->load);
 	la = side_load(a, name_a, &out->load);
 	lb = side_load(b, name_b, &out->load);
 	if (fabs(la - lb) >= LOAD_APART) {
@@ -212,7 +247,34 @@ side_fact(const char *benchmark, const char *key)
 	    strcmp(key, "kernel_version") == 0)
 		return 0;
 	return in_list(plain, key) || strncmp(key, "kernel_", 7) == 0 ||
-	    strncmp(key, "vuln_", 5) == 0 || pooling_sensitive(benchmark, key);
+	    strncmp(key, "vuln_", 5) == 0 || strstr(key, "_impl.") != NULL ||
+	    pooling_sensitive(benchmark, key);
+}
+
+/*
+ * An implementation fact ("head_impl.rm") speaks of the comparison when
+ * a series of it has that key and value (head=rm); other facts always.
+ */
+static int
+speaks_of(const struct groupset *a, const struct groupset *b, const char *key)
+{
+	const struct groupset *gs[2] = { a, b };
+	const char *impl = strstr(key, "_impl."), *v;
+	char *name;
+	size_t i, k;
+	int found = 0;
+
+	if (impl == NULL)
+		return 1;
+	name = xstrdup(key);
+	name[impl - key] = '\0';
+	for (k = 0; k < 2 && !found; k++)
+		for (i = 0; i < gs[k]->n && !found; i++) {
+			v = kv_get(&gs[k]->g[i]->keys, name);
+			found = v != NULL && strcmp(v, impl + 6) == 0;
+		}
+	free(name);
+	return found;
 }
 
 /* Does the side's name ("k=v,k2=v2") fix key? */
@@ -279,7 +341,7 @@ pooling_sides(const struct groupset *a, const char *name_a,
 	}
 	for (k = 0; k < keys.n; k++) {
 		if (!name_fixes(name_a, keys.v[k]) &&
-		    !name_fixes(name_b, keys.v[k]) &&
+		    !name_fixes(name_b, keys.v[k]) && speaks_of(a, b, keys.v[k]) &&
 		    side_values(a, keys.v[k], &va) &&
 		    side_values(b, keys.v[k], &vb) && !same_set(&va, &vb)) {
 			out->sides = xreallocarray(out->sides, out->nsides + 1,

@@ -303,6 +303,68 @@ fixes_differ(const struct analysis *an)
 	return differ;
 }
 
+/*
+ * The implementation a side's runs name for a series key's value (the
+ * fact "head_impl.rm" of head=rm: "ck_brlock(spin)"), if they name one
+ * and all the same; NULL when none does, "" when they disagree.
+ */
+static const char *
+side_impl(const struct groupset *gs, const char *fact)
+{
+	const char *v, *impl = NULL;
+	size_t i;
+
+	for (i = 0; i < gs->nruns; i++) {
+		if ((v = kv_get(&gs->runs[i].facts, fact)) == NULL)
+			continue;
+		if (impl != NULL && strcmp(impl, v) != 0)
+			return "";
+		impl = v;
+	}
+	return impl;
+}
+
+/*
+ * Do the sides pair a series whose key names one lock in two
+ * implementations (head=rm: ck_brlock in user space, percpu_rw_semaphore
+ * in Linux, rmlock(9) in FreeBSD)?  Said, naming the first; the
+ * programs record each name's implementation as KEY_impl.VALUE facts.
+ */
+static int
+impl_differs(const struct analysis *an)
+{
+	struct strbuf fact = STRBUF_INIT;
+	const struct group *g;
+	const char *ia, *ib;
+	size_t i, k;
+	int differ = 0;
+
+	for (i = 0; i < an->ncmp && !differ; i++) {
+		g = an->cmp[i].a;
+		for (k = 0; k < g->keys.n && !differ; k++) {
+			sb_reset(&fact);
+			sb_addf(&fact, "%s_impl.%s", g->keys.v[k].key,
+			    g->keys.v[k].value);
+			ia = side_impl(&an->ga, sb_str(&fact));
+			ib = side_impl(&an->gb, sb_str(&fact));
+			if (ia == NULL || ib == NULL || strcmp(ia, ib) == 0 ||
+			    kv_get(&an->cmp[i].b->keys, g->keys.v[k].key) == NULL ||
+			    strcmp(kv_get(&an->cmp[i].b->keys, g->keys.v[k].key),
+			    g->keys.v[k].value) != 0)
+				continue;
+			warnx("%s: --compare: %s=%s is %s in %s and %s in %s: "
+			    "two locks that share a name, not one; compare like "
+			    "with like, or add --any-impl to compare them anyway",
+			    an->cmdname, g->keys.v[k].key, g->keys.v[k].value,
+			    *ia ? ia : "several implementations", an->name_a,
+			    *ib ? ib : "several implementations", an->name_b);
+			differ = 1;
+		}
+	}
+	sb_free(&fact);
+	return differ;
+}
+
 int
 analysis_pair_sides(struct store *s, struct analysis *an)
 {
@@ -352,7 +414,7 @@ analysis_pair_sides(struct store *s, struct analysis *an)
 		goto out;
 	}
 	union_keys(an);
-	rc = 0;
+	rc = an->any_impl || !impl_differs(an) ? 0 : -1;
 out:
 	strmap_free(&idx[0]);
 	strmap_free(&idx[1]);

@@ -381,6 +381,42 @@ load_facts(struct kvlist *f, struct strbuf *rounds, int round, double start,
 	kv_set(f, "loadavg_max", buf);
 }
 
+/*
+ * Facts a cell measures (a fairness, a count of slow paths) differ from
+ * cell to cell, so no one value is the run's; their names say how the
+ * run's is made from all cells of all rounds: KEY_min the least, KEY_max
+ * the most, KEY_sum the sum.  Into f, folded with what earlier rounds
+ * left there; values that are not numbers are left out.
+ */
+static void
+reduce_facts(struct kvlist *f, const struct cell_result *res, size_t n)
+{
+	const struct kvlist *cf;
+	const char *old, *key;
+	double v, w;
+	size_t i, k, len;
+	char buf[40];
+
+	for (i = 0; i < n; i++) {
+		cf = &res[i].out.facts;
+		for (k = 0; k < cf->n; k++) {
+			key = cf->v[k].key;
+			len = strlen(key);
+			if (len < 5 || parse_double(cf->v[k].value, &v) == -1 ||
+			    (strcmp(key + len - 4, "_min") != 0 &&
+			    strcmp(key + len - 4, "_max") != 0 &&
+			    strcmp(key + len - 4, "_sum") != 0))
+				continue;
+			if ((old = kv_get(f, key)) != NULL &&
+			    parse_double(old, &w) == 0)
+				v = key[len - 2] == 'i' ? fmin(v, w) :
+				    key[len - 2] == 'a' ? fmax(v, w) : v + w;
+			snprintf(buf, sizeof(buf), "%.10g", v);
+			kv_set(f, key, buf);
+		}
+	}
+}
+
 /* Say when the machine is busy: before the run, or during it. */
 static void
 load_warning(const struct collection *c, const char *when, double load,
@@ -481,6 +517,8 @@ collection_run(struct store *s, struct collection *c)
 		end_progress(&pg);
 		load_facts(&round_facts, &loads, round, load_round, load1(),
 		    &load_max);
+		if (failed == (size_t)-1 && !signal_caught)
+			reduce_facts(&round_facts, res, c->ncells);
 		if (failed == (size_t)-1 && !signal_caught) {
 			if (store_round(s, ri.id, round, res, order, c->ncells,
 			    &seqs, &round_facts) == -1)

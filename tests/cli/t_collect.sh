@@ -86,6 +86,17 @@ fake ok -r 3
 expect_rc 0 "a well-behaved stand-in"
 v=$(sqlite3 fake.db "SELECT count(*) FROM sample")
 [ "$v" = 6 ]; check $? "its 3 rounds x 2 samples stored (got $v)"
+# Facts each cell measures: the run's folded by their names' suffix over
+# every cell of every round (3 cells x 3 rounds: n = 0 .. 8); a fact
+# alike in every cell (w_min_not) is the run's as it is, one that is not
+# (w_avg) is no fact of the run.
+rm -f fakecount
+FAKE_N=$T/fakecount fake facts -r 3 -u 150,200
+expect_rc 0 "cells that measure their own facts"
+v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM
+    (SELECT key, value FROM run_fact WHERE key LIKE 'w_%' ORDER BY key)")
+[ "$v" = "w_max=8 w_min=0.1 w_min_not=x w_sum=36" ]
+check $? "KEY_min the least, KEY_max the most, KEY_sum the sum; others as before (got $v)"
 fake exit3
 expect_rc 4 "a benchmark that exits 3"
 expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): exited with status 3: fake: the timer is on fire

@@ -207,6 +207,30 @@ python3 "$KBENCH_TOP/tests/tools/check_compare.py" agree dl.text dl.csv \
     dl.json dl.markdown dlc/compare.gp >problems
 check $? "the sides' facts above it: every format agrees ($(head -1 problems))"
 
+# 4d. One lock name, two implementations (head=rm is ck_brlock in user
+# space, percpu_rw_semaphore on Linux, rmlock(9) on FreeBSD): the
+# programs record KEY_impl.VALUE facts, and analyze refuses to pair a
+# series across implementations unless --any-impl; then it names the
+# fact above the table (not the facts of locks no series has).
+two_sides impl.csv fact.k_impl.s,fact.k_impl.t,fact.fairness_min \
+    'ck_brlock(spin),x,1' 'percpu_rw_semaphore(sleep),y,0.42'
+"$KBENCH" -d impl.db import -q impl.csv
+kb -d impl.db analyze --compare a b
+expect_rc 2 "one lock name, two implementations: refused"
+expect_err "kbench: analyze: --compare: k=s is ck_brlock(spin) in a and percpu_rw_semaphore(sleep) in b: two locks that share a name, not one; compare like with like, or add --any-impl to compare them anyway" \
+    "one lock name, two implementations: said"
+kb -d impl.db analyze --compare a b --any-impl
+expect_rc 0 "--any-impl compares them anyway"
+sed -n '/^The sides differ in facts/,/^$/p' "$T/out" >got
+cat >want <<'EOF'
+The sides differ in facts that change results (the change measured includes them):
+  k_impl.s: ck_brlock(spin) in a, percpu_rw_semaphore(sleep) in b
+
+EOF
+cmp -s got want; check $? "--any-impl: the implementations named above the table, not k_impl.t ($(tr '\n' '|' <got))"
+tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'b: 1 of 1 run had threads that did not share the work alike (the fewest walks of a thread down to 0.42 of the most)'
+check $? "a run's unfair threads (fairness_min 0.42) said under the table"
+
 #
 # 5. Rounds: what more samples would cost, in the unit one collects in.
 #
