@@ -142,3 +142,167 @@ kmod_kernel(char **text, char *why, size_t len)
 {
 	return kmodos_read("kernel", text, why, len);
 }
+
+void
+kmod_impl_facts(void (*fact)(const char *key, const char *value))
+{
+	char *text, *line, *next, *sp;
+
+	if (kmodos_read("impl", &text, NULL, 0) != 0)
+		return;
+	for (line = text; *line != '\0'; line = next) {
+		next = line + strcspn(line, "\n");
+		if (*next == '\n')
+			*next++ = '\0';
+		if ((sp = strchr(line, ' ')) == NULL || sp == line)
+			continue;
+		*sp = '\0';
+		fact(line, sp + 1);
+	}
+	free(text);
+}
+
+/*
+ * kmod_topology(): the dump is sched_ule.c's
+ * sysctl_kern_sched_topology_spec_internal(), an element a line:
+ *
+ *   <groups>
+ *    <group level="1" cache-level="0">
+ *     <cpu count="4" mask="f,0,0,0">0, 1, 2, 3</cpu>
+ *     <children>
+ *      <group level="2" cache-level="1">
+ *       <cpu count="2" mask="3,0,0,0">0, 1</cpu>
+ *       <flags><flag name="THREAD">THREAD group</flag><flag name="SMT">SMT
+ *        group</flag></flags>                        (one line)
+ *      </group>
+ *      ...
+ *     </children>
+ *    </group>
+ *   </groups>
+ *
+ * Groups come top first (a pre-order walk), so the first core-like group
+ * that holds a CPU is the one pb_core_of() finds.
+ */
+#define TOPO_MAXCPU	65536		/* far above any MAXCPU */
+
+/* The first occurrence of needle in [s, end), or NULL. */
+static const char *
+find(const char *s, const char *end, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; s < end && (size_t)(end - s) >= n; s++)
+		if (memcmp(s, needle, n) == 0)
+			return s;
+	return NULL;
+}
+
+/* The number in name="N" inside [s, end), or -1. */
+static long
+attr(const char *s, const char *end, const char *name)
+{
+	const char *p;
+	char *e;
+	long v;
+
+	if ((p = find(s, end, name)) == NULL || p[strlen(name)] != '"')
+		return -1;
+	p += strlen(name) + 1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	v = strtol(p, &e, 10);
+	return *e == '"' && e < end ? v : -1;
+}
+
+int
+kmod_topology(const char *spec, int *cores, int *smt)
+{
+	const char *p, *tag, *list, *lend, *flags, *fend;
+	int *core = NULL, *n = NULL, *grow;
+	long level, count, cpu, first;
+	int ncpu = 0, rc = -EINVAL, isgroup, got = 0, i, v;
+	char *e;
+
+	if ((p = strstr(spec, "<groups>")) == NULL)
+		return -EINVAL;
+	while ((p = strstr(p, "<group ")) != NULL) {
+		if ((tag = strchr(p, '>')) == NULL)
+			goto out;
+		level = attr(p, tag, "cache-level=");
+		if ((list = strstr(tag, "<cpu ")) == NULL ||
+		    (lend = strchr(list, '>')) == NULL)
+			goto out;
+		count = attr(list, lend, "count=");
+		list = lend + 1;
+		if (level < 0 || count < 1 || (lend = strstr(list,
+		    "</cpu>")) == NULL)
+			goto out;
+		/* The flags, if any, are the next element. */
+		flags = lend + strlen("</cpu>");
+		flags += strspn(flags, " \t\n");
+		fend = flags;
+		if (strncmp(flags, "<flags>", strlen("<flags>")) == 0 &&
+		    (fend = strstr(flags, "</flags>")) == NULL)
+			goto out;
+		isgroup = count > 1 && (level == 1 ||
+		    find(flags, fend, "name=\"THREAD\"") != NULL ||
+		    find(flags, fend, "name=\"SMT\"") != NULL ||
+		    find(flags, fend, "name=\"HTT\"") != NULL);
+		/* "0, 1, 2": the CPUs, in ascending order. */
+		first = -1;
+		for (i = 0; list < lend; i++) {
+			while (*list == ' ')
+				list++;
+			if (*list < '0' || *list > '9')
+				goto out;
+			cpu = strtol(list, &e, 10);
+			if (cpu < 0 || cpu >= TOPO_MAXCPU || e > lend)
+				goto out;
+			list = e;
+			if (*list == ',')
+				list++;
+			else if (list != lend)
+				goto out;
+			if (core == NULL || cpu >= ncpu) {
+				v = (int)cpu + 1;
+				if ((grow = realloc(core, (size_t)v *
+				    sizeof(*core))) == NULL) {
+					rc = -ENOMEM;
+					goto out;
+				}
+				core = grow;
+				while (ncpu < v)
+					core[ncpu++] = -1;
+			}
+			if (first < 0)
+				first = cpu;
+			if (isgroup && core[cpu] < 0)
+				core[cpu] = (int)first;
+			else if (core[cpu] == -1)
+				core[cpu] = -2;		/* seen, no core yet */
+		}
+		if (i != count)
+			goto out;
+		got++;
+		p = lend;
+	}
+	if (got == 0 || ncpu == 0 || (n = calloc((size_t)ncpu,
+	    sizeof(*n))) == NULL)
+		goto out;
+	*cores = 0;
+	*smt = 0;
+	for (i = 0; i < ncpu; i++) {
+		if (core[i] == -1)
+			continue;	/* in no group: absent */
+		v = core[i] >= 0 ? core[i] : i;
+		if (n[v]++ == 0)
+			(*cores)++;
+		if (n[v] > *smt)
+			*smt = n[v];
+	}
+	rc = 0;
+out:
+	free(core);
+	free(n);
+	return rc;
+}

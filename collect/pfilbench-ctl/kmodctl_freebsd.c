@@ -9,8 +9,10 @@
  * The module's sysctls: threads, duration_ms, warmup_ms, delay_ns,
  * hooks, shared, write_ms, pin (int), count (uint64_t), head, hook, tag
  * (string), start, stop (int, write 1), state, error, version, release,
- * results, caps, kernel (string), wait (string: sleeps while a run is in
- * progress, then reads as state).
+ * results, caps, kernel, impl (string), wait (string: sleeps while a run
+ * is in progress, then reads as state).  The kernel's own facts come
+ * from the kernel's sysctls (kernel_facts()), never from the module's
+ * `kernel', which says only what the module's build fixes.
  */
 #include <sys/types.h>
 #include <sys/event.h>
@@ -56,15 +58,17 @@ kmodos_where(char *buf, size_t size, const char *name)
 	snprintf(buf, size, "%s.%s", NODE, name);
 }
 
-/* A string sysctl of any length, malloc'd and NUL-terminated. */
-int
-kmodos_read(const char *name, char **out, char *why, size_t len)
+/*
+ * The string sysctl path, of any length, in *out (malloc'd,
+ * NUL-terminated): 0, or -1 with errno set.
+ */
+static int
+read_string(const char *path, char **out)
 {
-	char path[128], *buf = NULL, *p;
+	char *buf = NULL, *p;
 	size_t n;
-	int tries;
+	int e, tries;
 
-	kmodos_where(path, sizeof(path), name);
 	/* The size can grow between the two calls: results after a start. */
 	for (tries = 0; tries < 8; tries++) {
 		n = 0;
@@ -72,19 +76,35 @@ kmodos_read(const char *name, char **out, char *why, size_t len)
 			break;
 		n += 256;
 		if ((p = realloc(buf, n + 1)) == NULL) {
-			free(buf);
-			return kmod_say(why, len, ENOMEM, "out of memory");
+			errno = ENOMEM;
+			break;
 		}
 		buf = p;
 		if (sysctlbyname(path, buf, &n, NULL, 0) == 0) {
-			buf[n] = '\0';	/* n counts the module's NUL too */
+			buf[n] = '\0';	/* n counts the kernel's NUL too */
 			*out = buf;
 			return 0;
 		}
 		if (errno != ENOMEM)
 			break;
 	}
+	e = errno;
 	free(buf);
+	errno = e;
+	return -1;
+}
+
+/* A string sysctl of the module, of any length. */
+int
+kmodos_read(const char *name, char **out, char *why, size_t len)
+{
+	char path[128];
+
+	kmodos_where(path, sizeof(path), name);
+	if (read_string(path, out) == 0)
+		return 0;
+	if (errno == ENOMEM)
+		return kmod_say(why, len, ENOMEM, "out of memory");
 	return failed(why, len, name, errno);
 }
 
@@ -311,32 +331,145 @@ kmod_wait(volatile sig_atomic_t *stop, char *why, size_t len)
 	return rc;
 }
 
+/* An int sysctl: 0, or -1 with errno set. */
+static int
+read_int(const char *name, int *v)
+{
+	size_t n = sizeof(*v);
+
+	if (sysctlbyname(name, v, &n, NULL, 0) == -1)
+		return -1;
+	if (n != sizeof(*v)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
 /*
- * The mitigations in force (sysctls of 14's amd64: vm.pmap.pti,
- * hw.ibrs_active, hw.mds_disable_state, hw.spec_store_bypass_disable_active)
- * and whether the CPU may boost (no portable sysctl says: "unknown").
+ * The running kernel's facts that change lock timings, from its sysctls
+ * (not from how this program or pfilbench.ko was compiled: a module's
+ * build sees none of the kernel's options).  kernel_facts() prints those
+ * that are not a plain integer, kmod_host_facts()'s ints[] the others:
+ *
+ *   kernel_preempt            kern.sched.preemption: full with options
+ *                             PREEMPTION, none without
+ *   kernel_preempt_thresh     kern.sched.preempt_thresh (ULE): the least
+ *                             urgent priority a wakeup preempts for
+ *   kernel_sched              kern.sched.name: ULE or 4BSD
+ *   kernel_hz                 kern.hz
+ *   kernel_witness            kern.features.witness: yes or no
+ *   kernel_witness_watch      debug.witness.watch, with witness: 1
+ *                             checks lock order, 0 not, -1 witness off
+ *   kernel_invariants         kern.features.invariants
+ *   kernel_invariant_support  kern.features.invariant_support
+ *   kernel_kasan              kern.features.kasan
+ *   kernel_smp                kern.smp.active: yes once the other CPUs
+ *                             run (options SMP, more than one CPU)
+ *   kernel_smp_cpus           kern.smp.cpus: the CPUs online
+ *   kernel_smp_maxcpus        kern.smp.maxcpus: the kernel's MAXCPU
+ *   cores, smt                kern.sched.topology_spec (kmod_topology()):
+ *                             the cores the module's pin=1 spreads over,
+ *                             and the most hardware threads of one
+ *
+ * A kern.features.NAME exists in a kernel with that feature only: no such
+ * sysctl is "no".  Another that cannot be read is "unknown".
+ *
+ * FreeBSD 14.2's headers hold the FEATURE() macro (sys/sysctl.h: an int
+ * kern.features.NAME, 1) but none of these names: they were read in
+ * copies of the kernel's sources, untested on a running kernel:
+ * sched_ule.c (kern.sched.preempt_thresh, name, topology_spec, the
+ * latter with options SMP), subr_witness.c (FEATURE(witness),
+ * debug.witness.watch), init_main.c (FEATURE(invariants)), subr_asan.c
+ * (FEATURE(kasan)), subr_smp.c (kern.smp.active, cpus, maxcpus), all in
+ * a stable/14 tree (sobomax/freebsd14_vendor); kern_switch.c
+ * (kern.sched.preemption), kern_lock.c (FEATURE(invariant_support)) and
+ * subr_param.c (kern.hz) in copies whose version is not stated.
+ */
+static void
+kernel_facts(void (*fact)(const char *key, const char *value))
+{
+	static const struct {
+		const char	*sysctl, *key;
+	} features[] = {
+		{ "kern.features.witness", "kernel_witness" },
+		{ "kern.features.invariants", "kernel_invariants" },
+		{ "kern.features.invariant_support", "kernel_invariant_support" },
+		{ "kern.features.kasan", "kernel_kasan" },
+	};
+	char buf[64], *spec;
+	size_t i, n;
+	int cores, smt, v;
+
+	if (read_int("kern.sched.preemption", &v) == 0)
+		fact("kernel_preempt", v != 0 ? "full" : "none");
+	else
+		fact("kernel_preempt", "unknown");
+	n = sizeof(buf) - 1;
+	if (sysctlbyname("kern.sched.name", buf, &n, NULL, 0) == 0) {
+		buf[n < sizeof(buf) ? n : sizeof(buf) - 1] = '\0';
+		fact("kernel_sched", buf);
+	} else
+		fact("kernel_sched", "unknown");
+	for (i = 0; i < sizeof(features) / sizeof(features[0]); i++) {
+		if (read_int(features[i].sysctl, &v) == 0)
+			fact(features[i].key, v != 0 ? "yes" : "no");
+		else
+			fact(features[i].key, errno == ENOENT ? "no" : "unknown");
+	}
+	if (read_int("kern.smp.active", &v) == 0)
+		fact("kernel_smp", v != 0 ? "yes" : "no");
+	else
+		fact("kernel_smp", "unknown");
+	if (read_string("kern.sched.topology_spec", &spec) == 0) {
+		if (kmod_topology(spec, &cores, &smt) == 0) {
+			snprintf(buf, sizeof(buf), "%d", cores);
+			fact("cores", buf);
+			snprintf(buf, sizeof(buf), "%d", smt);
+			fact("smt", buf);
+		}
+		free(spec);
+	}
+}
+
+/*
+ * The kernel's facts (kernel_facts(), and the integers below: the list
+ * there says what each is); the mitigations in force (sysctls of 14's
+ * amd64: vm.pmap.pti, hw.ibrs_active, hw.mds_disable_state,
+ * hw.spec_store_bypass_disable_active); whether the CPU may boost (no
+ * portable sysctl says: "unknown"); what each lock name of the module is
+ * (its `impl' control: head_impl.NAME, hook_impl.NAME).
  */
 void
 kmod_host_facts(void (*fact)(const char *key, const char *value))
 {
+	/* Integers: "unknown" when unreadable, or (optional) left out. */
 	static const struct {
 		const char	*sysctl, *key;
+		int		 optional;
 	} ints[] = {
-		{ "vm.pmap.pti", "mit_pti" },
-		{ "hw.ibrs_active", "mit_ibrs" },
-		{ "hw.spec_store_bypass_disable_active", "mit_ssbd" },
+		{ "kern.sched.preempt_thresh", "kernel_preempt_thresh", 0 },
+		{ "kern.hz", "kernel_hz", 0 },
+		{ "kern.smp.cpus", "kernel_smp_cpus", 0 },
+		{ "kern.smp.maxcpus", "kernel_smp_maxcpus", 0 },
+		{ "debug.witness.watch", "kernel_witness_watch", 1 },
+		{ "vm.pmap.pti", "mit_pti", 1 },
+		{ "hw.ibrs_active", "mit_ibrs", 1 },
+		{ "hw.spec_store_bypass_disable_active", "mit_ssbd", 1 },
 	};
 	char buf[128];
 	size_t i, n;
 	int v;
 
+	kernel_facts(fact);
 	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
-		n = sizeof(v);
-		if (sysctlbyname(ints[i].sysctl, &v, &n, NULL, 0) == 0 &&
-		    n == sizeof(v)) {
+		if (read_int(ints[i].sysctl, &v) == 0)
 			snprintf(buf, sizeof(buf), "%d", v);
-			fact(ints[i].key, buf);
-		}
+		else if (ints[i].optional)
+			continue;
+		else
+			snprintf(buf, sizeof(buf), "unknown");
+		fact(ints[i].key, buf);
 	}
 	n = sizeof(buf) - 1;
 	if (sysctlbyname("hw.mds_disable_state", buf, &n, NULL, 0) == 0) {
@@ -344,4 +477,5 @@ kmod_host_facts(void (*fact)(const char *key, const char *value))
 		fact("mit_mds", buf);
 	}
 	fact("cpu_boost", "unknown");
+	kmod_impl_facts(fact);
 }

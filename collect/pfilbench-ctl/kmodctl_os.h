@@ -25,6 +25,26 @@ int	kmod_parse_state(const char *s, enum kmod_state *state, char *why,
 int	kmod_read_line(const char *name, char *buf, size_t size, char *why,
 	    size_t len);
 
+/*
+ * The module's `impl' control, one "KEY VALUE" line per lock name
+ * ("head_impl.rm rmlock(9)(adaptive)", "hook_impl.spin mtx(9)(spin)"):
+ * fact(KEY, VALUE) for each line; nothing when the module has no such
+ * control (kmodctl.c).  An OS half's kmod_host_facts() calls it.
+ */
+void	kmod_impl_facts(void (*fact)(const char *key, const char *value));
+
+/*
+ * FreeBSD's kern.sched.topology_spec (sched_ule.c prints it from the
+ * scheduler's cpu_top): *cores, the cores, and *smt, the most hardware
+ * threads one core has.  A group is one core's hardware threads when it
+ * has more than one CPU and is flagged THREAD (HTT or SMT) or shares L1
+ * (cache-level 1): the rule pfilbench.ko's pb_core_of() applies to the
+ * same tree, the first such group from the top; a CPU in none is a core
+ * of its own.  0, or -EINVAL for a text that is not such a dump.  Pure,
+ * in kmodctl.c, so that a test can feed it samples on any OS.
+ */
+int	kmod_topology(const char *spec, int *cores, int *smt);
+
 /* The OS's half. */
 /* How a user finds the control NAME: "/sys/kernel/pfilbench/NAME". */
 void	kmodos_where(char *buf, size_t size, const char *name);

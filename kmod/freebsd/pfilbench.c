@@ -27,14 +27,16 @@
  *   offered (EINVAL); the `caps' sysctl lists what is.
  *
  * The timed phase, as in the Linux module: threads are bound (pin=1 one
- * per core from the scheduler's topology, pin=2 SMT siblings first), each
- * measures its busy-wait, they meet at a start line, warm up for
- * warmup_ms and until every thread has checked in, and the last to check
- * in opens the timed phase.  It ends after COUNT chain runs per thread,
- * or for every thread at once at a common sbinuptime() deadline
- * duration_ms later; a thread done first keeps running the chain,
- * uncounted, until all are (a cool-down), so none measures an
- * uncontended tail.  Each thread records its start and end on one clock.
+ * per core of the scheduler's topology, cpu_top, read at run time; pin=2
+ * SMT siblings first), each measures its busy-wait, they meet at a start
+ * line, warm up for warmup_ms and until every thread has checked in, and
+ * the last to check in opens the timed phase.  It ends after COUNT chain
+ * runs per thread, or for every thread at once at a common sbinuptime()
+ * deadline duration_ms later; a thread done first keeps running the
+ * chain, uncounted, until all are (a cool-down), so none measures an
+ * uncontended tail.  Each thread records its start and end on one clock,
+ * and its count when the first thread ended.  The threads run at a
+ * timeshare priority (PB_PRI): user space is not starved during a run.
  *
  * With write_ms > 0 a writer thread takes the head's write side every
  * write_ms on absolute deadlines (msleep_sbt(9) with C_ABSOLUTE):
@@ -57,6 +59,7 @@
 #include <sys/module.h>
 #include <sys/mutex.h>
 #include <sys/proc.h>
+#include <sys/resource.h>
 #include <sys/rmlock.h>
 #include <sys/rwlock.h>
 #include <sys/sbuf.h>
@@ -69,7 +72,18 @@
 #include <net/pfil.h>
 #include <net/vnet.h>
 
-#define	PB_VERSION	"2.0"
+/*
+ * Without options SMP, MAXCPU is 1 (machine/param.h), so cpuset_t has
+ * one word, and struct rmlock (rm_writecpus) and struct cpu_group
+ * (cg_mask) are not the SMP kernel's: rm_init() would write past the
+ * module's locks.  14.x's sys/conf/config.mk defines SMP for a
+ * standalone build; a kernel without SMP has no cpu_top to load with.
+ */
+#ifndef SMP
+#error "pfilbench needs options SMP (MAXCPU, cpuset_t, struct rmlock)"
+#endif
+
+#define	PB_VERSION	"2.1"
 #define	PB_HOOKS_MAX	8		/* hooks registered; a run links 1 to 8 */
 #define	PB_TAGLEN	40		/* the controller's name for a run */
 #define	PB_NAMELEN	16		/* lock kind names */
@@ -84,12 +98,26 @@
 #define	PB_CAL_NS	2000000		/* busy-wait measurement: about 2 ms */
 /*
  * The benchmark threads' priority, set explicitly (not inherited from
- * whoever wrote start) and kept: they yield with kern_yield(PRI_UNCHANGED),
- * not maybe_yield(), which drops a kernel thread to PRI_USER.  The least
- * urgent kernel priority: above every timeshare (user) thread, below
- * interrupt threads and the kernel's own service threads.
+ * proc0) and kept: they yield with kern_yield(PRI_UNCHANGED), not
+ * maybe_yield(), which would move them to their user priority, and set
+ * it again after every sleep, which ULE's static_boost raises to
+ * PRI_MIN_BATCH.  A timeshare priority, in ULE's batch range: where ULE
+ * puts a CPU-bound user process of nice 0 (SCHED_PRI_MAX of sched_ule.c,
+ * PRI_MAX_TIMESHARE less half the nice range).  So user space is not
+ * starved however many threads run: an interactive thread runs at the
+ * next yield (a batch: at most about 100 us), a CPU-bound one shares the
+ * CPU in ULE's calendar queue, as with Linux's nice-0 kernel threads;
+ * and a run can be stopped from the shell.  The price: user work that
+ * wants the CPU during a run slows it, as it slows lockbench, and ULE
+ * preempts a batch-priority thread for an interactive one woken from
+ * another CPU, lock held or not (counted in nivcsw).  The least urgent
+ * kernel priority, PRI_MAX_KERN, would keep every user thread off the
+ * CPUs the threads hold for the whole run (a kthread is not preempted at
+ * the end of its slice: that is an AST, taken on the way back to user
+ * mode), with no way to stop the run from user space.
  */
-#define	PB_PRI		PRI_MAX_KERN
+#define	PB_PRI		(PRI_MAX_TIMESHARE - (PRIO_MAX - PRIO_MIN) / 2)
+CTASSERT(PB_PRI > PRI_MIN_TIMESHARE && PB_PRI <= PRI_MAX_TIMESHARE);
 
 static MALLOC_DEFINE(M_PFILBENCH, "pfilbench", "pfilbench run state");
 
@@ -106,6 +134,26 @@ enum pb_hook { PB_HOOK_NULL, PB_HOOK_MTX, PB_HOOK_RW, PB_HOOK_RM,
 static const char *const pb_hook_names[] = {
 	"null", "mtx", "rw", "rm", "spin"
 };
+
+/*
+ * What each name is in this kernel (the `impl' sysctl): the primitive,
+ * and how a thread that finds it taken waits: none (epoch(9) readers
+ * never wait), adaptive (it spins while the owner runs, then blocks on a
+ * turnstile: MTX_DEF mutexes, rwlock(9); a non-sleepable rmlock(9)'s
+ * reader that meets a writer takes the lock's MTX_DEF mutex,
+ * _rm_rlock_hard() in kern_rmlock.c), spin (MTX_SPIN, interrupts off).
+ * Adaptive spinning needs options SMP (ADAPTIVE_MUTEXES, ADAPTIVE_RWLOCKS
+ * in kern_mutex.c and kern_rwlock.c); a UP kernel blocks at once.
+ */
+static const char *const pb_head_impl[] = {
+	"epoch(9)(none)", "rwlock(9)(adaptive)", "rmlock(9)(adaptive)", "none"
+};
+static const char *const pb_hook_impl[] = {
+	"none", "mtx(9)(adaptive)", "rwlock(9)(adaptive)",
+	"rmlock(9)(adaptive)", "mtx(9)(spin)"
+};
+CTASSERT(nitems(pb_head_impl) == nitems(pb_head_names));
+CTASSERT(nitems(pb_hook_impl) == nitems(pb_hook_names));
 
 enum pb_input { PB_INPUT_MEM, PB_INPUT_MBUF };
 static const char *const pb_input_names[] = { "mem", "mbuf" };
@@ -165,9 +213,11 @@ struct pb_worker {
 	int		 bind_cpu;	/* -1: not pinned */
 	int		 cpu;		/* where it finished */
 	uint64_t	 calls;		/* chain runs in the timed phase */
+	uint64_t	 calls_first;	/* ... when the first thread ended it */
 	sbintime_t	 start, end;	/* sbinuptime() */
 	uint64_t	 busywait_ns;	/* one hook's wait, measured */
 	long		 nvcsw, nivcsw;	/* td_ru, over the timed phase */
+	uint64_t	 yields;	/* kern_yield() calls: the batches */
 	uint64_t	 migrations;	/* CPU changes seen between batches */
 } __aligned(CACHE_LINE_SIZE);
 
@@ -209,6 +259,13 @@ static struct pb_softc {
 	int		 writer_cpu;
 	int		 writer_bound;
 	struct sysctl_oid *oid;		/* debug.pfilbench */
+
+	/*
+	 * The first worker to end its timed phase sets it; every worker
+	 * reads it after each batch until it has seen it (calls_first).
+	 * Written once a run: a line of its own.
+	 */
+	volatile u_int	 first_end __aligned(CACHE_LINE_SIZE);
 
 	/*
 	 * Run state: changed only with ctl held exclusively.  run and head
@@ -487,7 +544,11 @@ pb_park(struct pb_softc *sc, struct pb_kthread *kt)
 	mtx_unlock(&sc->lock);
 }
 
-/* The priority every benchmark thread runs at, and its CPU. */
+/*
+ * The priority every benchmark thread runs at (PB_PRI), and its CPU
+ * (cpu >= 0).  Called again after each sleep: a sleep may leave the
+ * thread at ULE's static_boost priority.
+ */
 static void
 pb_thread_setup(int cpu)
 {
@@ -515,30 +576,49 @@ pb_start_line(struct pb_softc *sc, bool worker)
 }
 
 /*
- * The first CPU of cpu's core: cpu itself unless an SMT group of the
- * scheduler's topology holds it (smp_topo() exists with options SMP).
+ * The scheduler's CPU topology, built once at boot (sched_ule.c, options
+ * SMP): the tree kern.sched.topology_spec prints.  No header declares it
+ * (iflib.c declares it as here).  Not smp_topo(): that builds a new tree
+ * from subr_smp.c's static pool of groups on each call, without bound.
+ * A kernel without SMP or SCHED_ULE has no cpu_top: kldload refuses the
+ * module there, naming the symbol; GENERIC has both on every platform.
+ * Read at run time, not chosen by an #ifdef of this build.
+ */
+extern struct cpu_group *cpu_top;
+
+/*
+ * Is g one core's hardware threads?  The scheduler flags such a group
+ * CG_FLAG_THREAD (HTT or SMT); a group of CPUs sharing their L1 cache
+ * (CG_SHARE_L1) is one core as well.
+ */
+static bool
+pb_is_core(const struct cpu_group *g)
+{
+
+	return (g->cg_count > 1 && ((g->cg_flags & CG_FLAG_THREAD) != 0 ||
+	    g->cg_level == CG_SHARE_L1));
+}
+
+/*
+ * The first CPU of cpu's core: the first group of one core's hardware
+ * threads on the way from the top of the topology down to cpu; cpu
+ * itself when there is none (no SMT, or arm64's flat topology).
  */
 static int
 pb_core_of(int cpu)
 {
-#ifdef SMP
-	struct cpu_group *g;
+	const struct cpu_group *g;
 	int i;
 
-	g = smp_topo();
-	while (g != NULL && g->cg_children > 0) {
+	g = cpu_top;
+	while (g != NULL && CPU_ISSET(cpu, &g->cg_mask)) {
+		if (pb_is_core(g))
+			return (CPU_FFS(&g->cg_mask) - 1);
 		for (i = 0; i < g->cg_children; i++)
 			if (CPU_ISSET(cpu, &g->cg_child[i].cg_mask))
 				break;
-		if (i == g->cg_children)
-			break;
-		g = &g->cg_child[i];
+		g = i < g->cg_children ? &g->cg_child[i] : NULL;
 	}
-	if (g != NULL && (g->cg_flags & CG_FLAG_THREAD) != 0 &&
-	    CPU_ISSET(cpu, &g->cg_mask))
-		return (CPU_FFS(&g->cg_mask) - 1);
-#endif
-	/* Without SMP (or no SMT group): a core of its own. */
 	return (cpu);
 }
 
@@ -550,9 +630,11 @@ pb_worker(void *arg)
 	const struct pb_run *r = &sc->run;
 	struct mbuf *m;
 	sbintime_t t0, deadline, warmup;
-	uint64_t i, max;
+	uint64_t i, max, nyield;
 	long nvcsw, nivcsw;
+	u_int left;
 	int cpu, lastcpu, rv;
+	bool seen;
 	char why[PB_ERRLEN];
 	char pkt[PB_PKTLEN] __aligned(sizeof(void *));
 
@@ -566,6 +648,7 @@ pb_worker(void *arg)
 	pb_thread_setup(w->bind_cpu);
 	w->busywait_ns = pb_measure_busywait(r);
 	pb_start_line(sc, true);
+	pb_thread_setup(-1);
 
 	/* Warm up for warmup_ms, then until every worker has checked in. */
 	rv = PFIL_PASS;
@@ -595,7 +678,8 @@ pb_worker(void *arg)
 	nvcsw = curthread->td_ru.ru_nvcsw;
 	nivcsw = curthread->td_ru.ru_nivcsw;
 	lastcpu = curcpu;
-	i = 0;
+	i = nyield = 0;
+	seen = false;
 	t0 = sbinuptime();
 	w->start = t0;
 	while (rv == PFIL_PASS && !sc->stop) {
@@ -610,20 +694,32 @@ pb_worker(void *arg)
 			max = r->count - i;
 		}
 		i += pb_batch(sc, r, pkt, &m, max, &rv);
+		nyield++;
 		cpu = curcpu;
 		if (cpu != lastcpu) {
 			w->migrations++;
 			lastcpu = cpu;
 		}
+		/* Where this thread was when the first one ended (a batch). */
+		if (!seen && atomic_load_acq_int(&sc->first_end) != 0) {
+			w->calls_first = i;
+			seen = true;
+		}
 	}
 	w->end = sbinuptime();
+	left = atomic_fetchadd_int(&sc->cooling, (u_int)-1);
+	if (left == (u_int)r->nthreads)
+		atomic_store_rel_int(&sc->first_end, 1);
 	w->calls = i;
+	if (!seen)
+		w->calls_first = i;
+	w->yields = nyield;
 	w->cpu = curcpu;		/* where it finished, bound or not */
 	w->nvcsw = curthread->td_ru.ru_nvcsw - nvcsw;
 	w->nivcsw = curthread->td_ru.ru_nivcsw - nivcsw;
 
 	/* Cool down: keep the others contended until the last is done. */
-	if (atomic_fetchadd_int(&sc->cooling, (u_int)-1) == 1) {
+	if (left == 1) {
 		mtx_lock(&sc->lock);
 		wakeup(&sc->writer);
 		mtx_unlock(&sc->lock);
@@ -671,6 +767,7 @@ pb_writer(void *arg __unused)
 
 	pb_thread_setup(sc->writer_bound);
 	pb_start_line(sc, false);
+	pb_thread_setup(-1);
 	period = SBT_1MS * r->write_ms;
 	mtx_lock(&sc->lock);
 	while (!sc->timed && !sc->stop)
@@ -686,6 +783,8 @@ pb_writer(void *arg __unused)
 		if (now < next)
 			continue;	/* woken early */
 		mtx_unlock(&sc->lock);
+		pb_thread_setup(-1);	/* the sleep may have raised it */
+		now = sbinuptime();
 		switch (r->head) {
 		case PB_HEAD_RW:
 			rw_wlock(&sc->head_rw);
@@ -879,8 +978,8 @@ pb_validate(const struct pb_cfg *c, struct pb_run *r, char *msg, size_t len)
  * Where threads go: order[] lists every CPU once, in the order they are
  * handed out.  pin=1: the first CPU of each core, then the other SMT
  * siblings; pin=2: the siblings of one core before the next core.  The
- * cores come from the scheduler's topology (smp_topo(): a group with
- * CG_FLAG_THREAD holds one core's hardware threads).  Returns how many.
+ * cores come from the scheduler's topology (pb_core_of(): cpu_top, its
+ * CG_FLAG_THREAD or CG_SHARE_L1 groups).  Returns how many.
  */
 static int
 pb_cpu_order(int *order, int max, int pin)
@@ -1027,6 +1126,7 @@ pb_start(struct pb_softc *sc)
 	sc->t_go = 0;
 	sc->warming = r.nthreads;
 	sc->cooling = r.nthreads;
+	sc->first_end = 0;
 	sc->live = nlive;
 	sc->writes = 0;
 	sc->write_ns = 0;
@@ -1482,10 +1582,32 @@ pb_sysctl_stat(SYSCTL_HANDLER_ARGS)
 }
 
 /*
- * caps (arg2 0): what the module runs, the Linux module's format:
- * heads, hooks, the head:hook pairs refused (none: no FreeBSD hook lock
- * sleeps), the limits.  kernel (arg2 1): the build's facts that change
- * lock timings, "key value" lines.
+ * Three read-only texts, "key value" lines:
+ *
+ * caps (arg2 0): what the module runs, the Linux module's format: heads,
+ * hooks, the head:hook pairs refused (none: no FreeBSD hook lock sleeps),
+ * the limits.
+ *
+ * kernel (arg2 1): what the module itself fixes of the conditions its
+ * locks run in.  Not the kernel's options: a standalone module build sees
+ * none of the running kernel's (its opt_global.h is config.mk's, not the
+ * kernel's; PREEMPTION lives in opt_sched.h, which nothing here
+ * includes), so an #ifdef here would describe this build, not the
+ * kernel.  pfilbench-ctl reads those from the running kernel
+ * (kern.sched.preemption, kern.features.witness, ...).  Nothing in this
+ * function depends on an option (tests/freebsd/t_freebsd.sh checks it):
+ *
+ *   kld_lock_debug   LOCK_DEBUG as this module is compiled: 1 for every
+ *                    module not tied to one kernel build (sys/_lock.h),
+ *                    whatever the kernel's, so each lock call here goes
+ *                    through the kernel's out-of-line lock functions
+ *                    (_rm_rlock_debug(), __mtx_lock_flags(), ...), never
+ *                    an inline fast path as in the kernel's own code
+ *   thread_priority  PB_PRI, the benchmark threads' priority
+ *
+ * impl (arg2 2): what each head and hook name is here (pb_head_impl,
+ * pb_hook_impl), "head_impl.NAME IMPL" and "hook_impl.NAME IMPL", which
+ * pfilbench-ctl prints as facts.
  */
 static int
 pb_sysctl_info(SYSCTL_HANDLER_ARGS)
@@ -1498,7 +1620,8 @@ pb_sysctl_info(SYSCTL_HANDLER_ARGS)
 	if ((error = pb_enter(sc)) != 0)
 		return (error);
 	sbuf_new_for_sysctl(&sb, NULL, 512, req);
-	if (arg2 == 0) {
+	switch (arg2) {
+	case 0:
 		sbuf_printf(&sb, "version %s\nheads", PB_VERSION);
 		for (i = 0; i < nitems(pb_head_names); i++)
 			sbuf_printf(&sb, " %s", pb_head_names[i]);
@@ -1511,37 +1634,19 @@ pb_sysctl_info(SYSCTL_HANDLER_ARGS)
 		    "hooks_max %d\nthreads_max %d\npin 0 1 2\n",
 		    PB_DELAY_MAX_NS, PB_WRITE_MAX_MS, PB_DURATION_MAX_MS,
 		    PB_WARMUP_MAX_MS, PB_HOOKS_MAX, 4 * mp_ncpus);
-	} else {
-		sbuf_printf(&sb, "preempt %s\nhz %d\nwitness %s\n"
-		    "invariants %s\nlock_debug %d\nkasan %s\nsmp %s\n",
-#ifdef PREEMPTION
-		    "full",
-#else
-		    "none",
-#endif
-		    hz,
-#ifdef WITNESS
-		    "yes",
-#else
-		    "no",
-#endif
-#ifdef INVARIANTS
-		    "yes",
-#else
-		    "no",
-#endif
-		    LOCK_DEBUG,
-#ifdef KASAN
-		    "yes",
-#else
-		    "no",
-#endif
-#ifdef SMP
-		    "yes"
-#else
-		    "no"
-#endif
-		    );
+		break;
+	case 1:
+		sbuf_printf(&sb, "kld_lock_debug %d\nthread_priority %d\n",
+		    LOCK_DEBUG, PB_PRI);
+		break;
+	default:
+		for (i = 0; i < nitems(pb_head_names); i++)
+			sbuf_printf(&sb, "head_impl.%s %s\n", pb_head_names[i],
+			    pb_head_impl[i]);
+		for (i = 0; i < nitems(pb_hook_names); i++)
+			sbuf_printf(&sb, "hook_impl.%s %s\n", pb_hook_names[i],
+			    pb_hook_impl[i]);
+		break;
 	}
 	error = sbuf_finish(&sb);
 	sbuf_delete(&sb);
@@ -1567,13 +1672,21 @@ pb_rel(const struct pb_softc *sc, sbintime_t t)
  *   busywait clock clock_ns C spin_ns S
  *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
  *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks 0
+ *       yields Y calls_at_first_end F
  *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
  *
  * Times are ns since the timed phase began, on sbinuptime(); core is
  * 0.N with N the first CPU of the thread's core (FreeBSD's topology has
  * no package number at hand); migrations are the CPU changes seen
  * between batches of chain runs, a lower bound; slow_walks is Linux's
- * (percpu_rw_semaphore's slow path), 0 here.  ctl is held shared, so
+ * (percpu_rw_semaphore's slow path), 0 here.  nvcsw and nivcsw are
+ * td_ru's over the timed phase: mi_switch() counts every kern_yield() as
+ * a voluntary switch, whether another thread ran or not, so nvcsw is
+ * yields (the kern_yield() calls, one a batch) plus the blocks on a
+ * turnstile or sleep queue; nivcsw the preemptions.  calls_at_first_end
+ * is the thread's calls when the first thread ended its timed phase
+ * (seen after its next batch: within one batch), its fairness figure in
+ * count mode, where every thread's calls are count.  ctl is held shared, so
  * start cannot free the slots under us, and they are final once the
  * state is done.
  */
@@ -1609,13 +1722,15 @@ pb_sysctl_results(SYSCTL_HANDLER_ARGS)
 			w = &sc->workers[i];
 			sbuf_printf(&sb, "thread %d cpu %d bound %d core 0.%d "
 			    "calls %ju start_ns %jd end_ns %jd busywait_ns %ju "
-			    "nvcsw %ld nivcsw %ld migrations %ju slow_walks 0\n",
+			    "nvcsw %ld nivcsw %ld migrations %ju slow_walks 0 "
+			    "yields %ju calls_at_first_end %ju\n",
 			    w->id, w->cpu, w->bind_cpu,
 			    w->cpu >= 0 ? pb_core_of(w->cpu) : -1,
 			    (uintmax_t)w->calls, (intmax_t)pb_rel(sc, w->start),
 			    (intmax_t)pb_rel(sc, w->end),
 			    (uintmax_t)w->busywait_ns, w->nvcsw, w->nivcsw,
-			    (uintmax_t)w->migrations);
+			    (uintmax_t)w->migrations, (uintmax_t)w->yields,
+			    (uintmax_t)w->calls_first);
 		}
 		if (r->write_ms > 0)
 			sbuf_printf(&sb, "writer 0 cpu %d bound %d writes %ju "
@@ -1728,7 +1843,11 @@ pb_sysctls_add(struct pb_softc *sc)
 	    pb_sysctl_info, "A", "heads, hooks, refused pairs, limits");
 	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "kernel",
 	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 1,
-	    pb_sysctl_info, "A", "the kernel's facts that change lock timings");
+	    pb_sysctl_info, "A",
+	    "what the module fixes of its locks' conditions (lock_debug, priority)");
+	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "impl",
+	    CTLTYPE_STRING | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 2,
+	    pb_sysctl_info, "A", "the kernel primitive behind each lock name");
 	SYSCTL_ADD_PROC(NULL, kids, OID_AUTO, "max_threads",
 	    CTLTYPE_U64 | CTLFLAG_RD | CTLFLAG_MPSAFE, NULL, 0,
 	    pb_sysctl_stat, "QU", "4 x mp_ncpus");

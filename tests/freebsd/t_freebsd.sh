@@ -8,12 +8,26 @@
 #   the module (kmod/freebsd, its SRCS read from its Makefile) with the
 #     flags of sys/conf/kmod.mk and kern.mk for a standalone amd64
 #     module, -Werror, -nostdinc, -D_KERNEL -DKLD_MODULE, -include
-#     opt_global.h: once as GENERIC has it (VIMAGE), once as a debug
-#     kernel (SMP, INVARIANTS, INVARIANT_SUPPORT, WITNESS, KDTRACE_HOOKS),
-#     and once more with the Makefile's own flags if it adds any; no
-#     warning either; and its undefined symbols, each one a 14.x kernel
-#     export of the list below (a misspelt KPI that a stray prototype lets
-#     compile still fails);
+#     opt_global.h: once as 14.x's config.mk writes it for a standalone
+#     build (SMP, MAC, VIMAGE), once as a debug kernel (SMP, INVARIANTS,
+#     INVARIANT_SUPPORT, WITNESS, KDTRACE_HOOKS), and once more with the
+#     Makefile's own flags if it adds any; no warning any time; and its
+#     undefined symbols, each one a 14.x kernel export of the list below
+#     (a misspelt KPI that a stray prototype lets compile still fails);
+#     and a build without SMP (an older config.mk's opt_global.h, VIMAGE
+#     alone: MAXCPU 1, another struct rmlock) refused;
+#   that what the module says of the kernel, and where it puts threads,
+#     do not depend on how it was compiled: the handler of its `kernel'
+#     sysctl and pb_core_of() have no #if and preprocess to the same text
+#     whatever else opt_global.h defines (PREEMPTION, WITNESS,
+#     INVARIANTS, KASAN...), the kernel handler names no option, and
+#     every build reads the scheduler's topology (cpu_top) and none calls
+#     smp_topo(), which builds a new tree on each call;
+#   that pfilbench-ctl's FreeBSD half reads the kernel's facts from the
+#     kernel: its object calls sysctlbyname(3) and holds each sysctl's
+#     name and each fact's; and kmod_topology(), its parser of
+#     kern.sched.topology_spec, compiled for this host and run on
+#     samples (tests/freebsd/topology_test.c);
 #   the programs kbench, testsleep, lockbench and pfilbench-ctl, every
 #     file the Makefile compiles for FreeBSD (`make OS=freebsd
 #     print-build`: its list, not a second one), with the Makefile's own
@@ -99,8 +113,19 @@ KMOD_CFLAGS="-target $TARGET -O2 -pipe -fno-strict-aliasing -Werror
 -Wno-error=pointer-sign -Wno-error=shift-negative-value
 -Wno-address-of-packed-member -Wno-error=unused-but-set-variable
 -Wno-format-zero-length"
-GENERIC_OPTS="VIMAGE"
+# What opt_global.h defines.  generic: what 14.x's sys/conf/config.mk
+# writes for a standalone build (the stable/14-era copies read have SMP,
+# MAC and VIMAGE since before 14.0; the kernel's sources are not in the
+# headers' tree, so this is not checked against 14.2 itself); minimal:
+# VIMAGE alone, what config.mk wrote before (and the tree's README.md
+# says), which the module must refuse; debug: a debug kernel's, as a
+# module built with it (KERNBUILDDIR) sees.  all: every option the
+# module must not depend on, PREEMPTION (opt_sched.h in a kernel build)
+# and KASAN included, for the preprocessor only.
+GENERIC_OPTS="SMP MAC VIMAGE"
+MINIMAL_OPTS="VIMAGE"
 DEBUG_OPTS="VIMAGE SMP INVARIANTS INVARIANT_SUPPORT WITNESS KDTRACE_HOOKS"
+ALL_OPTS="$DEBUG_OPTS MAC PREEMPTION FULL_PREEMPTION KASAN SCHED_ULE"
 
 # What the FreeBSD 14.x kernel exports that the module may call: every
 # undefined symbol of its object must be here (or one of its own linker
@@ -123,7 +148,7 @@ kthread_add kthread_exit                                        # kern_kthread.c
 _sleep wakeup maybe_yield kern_yield                            # kern_synch.c
 critical_enter_KBI critical_exit_KBI                            # kern_switch.c
 sched_bind sched_unbind sched_prio                              # sched_ule.c
-smp_topo                                                        # subr_smp.c (options SMP)
+cpu_top                                                         # sched_ule.c (options SMP)
 hz                                                              # subr_param.c
 all_cpus mp_maxid mp_ncpus __start_set_pcpu __stop_set_pcpu     # subr_smp.c, ldscript
 binuptime                                                       # kern_tc.c
@@ -259,6 +284,118 @@ else
 fi
 echo "# the module in $(($(date +%s) - t0)) s"
 
+# ------------------------------------------------------------------
+# What the module says of the kernel, and where it puts its threads,
+# must not come from the options it was compiled with: a standalone
+# build's opt_global.h is config.mk's, not the running kernel's, and
+# PREEMPTION is in opt_sched.h, which it never includes.
+
+# kmod_pp NAME OPTIONS: the module's SRCS preprocessed (-E -P) with
+# OPTIONS in opt_global.h, into $work/pp/NAME/all.i.
+kmod_pp() {
+	d=$work/pp/$1
+	rm -rf "$d"
+	mkdir -p "$d"
+	for o in $2; do echo "#define $o 1"; done >"$d/opt_global.h"
+	: >"$d/all.i"
+	for s in $KMOD_SRCS; do
+		# shellcheck disable=SC2086 # the flags are meant to split
+		(cd "$d" && "$CLANG" $KMOD_CFLAGS -E -P "$top/kmod/freebsd/$s") \
+		    >>"$d/all.i" 2>"$d/cc.log" || return 1
+	done
+}
+# fn_text FILE NAME: the definition of function NAME in FILE, from the
+# line that begins "NAME(" to the first line that is "}".
+fn_text() {
+	awk -v f="$2(" 'index($0, f) == 1 { on = 1 } on { print } on && /^}$/ { exit }' "$1"
+}
+# same_fn NAME: 0 when function NAME is there, has no #if in the source,
+# and preprocesses to the same text with GENERIC_OPTS and with ALL_OPTS.
+same_fn() {
+	fn_text "$kmod_src" "$1" >"$work/pp/$1.src"
+	fn_text "$work/pp/generic/all.i" "$1" >"$work/pp/$1.generic"
+	fn_text "$work/pp/all/all.i" "$1" >"$work/pp/$1.all"
+	[ -s "$work/pp/$1.generic" ] && ! grep -q '^#' "$work/pp/$1.src" &&
+	    cmp -s "$work/pp/$1.generic" "$work/pp/$1.all"
+}
+# why_fn NAME: under a not ok, what differs.
+why_fn() {
+	grep -n '^#' "$work/pp/$1.src" 2>/dev/null | head -3 |
+	    sed 's/^/#   source: /'
+	diff "$work/pp/$1.generic" "$work/pp/$1.all" 2>/dev/null | head -4 |
+	    cut -c1-160 | sed 's/^/#   /'
+}
+kmod_src=$top/kmod/freebsd/pfilbench.c
+if kmod_pp generic "$GENERIC_OPTS" && kmod_pp all "$ALL_OPTS"; then
+	# The handler the `kernel' oid is created with.
+	kh=$(awk '/OID_AUTO, "kernel",/ { on = 1 }
+	    on && /"A"/ { sub(/^[ \t]*/, ""); sub(/,.*/, ""); print; exit }' \
+	    "$kmod_src")
+	if [ -n "$kh" ] && same_fn "$kh"; then
+		ok "the kernel sysctl's handler ($kh) has no #if and preprocesses to the same text with $GENERIC_OPTS and with $ALL_OPTS: no fact of it comes from an option"
+	else
+		not_ok "the kernel sysctl's handler (${kh:-not found}) has no #if and preprocesses to the same text whatever the options"
+		why_fn "$kh"
+	fi
+	if [ -s "$work/pp/$kh.src" ] && ! grep -Eq \
+	    '^#|PREEMPTION|WITNESS|INVARIANT|KASAN|SMP|hz' "$work/pp/$kh.src"; then
+		ok "the kernel sysctl's handler names no kernel option and no kernel variable (PREEMPTION, WITNESS, INVARIANTS, KASAN, SMP, hz), and has no #if"
+	else
+		not_ok "the kernel sysctl's handler (${kh:-not found}) names no kernel option and has no #if"
+		grep -En '^#|PREEMPTION|WITNESS|INVARIANT|KASAN|SMP|hz' \
+		    "$work/pp/$kh.src" | head -6 | sed 's/^/#   /'
+	fi
+	if same_fn pb_core_of; then
+		ok "pb_core_of() has no #if (no #ifdef SMP) and preprocesses to the same text whatever the options: the topology is read at run time"
+	else
+		not_ok "pb_core_of() has no #if and preprocesses to the same text whatever the options"
+		why_fn pb_core_of
+	fi
+else
+	not_ok "the module preprocesses with $GENERIC_OPTS and with $ALL_OPTS"
+	show "$d/cc.log"
+fi
+# Without SMP, MAXCPU is 1: another cpuset_t, another struct rmlock.
+d=$work/kmod/minimal
+if ! kmod_cc "$d" "$top/kmod/freebsd" "$MINIMAL_OPTS" &&
+    grep -q 'error: "pfilbench needs options SMP' "$d/cc.log"; then
+	ok "a build without SMP (opt_global.h: $MINIMAL_OPTS) is refused: $(grep -m1 'error:' "$d/cc.log" | sed 's|.*/kmod/freebsd/||' | cut -c1-100)"
+else
+	not_ok "a build without SMP (opt_global.h: $MINIMAL_OPTS) is refused, naming options SMP"
+	show "$d/cc.log"
+fi
+# Every build reads the scheduler's topology, none rebuilds it.
+bad=""
+for variant in generic debug; do
+	u=$work/kmod/$variant/undefined
+	if [ ! -s "$u" ] || ! awk '{ print $2 }' "$u" | grep -qx cpu_top ||
+	    awk '{ print $2 }' "$u" | grep -qx smp_topo; then
+		bad="$bad $variant"
+	fi
+done
+if [ -z "$bad" ]; then
+	ok "every build (generic, debug) places threads from the scheduler's topology (cpu_top) and none calls smp_topo()"
+else
+	not_ok "the builds that do not read cpu_top, or call smp_topo():$bad"
+fi
+# The rest of what the module prints for pfilbench-ctl: each lock name's
+# primitive (impl), per thread its yields and its calls when the first
+# thread ended, its own build's facts.
+o=$work/kmod/generic/pfilbench.o
+missing=""
+for want in 'head_impl.%s %s' 'hook_impl.%s %s' 'epoch(9)(none)' \
+    'rwlock(9)(adaptive)' 'rmlock(9)(adaptive)' 'mtx(9)(adaptive)' \
+    'mtx(9)(spin)' 'yields %ju calls_at_first_end %ju' \
+    'kld_lock_debug %d' 'thread_priority %d'; do
+	[ -f "$o" ] && strings -a -n 3 "$o" | grep -qF -- "$want" ||
+	    missing="$missing '$want'"
+done
+if [ -z "$missing" ]; then
+	ok "the module prints impl lines (head_impl.NAME, hook_impl.NAME), per thread yields and calls_at_first_end, and its own build's facts (kld_lock_debug, thread_priority)"
+else
+	not_ok "the module's object lacks the strings:$missing"
+fi
+
 # broken NAME WHERE WANT SEDSCRIPT: a copy of the module with SEDSCRIPT
 # applied must fail the generic compile (WHERE generic), only the debug
 # one (debug), or only the symbol check (symbols), with WANT in the
@@ -326,6 +463,65 @@ check $? "make and bmake read the same FreeBSD branch: 4 programs (make OS=freeb
 srcs=$(awk '$1 == "prog" { for (i = 3; i <= NF; i++) print $i }' \
     "$work/build.make" | sort -u)
 cflags=$(sed -n 's/^cflags //p' "$work/build.make")
+
+# pfilbench-ctl's FreeBSD half reads the kernel's facts from the running
+# kernel, a sysctl each (the sysctl, then the facts it gives).  It needs
+# FreeBSD's base headers only: compiled here on its own.
+ctl=$work/ctl
+mkdir -p "$ctl"
+# shellcheck disable=SC2086
+if (cd "$top" && "$CLANG" -target "$TARGET" --sysroot="$sysroot" $cflags \
+    -Werror -c collect/pfilbench-ctl/kmodctl_freebsd.c \
+    -o "$ctl/kmodctl_freebsd.o") >"$ctl/cc.log" 2>&1; then
+	strings -a -n 3 "$ctl/kmodctl_freebsd.o" >"$ctl/strings"
+	missing=""
+	while read -r name facts; do
+		for w in $name $facts; do
+			grep -qxF "$w" "$ctl/strings" || missing="$missing $w"
+		done
+	done <<'EOF'
+kern.sched.preemption kernel_preempt
+kern.sched.preempt_thresh kernel_preempt_thresh
+kern.sched.name kernel_sched
+kern.hz kernel_hz
+kern.features.witness kernel_witness
+debug.witness.watch kernel_witness_watch
+kern.features.invariants kernel_invariants
+kern.features.invariant_support kernel_invariant_support
+kern.features.kasan kernel_kasan
+kern.smp.active kernel_smp
+kern.smp.cpus kernel_smp_cpus
+kern.smp.maxcpus kernel_smp_maxcpus
+kern.sched.topology_spec cores smt
+EOF
+	nm -u "$ctl/kmodctl_freebsd.o" | awk '{ print $2 }' >"$ctl/undefined"
+	for f in sysctlbyname kmod_topology kmod_impl_facts; do
+		grep -qx "$f" "$ctl/undefined" || missing="$missing $f()"
+	done
+	if [ -z "$missing" ]; then
+		ok "pfilbench-ctl's FreeBSD half calls sysctlbyname(3) for each kernel fact (kern.sched.preemption, kern.features.witness, ..., kern.sched.topology_spec) and prints the module's impl lines"
+	else
+		not_ok "pfilbench-ctl's FreeBSD half: missing from kmodctl_freebsd.o:$missing"
+	fi
+else
+	not_ok "collect/pfilbench-ctl/kmodctl_freebsd.c compiles for FreeBSD 14.2"
+	show "$ctl/cc.log"
+fi
+# Its parser of kern.sched.topology_spec, on samples, for this host.
+HOSTCC=${KBENCH_HOST_CC:-cc}
+if command -v "$HOSTCC" >/dev/null 2>&1; then
+	if (cd "$top" && "$HOSTCC" -std=c11 -Wall -Wextra -Werror -I. \
+	    -o "$ctl/topology_test" tests/freebsd/topology_test.c \
+	    collect/pfilbench-ctl/kmodctl.c) >"$ctl/topology.log" 2>&1; then
+		"$ctl/topology_test" ||
+		    not_ok "tests/freebsd/topology_test: exit status $?"
+	else
+		not_ok "tests/freebsd/topology_test.c compiles with $HOSTCC"
+		show "$ctl/topology.log"
+	fi
+else
+	skip "kmod_topology() samples: no host compiler $HOSTCC"
+fi
 for f in collect/testsleep/sleep_methods_freebsd.c collect/hostfacts_freebsd.c \
     collect/pfilbench-ctl/kmodctl_freebsd.c collect/nightly/cmd_nightly.c collect/tools.c; do
 	echo "$srcs" | grep -qx "$f" || not_ok "the FreeBSD branch compiles $f"
