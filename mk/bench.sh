@@ -125,24 +125,24 @@ fi
 	echo
 fi
 if want lock; then
-echo "== lock: lockbench, delay 1000 ns, 1 and 2 threads (calls/s, median of 3)"
-# calls LOCKBENCH-ARGS...: the total calls/s, median of three runs.
+echo "== lock: lockbench, delay 1000 ns, 1 and 2 threads (walks/s, median of 3)"
+# calls LOCKBENCH-ARGS...: the total walks/s, median of three runs.
 calls() {
 	for i in 1 2 3; do
-		"$build/lockbench" -p -n 30000 "$@" | sed -n 's/^total:.*, \([0-9]*\) calls\/s$/\1/p'
+		"$build/lockbench" -p -n 30000 "$@" | sed -n 's/^total:.*, \([0-9]*\) walks\/s$/\1/p'
 	done | sort -n | sed -n 2p
 }
 for k in rm rw mtx; do
 	c1=$(calls -t 1 -H none -k "$k")
 	c2=$(calls -t 2 -H none -k "$k")
 	awk -v k="$k" -v a="$c1" -v b="$c2" 'BEGIN {
-		printf "   hook %-4s 1 thread %9d, 2 threads %9d calls/s: scaling %.2fx\n", k, a, b, b / a }'
+		printf "   hook %-4s 1 thread %9d, 2 threads %9d walks/s: scaling %.2fx\n", k, a, b, b / a }'
 done | tee "$dir/lock.txt"
 awk '$2 == "rm" { s = $NF + 0; ok = s >= 1.7 } $2 == "mtx" { m = $NF + 0 }
     END { printf "   rm scales by >= 1.7x: %s; mtx scales less than rm: %s\n",
         (ok ? "yes" : "NO"), (m < s ? "yes" : "NO") }' "$dir/lock.txt"
 for h in rw rm epoch; do
-	printf '   head %-5s null hook, 2 threads: %s calls/s; with a writer every 1 ms: %s calls/s\n' \
+	printf '   head %-5s null hook, 2 threads: %s walks/s; with a writer every 1 ms: %s walks/s\n' \
 	    "$h" "$(calls -t 2 -H "$h" -k null)" "$(calls -t 2 -H "$h" -k null -w 1)"
 done
 	echo

@@ -160,13 +160,13 @@ wait_for() {
 	done
 }
 
-# items LIST: how many in a comma-separated list; total LIST: their sum.
+# items LIST: how many in a comma-separated list.
 items() { echo "$1" | awk -F, '{ print NF }'; }
-total() { echo "$1" | awk -F, '{ for (i = 1; i <= NF; i++) s += $i; print s }'; }
 
 # expect KIND OPTIONS...: "SAMPLES ROUNDS" a kbench collect KIND with
-# OPTIONS stores when it completes: sleep, a sample per sleep (methods x durations x -n); lock,
-# a sample per thread (heads x hooks x the sum of -t); times -r.
+# OPTIONS stores when it completes: sleep, a sample per sleep (methods x
+# durations x -n); lock, a sample per cell (heads x hooks x thread
+# counts); times -r.
 expect() {
 	kind=$1
 	shift
@@ -176,7 +176,7 @@ expect() {
 		-m | -H) a=$(items "$2") ;;
 		-u | -k) b=$(items "$2") ;;
 		-n) if [ "$kind" = sleep ]; then c=$2; fi ;;
-		-t) c=$(total "$2") ;;
+		-t) c=$(items "$2") ;;
 		-r) r=$2 ;;
 		esac
 		shift 2

@@ -170,12 +170,12 @@ v=$(sqlite3 k9.db "PRAGMA integrity_check")
 kb --db lock.db collect lock -q -l small --backend user -H rw,rm -k null,mtx -t 1,2 -n 2000 --delay 200 -r 2
 expect_rc 0 "a small lock collection"
 v=$(sqlite3 lock.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.id)")
-[ "$v" = "head=rw,hook=null,threads=1:2 head=rw,hook=null,threads=2:4 head=rw,hook=mtx,threads=1:2 head=rw,hook=mtx,threads=2:4 head=rm,hook=null,threads=1:2 head=rm,hook=null,threads=2:4 head=rm,hook=mtx,threads=1:2 head=rm,hook=mtx,threads=2:4" ]
-check $? "8 series in matrix order, a sample per thread per round (got $v)"
+[ "$v" = "head=rw,hook=null,threads=1:2 head=rw,hook=null,threads=2:2 head=rw,hook=mtx,threads=1:2 head=rw,hook=mtx,threads=2:2 head=rm,hook=null,threads=1:2 head=rm,hook=null,threads=2:2 head=rm,hook=mtx,threads=1:2 head=rm,hook=mtx,threads=2:2" ]
+check $? "8 series in matrix order, one sample per cell per round (got $v)"
 v=$(sqlite3 lock.db "SELECT group_concat(key || '=' || value, ' ') FROM run_fact WHERE key IN ('backend', 'benchmark') ORDER BY key")
 [ "$v" = "backend=user" ]; check $? "the backend is a run fact (got $v)"
 v=$(sqlite3 lock.db "SELECT unit || ' ' || better FROM series LIMIT 1")
-[ "$v" = "ns lower" ]; check $? "ns per call, lower is better"
+[ "$v" = "ns lower" ]; check $? "ns per walk, lower is better"
 kb --db lock.db collect lock -H bogus
 expect_rc 2 "an unknown head lock"
 kb --db lock.db collect lock --backend kmodx

@@ -71,10 +71,10 @@ awk -v v="$v" 'BEGIN { exit !(v > 0) }'; check $? "the four writers overlapped (
 
 
 # per_cell NAME SERIES: the samples a cell of this series stores in a
-# round: sleep, -n; lock, one a thread.
+# round: sleep, -n; lock, one (every walk over the union window).
 per_cell() {
 	case $2 in
-	*threads=*) echo "$2" | sed 's/.*threads=\([0-9]*\).*/\1/' ;;
+	*threads=*) echo 1 ;;
 	*) set -- $(plan "$1"); while [ "$1" != -n ]; do shift; done; echo "$2" ;;
 	esac
 }
