@@ -30,8 +30,10 @@ const struct benchmark benchmark_lock = {
 	.name = "lock",
 	.program = "lockbench",		/* or pfilbench-ctl: --backend */
 	.facts = (const char *const[]){ "backend", "delay_ns", "write_ms",
-	    "write_hold_ns", "count", "pinned", "busywait", "hooks",
-	    "hook_lock", "duration_ms",
+	    "write_hold_ns", "mode", "count", "pinned", "busywait", "hooks",
+	    "hook_lock", "duration_ms", "warmup_ms", "check", "debug_unfair",
+	    "kmod_check", "kmod_test_lag_ns", "kmod_test_fault",
+	    "rcu_expedited", "rcu_normal",
 	    "kernel_preempt", "kernel_hz", "kernel_lockdep", "kernel_kasan",
 	    "kernel_witness", "kernel_invariants", "kernel_retpoline",
 	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL },
@@ -42,6 +44,15 @@ const struct benchmark benchmark_lock = {
 
 /* Chain calls a thread of a probe makes: milliseconds of work. */
 #define PROBE_CALLS	1000
+
+/*
+ * The timed phase when neither -n nor --duration is given: every thread
+ * stops together, so a thread the lock favours cannot finish early and
+ * leave a starved one to set the window (a count turns unfairness into
+ * cost).  The programs warm up this long before it (their -W default).
+ */
+#define DEFAULT_DURATION_MS	"100"
+#define WARMUP_S		0.010
 
 /* Options its programs spell otherwise, for their messages. */
 static const char *const lock_aliases[] = { "-d", "--delay", NULL, NULL };
@@ -56,8 +67,9 @@ struct lock_backend {
 };
 
 static const struct lock_backend backends[] = {
-	{ "user", "lockbench", "rw,rm,epoch,none", "null,mtx,rw,rm,spin",
-	  "pthread locks, ck_brlock, liburcu, in user space", 0 },
+	{ "user", "lockbench", "rw,rm,rwsem,rmsem,epoch,none",
+	  "null,mtx,rw,rm,spin",
+	  "ck_rwlock, ck_brlock, pthread locks, liburcu, in user space", 0 },
 	{ "kmod", "pfilbench-ctl", NULL, NULL,
 	  "the kernel's own locks, in pfilbench.ko", 1 },
 };
@@ -219,8 +231,10 @@ struct lock_opts {
 	struct collect_opts	 co;
 	const struct lock_backend *be;		/* NULL: by the module */
 	struct strlist		 heads, hooks, threads;
-	const char		*count, *delay;	/* -n, -D as given */
-	const char		*write_ms, *chain, *duration;	/* or NULL */
+	const char		*delay;		/* -D as given */
+	/* Or NULL: -n, --duration; with neither, DEFAULT_DURATION_MS. */
+	const char		*count, *duration;
+	const char		*write_ms, *chain;	/* or NULL */
 	int			 pin, shared;
 	char			*prog;		/* the backend's path */
 	struct lock_caps	 caps;		/* what it runs */
@@ -330,13 +344,14 @@ lock_validate(struct lock_opts *o, const struct kbench_ctx *ctx)
 	/* The kernel's own locks when the module is there. */
 	if (o->be == NULL)
 		o->be = find_backend(kmod_loaded(ctx->argv0) ? "kmod" : "user");
-	if (!o->be->ask && (o->chain != NULL || o->shared ||
-	    o->duration != NULL)) {
-		warnx("collect lock: --chain, --shared and --duration are the "
-		    "kernel module's (--backend kmod); lockbench has 3 hooks, "
-		    "each with its own lock, and counts walks");
+	if (!o->be->ask && (o->chain != NULL || o->shared)) {
+		warnx("collect lock: --chain and --shared are the kernel "
+		    "module's (--backend kmod); lockbench has 3 hooks, each "
+		    "with its own lock");
 		return KB_EXIT_USAGE;
 	}
+	if (o->count == NULL && o->duration == NULL)
+		o->duration = DEFAULT_DURATION_MS;
 	if ((o->prog = tool_path(ctx->argv0, o->be->program)) == NULL) {
 		warnx("collect lock: %s (the %s backend) not found beside kbench "
 		    "nor on PATH", o->be->program, o->be->name);
@@ -391,6 +406,53 @@ lock_busy_cpus(struct collection *c, const struct lock_opts *o, long ncpu)
 	}
 }
 
+/*
+ * The program's argv for a head, a hook and a thread count; count_at is
+ * where -n's value is (a probe puts its own there), or -1.
+ */
+static void
+lock_argv(char **argv, const struct lock_opts *o, const char *head,
+    const char *hook, const char *threads, int *count_at)
+{
+	int a = 0;
+
+	/* Room: 20 words and the NULL, in lock_cell's cell_argv[28]. */
+	argv[a++] = o->prog;
+	argv[a++] = "-m";
+	argv[a++] = "-t";
+	argv[a++] = (char *)threads;
+	*count_at = -1;
+	if (o->count != NULL) {
+		argv[a++] = "-n";
+		*count_at = a;
+		argv[a++] = (char *)o->count;
+	}
+	/* The programs' -D is the timed phase; kbench's is the busy-wait. */
+	if (o->duration != NULL) {
+		argv[a++] = "-D";
+		argv[a++] = (char *)o->duration;
+	}
+	argv[a++] = "-d";
+	argv[a++] = (char *)o->delay;
+	argv[a++] = "-H";
+	argv[a++] = (char *)head;
+	argv[a++] = "-k";
+	argv[a++] = (char *)hook;
+	if (o->write_ms != NULL) {
+		argv[a++] = "-w";
+		argv[a++] = (char *)o->write_ms;
+	}
+	if (o->pin)
+		argv[a++] = "-p";
+	if (o->chain != NULL) {
+		argv[a++] = "-K";
+		argv[a++] = (char *)o->chain;
+	}
+	if (o->shared)
+		argv[a++] = "-S";
+	argv[a] = NULL;
+}
+
 /* The cell of a head, a hook and a thread count, and its probe. */
 static void
 lock_cell(struct collection *c, const struct lock_opts *o, long ncpu,
@@ -400,63 +462,41 @@ lock_cell(struct collection *c, const struct lock_opts *o, long ncpu,
 	struct cell *cell;
 	long ncount, nprobe, nthreads;
 	double est;
-	int a = 0;
+	int count_at;
 
-	cell_argv[a++] = o->prog;
-	cell_argv[a++] = "-m";
-	cell_argv[a++] = "-t";
-	cell_argv[a++] = (char *)threads;
-	cell_argv[a++] = "-n";
-	cell_argv[a++] = (char *)o->count;
-	cell_argv[a++] = "-d";
-	cell_argv[a++] = (char *)o->delay;
-	cell_argv[a++] = "-H";
-	cell_argv[a++] = (char *)head;
-	cell_argv[a++] = "-k";
-	cell_argv[a++] = (char *)hook;
-	if (o->write_ms != NULL) {
-		cell_argv[a++] = "-w";
-		cell_argv[a++] = (char *)o->write_ms;
-	}
-	if (o->pin)
-		cell_argv[a++] = "-p";
-	if (o->chain != NULL) {
-		cell_argv[a++] = "-K";
-		cell_argv[a++] = (char *)o->chain;
-	}
-	if (o->shared)
-		cell_argv[a++] = "-S";
-	if (o->duration != NULL) {
-		cell_argv[a++] = "-D";
-		cell_argv[a++] = (char *)o->duration;
-	}
-	cell_argv[a] = NULL;
+	lock_argv(cell_argv, o, head, hook, threads, &count_at);
 	snprintf(name, sizeof(name), "head=%s,hook=%s,threads=%s", head, hook,
 	    threads);
-	/* Worst case: every call serialised on one lock, three hooks a
-	 * chain (or --chain), plus ~300 ns of overhead; or the fixed
-	 * duration. */
-	ncount = strtol(o->count, NULL, 10);
 	nthreads = strtol(threads, NULL, 10);
-	est = ncount * ((o->chain != NULL ? strtol(o->chain, NULL, 10) : 3) *
+	/*
+	 * A timed phase lasts what it says, after its warm-up: no probe.
+	 */
+	if (o->duration != NULL) {
+		est = WARMUP_S + strtol(o->duration, NULL, 10) / 1e3;
+		collection_add(c, cell_argv, name, est, o->co.timeout > 0 ?
+		    o->co.timeout : 10 * est + 30);
+		return;
+	}
+	/*
+	 * A count: each thread's walks, three hooks a chain (or --chain) of
+	 * busy-waits plus ~300 ns of overhead, threads sharing CPUs taking
+	 * turns.  The sample is ns per walk of all threads together, so the
+	 * cell's time is count x threads of them, its probe's a few walks a
+	 * thread.
+	 */
+	ncount = strtol(o->count, NULL, 10);
+	est = WARMUP_S + ncount *
+	    ((o->chain != NULL ? strtol(o->chain, NULL, 10) : 3) *
 	    (double)strtol(o->delay, NULL, 10) + 300) / 1e9 *
 	    (nthreads > ncpu ? (double)nthreads / ncpu : 1);
-	if (o->duration != NULL)
-		est = strtol(o->duration, NULL, 10) / 1e3;
 	cell = collection_add(c, cell_argv, name, est,
 	    o->co.timeout > 0 ? o->co.timeout : 10 * est * nthreads + 30);
-	/*
-	 * Its probe: the same cell, a few calls (a timed phase needs none:
-	 * it lasts what it says).
-	 */
-	if (o->duration != NULL)
-		return;
 	nprobe = ncount < PROBE_CALLS ? ncount : PROBE_CALLS;
 	snprintf(probe_count, sizeof(probe_count), "%ld", nprobe);
-	cell_argv[5] = probe_count;
-	cell->iters = (double)ncount;
-	cell->probe = collection_probe(c, cell_argv, (double)nprobe, 0, 1e-9,
-	    1);
+	cell_argv[count_at] = probe_count;
+	cell->iters = (double)ncount * nthreads;
+	cell->probe = collection_probe(c, cell_argv,
+	    (double)nprobe * nthreads, 0, 1e-9, 1);
 }
 
 /* Does the backend take this hook lock under this head?  Said when not. */
@@ -535,7 +575,6 @@ collect_lock_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 	int rc = KB_EXIT_USAGE;
 
 	memset(&o, 0, sizeof(o));
-	o.count = "100000";
 	o.delay = "1000";
 	if (collect_parse(c, &o.co, &benchmark_lock, argc, argv,
 	    "d:D:H:k:l:n:qr:t:vw:", longopts, lock_take, &o) == 0 &&

@@ -874,8 +874,12 @@ facts_config(const struct opts *o)
 	printf("fact hook %s\n", o->hook->name);
 	printf("fact hooks %d\n", LK_HOOKS);
 	printf("fact threads %ld\n", o->threads);
-	printf("fact count %" PRId64 "\n", o->count);
-	printf("fact duration_ms %ld\n", o->duration_ms);
+	/* A count or a timed phase, not both: the other is not what ran. */
+	printf("fact mode %s\n", o->duration_ms > 0 ? "duration" : "count");
+	if (o->duration_ms > 0)
+		printf("fact duration_ms %ld\n", o->duration_ms);
+	else
+		printf("fact count %" PRId64 "\n", o->count);
 	printf("fact warmup_ms %ld\n", o->warmup_ms);
 	printf("fact delay_ns %" PRId64 "\n", o->delay_ns);
 	printf("fact write_ms %ld\n", o->write_ms);

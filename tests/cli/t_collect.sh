@@ -176,6 +176,22 @@ v=$(sqlite3 lock.db "SELECT group_concat(key || '=' || value, ' ') FROM run_fact
 [ "$v" = "backend=user" ]; check $? "the backend is a run fact (got $v)"
 v=$(sqlite3 lock.db "SELECT unit || ' ' || better FROM series LIMIT 1")
 [ "$v" = "ns lower" ]; check $? "ns per walk, lower is better"
+# The timed phase is the default on the user backend too (issue 25): every
+# thread stopped together after the 10 ms warm-up, 100 ms unless told.
+kb --db dur.db collect lock -q -l dflt --backend user -H rw -k null -t 2 --delay 0 -r 3
+expect_rc 0 "a lock collection with neither -n nor --duration"
+v=$(sqlite3 dur.db "SELECT count(*) FROM sample")
+[ "$v" = 3 ]; check $? "-t 2 -r 3: 3 samples in the series (got $v)"
+v=$(sqlite3 dur.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('mode', 'duration_ms', 'warmup_ms', 'count') ORDER BY key)")
+[ "$v" = "duration_ms=100 mode=duration warmup_ms=10" ]; check $? "the default duration and warm-up are stored, no count (got $v)"
+kb --db dur.db collect lock -q -l d40 --backend user -H rm -k null -t 1 --delay 0 -r 1 --duration 40
+expect_rc 0 "--duration with the user backend"
+v=$(sqlite3 dur.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'd40' AND key = 'duration_ms'")
+[ "$v" = 40 ]; check $? "--duration 40 is the stored duration (got $v)"
+kb --db lock.db collect lock -q --backend user -l sh -H rw -k null -t 1 --shared
+expect_rc 2 "--shared with the user backend"
+expect_err "kbench: collect lock: --chain and --shared are the kernel module's (--backend kmod); lockbench has 3 hooks, each with its own lock" \
+    "--shared with the user backend is refused, by name"
 kb --db lock.db collect lock -H bogus
 expect_rc 2 "an unknown head lock"
 kb --db lock.db collect lock --backend kmodx

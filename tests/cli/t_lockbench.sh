@@ -61,7 +61,7 @@ wellformed() {
 	/^end [0-9]+$/ { ended = 1; end = $2; next }
 	{ bad = "line " NR ": " $0 }
 	END {
-		split("backend head hook hooks threads count duration_ms " \
+		split("backend head hook hooks threads mode " \
 		    "warmup_ms delay_ns write_ms write_hold_ns pinned ncpu " \
 		    "clock check debug_unfair busywait busywait_clock_ns " \
 		    "busywait_loops_per_us busywait_threshold_ns " \
@@ -72,6 +72,13 @@ wellformed() {
 		    "write_mean_ns os", want, " ")
 		for (i in want)
 			if (!(want[i] in f)) bad = "no fact " want[i]
+		# A count or a timed phase: the fact of the one that ran.
+		if (f["mode"] == "count" && !("count" in f && !("duration_ms" in f)))
+			bad = "mode count: facts count and not duration_ms"
+		if (f["mode"] == "duration" && !("duration_ms" in f && !("count" in f)))
+			bad = "mode duration: facts duration_ms and not count"
+		if (f["mode"] != "count" && f["mode"] != "duration")
+			bad = "fact mode " f["mode"]
 		if (f["backend"] != "user") bad = "fact backend " f["backend"]
 		if (f["head"] != h) bad = "fact head " f["head"]
 		if (f["hook"] != k) bad = "fact hook " f["hook"]
@@ -206,7 +213,8 @@ expect_wellformed none null 1 "defaults"
 expect_fact backend user "defaults"
 expect_fact delay_ns 1000 "defaults"
 expect_fact count 10 "defaults"
-expect_fact duration_ms 0 "defaults: count mode"
+expect_fact mode count "defaults: count mode"
+expect_fact duration_ms "" "defaults: count mode, no duration"
 expect_fact warmup_ms 10 "defaults: a 10 ms warm-up"
 expect_fact write_ms 0 "defaults"
 expect_fact writes 0 "defaults"
@@ -291,6 +299,8 @@ lb -m -D 100 -n 5 -t 2 -H rm -k mtx
 expect_rc 0 "-D 100"
 expect_wellformed rm mtx 2 "-D 100"
 expect_fact duration_ms 100 "-D 100"
+expect_fact mode duration "-D 100"
+expect_fact count "" "-D 100: the count is not what ran"
 expect_fact fairness_basis measured-phase "-D 100"
 ends=$(threads_field 9 | tr '\n' ' ')
 n=$(threads_field 9 | awk '$1 >= 100000000' | wc -l)

@@ -401,7 +401,7 @@ conf_line 'collect lock -q --backend user -H rw -k null -t 1 -n 0' "collect lock
     "kbench: collect lock: cell head=rw,hook=null,threads=1: lockbench refuses it: lockbench: bad -n '0' (1 to 10000000000 calls)" \
     "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
 conf_line 'collect lock -q --backend user -H nosuch' "collect lock with an unknown head lock" \
-    "kbench: collect lock: unknown head lock 'nosuch' for the user backend (it knows rw,rm,epoch,none)" \
+    "kbench: collect lock: unknown head lock 'nosuch' for the user backend (it knows rw,rm,rwsem,rmsem,epoch,none)" \
     "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
 printf 'label night%%nly\ncollect sleep -q -m nanosleep -u 1 -n 1\n' >e.conf
 kb nightly -f e.conf --dry-run
@@ -500,7 +500,7 @@ sed -n '/^### Nightly collection/,/^###/p' "$KBENCH_TOP/README.md" |
     shipped README
 conf_line 'collect lock -q -r 5 --backend user -H null,mtx,rw,rm -k null,mtx,rw,rm -t 1,2' \
     "collect lock with the head lock null" \
-    "kbench: collect lock: unknown head lock 'null' for the user backend (it knows rw,rm,epoch,none)" \
+    "kbench: collect lock: unknown head lock 'null' for the user backend (it knows rw,rm,rwsem,rmsem,epoch,none)" \
     "kbench: nightly: e.conf:2: collect lock: kbench collect refuses this line (above): every night would fail"
 conf_line 'collect sleep -q -m nanosleep,nosleep -u 1' "collect with an unknown method among known ones" \
     "kbench: collect sleep: unknown method 'nosleep' ($(dirname "$KBENCH")/testsleep -l lists them)" \

@@ -306,7 +306,7 @@ if [ -x "$build/kbench" ]; then
 	KBENCH_LIBEXEC=$build "$build/kbench" -d "$T/k.db" collect lock -q \
 	    --backend user -l fake5 -r 1 --shared >"$T/out" 2>"$T/err"
 	rc=$?
-	expect 2 "kbench: collect lock: --chain, --shared and --duration are the kernel module's (--backend kmod); lockbench has 3 hooks, each with its own lock, and counts walks" \
+	expect 2 "kbench: collect lock: --chain and --shared are the kernel module's (--backend kmod); lockbench has 3 hooks, each with its own lock" \
 	    "--shared with the user backend"
 	KBENCH_KMOD_SYSFS=$T/nowhere KBENCH_LIBEXEC=$build "$build/kbench" \
 	    -d "$T/k.db" collect lock -q --backend kmod -l fake6 -r 1 >"$T/out" 2>"$T/err"
