@@ -245,9 +245,11 @@ first_line(const char *path, char *buf, size_t size)
 
 /*
  * /sys/devices/system/cpu/vulnerabilities/NAME as vuln_NAME (its text:
- * "Mitigation: Retpolines; ...", "Not affected", "Vulnerable"), and
- * whether the CPU may boost above its base clock (cpufreq's boost, or
- * intel_pstate's no_turbo inverted).
+ * "Mitigation: Retpolines; ...", "Not affected", "Vulnerable"), whether
+ * the CPU may boost above its base clock (cpufreq's boost, or
+ * intel_pstate's no_turbo inverted), and RCU's grace-period knobs
+ * (/sys/kernel/rcu_expedited, rcu_normal: 0 or 1), which change the
+ * epoch writer's synchronize_rcu() and rm's writer tenfold.
  */
 void
 kmod_host_facts(void (*fact)(const char *key, const char *value))
@@ -267,6 +269,10 @@ kmod_host_facts(void (*fact)(const char *key, const char *value))
 			fact(key, buf);
 		}
 	}
+	if (first_line("/sys/kernel/rcu_expedited", buf, sizeof(buf)) != NULL)
+		fact("rcu_expedited", buf);
+	if (first_line("/sys/kernel/rcu_normal", buf, sizeof(buf)) != NULL)
+		fact("rcu_normal", buf);
 	if (first_line("/sys/devices/system/cpu/cpufreq/boost", buf,
 	    sizeof(buf)) != NULL)
 		fact("cpu_boost", strcmp(buf, "1") == 0 ? "on" : "off");

@@ -12,6 +12,18 @@
  * in ns per walk.  The OS half (sysfs on Linux, sysctl on FreeBSD) is
  * behind kmodctl.h.
  *
+ * The timed phase lasts DEFAULT_DURATION_MS unless -D says otherwise;
+ * -n alone counts walks instead (-D 0 -n N too).  Counting lets a
+ * thread that takes most of the lock finish early and a starved one set
+ * the window, which reads as cost; a duration stops every thread at
+ * once.  Either way the sample is the same quantity, and the fairness
+ * figure (fact fairness_min) says how alike the threads' shares were:
+ * over the whole phase for a duration, up to the moment the first
+ * thread finished for a count (every thread ends with COUNT walks).
+ *
+ * A run with the module's exclusion check on (Linux: check=1) that found
+ * a violation fails, naming its cell.
+ *
  * --check: check the arguments, and that the module is loaded, idle and
  * ours to drive, as a run would before it starts; run nothing, print
  * nothing, exit 0, or 2 after saying why.  The module judges the
@@ -42,6 +54,8 @@
 #define WHYLEN		256
 #define MAXWORDS	64
 #define MODULE_MAJOR	"2."		/* the results format this reads */
+#define DEFAULT_DURATION_MS 1000ULL	/* without -D or -n */
+#define MAXFACTS	64		/* fact lines of the module */
 
 struct thread_result {
 	unsigned long long	 id;
@@ -49,7 +63,13 @@ struct thread_result {
 	const char		*core;
 	unsigned long long	 calls, busywait_ns, nvcsw, nivcsw;
 	unsigned long long	 migrations, slow;
+	long long		 at_first_end;	/* walks when the first ended, or -1 */
 	long long		 start, end;	/* ns since the timed phase began */
+};
+
+/* A fact line of the module's, recorded as it stands. */
+struct module_fact {
+	const char	*key, *value;
 };
 
 struct results {
@@ -60,11 +80,21 @@ struct results {
 	unsigned long long	 writes, write_ns, missed;
 	long long		 wstart, wend;
 	unsigned long long	 clock_ns, spin_ns;
+	/* The run line's test hooks (Linux), or 0 and NULL. */
+	unsigned long long	 test_lag_ns;
+	const char		*test_fault;
+	/* The check line (Linux): exclusion verified, violations found. */
+	int			 checked;	/* a check line was seen */
+	unsigned long long	 check, violations, viol_readers;
+	unsigned long long	 viol_writer, viol_hooks;
+	struct module_fact	 facts[MAXFACTS];
+	size_t			 nfacts;
 	/* The run, from the threads. */
 	unsigned long long	 walks, min_calls, max_calls;
-	unsigned long long	 nvcsw, nivcsw, migrations, slow;
+	unsigned long long	 nivcsw, migrations, slow;
 	long long		 first, last;	/* min start, max end */
 	double			 busywait;	/* mean measured busy-wait */
+	double			 fairness;	/* fewest over most, or -1 */
 };
 
 /* A results line: key value pairs, the first naming the record. */
@@ -209,10 +239,21 @@ field(const struct record *r, const char *key)
 	    key);
 }
 
-static unsigned long long
-field_u(const struct record *r, const char *key)
+/* The value of key, or NULL: what one module prints and the other not. */
+static const char *
+field_opt(const struct record *r, const char *key)
 {
-	const char *s = field(r, key);
+	size_t i;
+
+	for (i = 0; i + 1 < r->n; i += 2)
+		if (strcmp(r->w[i], key) == 0)
+			return r->w[i + 1];
+	return NULL;
+}
+
+static unsigned long long
+number_of(const struct record *r, const char *key, const char *s)
+{
 	unsigned long long v;
 	char *end;
 
@@ -222,6 +263,21 @@ field_u(const struct record *r, const char *key)
 		errx(EXIT_FAIL, "results line %d: %s '%s' is not a number",
 		    r->lineno, key, s);
 	return v;
+}
+
+/* An optional number: def when the line does not have it. */
+static unsigned long long
+field_u_opt(const struct record *r, const char *key, unsigned long long def)
+{
+	const char *s = field_opt(r, key);
+
+	return s != NULL ? number_of(r, key, s) : def;
+}
+
+static unsigned long long
+field_u(const struct record *r, const char *key)
+{
+	return number_of(r, key, field(r, key));
 }
 
 static long long
@@ -280,6 +336,8 @@ add_thread(const struct record *rec, const struct kmod_config *c,
 	t.nivcsw = field_u(rec, "nivcsw");
 	t.migrations = field_u(rec, "migrations");
 	t.slow = field_u(rec, "slow_walks");
+	t.at_first_end = field_opt(rec, "at_first_end") != NULL ?
+	    (long long)field_u(rec, "at_first_end") : -1;
 	if (t.id >= c->threads || r->n >= c->threads)
 		errx(EXIT_FAIL, "results line %d: thread %llu of %llu",
 		    rec->lineno, t.id, c->threads);
@@ -292,9 +350,36 @@ add_thread(const struct record *rec, const struct kmod_config *c,
 	r->t[r->n++] = t;
 }
 
+/*
+ * The fairness figure: the fewest walks of a thread over the most.  For
+ * a duration, over the timed phase; for a count, where every thread ends
+ * with COUNT walks, at the moment the first thread finished (the
+ * module's at_first_end), or unknown (-1) when the module does not say.
+ */
+static double
+fairness(const struct results *r, int by_time)
+{
+	long long lo, hi;
+	size_t i;
+
+	if (by_time)
+		return r->max_calls > 0 ?
+		    (double)r->min_calls / (double)r->max_calls : 0;
+	lo = hi = r->t[0].at_first_end;
+	for (i = 0; i < r->n; i++) {
+		if (r->t[i].at_first_end < 0)
+			return -1;
+		if (r->t[i].at_first_end < lo)
+			lo = r->t[i].at_first_end;
+		if (r->t[i].at_first_end > hi)
+			hi = r->t[i].at_first_end;
+	}
+	return hi > 0 ? (double)lo / (double)hi : 0;
+}
+
 /* The totals of the run: the sample is walks over last end - first start. */
 static void
-summarize(struct results *r)
+summarize(struct results *r, int by_time)
 {
 	const struct thread_result *t;
 	double bw = 0;
@@ -306,7 +391,6 @@ summarize(struct results *r)
 	for (i = 0; i < r->n; i++) {
 		t = &r->t[i];
 		r->walks += t->calls;
-		r->nvcsw += t->nvcsw;
 		r->nivcsw += t->nivcsw;
 		r->migrations += t->migrations;
 		r->slow += t->slow;
@@ -321,11 +405,44 @@ summarize(struct results *r)
 			r->max_calls = t->calls;
 	}
 	r->busywait = bw / (double)r->n;
+	r->fairness = fairness(r, by_time);
 	if (r->walks == 0)
 		errx(EXIT_FAIL, "no walk in the timed phase: a longer -D");
 	/* Two reads of the clock can be equal: count 1 ns at least. */
 	if (r->last <= r->first)
 		r->last = r->first + 1;
+}
+
+/*
+ * "fact KEY VALUE": a fact as the module would have it recorded (what
+ * its locks are, the grace period it timed, the run's sums).  KEY is a
+ * protocol key; VALUE one word of printable characters.
+ */
+static void
+add_fact(char *kv, int lineno, const char *copy, struct results *r)
+{
+	static const char keychars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789_.-";
+	char *value = strchr(kv, ' ');
+	const char *p;
+
+	if (value == NULL || value == kv ||
+	    strspn(kv, keychars) != (size_t)(value - kv))
+		errx(EXIT_FAIL, "results line %d: unexpected '%.60s'", lineno,
+		    copy);
+	*value++ = '\0';
+	for (p = value; *p != '\0'; p++)
+		if (*p <= ' ' || *p > '~')
+			break;
+	if (*value == '\0' || *p != '\0')
+		errx(EXIT_FAIL, "results line %d: unexpected '%.60s'", lineno,
+		    copy);
+	if (r->nfacts == MAXFACTS)
+		errx(EXIT_FAIL, "results line %d: more than %d facts", lineno,
+		    MAXFACTS);
+	r->facts[r->nfacts].key = kv;
+	r->facts[r->nfacts].value = value;
+	r->nfacts++;
 }
 
 /*
@@ -348,6 +465,10 @@ parse_results(char *text, const struct kmod_config *c, struct results *r)
 		if (*next == '\n')
 			*next++ = '\0';
 		snprintf(copy, sizeof(copy), "%s", line);
+		if (strncmp(line, "fact ", 5) == 0) {
+			add_fact(line + 5, lineno, copy, r);
+			continue;
+		}
 		split(line, lineno, &rec);
 		/* Pairs: an odd count is a torn line. */
 		if (rec.n == 0 || rec.n % 2 != 0)
@@ -356,6 +477,15 @@ parse_results(char *text, const struct kmod_config *c, struct results *r)
 		if (strcmp(rec.w[0], "run") == 0) {
 			check_run(&rec, c, copy);
 			got_run = 1;
+			r->test_lag_ns = field_u_opt(&rec, "test_lag_ns", 0);
+			r->test_fault = field_opt(&rec, "test_fault");
+		} else if (strcmp(rec.w[0], "check") == 0) {
+			r->checked = 1;
+			r->check = field_u(&rec, "check");
+			r->violations = field_u(&rec, "violations");
+			r->viol_readers = field_u_opt(&rec, "readers", 0);
+			r->viol_writer = field_u_opt(&rec, "writer", 0);
+			r->viol_hooks = field_u_opt(&rec, "hooks", 0);
 		} else if (strcmp(rec.w[0], "busywait") == 0) {
 			r->clock_ns = field_u(&rec, "clock_ns");
 			r->spin_ns = field_u(&rec, "spin_ns");
@@ -381,7 +511,7 @@ parse_results(char *text, const struct kmod_config *c, struct results *r)
 	if (r->n != c->threads)
 		errx(EXIT_FAIL, "the module reported %zu threads of %llu", r->n,
 		    c->threads);
-	summarize(r);
+	summarize(r, c->duration_ms > 0);
 }
 
 /* ns per walk: the run's wall time over all its walks. */
@@ -432,6 +562,14 @@ print_kernel_facts(void)
 	kmod_host_facts(print_fact);
 }
 
+/* Four significant digits, as every fairness figure is recorded. */
+static void
+print_fairness(const struct results *r)
+{
+	if (r->fairness >= 0)
+		printf("fact fairness_min %.4g\n", r->fairness);
+}
+
 /* The kbench protocol: facts, one series, one sample, end. */
 static void
 print_machine(const struct kmod_config *c, const struct kmod_info *ki,
@@ -450,6 +588,7 @@ print_machine(const struct kmod_config *c, const struct kmod_info *ki,
 	printf("fact hooks %llu\n", c->hooks);
 	printf("fact hook_lock %s\n", c->shared ? "shared" : "per-hook");
 	printf("fact threads %llu\n", c->threads);
+	printf("fact mode %s\n", c->duration_ms > 0 ? "duration" : "count");
 	printf("fact count %llu\n", c->count);
 	printf("fact duration_ms %llu\n", c->duration_ms);
 	printf("fact warmup_ms %llu\n", c->warmup_ms);
@@ -462,9 +601,7 @@ print_machine(const struct kmod_config *c, const struct kmod_info *ki,
 	printf("fact busywait_measured_ns %.1f\n", r->busywait);
 	printf("fact wall_ns %lld\n", r->last - r->first);
 	printf("fact walks %llu\n", r->walks);
-	printf("fact fairness %.4f\n", r->max_calls > 0 ?
-	    (double)r->min_calls / (double)r->max_calls : 0);
-	printf("fact nvcsw %llu\n", r->nvcsw);
+	print_fairness(r);
 	printf("fact nivcsw %llu\n", r->nivcsw);
 	printf("fact migrations %llu\n", r->migrations);
 	printf("fact placement");
@@ -478,20 +615,31 @@ print_machine(const struct kmod_config *c, const struct kmod_info *ki,
 		printf("fact writes_per_s %.1f\n", writes_per_s(r));
 		printf("fact write_asked_per_s %.1f\n", 1000.0 /
 		    (double)c->write_ms);
-		printf("fact write_missed %llu\n", r->missed);
+		printf("fact writer_missed_sum %llu\n", r->missed);
 		printf("fact write_mean_ns %.1f\n", r->writes > 0 ?
 		    (double)r->write_ns / (double)r->writes : 0);
-		if (strcmp(c->head, "rm") == 0)
-			printf("fact rm_slow_walks_pct %.2f\n",
-			    100.0 * (double)r->slow / (double)r->walks);
 	}
+	if (strcmp(c->head, "rm") == 0)
+		printf("fact rm_slow_walks_pct %.2f\n",
+		    100.0 * (double)r->slow / (double)r->walks);
+	if (r->checked)
+		printf("fact kmod_check %llu\n", r->check);
+	if (r->test_lag_ns > 0)
+		printf("fact kmod_test_lag_ns %llu\n", r->test_lag_ns);
+	if (r->test_fault != NULL && strcmp(r->test_fault, "none") != 0)
+		printf("fact kmod_test_fault %s\n", r->test_fault);
+	for (i = 0; i < r->nfacts; i++)
+		printf("fact %s %s\n", r->facts[i].key, r->facts[i].value);
 	for (i = 0; i < r->n; i++) {
 		t = &r->t[i];
 		printf("# thread %llu cpu %lld bound %lld core %s calls %llu "
 		    "start_ns %lld end_ns %lld busywait_ns %llu nvcsw %llu "
-		    "nivcsw %llu migrations %llu\n", t->id, t->cpu, t->bound,
+		    "nivcsw %llu migrations %llu", t->id, t->cpu, t->bound,
 		    t->core, t->calls, t->start, t->end, t->busywait_ns,
 		    t->nvcsw, t->nivcsw, t->migrations);
+		if (t->at_first_end >= 0)
+			printf(" at_first_end %lld", t->at_first_end);
+		printf("\n");
 	}
 	printf("series head=%s,hook=%s,threads=%llu ns lower\n", c->head,
 	    c->hook, c->threads);
@@ -525,9 +673,13 @@ print_human(const struct kmod_config *c, const struct kmod_info *ki,
 		t = &r->t[i];
 		printf("thread %llu cpu %lld (bound %lld, core %s): %llu walks "
 		    "from %.6f to %.6f s, %llu+%llu context switches, %llu "
-		    "migrations\n", t->id, t->cpu, t->bound, t->core, t->calls,
+		    "migrations", t->id, t->cpu, t->bound, t->core, t->calls,
 		    (double)t->start / 1e9, (double)t->end / 1e9, t->nvcsw,
 		    t->nivcsw, t->migrations);
+		if (c->duration_ms == 0 && t->at_first_end >= 0)
+			printf(", %lld walks when the first ended",
+			    t->at_first_end);
+		printf("\n");
 	}
 	if (r->writer)
 		printf("writer cpu %lld (bound %lld): %llu writes, %.1f/s "
@@ -535,13 +687,39 @@ print_human(const struct kmod_config *c, const struct kmod_info *ki,
 		    r->writer_cpu, r->writer_bound, r->writes, writes_per_s(r),
 		    1000.0 / (double)c->write_ms, r->writes > 0 ?
 		    (double)r->write_ns / 1e3 / (double)r->writes : 0, r->missed);
-	if (r->writer && strcmp(c->head, "rm") == 0)
+	if (strcmp(c->head, "rm") == 0)
 		printf("rm: %.2f%% of the walks found readers on the slow "
 		    "path\n", 100.0 * (double)r->slow / (double)r->walks);
+	if (r->checked && r->check)
+		printf("check: mutual exclusion verified, no violation\n");
 	printf("total: %llu walks in %lld ns, first start to last end: "
-	    "%.1f ns/walk; fairness (fewest/most walks) %.3f\n", r->walks,
-	    r->last - r->first, per_walk(r), r->max_calls > 0 ?
-	    (double)r->min_calls / (double)r->max_calls : 0);
+	    "%.1f ns/walk", r->walks, r->last - r->first, per_walk(r));
+	if (r->fairness >= 0)
+		printf("; fairness (fewest/most walks%s) %.4g", c->duration_ms >
+		    0 ? "" : ", when the first thread ended", r->fairness);
+	printf("\n");
+}
+
+/*
+ * A check that found a violation fails the cell: these numbers are a
+ * broken lock's.  A test hook set is said: those numbers are no
+ * benchmark's.
+ */
+static void
+judge(const struct kmod_config *c, const struct results *r)
+{
+	if (r->test_lag_ns > 0 || (r->test_fault != NULL &&
+	    strcmp(r->test_fault, "none") != 0))
+		warnx("head=%s,hook=%s,threads=%llu: a test hook is set "
+		    "(test_lag_ns %llu, test_fault %s): no benchmark", c->head,
+		    c->hook, c->threads, r->test_lag_ns, r->test_fault != NULL ?
+		    r->test_fault : "none");
+	if (r->violations > 0)
+		errx(EXIT_FAIL, "head=%s,hook=%s,threads=%llu: the exclusion "
+		    "check found %llu violations (readers %llu, writer %llu, "
+		    "hooks %llu): a lock let in whom it must keep out",
+		    c->head, c->hook, c->threads, r->violations,
+		    r->viol_readers, r->viol_writer, r->viol_hooks);
 }
 
 /*
@@ -605,6 +783,7 @@ main(int argc, char **argv)
 	struct results r;
 	char why[WHYLEN], tag[40], *text;
 	int ch, rc, machine = 0, check = 0, list = 0, dry = 0;
+	int counted = 0, timed = 0;
 
 	memset(&c, 0, sizeof(c));
 	c.threads = 1;
@@ -629,6 +808,7 @@ main(int argc, char **argv)
 			break;
 		case 'D':
 			c.duration_ms = number(ch, optarg);
+			timed = 1;
 			break;
 		case 'd':
 			c.delay_ns = number(ch, optarg);
@@ -647,6 +827,7 @@ main(int argc, char **argv)
 			break;
 		case 'n':
 			c.count = number(ch, optarg);
+			counted = 1;
 			break;
 		case 'P':
 			c.pin = 2;
@@ -677,6 +858,9 @@ main(int argc, char **argv)
 	}
 	if (optind != argc)
 		prog_usage(usage_text);
+	/* A duration unless -n alone asks for a count. */
+	if (!timed && !counted)
+		c.duration_ms = DEFAULT_DURATION_MS;
 	if (check)
 		return status(EXIT_FAIL);
 	if (list)
@@ -703,6 +887,7 @@ main(int argc, char **argv)
 		fail(rc, why);
 	parse_results(text, &c, &r);
 	stop_if_signalled();
+	judge(&c, &r);
 	if (machine)
 		print_machine(&c, &ki, &r);
 	else

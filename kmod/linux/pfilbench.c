@@ -12,12 +12,13 @@
  *
  *   head lock (around the walk)               hook lock (inside each hook)
  *   rw      rwlock_t, read_lock()             null    none
- *   brlock  per-CPU spinlock_t: a reader      mtx     struct mutex
- *           takes its CPU's, the writer all   rw      rwlock_t, read
- *   rwsem   rw_semaphore, down_read()         rwsem   rw_semaphore, read
- *   rm      percpu_rw_semaphore, read         rm      percpu_rw_semaphore
- *   epoch   RCU, rcu_read_lock()              brlock  per-CPU spinlock_t
- *   none    nothing                           spin    spinlock_t, irqsave
+ *   brlock  per-CPU arch_spinlock_t, as       mtx     struct mutex
+ *           lglock was: a reader takes its    rw      rwlock_t, read
+ *           CPU's, the writer all             rwsem   rw_semaphore, read
+ *   rwsem   rw_semaphore, down_read()         rm      percpu_rw_semaphore
+ *   rm      percpu_rw_semaphore, read         brlock  as the head's, read
+ *   epoch   RCU, rcu_read_lock()              spin    spinlock_t, irqsave
+ *   none    nothing
  *
  * Which pair answers which question ("what does a per-CPU reader lock
  * save over a shared reader count?", the 2007 rw -> rm question):
@@ -33,18 +34,29 @@
  *   rw -> rm        mixes spinning vs sleeping with shared vs per-CPU:
  *                   allowed, not a like-for-like answer.
  *
- * The timed phase.  Threads are created and bound (one per core from the
+ * Every head walks the same code: one walker function per head
+ * (pb_walker_rw()...), its lock inlined, so that no indirect call but
+ * the hooks' is made per walk (a retpoline, IBT or call-depth tracking
+ * would add its constant to every head alike and shrink the
+ * differences), and every walk of every head probes rm's rcu_sync state
+ * (the slow_walks count), so that the probe costs every head the same.
+ *
+ * The timed phase.  Before a run, rm's rcu_sync is let go idle (a
+ * previous run's writer leaves readers on the slow path for a grace
+ * period).  Threads are created and bound (one per core from the
  * topology with pin=1, SMT siblings packed with pin=2), each measures
  * its own busy-wait, they meet at a sleeping barrier, warm up (walking
  * for warmup_ms and then until every thread has checked in, as
  * kernel/rcu/refscale.c does), and the last to check in opens the timed
- * phase: it ends after "count" walks per thread, or for every thread at
- * once "duration_ms" later (an hrtimer).  A thread that finishes first
- * keeps walking, uncounted, until all have (refscale's cool-down), so
- * nobody measures an uncontended tail.  Each thread records its start
- * and end on one clock (ktime_get_ns()); kbench's sample is every
- * walk of every thread over the time from the first start to the last
- * end, and the per-thread counts are its fairness figure.
+ * phase: it ends for every thread at once "duration_ms" later (an
+ * hrtimer), or with duration_ms 0 after "count" walks per thread.  A
+ * thread that finishes first keeps walking, uncounted, until all have
+ * (refscale's cool-down), so nobody measures an uncontended tail.  Each
+ * thread records its start and end on one clock (ktime_get_ns());
+ * kbench's sample is every walk of every thread over the time from the
+ * first start to the last end.  The first thread to finish records how
+ * far every thread had come (at_first_end): in count mode, where every
+ * thread ends with "count" walks, that is the fairness figure.
  *
  * With write_ms > 0 a writer thread takes the head's write side every
  * write_ms, on absolute hrtimer deadlines (a late write does not move
@@ -52,6 +64,16 @@
  * twin: rw write_lock(), brlock every CPU's lock, rwsem down_write(), rm
  * percpu_down_write(), epoch a pointer swap and synchronize_rcu(), none
  * nothing.  With pinning it gets a CPU of its own when one is left.
+ *
+ * With check=1 (locktorture's idea) the run verifies its locks: the
+ * writer that it is alone (no other writer, no reader on either chain),
+ * every reader that no writer is inside (epoch: the writer that no
+ * reader is left on the old chain after its grace period), every holder
+ * of an exclusive hook lock (mtx, spin) that it is alone.  Violations
+ * are counted and reported; pfilbench-ctl fails the cell on any.  The
+ * check's shared counters serialise the readers: its timings are no
+ * benchmark.  The test hooks test_lag_ns and test_fault (below) exist
+ * only for the VM tests.
  *
  * Control is in /sys/kernel/pfilbench/: see "The control interface"
  * below, and pfilbench-ctl(1).
@@ -74,6 +96,7 @@
 #include <linux/overflow.h>
 #include <linux/percpu.h>
 #include <linux/percpu-rwsem.h>
+#include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/rcu_sync.h>
 #include <linux/rwsem.h>
@@ -88,7 +111,7 @@
 #include <linux/version.h>
 #include <linux/wait.h>
 
-#define PB_VERSION		"2.0"
+#define PB_VERSION		"2.1"
 #define PB_HOOKS_MAX		8
 #define PB_THREADS_PER_CPU	4	/* threads per online CPU, at most */
 #define PB_DELAY_MAX_NS		1000000	/* 1 ms: the spin hook holds irqs off */
@@ -98,6 +121,8 @@
 #define PB_ERRLEN		128
 #define PB_TAGLEN		40
 #define PB_CAL_NS		2000000	/* busy-wait measurement: about 2 ms */
+#define PB_SETTLE_TRIES		10	/* rcu_barrier()s for rm to go idle */
+#define PB_GP_SAMPLES		3	/* synchronize_rcu()s timed at load */
 
 enum pb_pin { PB_PIN_NONE, PB_PIN_CORES, PB_PIN_SMT, PB_PIN_MAX = PB_PIN_SMT };
 
@@ -112,11 +137,11 @@ MODULE_PARM_DESC(threads, "Chain-walking threads per run (1)");
 
 static unsigned long long pb_param_count = 100000;
 module_param_named(count, pb_param_count, ullong, 0444);
-MODULE_PARM_DESC(count, "Chain walks per thread, unless duration_ms (100000)");
+MODULE_PARM_DESC(count, "Chain walks per thread when duration_ms is 0 (100000)");
 
-static unsigned int pb_param_duration_ms;
+static unsigned int pb_param_duration_ms = 1000;
 module_param_named(duration_ms, pb_param_duration_ms, uint, 0444);
-MODULE_PARM_DESC(duration_ms, "Timed phase in ms, every thread stopped together; 0: count walks each (0)");
+MODULE_PARM_DESC(duration_ms, "Timed phase in ms, every thread stopped together; 0: count walks each (1000)");
 
 static unsigned int pb_param_warmup_ms = 10;
 module_param_named(warmup_ms, pb_param_warmup_ms, uint, 0444);
@@ -150,6 +175,91 @@ static unsigned int pb_param_pin;
 module_param_named(pin, pb_param_pin, uint, 0444);
 MODULE_PARM_DESC(pin, "0: unbound; 1: one thread per core; 2: SMT siblings first (0)");
 
+static bool pb_param_check;
+module_param_named(check, pb_param_check, bool, 0444);
+MODULE_PARM_DESC(check, "Verify mutual exclusion, count violations (timings are then no benchmark) (0)");
+
+/* Test hooks: for the VM tests, never for a benchmark. */
+static unsigned int pb_param_test_lag_ns;
+module_param_named(test_lag_ns, pb_param_test_lag_ns, uint, 0444);
+MODULE_PARM_DESC(test_lag_ns, "Test hook: thread 0 busy-waits this long after each walk, outside every lock: an unfair run (0)");
+
+static char *pb_param_test_fault = "none";
+module_param_named(test_fault, pb_param_test_fault, charp, 0444);
+MODULE_PARM_DESC(test_fault, "Test hook: none, unlocked_write, unlocked_hook (for check) or rm_slow (none)");
+
+/*
+ * A brlock as lglock was (kernel/locking/lglock.c, gone since 4.13): an
+ * arch_spinlock_t per CPU and one lockdep map.  A reader disables
+ * preemption and takes its CPU's lock, the writer disables preemption
+ * once and takes every possible CPU's.  Not spinlock_t: each spin_lock()
+ * adds one to preempt_count's 8-bit PREEMPT field, and a writer taking
+ * one per possible CPU would spill into the softirq bits from 256 CPUs
+ * (DEBUG_PREEMPT warns from 245).  Here the writer adds one, whatever
+ * the number of CPUs, and lockdep sees one lock: readers take it shared,
+ * the writer exclusive.
+ */
+struct pb_brlock {
+	arch_spinlock_t __percpu	*lock;
+	struct lockdep_map		dep_map;
+};
+
+static int pb_br_init(struct pb_brlock *br, const char *name,
+		      struct lock_class_key *key)
+{
+	int cpu;
+
+	br->lock = alloc_percpu(arch_spinlock_t);
+	if (!br->lock)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		*per_cpu_ptr(br->lock, cpu) =
+			(arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	lockdep_init_map(&br->dep_map, name, key, 0);
+	return 0;
+}
+
+static void pb_br_free(struct pb_brlock *br)
+{
+	free_percpu(br->lock);
+	br->lock = NULL;
+}
+
+/* Any CPU's lock excludes the writer: the one of the CPU we are on. */
+static __always_inline void pb_br_read_lock(struct pb_brlock *br)
+{
+	preempt_disable();
+	lock_acquire_shared(&br->dep_map, 0, 0, NULL, _RET_IP_);
+	arch_spin_lock(this_cpu_ptr(br->lock));
+}
+
+static __always_inline void pb_br_read_unlock(struct pb_brlock *br)
+{
+	lock_release(&br->dep_map, _RET_IP_);
+	arch_spin_unlock(this_cpu_ptr(br->lock));
+	preempt_enable();
+}
+
+static void pb_br_write_lock(struct pb_brlock *br)
+{
+	int cpu;
+
+	preempt_disable();
+	lock_acquire_exclusive(&br->dep_map, 0, 0, NULL, _RET_IP_);
+	for_each_possible_cpu(cpu)
+		arch_spin_lock(per_cpu_ptr(br->lock, cpu));
+}
+
+static void pb_br_write_unlock(struct pb_brlock *br)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		arch_spin_unlock(per_cpu_ptr(br->lock, cpu));
+	lock_release(&br->dep_map, _RET_IP_);
+	preempt_enable();
+}
+
 /* One hook's locks: the run's hook kind picks which one it takes. */
 struct pb_hook {
 	struct mutex			mtx;
@@ -157,7 +267,9 @@ struct pb_hook {
 	struct rw_semaphore		rwsem;
 	struct percpu_rw_semaphore	rm;
 	spinlock_t			spin;
-	spinlock_t __percpu		*br;
+	struct pb_brlock		br;
+	atomic_t			holders;	/* check: inside */
+	atomic_t			violations;	/* check: not alone */
 } ____cacheline_aligned_in_smp;
 
 struct pb_run;
@@ -166,6 +278,7 @@ typedef void (*pb_hook_fn)(struct pb_hook *h, const struct pb_run *run);
 
 struct pb_chain {
 	unsigned int	n;
+	atomic_t	readers;	/* check: walkers on this chain */
 	struct {
 		pb_hook_fn	fn;
 		struct pb_hook	*hook;
@@ -180,10 +293,9 @@ static DEFINE_RWLOCK(pb_head_rw);
 static DECLARE_RWSEM(pb_head_rwsem);
 static struct percpu_rw_semaphore pb_head_rm;
 static bool pb_head_rm_ready;
-static spinlock_t __percpu *pb_head_br;
+static struct pb_brlock pb_head_br;
 static struct lock_class_key pb_br_head_key;
-/* brlock writers: lockdep's nest lock for taking every CPU's lock. */
-static DEFINE_MUTEX(pb_br_wmutex);
+static u64 pb_gp_ns;			/* synchronize_rcu(), timed at load */
 
 /*
  * The chain readers walk, and its twin that the writer swaps in.  Readers
@@ -196,43 +308,14 @@ static DEFINE_MUTEX(pb_br_wmutex);
 static struct pb_chain pb_chains[2];
 static struct pb_chain __rcu *pb_chain;
 
-static void pb_swap_chain(void)
+/* Swap the chains; returns the one readers walked until now. */
+static struct pb_chain *pb_swap_chain(void)
 {
 	struct pb_chain *old = rcu_dereference_protected(pb_chain, 1);
 
 	rcu_assign_pointer(pb_chain, old == &pb_chains[0] ? &pb_chains[1] :
 			   &pb_chains[0]);
-}
-
-/* A brlock: per-CPU spinlocks; a reader takes one, a writer all. */
-static int pb_br_init(spinlock_t __percpu **br, struct lock_class_key *key)
-{
-	int cpu;
-
-	*br = alloc_percpu(spinlock_t);
-	if (!*br)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu) {
-		spin_lock_init(per_cpu_ptr(*br, cpu));
-		lockdep_set_class(per_cpu_ptr(*br, cpu), key);
-	}
-	return 0;
-}
-
-/* Any CPU's lock excludes the writer: the one of the CPU we are on. */
-static spinlock_t *pb_br_read_lock(spinlock_t __percpu *br)
-	__acquires(br)
-{
-	spinlock_t *l = raw_cpu_ptr(br);
-
-	spin_lock(l);
-	return l;
-}
-
-static void pb_br_read_unlock(spinlock_t *l)
-	__releases(l)
-{
-	spin_unlock(l);
+	return old;
 }
 
 /*
@@ -241,177 +324,96 @@ static void pb_br_read_unlock(spinlock_t *l)
  */
 #define pb_held(l)	(!IS_ENABLED(CONFIG_LOCKDEP) || lockdep_is_held(l))
 
-/* Head locks.  lock() returns what unlock() and held() need. */
-
-static void *pb_rw_read_lock(void)
-	__acquires(&pb_head_rw)
+/*
+ * Are rm's readers sent to their slow path (rcu_sync not idle)?  The
+ * probe every walk of every head makes.  rcu_sync_is_idle() wants an
+ * RCU reader (lockdep): preemption off is one.
+ */
+static __always_inline bool pb_rm_slow(void)
 {
-	read_lock(&pb_head_rw);
-	return NULL;
+	bool slow;
+
+	preempt_disable();
+	slow = !rcu_sync_is_idle(&pb_head_rm.rss);
+	preempt_enable();
+	return slow;
 }
 
-static void pb_rw_read_unlock(void *c)
-	__releases(&pb_head_rw)
+/*
+ * Head locks, by number: the walkers inline them (pb_walk()), the
+ * writer calls them through pb_head_ops[].write once a period.
+ */
+enum pb_head_id {
+	PB_HEAD_RW,
+	PB_HEAD_BRLOCK,
+	PB_HEAD_RWSEM,
+	PB_HEAD_RM,
+	PB_HEAD_EPOCH,
+	PB_HEAD_NONE,
+};
+
+static __always_inline void pb_head_read_lock(const int head)
 {
-	read_unlock(&pb_head_rw);
+	switch (head) {
+	case PB_HEAD_RW:
+		read_lock(&pb_head_rw);
+		break;
+	case PB_HEAD_BRLOCK:
+		pb_br_read_lock(&pb_head_br);
+		break;
+	case PB_HEAD_RWSEM:
+		down_read(&pb_head_rwsem);
+		break;
+	case PB_HEAD_RM:
+		percpu_down_read(&pb_head_rm);
+		break;
+	case PB_HEAD_EPOCH:
+		rcu_read_lock();
+		break;
+	}
 }
 
-static bool pb_rw_held(void *c)
+static __always_inline void pb_head_read_unlock(const int head)
 {
-	return pb_held(&pb_head_rw);
+	switch (head) {
+	case PB_HEAD_RW:
+		read_unlock(&pb_head_rw);
+		break;
+	case PB_HEAD_BRLOCK:
+		pb_br_read_unlock(&pb_head_br);
+		break;
+	case PB_HEAD_RWSEM:
+		up_read(&pb_head_rwsem);
+		break;
+	case PB_HEAD_RM:
+		percpu_up_read(&pb_head_rm);
+		break;
+	case PB_HEAD_EPOCH:
+		rcu_read_unlock();
+		break;
+	}
 }
 
-static void pb_rw_write(void)
+/*
+ * lockdep: is the read side held?  epoch: rcu_dereference_check() adds
+ * rcu_read_lock_held() itself; none: nobody swaps the chain.
+ */
+static __always_inline bool pb_head_held(const int head)
 {
-	write_lock(&pb_head_rw);
-	pb_swap_chain();
-	write_unlock(&pb_head_rw);
-}
-
-static void *pb_brh_read_lock(void)
-{
-	return pb_br_read_lock(pb_head_br);
-}
-
-static void pb_brh_read_unlock(void *c)
-{
-	pb_br_read_unlock(c);
-}
-
-static bool pb_brh_held(void *c)
-{
-	return pb_held((spinlock_t *)c);
-}
-
-static void pb_brh_write(void)
-{
-	int cpu;
-
-	mutex_lock(&pb_br_wmutex);
-	for_each_possible_cpu(cpu)
-		spin_lock_nest_lock(per_cpu_ptr(pb_head_br, cpu),
-				    &pb_br_wmutex);
-	pb_swap_chain();
-	for_each_possible_cpu(cpu)
-		spin_unlock(per_cpu_ptr(pb_head_br, cpu));
-	mutex_unlock(&pb_br_wmutex);
-}
-
-static void *pb_rwsem_read_lock(void)
-{
-	down_read(&pb_head_rwsem);
-	return NULL;
-}
-
-static void pb_rwsem_read_unlock(void *c)
-{
-	up_read(&pb_head_rwsem);
-}
-
-static bool pb_rwsem_held(void *c)
-{
-	return pb_held(&pb_head_rwsem);
-}
-
-static void pb_rwsem_write(void)
-{
-	down_write(&pb_head_rwsem);
-	pb_swap_chain();
-	up_write(&pb_head_rwsem);
-}
-
-static void *pb_rm_read_lock(void)
-{
-	percpu_down_read(&pb_head_rm);
-	return NULL;
-}
-
-static void pb_rm_read_unlock(void *c)
-{
-	percpu_up_read(&pb_head_rm);
-}
-
-static bool pb_rm_held(void *c)
-{
-	return pb_held(&pb_head_rm);
-}
-
-static void pb_rm_write(void)
-{
-	percpu_down_write(&pb_head_rm);
-	pb_swap_chain();
-	percpu_up_write(&pb_head_rm);
-}
-
-static void *pb_epoch_read_lock(void)
-	__acquires(RCU)
-{
-	rcu_read_lock();
-	return NULL;
-}
-
-static void pb_epoch_read_unlock(void *c)
-	__releases(RCU)
-{
-	rcu_read_unlock();
-}
-
-/* rcu_dereference_check() adds rcu_read_lock_held() itself. */
-static bool pb_false(void *c)
-{
-	return false;
-}
-
-static void pb_epoch_write(void)
-{
-	pb_swap_chain();
-	synchronize_rcu();
-}
-
-static void *pb_none_lock(void)
-{
-	return NULL;
-}
-
-static void pb_none_unlock(void *c)
-{
-}
-
-/* Nobody swaps the chain under head none: the pointer is constant. */
-static bool pb_true(void *c)
-{
+	switch (head) {
+	case PB_HEAD_RW:
+		return pb_held(&pb_head_rw);
+	case PB_HEAD_BRLOCK:
+		return pb_held(&pb_head_br);
+	case PB_HEAD_RWSEM:
+		return pb_held(&pb_head_rwsem);
+	case PB_HEAD_RM:
+		return pb_held(&pb_head_rm);
+	case PB_HEAD_EPOCH:
+		return false;
+	}
 	return true;
 }
-
-static void pb_none_write(void)
-{
-}
-
-struct pb_head_ops {
-	const char	*name;
-	bool		atomic;		/* no sleeping inside */
-	void		*(*lock)(void);	/* read side */
-	void		(*unlock)(void *c);
-	bool		(*held)(void *c); /* lockdep: is the read side held? */
-	void		(*write)(void);	/* one write-side section */
-};
-
-static const struct pb_head_ops pb_head_ops[] = {
-	{ "rw", true, pb_rw_read_lock, pb_rw_read_unlock, pb_rw_held,
-	  pb_rw_write },
-	{ "brlock", true, pb_brh_read_lock, pb_brh_read_unlock, pb_brh_held,
-	  pb_brh_write },
-	{ "rwsem", false, pb_rwsem_read_lock, pb_rwsem_read_unlock,
-	  pb_rwsem_held, pb_rwsem_write },
-	{ "rm", false, pb_rm_read_lock, pb_rm_read_unlock, pb_rm_held,
-	  pb_rm_write },
-	{ "epoch", true, pb_epoch_read_lock, pb_epoch_read_unlock, pb_false,
-	  pb_epoch_write },
-	{ "none", false, pb_none_lock, pb_none_unlock, pb_true,
-	  pb_none_write },
-};
-
-#define PB_HEAD_RM	3	/* index of "rm" in pb_head_ops[] */
 
 /* The configuration of the next run; under pb_mutex. */
 struct pb_config {
@@ -424,9 +426,38 @@ struct pb_config {
 	u64		shared;
 	u64		write_ms;
 	u64		pin;
+	u64		check;
+	u64		test_lag_ns;
 	unsigned int	head;		/* index in pb_head_ops[] */
 	unsigned int	hook;		/* index in pb_hook_ops[] */
+	unsigned int	test_fault;	/* index in pb_fault_names[] */
 	char		tag[PB_TAGLEN];	/* the controller's name for the run */
+};
+
+/*
+ * Test hooks (test_fault), for the VM tests: unlocked_write, the writer
+ * swaps the chain without its write side (epoch: without its grace
+ * period); unlocked_hook, the mtx and spin hooks run without their lock:
+ * what the check must see.  rm_slow: under another head, the writer
+ * also takes rm's write side, keeping rm's rcu_sync busy: the probe that
+ * every head's walks make must then count slow walks under every head.
+ */
+enum pb_fault {
+	PB_FAULT_NONE,
+	PB_FAULT_UNLOCKED_WRITE,
+	PB_FAULT_UNLOCKED_HOOK,
+	PB_FAULT_RM_SLOW,
+};
+
+struct pb_name {
+	const char	*name;
+};
+
+static const struct pb_name pb_fault_names[] = {
+	[PB_FAULT_NONE] = { "none" },
+	[PB_FAULT_UNLOCKED_WRITE] = { "unlocked_write" },
+	[PB_FAULT_UNLOCKED_HOOK] = { "unlocked_hook" },
+	[PB_FAULT_RM_SLOW] = { "rm_slow" },
 };
 
 /* A walker, or the writer: then calls counts writes, ns their time. */
@@ -437,9 +468,12 @@ struct pb_thread {
 	int			bound;	/* the CPU it is bound to, or -1 */
 	int			cpu;	/* where it finished */
 	u64			calls;	/* walks (writes) in the timed phase */
+	u64			progress; /* calls so far (WRITE_ONCE) */
+	u64			at_first_end; /* progress when the first ended */
 	u64			start_ns, end_ns; /* ktime_get_ns() */
 	u64			busywait_ns; /* one hook's wait, measured */
 	u64			slow;	/* walks that found rm's slow path */
+	u64			violations; /* check: exclusion broken */
 	u64			ns;	/* the writer: time in writes */
 	u64			missed;	/* the writer: periods skipped */
 	unsigned long		nvcsw, nivcsw;	/* over the timed phase */
@@ -450,8 +484,11 @@ struct pb_run {
 	u64			id;
 	struct pb_config	cfg;
 	const struct pb_head_ops *head;
+	bool			debug;	  /* check or test hook: instrumented */
+	unsigned int		ncpus;	  /* online when it started */
 	u64			spin_ns;  /* a busy-wait spins this long */
 	u64			clock_ns; /* one ktime_get_ns(), measured */
+	u64			settle;	  /* rcu_barrier()s before it */
 	bool			go;	  /* the start barrier opened */
 	bool			timed;	  /* the timed phase began (release) */
 	bool			stop;	  /* duration_ms is over */
@@ -461,6 +498,7 @@ struct pb_run {
 	atomic_t		warming;  /* walkers not yet warmed up */
 	atomic_t		cooling;  /* walkers not done with the timed phase */
 	atomic_t		live;	  /* threads not finished */
+	atomic_t		writing;  /* check: writers in a write section */
 	struct hrtimer		stop_timer; /* duration_ms */
 	wait_queue_head_t	go_wq;
 	wait_queue_head_t	writer_wq;
@@ -480,15 +518,18 @@ struct pb_run {
  * last read adds on average; each thread measures the real length
  * before the run (busywait_ns in the results).
  */
-static void pb_busywait(const struct pb_run *run)
+static void pb_spin(u64 ns)
 {
-	u64 end;
+	u64 end = ktime_get_ns() + ns;
 
-	if (!run->cfg.delay_ns)
-		return;
-	end = ktime_get_ns() + run->spin_ns;
 	while (ktime_get_ns() < end)
 		cpu_relax();
+}
+
+static void pb_busywait(const struct pb_run *run)
+{
+	if (run->cfg.delay_ns)
+		pb_spin(run->spin_ns);
 }
 
 /* Hooks: each takes its lock around the busy-wait. */
@@ -528,10 +569,9 @@ static void pb_hook_rm(struct pb_hook *h, const struct pb_run *run)
 
 static void pb_hook_brlock(struct pb_hook *h, const struct pb_run *run)
 {
-	spinlock_t *l = pb_br_read_lock(h->br);
-
+	pb_br_read_lock(&h->br);
 	pb_busywait(run);
-	pb_br_read_unlock(l);
+	pb_br_read_unlock(&h->br);
 }
 
 /* Interrupts off, as FreeBSD's MTX_SPIN: why delay_ns is capped. */
@@ -544,20 +584,68 @@ static void pb_hook_spin(struct pb_hook *h, const struct pb_run *run)
 	spin_unlock_irqrestore(&h->spin, flags);
 }
 
+/*
+ * The checked hooks of the exclusive locks: the holder verifies it is
+ * alone.  The other hook locks are only ever taken for reading: nobody
+ * is to be excluded.  unlocked_hook (a test hook) leaves the lock out.
+ */
+static void pb_hook_alone(struct pb_hook *h, const struct pb_run *run)
+{
+	if (atomic_inc_return(&h->holders) != 1)
+		atomic_inc(&h->violations);
+	pb_busywait(run);
+	atomic_dec(&h->holders);
+}
+
+static void pb_hook_mtx_checked(struct pb_hook *h, const struct pb_run *run)
+{
+	bool lock = run->cfg.test_fault != PB_FAULT_UNLOCKED_HOOK;
+
+	if (lock)
+		mutex_lock(&h->mtx);
+	pb_hook_alone(h, run);
+	if (lock)
+		mutex_unlock(&h->mtx);
+}
+
+static void pb_hook_spin_checked(struct pb_hook *h, const struct pb_run *run)
+{
+	unsigned long flags;
+
+	if (run->cfg.test_fault == PB_FAULT_UNLOCKED_HOOK) {
+		local_irq_save(flags);
+		pb_hook_alone(h, run);
+		local_irq_restore(flags);
+		return;
+	}
+	spin_lock_irqsave(&h->spin, flags);
+	pb_hook_alone(h, run);
+	spin_unlock_irqrestore(&h->spin, flags);
+}
+
+/*
+ * impl: what the name stands for here, and how a waiter waits (spin,
+ * sleep, none): kbench's head_impl.NAME and hook_impl.NAME facts, so
+ * that one name's implementations on two systems are not taken for one.
+ */
 struct pb_hook_ops {
 	const char	*name;
+	const char	*impl;
 	bool		sleeps;		/* the lock may sleep */
 	pb_hook_fn	fn;
+	pb_hook_fn	checked;	/* with check=1 */
 };
 
 static const struct pb_hook_ops pb_hook_ops[] = {
-	{ "null", false, pb_hook_null },
-	{ "mtx", true, pb_hook_mtx },
-	{ "rw", false, pb_hook_rw },
-	{ "rwsem", true, pb_hook_rwsem },
-	{ "rm", true, pb_hook_rm },
-	{ "brlock", false, pb_hook_brlock },
-	{ "spin", false, pb_hook_spin },
+	{ "null", "none(none)", false, pb_hook_null, pb_hook_null },
+	{ "mtx", "mutex(sleep)", true, pb_hook_mtx, pb_hook_mtx_checked },
+	{ "rw", "rwlock_t(spin)", false, pb_hook_rw, pb_hook_rw },
+	{ "rwsem", "rw_semaphore(sleep)", true, pb_hook_rwsem, pb_hook_rwsem },
+	{ "rm", "percpu_rw_semaphore(sleep)", true, pb_hook_rm, pb_hook_rm },
+	{ "brlock", "percpu_spinlock(spin)", false, pb_hook_brlock,
+	  pb_hook_brlock },
+	{ "spin", "spinlock_irqsave(spin)", false, pb_hook_spin,
+	  pb_hook_spin_checked },
 };
 
 enum pb_state { PB_IDLE, PB_RUNNING, PB_DONE, PB_ERROR };
@@ -627,25 +715,47 @@ static void pb_finish(struct pb_run *run)
 	pb_notify();
 }
 
-/* One walk of the chain under the head lock; slow: rm's slow path seen. */
-static void pb_walk(const struct pb_run *run, u64 *slow)
+/*
+ * check: a reader has loaded the chain under the head's read side.  It
+ * counts itself on the chain, then, unless the head lets the writer in
+ * beside readers (epoch, none), looks for a writer inside: the writer
+ * counts itself, then looks for readers (pb_write_section()), both
+ * fully ordered, so two inside together cannot both miss the other.
+ */
+static __always_inline void pb_check_read(struct pb_thread *t,
+					  struct pb_chain *c, const int head)
 {
-	const struct pb_head_ops *head = run->head;
-	const struct pb_chain *c;
-	unsigned int i;
-	void *cookie;
+	atomic_inc(&c->readers);
+	smp_mb__after_atomic();	/* the count before the look: Dekker */
+	if (head != PB_HEAD_EPOCH && head != PB_HEAD_NONE &&
+	    atomic_read(&t->run->writing))
+		t->violations++;
+}
 
-	if (slow) {
-		/* rcu_sync_is_idle() wants an RCU reader: no preemption. */
-		preempt_disable();
-		*slow += !rcu_sync_is_idle(&pb_head_rm.rss);
-		preempt_enable();
-	}
-	cookie = head->lock();
-	c = rcu_dereference_check(pb_chain, head->held(cookie));
+/*
+ * One walk of the chain under the head lock: the same code for every
+ * head, whose lock is inlined (head is a constant in each walker).
+ * Returns whether rm's readers were on their slow path.
+ */
+static __always_inline bool pb_walk(struct pb_thread *t, const int head,
+				    const bool debug)
+{
+	const struct pb_run *run = t->run;
+	struct pb_chain *c;
+	unsigned int i;
+	bool slow;
+
+	slow = pb_rm_slow();
+	pb_head_read_lock(head);
+	c = rcu_dereference_check(pb_chain, pb_head_held(head));
+	if (debug && run->cfg.check)
+		pb_check_read(t, c, head);
 	for (i = 0; i < c->n; i++)
 		c->link[i].fn(c->link[i].hook, run);
-	head->unlock(cookie);
+	if (debug && run->cfg.check)
+		atomic_dec(&c->readers);
+	pb_head_read_unlock(head);
+	return slow;
 }
 
 /* duration_ms is over: every walker leaves its timed loop. */
@@ -684,22 +794,45 @@ static u64 pb_measure_busywait(const struct pb_run *run)
 	return div64_u64(ktime_get_ns() - t0, n);
 }
 
-static int pb_walker(void *arg)
+/*
+ * The first walker to end its timed phase notes how far every walker
+ * had come: in count mode the fairness figure (every walker ends with
+ * count walks).  Each value is a walker's own progress, read once.
+ */
+static void pb_note_first_end(struct pb_run *run)
 {
-	struct pb_thread *t = arg;
+	unsigned int i;
+
+	for (i = 0; i < run->nthreads; i++)
+		run->thr[i].at_first_end = READ_ONCE(run->thr[i].progress);
+}
+
+/*
+ * A walker: busy-wait measured, barrier, warm-up, the timed phase, the
+ * cool-down.  Inlined into one thread function per head and variant
+ * (debug: check or a test hook set), so that the walk's lock is a
+ * constant and nothing the tests need costs a benchmark.
+ */
+static __always_inline int pb_walker_body(struct pb_thread *t,
+					  const int head, const bool debug)
+{
 	struct pb_run *run = t->run;
-	u64 i = 0, t0, warmup_ns = run->cfg.warmup_ms * NSEC_PER_MSEC;
-	u64 *slow = NULL;
+	u64 i = 0, slow = 0, t0, warmup_ns = run->cfg.warmup_ms * NSEC_PER_MSEC;
+	u64 count = run->cfg.count, lag = 0;
+	bool by_time = run->cfg.duration_ms != 0;
 	unsigned long nvcsw, nivcsw;
 	u64 migrations;
+	int left;
 
+	if (debug && t->id == 0)
+		lag = run->cfg.test_lag_ns;
 	t->busywait_ns = pb_measure_busywait(run);
 	pb_barrier(run);
 
 	/* Warm up for warmup_ms, then until every walker has checked in. */
 	t0 = ktime_get_ns();
 	do {
-		pb_walk(run, NULL);
+		pb_walk(t, head, debug);
 		cond_resched();
 	} while (ktime_get_ns() - t0 < warmup_ns && !pb_must_stop(run));
 	/*
@@ -710,51 +843,178 @@ static int pb_walker(void *arg)
 		pb_open_timed(run);
 	} else {
 		while (!smp_load_acquire(&run->timed) && !pb_must_stop(run)) {
-			pb_walk(run, NULL);
+			pb_walk(t, head, debug);
 			cond_resched();
 		}
 	}
 
-	if (run->cfg.write_ms && run->cfg.head == PB_HEAD_RM)
-		slow = &t->slow;
 	nvcsw = current->nvcsw;
 	nivcsw = current->nivcsw;
 	migrations = current->se.nr_migrations;
 	t->start_ns = ktime_get_ns();
-	if (run->cfg.duration_ms) {
-		while (!READ_ONCE(run->stop) && !pb_must_stop(run)) {
-			pb_walk(run, slow);
-			i++;
-			/* Outside every lock: the head may be atomic. */
-			cond_resched();
-		}
-	} else {
-		while (i < run->cfg.count && !pb_must_stop(run)) {
-			pb_walk(run, slow);
-			i++;
-			cond_resched();
-		}
+	/* One loop for both modes: the same code is timed. */
+	while (!(by_time ? READ_ONCE(run->stop) : i >= count) &&
+	       !pb_must_stop(run)) {
+		slow += pb_walk(t, head, debug);
+		WRITE_ONCE(t->progress, ++i);
+		if (debug && lag)
+			pb_spin(lag);	/* the test hook: outside every lock */
+		/* Outside every lock: the head may be atomic. */
+		cond_resched();
 	}
 	t->end_ns = ktime_get_ns();
 	t->calls = i;
+	t->slow = slow;
 	t->cpu = raw_smp_processor_id();
 	t->nvcsw = current->nvcsw - nvcsw;
 	t->nivcsw = current->nivcsw - nivcsw;
 	t->migrations = current->se.nr_migrations - migrations;
 
 	/* Cool down: keep the others contended until the last is done. */
-	if (atomic_dec_and_test(&run->cooling)) {
+	left = atomic_dec_return(&run->cooling);
+	if (left == (int)run->nthreads - 1)
+		pb_note_first_end(run);
+	if (left == 0) {
 		if (run->writer.task)
 			wake_up_process(run->writer.task);
 	} else {
 		while (atomic_read_acquire(&run->cooling) &&
 		       !pb_must_stop(run)) {
-			pb_walk(run, NULL);
+			pb_walk(t, head, debug);
 			cond_resched();
 		}
 	}
 	pb_finish(run);
 	return 0;
+}
+
+#define PB_WALKER(name, head)						\
+static int pb_walker_##name(void *arg)					\
+{									\
+	struct pb_thread *t = arg;					\
+									\
+	if (t->run->debug)						\
+		return pb_walker_body(t, head, true);			\
+	return pb_walker_body(t, head, false);				\
+}
+
+/* head is a constant: no side effect in its uses. */
+PB_WALKER(rw, PB_HEAD_RW)
+PB_WALKER(brlock, PB_HEAD_BRLOCK)
+PB_WALKER(rwsem, PB_HEAD_RWSEM)
+PB_WALKER(rm, PB_HEAD_RM)
+PB_WALKER(epoch, PB_HEAD_EPOCH)
+PB_WALKER(none, PB_HEAD_NONE)
+
+/*
+ * The writer's section, holding the head's write side: with check, it
+ * counts itself in, then verifies it is alone: no other writer, no
+ * reader on either chain.
+ */
+static void pb_write_section(struct pb_run *run, struct pb_thread *w)
+{
+	if (run->cfg.check) {
+		if (atomic_inc_return(&run->writing) != 1)
+			w->violations++;
+		if (atomic_read(&pb_chains[0].readers) ||
+		    atomic_read(&pb_chains[1].readers))
+			w->violations++;
+	}
+	pb_swap_chain();
+	if (run->cfg.check)
+		atomic_dec(&run->writing);
+}
+
+/* epoch, check: after the grace period nobody walks the old chain. */
+static void pb_check_retired(struct pb_run *run, struct pb_thread *w,
+			     struct pb_chain *old)
+{
+	if (run->cfg.check && atomic_read(&old->readers))
+		w->violations++;
+}
+
+static void pb_rw_write(struct pb_run *run, struct pb_thread *w)
+{
+	write_lock(&pb_head_rw);
+	pb_write_section(run, w);
+	write_unlock(&pb_head_rw);
+}
+
+static void pb_brh_write(struct pb_run *run, struct pb_thread *w)
+{
+	pb_br_write_lock(&pb_head_br);
+	pb_write_section(run, w);
+	pb_br_write_unlock(&pb_head_br);
+}
+
+static void pb_rwsem_write(struct pb_run *run, struct pb_thread *w)
+{
+	down_write(&pb_head_rwsem);
+	pb_write_section(run, w);
+	up_write(&pb_head_rwsem);
+}
+
+static void pb_rm_write(struct pb_run *run, struct pb_thread *w)
+{
+	percpu_down_write(&pb_head_rm);
+	pb_write_section(run, w);
+	percpu_up_write(&pb_head_rm);
+}
+
+static void pb_epoch_write(struct pb_run *run, struct pb_thread *w)
+{
+	struct pb_chain *old = pb_swap_chain();
+
+	synchronize_rcu();
+	pb_check_retired(run, w, old);
+}
+
+static void pb_none_write(struct pb_run *run, struct pb_thread *w)
+{
+}
+
+struct pb_head_ops {
+	const char	*name;
+	const char	*impl;		/* as pb_hook_ops' */
+	bool		atomic;		/* no sleeping inside */
+	int		(*walker)(void *arg);	/* a walker thread */
+	void		(*write)(struct pb_run *run, struct pb_thread *w);
+};
+
+static const struct pb_head_ops pb_head_ops[] = {
+	[PB_HEAD_RW] = { "rw", "rwlock_t(spin)", true, pb_walker_rw,
+			 pb_rw_write },
+	[PB_HEAD_BRLOCK] = { "brlock", "percpu_spinlock(spin)", true,
+			     pb_walker_brlock, pb_brh_write },
+	[PB_HEAD_RWSEM] = { "rwsem", "rw_semaphore(sleep)", false,
+			    pb_walker_rwsem, pb_rwsem_write },
+	[PB_HEAD_RM] = { "rm", "percpu_rw_semaphore(sleep)", false,
+			 pb_walker_rm, pb_rm_write },
+	[PB_HEAD_EPOCH] = { "epoch", "rcu(none)", true, pb_walker_epoch,
+			    pb_epoch_write },
+	[PB_HEAD_NONE] = { "none", "none(none)", false, pb_walker_none,
+			   pb_none_write },
+};
+
+/* One write period's work, test hooks included. */
+static void pb_write(struct pb_run *run, struct pb_thread *w)
+{
+	switch (run->cfg.test_fault) {
+	case PB_FAULT_UNLOCKED_WRITE:
+		if (run->cfg.head == PB_HEAD_EPOCH)
+			pb_check_retired(run, w, pb_swap_chain());
+		else if (run->cfg.head != PB_HEAD_NONE)
+			pb_write_section(run, w);
+		return;
+	case PB_FAULT_RM_SLOW:
+		run->head->write(run, w);
+		if (run->cfg.head != PB_HEAD_RM) {
+			percpu_down_write(&pb_head_rm);
+			percpu_up_write(&pb_head_rm);
+		}
+		return;
+	}
+	run->head->write(run, w);
 }
 
 static bool pb_writer_done(const struct pb_run *run)
@@ -794,7 +1054,7 @@ static int pb_writer(void *arg)
 		now = ktime_get_ns();
 		if (now < next)
 			continue;	/* woken early */
-		run->head->write();
+		pb_write(run, t);
 		t1 = ktime_get_ns();
 		t->ns += t1 - now;
 		t->calls++;
@@ -859,7 +1119,8 @@ static int pb_check_config(const struct pb_config *cfg)
 	unsigned int ncpu = num_online_cpus();
 
 	if (WARN_ON_ONCE(cfg->head >= ARRAY_SIZE(pb_head_ops) ||
-			 cfg->hook >= ARRAY_SIZE(pb_hook_ops)))
+			 cfg->hook >= ARRAY_SIZE(pb_hook_ops) ||
+			 cfg->test_fault >= ARRAY_SIZE(pb_fault_names)))
 		return -EINVAL;
 	head = &pb_head_ops[cfg->head];
 	hook = &pb_hook_ops[cfg->hook];
@@ -909,6 +1170,21 @@ static int pb_check_config(const struct pb_config *cfg)
 			     cfg->pin);
 		return -EINVAL;
 	}
+	if (cfg->check > 1) {
+		pb_set_error("check %llu: 0 or 1", cfg->check);
+		return -EINVAL;
+	}
+	if (cfg->test_lag_ns > PB_DELAY_MAX_NS) {
+		pb_set_error("test_lag_ns %llu > %d (1 ms)", cfg->test_lag_ns,
+			     PB_DELAY_MAX_NS);
+		return -EINVAL;
+	}
+	if ((cfg->test_fault == PB_FAULT_UNLOCKED_WRITE ||
+	     cfg->test_fault == PB_FAULT_UNLOCKED_HOOK) && !cfg->check) {
+		pb_set_error("test_fault %s without check: only the check sees it",
+			     pb_fault_names[cfg->test_fault].name);
+		return -EINVAL;
+	}
 	if (!pb_pair_ok(head, hook)) {
 		pb_set_error("hook %s may sleep: not under head %s, whose read side is atomic",
 			     hook->name, head->name);
@@ -924,14 +1200,39 @@ static void pb_build_chains(const struct pb_config *cfg)
 
 	for (c = 0; c < ARRAY_SIZE(pb_chains); c++) {
 		pb_chains[c].n = cfg->hooks;
+		atomic_set(&pb_chains[c].readers, 0);
 		for (i = 0; i < cfg->hooks; i++) {
-			pb_chains[c].link[i].fn = hook->fn;
+			pb_chains[c].link[i].fn = cfg->check ? hook->checked :
+				hook->fn;
 			pb_chains[c].link[i].hook =
 				&pb_hooks[cfg->shared ? 0 : i];
 		}
 	}
+	for (i = 0; i < PB_HOOKS_MAX; i++) {
+		atomic_set(&pb_hooks[i].holders, 0);
+		atomic_set(&pb_hooks[i].violations, 0);
+	}
 	/* No thread runs: the previous run was reaped. */
 	RCU_INIT_POINTER(pb_chain, &pb_chains[0]);
+}
+
+/*
+ * rm's rcu_sync goes idle one grace period after a write (an RCU
+ * callback), and stays busy as long as writes come sooner: a run after
+ * a writer's would start with its readers on the slow path.  Wait for
+ * the callbacks until it is idle; how many rcu_barrier()s it took is
+ * in the results (settle).  Every run waits, whatever its head.
+ */
+static int pb_settle_rm(struct pb_run *run)
+{
+	for (run->settle = 0; run->settle < PB_SETTLE_TRIES; run->settle++) {
+		if (!pb_rm_slow())
+			return 0;
+		rcu_barrier();
+	}
+	pb_set_error("rm's rcu_sync is not idle after %d rcu_barrier()s",
+		     PB_SETTLE_TRIES);
+	return -ETIMEDOUT;
 }
 
 /*
@@ -1002,6 +1303,23 @@ static u64 pb_clock_cost(void)
 	return (ktime_get_ns() - t0) / 257;
 }
 
+/* One synchronize_rcu(), the median of PB_GP_SAMPLES: at load, once. */
+static u64 pb_measure_gp(void)
+{
+	u64 s[PB_GP_SAMPLES], t0, v;
+	int i, j;
+
+	for (i = 0; i < PB_GP_SAMPLES; i++) {
+		t0 = ktime_get_ns();
+		synchronize_rcu();
+		v = ktime_get_ns() - t0;
+		for (j = i; j > 0 && s[j - 1] > v; j--)
+			s[j] = s[j - 1];
+		s[j] = v;
+	}
+	return s[PB_GP_SAMPLES / 2];
+}
+
 /* Create the run's threads, placed.  pb_mutex is held. */
 static int pb_create_threads(struct pb_run *run)
 {
@@ -1022,7 +1340,8 @@ static int pb_create_threads(struct pb_run *run)
 		cpu = n ? order[i % n] : -1;
 		run->thr[i].id = i;
 		snprintf(name, sizeof(name), "%u", i);
-		err = pb_create(&run->thr[i], run, pb_walker, cpu, name);
+		err = pb_create(&run->thr[i], run, run->head->walker, cpu,
+				name);
 	}
 	/* The writer gets a CPU of its own when one is left. */
 	if (!err && cfg->write_ms)
@@ -1062,7 +1381,10 @@ static int pb_start(void)
 	run->id = ++pb_nruns;
 	run->cfg = cfg;
 	run->head = &pb_head_ops[cfg.head];
+	run->debug = cfg.check || cfg.test_lag_ns ||
+		cfg.test_fault != PB_FAULT_NONE;
 	run->nthreads = cfg.threads;
+	run->ncpus = num_online_cpus();
 	run->clock_ns = pb_clock_cost();
 	run->spin_ns = cfg.delay_ns - min(cfg.delay_ns, run->clock_ns);
 	nlive = run->nthreads + (cfg.write_ms ? 1 : 0);
@@ -1079,13 +1401,18 @@ static int pb_start(void)
 	atomic_set(&run->warming, run->nthreads);
 	atomic_set(&run->cooling, run->nthreads);
 	atomic_set(&run->live, nlive);
+	atomic_set(&run->writing, 0);
 	pb_build_chains(&cfg);
 
-	err = pb_create_threads(run);
+	err = pb_settle_rm(run);
+	if (!err) {
+		err = pb_create_threads(run);
+		if (err)
+			pb_set_error("cannot create a thread: error %d", err);
+	}
 	if (err) {
 		/* Threads never woken exit at kthread_stop() without running. */
 		pb_free_run(run);
-		pb_set_error("cannot create a thread: error %d", err);
 		atomic_set(&pb_state, PB_ERROR);
 		pb_notify();
 		return err;
@@ -1122,59 +1449,77 @@ static s64 pb_rel(const struct pb_run *run, u64 t)
 
 /*
  * The results of a done run, one line each, words in key value pairs,
- * the first naming the line (the FreeBSD module prints the same):
+ * the first naming the line (the FreeBSD module prints the first five):
  *
  *   run ID tag T head H hook K hooks N shared S threads T count N
  *       duration_ms D warmup_ms M delay_ns D write_ms W pin P
+ *       test_lag_ns L test_fault F
  *   busywait clock clock_ns C spin_ns S
  *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
  *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks L
+ *       at_first_end A
  *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
+ *   check C violations V readers R writer W hooks H settle N
+ *   fact KEY VALUE			(one each, the last lines)
  *
  * Times are ns since the timed phase began, on one clock for all
  * threads (ktime_get_ns()): the run's walks over the time from the
  * first start to the last end is the number to report.  A thread's
  * calls are its walks in the timed phase; nvcsw, nivcsw (voluntary and
  * involuntary context switches) and migrations are counted over it;
- * slow_walks (head rm with a writer) the walks that found readers sent
- * to percpu_rw_semaphore's slow path.  The writer's ns is the time spent
- * in its writes, missed the periods skipped.  cpu is where a thread
- * finished, bound the CPU it was bound to (-1: none), core the package
- * and core of cpu.
+ * slow_walks the walks whose probe found rm's readers sent to
+ * percpu_rw_semaphore's slow path (under every head; only rm's readers
+ * take it); at_first_end its walks when the first thread ended its
+ * timed phase.  The writer's ns is the time spent in its writes, missed
+ * the periods skipped.  cpu is where a thread finished, bound the CPU
+ * it was bound to (-1: none), core the package and core of cpu.  check:
+ * 1 when the run verified exclusion, and the violations it found, by
+ * readers, the writer and exclusive hook locks; settle the
+ * rcu_barrier()s rm's rcu_sync took to go idle before the run.  The fact
+ * lines are kbench facts as they are to be recorded: what each head and
+ * hook lock is here (head_impl.NAME, hook_impl.NAME), the grace period
+ * timed at load, and the run's sums.
  */
 static int pb_format_results(struct pb_run *run)
 {
 	const struct pb_config *cfg = &run->cfg;
-	size_t size = 512 + (size_t)(run->nthreads + 1) * 256, len;
+	size_t size = 4096 + (size_t)(run->nthreads + 1) * 320, len;
+	u64 rviol = 0, hviol = 0, nvcsw = 0, slow = 0, over;
 	const struct pb_thread *t;
 	unsigned int i;
 	char *text;
+	u32 frac;
 	int cpu;
 
 	text = kvmalloc(size, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	len = scnprintf(text, size,
-			"run %llu tag %s head %s hook %s hooks %llu shared %llu threads %llu count %llu duration_ms %llu warmup_ms %llu delay_ns %llu write_ms %llu pin %llu\n"
+			"run %llu tag %s head %s hook %s hooks %llu shared %llu threads %llu count %llu duration_ms %llu warmup_ms %llu delay_ns %llu write_ms %llu pin %llu test_lag_ns %llu test_fault %s\n"
 			"busywait clock clock_ns %llu spin_ns %llu\n",
 			run->id, cfg->tag[0] ? cfg->tag : "-",
 			pb_head_ops[cfg->head].name,
 			pb_hook_ops[cfg->hook].name, cfg->hooks, cfg->shared,
 			cfg->threads, cfg->count, cfg->duration_ms,
 			cfg->warmup_ms, cfg->delay_ns, cfg->write_ms, cfg->pin,
+			cfg->test_lag_ns, pb_fault_names[cfg->test_fault].name,
 			run->clock_ns, run->spin_ns);
 	for (i = 0; i < run->nthreads; i++) {
 		t = &run->thr[i];
 		/* Every thread of a done run ran: cpu >= 0. */
 		cpu = t->cpu >= 0 ? t->cpu : 0;
 		len += scnprintf(text + len, size - len,
-				 "thread %u cpu %d bound %d core %d.%d calls %llu start_ns %lld end_ns %lld busywait_ns %llu nvcsw %lu nivcsw %lu migrations %llu slow_walks %llu\n",
+				 "thread %u cpu %d bound %d core %d.%d calls %llu start_ns %lld end_ns %lld busywait_ns %llu nvcsw %lu nivcsw %lu migrations %llu slow_walks %llu at_first_end %llu\n",
 				 t->id, t->cpu, t->bound,
 				 (int)topology_physical_package_id(cpu),
 				 (int)topology_core_id(cpu), t->calls,
 				 pb_rel(run, t->start_ns),
 				 pb_rel(run, t->end_ns), t->busywait_ns,
-				 t->nvcsw, t->nivcsw, t->migrations, t->slow);
+				 t->nvcsw, t->nivcsw, t->migrations, t->slow,
+				 t->at_first_end);
+		rviol += t->violations;
+		nvcsw += t->nvcsw;
+		slow += t->slow;
 	}
 	t = &run->writer;
 	if (cfg->write_ms)
@@ -1183,6 +1528,30 @@ static int pb_format_results(struct pb_run *run)
 				 t->cpu, t->bound, t->calls, t->ns,
 				 pb_rel(run, t->start_ns),
 				 pb_rel(run, t->end_ns), t->missed);
+	for (i = 0; i < PB_HOOKS_MAX; i++)
+		hviol += atomic_read(&pb_hooks[i].violations);
+	len += scnprintf(text + len, size - len,
+			 "check %llu violations %llu readers %llu writer %llu hooks %llu settle %llu\n",
+			 cfg->check, rviol + t->violations + hviol, rviol,
+			 t->violations, hviol, run->settle);
+	for (i = 0; i < ARRAY_SIZE(pb_head_ops); i++)
+		len += scnprintf(text + len, size - len,
+				 "fact head_impl.%s %s\n", pb_head_ops[i].name,
+				 pb_head_ops[i].impl);
+	for (i = 0; i < ARRAY_SIZE(pb_hook_ops); i++)
+		len += scnprintf(text + len, size - len,
+				 "fact hook_impl.%s %s\n", pb_hook_ops[i].name,
+				 pb_hook_ops[i].impl);
+	/* Walkers per online CPU, in thousandths, rounded. */
+	over = div_u64_rem(div_u64(cfg->threads * 1000 + run->ncpus / 2,
+				   run->ncpus), 1000, &frac);
+	len += scnprintf(text + len, size - len,
+			 "fact gp_latency_us %llu\nfact ctx_switches_sum %llu\nfact oversubscribed_max %llu.%03u\n",
+			 div_u64(pb_gp_ns + NSEC_PER_USEC / 2, NSEC_PER_USEC),
+			 nvcsw, over, frac);
+	if (cfg->head == PB_HEAD_RM)
+		len += scnprintf(text + len, size - len,
+				 "fact slow_walks_sum %llu\n", slow);
 	/* scnprintf() stops one short of a full buffer: too small a size. */
 	if (WARN_ON_ONCE(len + 1 >= size)) {
 		kvfree(text);
@@ -1197,8 +1566,13 @@ static int pb_format_results(struct pb_run *run)
  * The control interface: /sys/kernel/pfilbench/
  *
  *   threads count duration_ms warmup_ms delay_ns hooks shared head hook
- *   write_ms pin tag	   0644  the next run (tag: any word up to 39
- *		      bytes, the controller's name for it, in the results)
+ *   write_ms pin check tag
+ *		0644  the next run (tag: any word up to 39 bytes, the
+ *		      controller's name for it, in the results; check: 1
+ *		      verifies mutual exclusion)
+ *   test_lag_ns test_fault
+ *		0644  test hooks, for the VM tests (the module parameters
+ *		      of the same names)
  *   start	0200  write 1: start a run (EBUSY while one runs, EINVAL
  *		      for a bad configuration: see "error")
  *   stop	0200  write 1: stop the run in progress (state error)
@@ -1285,6 +1659,8 @@ PB_NUMBER_ATTR(hooks);
 PB_NUMBER_ATTR(shared);
 PB_NUMBER_ATTR(write_ms);
 PB_NUMBER_ATTR(pin);
+PB_NUMBER_ATTR(check);
+PB_NUMBER_ATTR(test_lag_ns);
 
 #define PB_KIND_ATTR(field, table)					\
 static ssize_t field##_show(struct kobject *kobj,			\
@@ -1321,6 +1697,7 @@ static struct kobj_attribute pb_attr_##field = __ATTR_RW(field)
 
 PB_KIND_ATTR(head, pb_head_ops);
 PB_KIND_ATTR(hook, pb_hook_ops);
+PB_KIND_ATTR(test_fault, pb_fault_names);
 
 static ssize_t tag_show(struct kobject *kobj, struct kobj_attribute *attr,
 			char *buf)
@@ -1537,6 +1914,9 @@ static struct attribute *pb_attrs[] = {
 	&pb_attr_hook.attr,
 	&pb_attr_write_ms.attr,
 	&pb_attr_pin.attr,
+	&pb_attr_check.attr,
+	&pb_attr_test_lag_ns.attr,
+	&pb_attr_test_fault.attr,
 	&pb_attr_tag.attr,
 	&pb_attr_start.attr,
 	&pb_attr_stop.attr,
@@ -1618,31 +1998,27 @@ static void pb_cleanup(void)
 	pb_run = NULL;
 	for (i = 0; i < pb_hooks_ready; i++) {
 		percpu_free_rwsem(&pb_hooks[i].rm);
-		free_percpu(pb_hooks[i].br);
+		pb_br_free(&pb_hooks[i].br);
 	}
 	pb_hooks_ready = 0;
 	if (pb_head_rm_ready)
 		percpu_free_rwsem(&pb_head_rm);
 	pb_head_rm_ready = false;
-	free_percpu(pb_head_br);
-	pb_head_br = NULL;
+	pb_br_free(&pb_head_br);
 }
 
-static int pb_find(const char *name, bool head)
-{
-	unsigned int i;
-
-	if (head) {
-		for (i = 0; i < ARRAY_SIZE(pb_head_ops); i++)
-			if (sysfs_streq(name, pb_head_ops[i].name))
-				return i;
-	} else {
-		for (i = 0; i < ARRAY_SIZE(pb_hook_ops); i++)
-			if (sysfs_streq(name, pb_hook_ops[i].name))
-				return i;
-	}
-	return -EINVAL;
-}
+/* A module parameter's name in a table: its index, or -EINVAL. */
+#define pb_find(s, table)						\
+({									\
+	int __i, __found = -EINVAL;					\
+									\
+	for (__i = 0; __i < (int)ARRAY_SIZE(table); __i++)		\
+		if (sysfs_streq(s, table[__i].name)) {			\
+			__found = __i;					\
+			break;						\
+		}							\
+	__found;							\
+})
 
 static int pb_init_hook(struct pb_hook *h)
 {
@@ -1655,7 +2031,7 @@ static int pb_init_hook(struct pb_hook *h)
 	err = percpu_init_rwsem(&h->rm);
 	if (err)
 		return err;
-	err = pb_br_init(&h->br, &pb_br_hook_key);
+	err = pb_br_init(&h->br, "pb_hook_br", &pb_br_hook_key);
 	if (err)
 		percpu_free_rwsem(&h->rm);
 	return err;
@@ -1665,20 +2041,27 @@ static int __init pb_init(void)
 {
 	int err, i;
 
-	err = pb_find(pb_param_head, true);
+	err = pb_find(pb_param_head, pb_head_ops);
 	if (err < 0) {
 		pr_err("head=%s: expected rw, brlock, rwsem, rm, epoch or none\n",
 		       pb_param_head);
 		return err;
 	}
 	pb_cfg.head = err;
-	err = pb_find(pb_param_hook, false);
+	err = pb_find(pb_param_hook, pb_hook_ops);
 	if (err < 0) {
 		pr_err("hook=%s: expected null, mtx, rw, rwsem, rm, brlock or spin\n",
 		       pb_param_hook);
 		return err;
 	}
 	pb_cfg.hook = err;
+	err = pb_find(pb_param_test_fault, pb_fault_names);
+	if (err < 0) {
+		pr_err("test_fault=%s: expected none, unlocked_write, unlocked_hook or rm_slow\n",
+		       pb_param_test_fault);
+		return err;
+	}
+	pb_cfg.test_fault = err;
 	pb_cfg.threads = pb_param_threads;
 	pb_cfg.count = pb_param_count;
 	pb_cfg.duration_ms = pb_param_duration_ms;
@@ -1688,12 +2071,14 @@ static int __init pb_init(void)
 	pb_cfg.shared = pb_param_shared;
 	pb_cfg.write_ms = pb_param_write_ms;
 	pb_cfg.pin = pb_param_pin;
+	pb_cfg.check = pb_param_check;
+	pb_cfg.test_lag_ns = pb_param_test_lag_ns;
 
 	err = percpu_init_rwsem(&pb_head_rm);
 	if (err)
 		goto unwind;
 	pb_head_rm_ready = true;
-	err = pb_br_init(&pb_head_br, &pb_br_head_key);
+	err = pb_br_init(&pb_head_br, "pb_head_br", &pb_br_head_key);
 	if (err)
 		goto unwind;
 	for (i = 0; i < PB_HOOKS_MAX; i++) {
@@ -1703,6 +2088,8 @@ static int __init pb_init(void)
 		pb_hooks_ready++;
 	}
 
+	/* Once, before anyone may start a run: a fact of every run. */
+	pb_gp_ns = pb_measure_gp();
 	pb_kobj = kobject_create_and_add("pfilbench", kernel_kobj);
 	if (!pb_kobj) {
 		err = -ENOMEM;

@@ -10,7 +10,11 @@
 #   (might_sleep() in atomic context), PREEMPT (full: the preemption
 #   checks of DEBUG_PREEMPT too), DEBUG_MUTEXES/SPINLOCK/RWSEMS (selected
 #   by PROVE_LOCKING), KASAN (generic, outline: use after free, out of
-#   bounds), the soft-lockup and hung-task detectors.
+#   bounds), the soft-lockup and hung-task detectors;
+#   NR_CPUS=256: booted with 255 possible CPUs (qemu -smp 2,maxcpus=255),
+#   a writer that took one preempt_count per possible CPU would reach
+#   DEBUG_PREEMPT's warning (at 245; the 8-bit PREEMPT field spills into
+#   the softirq bits at 256).
 #
 # Debian ships no such kernel.  Everything lands under DIR (default
 # build/vm-debug): DIR/linux-VERSION (the configured, built tree, which
@@ -39,7 +43,8 @@ fi
 base=$(basename "$tarball" .tar.xz)		# linux-source-6.1
 src=$dir/$base
 if ls "$dir"/vmlinuz-*"$localversion" >/dev/null 2>&1 &&
-    [ -f "$src/Module.symvers" ]; then
+    [ -f "$src/Module.symvers" ] &&
+    grep -q '^CONFIG_NR_CPUS=256$' "$src/.config"; then
 	exit 0
 fi
 mkdir -p "$dir"
@@ -55,8 +60,10 @@ fi
 
 cd "$src"
 # Configured once: a second call (an interrupted build) goes on from
-# where the first stopped.
-if ! grep -q "^CONFIG_LOCALVERSION=\"$localversion\"$" .config 2>/dev/null; then
+# where the first stopped.  A tree configured before NR_CPUS was raised
+# is configured again.
+if ! grep -q "^CONFIG_LOCALVERSION=\"$localversion\"$" .config 2>/dev/null ||
+    ! grep -q '^CONFIG_NR_CPUS=256$' .config; then
 	msg "configuring: x86_64_defconfig, less networking, graphics, sound, USB; plus lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KASAN"
 	make -s x86_64_defconfig
 	sc=scripts/config
@@ -74,7 +81,8 @@ if ! grep -q "^CONFIG_LOCALVERSION=\"$localversion\"$" .config 2>/dev/null; then
 	    -e KASAN -e KASAN_GENERIC -e KASAN_OUTLINE -d KASAN_INLINE \
 	    -e MODULES -e MODULE_UNLOAD -e BLK_DEV_INITRD -e RD_GZIP \
 	    -e DEVTMPFS -e TMPFS -e SERIAL_8250 -e SERIAL_8250_CONSOLE \
-	    -d LOCALVERSION_AUTO --set-str LOCALVERSION "$localversion"
+	    -d LOCALVERSION_AUTO --set-str LOCALVERSION "$localversion" \
+	    --set-val NR_CPUS 256
 	make -s olddefconfig
 fi
 # olddefconfig drops what a dependency forbids: say so rather than boot

@@ -42,6 +42,29 @@ heads=$(sed -n 's/^heads //p' $S/caps)
 hooks=$(sed -n 's/^hooks //p' $S/caps)
 refused=" $(sed -n 's/^refused //p' $S/caps) "
 
+section "brlock's writer on every possible CPU, lockdep on"
+# One preempt_count and one lockdep acquisition for the whole writer,
+# whatever the number of CPUs: spin_lock() on each of 255 possible CPUs
+# would pass DEBUG_PREEMPT's limit (245) and warn, and lockdep would
+# switch itself off.
+possible=$(cat /sys/devices/system/cpu/possible)
+np=$(awk -F- '{ print $NF + 1 }' /sys/devices/system/cpu/possible)
+echo "# possible CPUs $possible ($np), online $(cat /sys/devices/system/cpu/online)"
+[ "$np" -ge 245 ]; check $? "$np possible CPUs: enough for one preempt_count each to warn"
+w0=$(dmesg | grep -c 'DEBUG_LOCKS_WARN_ON\|WARNING:')
+pfilbench-ctl -m -t 2 -D 300 -d 100 -W 1 -H brlock -k brlock -w 1 >"$T/out" 2>"$T/err"
+rc=$?
+w=$(sed -n 's/^fact writes //p' "$T/out")
+w1=$(dmesg | grep -c 'DEBUG_LOCKS_WARN_ON\|WARNING:')
+[ $rc -eq 0 ] && [ "${w:-0}" -gt 0 ] && [ "$w1" -eq "$w0" ] &&
+    grep -q '^ *debug_locks: *1$' /proc/lockdep_stats
+check $? "brlock, a writer every 1 ms ($w writes) over $np possible CPUs: no warning (dmesg $w0 -> $w1), lockdep still on"
+dmesg | grep -A3 'DEBUG_LOCKS_WARN_ON' | head -8 | sed 's/^/#   /'
+echo 1 >$S/check
+pfilbench-ctl -m -t 2 -D 300 -d 100 -W 1 -H brlock -k spin -w 1 >"$T/out" 2>"$T/err"
+check $? "brlock with the exclusion check, lockdep on: no violation ($(head -1 "$T/err"))"
+echo 0 >$S/check
+
 section "every head x hook the module allows"
 # Three shapes: the default (3 hooks, a lock each), the seed's (1 hook,
 # one lock for all), and 8 hooks sharing one lock; a writer in each.

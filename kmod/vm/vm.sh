@@ -35,6 +35,8 @@
 #                      shared by every BUILD; make clean removes it)
 #   KBENCH_VM_TIMEOUT  seconds before a boot is killed (default 600)
 #   KBENCH_VM_MEM      the guest's memory (default 512M)
+#   KBENCH_VM_SMP      qemu's -smp (default 2; "2,maxcpus=255": 2 CPUs
+#                      online, 255 possible)
 #   QEMU               the emulator (default qemu-system-x86_64)
 
 # The entry scripts are two directories down: tests/vm/, kmod/vm/.
@@ -42,6 +44,7 @@ VM_TOP=${VM_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 QEMU=${QEMU:-qemu-system-x86_64}
 VM_TIMEOUT=${KBENCH_VM_TIMEOUT:-600}
 VM_MEM=${KBENCH_VM_MEM:-512M}
+VM_SMP=${KBENCH_VM_SMP:-2}
 VM_CACHE=${KBENCH_VM_CACHE:-$VM_TOP/build/vm-kernel}
 
 vm_msg() {
@@ -223,7 +226,7 @@ vm_boot() {
 	# ttyS0, the console, is qemu's stdout; ttyS1 a file.  No monitor:
 	# nothing reads stdin.
 	vm_t0=$(date +%s)
-	timeout -k 10 "$VM_TIMEOUT" "$QEMU" -accel tcg -smp 2 -m "$VM_MEM" \
+	timeout -k 10 "$VM_TIMEOUT" "$QEMU" -accel tcg -smp "$VM_SMP" -m "$VM_MEM" \
 	    -nographic -monitor none -no-reboot \
 	    -kernel "$VM_KERNEL" -initrd "$VM_INITRD" \
 	    -append "console=ttyS0 quiet panic=-1 kbench_task=$task $*" \

@@ -94,7 +94,9 @@ thread 1 cpu 0 bound -1 core 0.0 calls 1000 start_ns 2000040 end_ns 7016690 busy
 fake done "$R2"
 run -m -t 2 -n 1000 -d 100 -H rm -k mtx
 expect 0 "" "-m: a done run"
-grep -v '^fact vuln_\|^fact cpu_boost' "$T/out" >"$T/out2" && mv "$T/out2" "$T/out"
+# The host's own facts (this machine's, not the stand-in's) are left out.
+host_facts='^fact vuln_\|^fact cpu_boost\|^fact rcu_expedited\|^fact rcu_normal'
+grep -v "$host_facts" "$T/out" >"$T/out2" && mv "$T/out2" "$T/out"
 expect_out 'kbench-protocol 1
 fact backend kmod
 fact kmod_version 2.0
@@ -109,6 +111,7 @@ fact hook mtx
 fact hooks 3
 fact hook_lock per-hook
 fact threads 2
+fact mode count
 fact count 1000
 fact duration_ms 0
 fact warmup_ms 10
@@ -121,11 +124,10 @@ fact busywait_clock_ns 20
 fact busywait_measured_ns 105.0
 fact wall_ns 7016650
 fact walks 2000
-fact fairness 1.0000
-fact nvcsw 1
 fact nivcsw 2
 fact migrations 1
 fact placement 0:-1,1:-1
+fact rm_slow_walks_pct 0.00
 # thread 0 cpu 1 bound -1 core 0.1 calls 1000 start_ns 40 end_ns 3550800 busywait_ns 104 nvcsw 0 nivcsw 2 migrations 0
 # thread 1 cpu 0 bound -1 core 0.0 calls 1000 start_ns 2000040 end_ns 7016690 busywait_ns 106 nvcsw 1 nivcsw 0 migrations 1
 series head=rm,hook=mtx,threads=2 ns lower
@@ -146,7 +148,8 @@ expect 0 "" "human output"
 expect_out 'pfilbench 2.0 (kernel 6.1.0-test): head rm, hook mtx, 3 hooks (a lock each), 2 x 1000 walks, delay 100 ns (measured 105.0 ns), no writer
 thread 0 cpu 1 (bound -1, core 0.1): 1000 walks from 0.000000 to 0.003551 s, 0+2 context switches, 0 migrations
 thread 1 cpu 0 (bound -1, core 0.0): 1000 walks from 0.002000 to 0.007017 s, 1+0 context switches, 1 migrations
-total: 2000 walks in 7016650 ns, first start to last end: 3508.3 ns/walk; fairness (fewest/most walks) 1.000' "one line per thread and the total"
+rm: 0.00% of the walks found readers on the slow path
+total: 2000 walks in 7016650 ns, first start to last end: 3508.3 ns/walk' "one line per thread and the total (a module that does not say how far each thread had come: no fairness figure for a count)"
 
 # 3. A writer, a fixed duration, the seed's shape (1 hook, shared), cores.
 fake done 'run 5 tag test.1 head rm hook spin hooks 1 shared 1 threads 2 count 100000 duration_ms 50 warmup_ms 10 delay_ns 0 write_ms 10 pin 1
@@ -158,8 +161,8 @@ writer 0 cpu 1 bound 1 writes 5 ns 3000000 start_ns 0 end_ns 50000020 missed 0
 run -m -t 2 -D 50 -d 0 -H rm -k spin -w 10 -p -K 1 -S
 expect 0 "" "-m with a writer, -D, -K 1 -S, -p"
 for want in 'fact writes 5' 'fact writes_per_s 100.0' 'fact write_asked_per_s 100.0' \
-    'fact write_missed 0' 'fact write_mean_ns 600000.0' 'fact rm_slow_walks_pct 10.00' \
-    'fact fairness 0.3333' 'fact pinned cores' 'fact placement 0:0,1:2,w:1' \
+    'fact writer_missed_sum 0' 'fact write_mean_ns 600000.0' 'fact rm_slow_walks_pct 10.00' \
+    'fact fairness_min 0.3333' 'fact pinned cores' 'fact placement 0:0,1:2,w:1' \
     'fact hooks 1' 'fact hook_lock shared' 'sample 125000.025'; do
 	grep -q "^$want\$" "$T/out" || { echo "# missing: $want"; false; } || break
 done
@@ -169,6 +172,96 @@ grep -q '^writer cpu 1 (bound 1): 5 writes, 100.0/s (asked 100.0/s), 600.0 us ea
     grep -q '^rm: 10.00% of the walks found readers on the slow path$' "$T/out" &&
     grep -q '1 hook (one shared lock), 2 threads for 50 ms' "$T/out"
 check $? "the writer, rm's slow path and the shape, for people"
+
+# 3b. The Linux module's 2.1 results: how far each thread had come when
+# the first ended (at_first_end), the exclusion check, its facts.
+# Thread 0 did 1000 walks first; thread 1 had done 250 by then and its
+# last 750 set the window: a count hides that (both end with 1000), the
+# fairness figure says it, 250 / 1000.  The sample is still all walks
+# over first start to last end: (8000040 - 40) / 2000 = 4000.000.
+R3='run 6 tag test.1 head rm hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0 test_lag_ns 0 test_fault none
+busywait clock clock_ns 20 spin_ns 80
+thread 0 cpu 1 bound -1 core 0.1 calls 1000 start_ns 40 end_ns 2000040 busywait_ns 104 nvcsw 3 nivcsw 2 migrations 0 slow_walks 0 at_first_end 1000
+thread 1 cpu 0 bound -1 core 0.0 calls 1000 start_ns 50 end_ns 8000040 busywait_ns 106 nvcsw 4 nivcsw 0 migrations 1 slow_walks 0 at_first_end 250
+check 0 violations 0 readers 0 writer 0 hooks 0 settle 1
+fact head_impl.rm percpu_rw_semaphore(sleep)
+fact hook_impl.mtx mutex(sleep)
+fact gp_latency_us 8000
+fact ctx_switches_sum 7
+fact oversubscribed_max 1.000
+fact slow_walks_sum 0
+'
+fake done "$R3"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 0 "" "-m: the 2.1 results of a count"
+for want in 'fact mode count' 'fact fairness_min 0.25' 'fact head_impl.rm percpu_rw_semaphore(sleep)' \
+    'fact hook_impl.mtx mutex(sleep)' 'fact gp_latency_us 8000' 'fact ctx_switches_sum 7' \
+    'fact oversubscribed_max 1.000' 'fact slow_walks_sum 0' 'fact kmod_check 0' 'sample 4000.000'; do
+	grep -q "^$want\$" "$T/out" || { echo "# missing: $want"; false; } || break
+done
+check $? "a count: fairness_min from the walks when the first thread ended (0.25), the module's facts as they stand, the sample over first start to last end"
+! grep -q '^fact fairness \|^fact nvcsw \|^fact write_missed ' "$T/out"
+check $? "no fairness, nvcsw or write_missed fact: fairness_min, ctx_switches_sum, writer_missed_sum say it"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+grep -q '^thread 1 .*, 250 walks when the first ended$' "$T/out" &&
+    grep -q '; fairness (fewest/most walks, when the first thread ended) 0.25$' "$T/out"
+check $? "a count, for people: each thread's walks when the first ended, the fairness"
+# Every fairness figure with 4 significant digits.
+fake done "$(echo "$R3" | sed 's/at_first_end 250$/at_first_end 333/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+grep -q '^fact fairness_min 0.333$' "$T/out"
+check $? "fairness_min has 4 significant digits ($(sed -n 's/^fact fairness_min //p' "$T/out"))"
+
+# The default is a duration: neither -n nor -D.
+R4='run 7 tag test.1 head rw hook null hooks 3 shared 0 threads 2 count 100000 duration_ms 1000 warmup_ms 10 delay_ns 1000 write_ms 0 pin 0 test_lag_ns 0 test_fault none
+busywait clock clock_ns 20 spin_ns 980
+thread 0 cpu 1 bound -1 core 0.1 calls 300 start_ns 40 end_ns 1000000040 busywait_ns 1004 nvcsw 0 nivcsw 2 migrations 0 slow_walks 0 at_first_end 299
+thread 1 cpu 0 bound -1 core 0.0 calls 100 start_ns 50 end_ns 1000000060 busywait_ns 1006 nvcsw 0 nivcsw 0 migrations 1 slow_walks 0 at_first_end 100
+check 0 violations 0 readers 0 writer 0 hooks 0 settle 0
+'
+fake done "$R4"
+run -m -t 2 -H rw
+expect 0 "" "-m without -n or -D"
+[ "$(cat "$S/duration_ms") $(cat "$S/count")" = "1000 100000" ] &&
+    grep -q '^fact mode duration$' "$T/out" && grep -q '^fact duration_ms 1000$' "$T/out"
+check $? "without -n or -D: a timed phase of 1000 ms (duration_ms $(cat "$S/duration_ms"))"
+grep -q '^fact fairness_min 0.3333$' "$T/out" && grep -q '^sample 2500000.050$' "$T/out"
+check $? "a duration: fairness_min over the whole phase (100 / 300), the sample over first start to last end (1000000020 / 400)"
+fake done "$R4"
+run -m -t 2 -H rw -n 100000 -D 1000
+expect 0 "" "-n and -D: the duration wins (kbench collect lock passes both)"
+fake done "$R3"
+run -m -t 2 -H rm -k mtx -n 1000 -d 100
+[ "$(cat "$S/duration_ms")" = 0 ]
+check $? "-n alone counts walks (duration_ms $(cat "$S/duration_ms"))"
+
+# The exclusion check: a violation fails the cell, naming it.
+fake done "$(echo "$R3" | sed 's/^check 0 violations 0 readers 0 writer 0 hooks 0/check 1 violations 3 readers 1 writer 2 hooks 0/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: head=rm,hook=mtx,threads=2: the exclusion check found 3 violations (readers 1, writer 2, hooks 0): a lock let in whom it must keep out" \
+    "a violation of mutual exclusion fails the cell"
+[ ! -s "$T/out" ]; check $? "... and prints no sample"
+fake done "$(echo "$R3" | sed 's/^check 0 /check 1 /')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+grep -q '^fact kmod_check 1$' "$T/out"; check $? "a checked run without a violation passes, kmod_check 1"
+# A test hook is said.
+fake done "$(echo "$R3" | sed 's/test_lag_ns 0 test_fault none/test_lag_ns 20000 test_fault none/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 0 "pfilbench-ctl: head=rm,hook=mtx,threads=2: a test hook is set (test_lag_ns 20000, test_fault none): no benchmark" \
+    "a test hook set: said on stderr"
+grep -q '^fact kmod_test_lag_ns 20000$' "$T/out"; check $? "... and recorded (kmod_test_lag_ns)"
+# Fact lines the module got wrong.
+for bad in 'fact' 'fact key' 'fact bad!key v' 'fact key two words' "fact key $(printf 'v\001')"; do
+	fake done "$R3$bad
+"
+	run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+	[ $rc -eq 1 ] && grep -q 'results line 12: unexpected' "$T/err" || { echo "# '$bad': exit $rc, $(cat "$T/err")"; false; } || break
+done
+check $? "a fact line that is no KEY VALUE is refused"
 
 # 4. Failures.
 fake error
