@@ -151,7 +151,7 @@ if want pfil; then
 echo "== pfil: the rw -> rm head question, user space, heads interleaved"
 rm -f "$dir/pfil.db" "$dir/pfil.db-wal" "$dir/pfil.db-shm"
 "$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l null2 -r 10 \
-    -H rw,rm -k null -t 2 -n 100000 --delay 0
+    -H rw,rm -k null -t 2 --delay 0
 "$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label null2 \
     --format json >"$dir/pfil.json"
 jq -r '.comparisons[0] | "   null hook, 2 threads: rw \(.center_a * 100 | round / 100) ns, rm \(.center_b * 100 | round / 100) ns: change \(.change * 10000 | round / 100)% [\(.change_ci.lo * 10000 | round / 100), \(.change_ci.hi * 10000 | round / 100)], p \(.p_adjusted), \(.verdict)"' \
@@ -161,7 +161,7 @@ jq -r '.comparisons[0] | "   target: improved with an interval clear of 0: " +
     "$dir/pfil.json"
 echo "   the seed's table (12 rounds; hooks null/mtx/rw/rm; 1 and 2 threads; --delay 1000, the seed's DELAY(1)):"
 "$kbench" -d "$dir/pfil.db" collect lock --backend user -q -l seed -r 12 \
-    -H rw,rm -k null,mtx,rw,rm -t 1,2 -n 20000 --delay 1000
+    -H rw,rm -k null,mtx,rw,rm -t 1,2 --delay 1000
 "$kbench" -d "$dir/pfil.db" analyze --compare head=rw head=rm --label seed |
     sed 's/^/   | /'
 "$kbench" -d "$dir/pfil.db" runs --json | jq -r '"   load (1-minute average) in run \(.label): \(.facts.loadavg_start) at the start, up to \(.facts.loadavg_max), on \(.facts.ncpu) CPUs"'

@@ -70,7 +70,7 @@ fi
 step "kbench collect lock: the pfil experiment, heads rw and rm interleaved in one run"
 echo "(lockbench in user space: 4 hook locks x 2 heads x 1 and 2 threads, 12 rounds)"
 "$kbench" -d "$db" collect lock --backend user -q -l pfil -r 12 -H rw,rm \
-    -k null,mtx,rw,rm -t 1,2 -n 50000 --delay 0
+    -k null,mtx,rw,rm -t 1,2 --delay 0
 
 step "kbench analyze --compare head=rw head=rm: the seed's question, hook by hook"
 "$kbench" -d "$db" analyze --compare head=rw head=rm --label pfil |

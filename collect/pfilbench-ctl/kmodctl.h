@@ -90,13 +90,22 @@ int	kmod_stop(void);
  *
  *   run ID tag T head H hook K hooks N shared S threads T count N
  *       duration_ms D warmup_ms M delay_ns D write_ms W pin P
+ *       [test_lag_ns L test_fault F]			(Linux)
  *   busywait clock clock_ns C spin_ns S
  *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
  *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks L
+ *       at_first_end A [yields Y]			(yields: FreeBSD)
  *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
+ *   check C violations V readers R writer W hooks H settle N	(Linux)
+ *   fact KEY VALUE		(Linux: one each, the last lines)
  *
  * Times are ns since the timed phase began, on one clock for every
  * thread (ktime_get_ns() on Linux, sbinuptime() on FreeBSD).
+ * at_first_end is a thread's walks when the first thread ended (count
+ * mode's fairness); yields FreeBSD's kern_yield() batches, which its
+ * nvcsw also counts.  The modules' own comments above their results
+ * handlers say the rest (kmod/linux/pfilbench.c pb_format_results,
+ * kmod/freebsd/pfilbench.c pb_sysctl_results).
  */
 int	kmod_results(char **text, char *why, size_t len);
 

@@ -64,6 +64,7 @@ struct thread_result {
 	unsigned long long	 calls, busywait_ns, nvcsw, nivcsw;
 	unsigned long long	 migrations, slow;
 	long long		 at_first_end;	/* walks when the first ended, or -1 */
+	long long		 yields;	/* FreeBSD's kern_yield() calls, or -1 */
 	long long		 start, end;	/* ns since the timed phase began */
 };
 
@@ -92,6 +93,7 @@ struct results {
 	/* The run, from the threads. */
 	unsigned long long	 walks, min_calls, max_calls;
 	unsigned long long	 nivcsw, migrations, slow;
+	long long		 yields;	/* their sum, or -1: not said */
 	long long		 first, last;	/* min start, max end */
 	double			 busywait;	/* mean measured busy-wait */
 	double			 fairness;	/* fewest over most, or -1 */
@@ -338,6 +340,8 @@ add_thread(const struct record *rec, const struct kmod_config *c,
 	t.slow = field_u(rec, "slow_walks");
 	t.at_first_end = field_opt(rec, "at_first_end") != NULL ?
 	    (long long)field_u(rec, "at_first_end") : -1;
+	t.yields = field_opt(rec, "yields") != NULL ?
+	    (long long)field_u(rec, "yields") : -1;
 	if (t.id >= c->threads || r->n >= c->threads)
 		errx(EXIT_FAIL, "results line %d: thread %llu of %llu",
 		    rec->lineno, t.id, c->threads);
@@ -388,9 +392,12 @@ summarize(struct results *r, int by_time)
 	r->first = r->t[0].start;
 	r->last = r->t[0].end;
 	r->min_calls = r->max_calls = r->t[0].calls;
+	r->yields = -1;
 	for (i = 0; i < r->n; i++) {
 		t = &r->t[i];
 		r->walks += t->calls;
+		if (t->yields >= 0)
+			r->yields = (r->yields < 0 ? 0 : r->yields) + t->yields;
 		r->nivcsw += t->nivcsw;
 		r->migrations += t->migrations;
 		r->slow += t->slow;
@@ -588,9 +595,12 @@ print_machine(const struct kmod_config *c, const struct kmod_info *ki,
 	printf("fact hooks %llu\n", c->hooks);
 	printf("fact hook_lock %s\n", c->shared ? "shared" : "per-hook");
 	printf("fact threads %llu\n", c->threads);
+	/* A count or a timed phase, not both: the other is not what ran. */
 	printf("fact mode %s\n", c->duration_ms > 0 ? "duration" : "count");
-	printf("fact count %llu\n", c->count);
-	printf("fact duration_ms %llu\n", c->duration_ms);
+	if (c->duration_ms > 0)
+		printf("fact duration_ms %llu\n", c->duration_ms);
+	else
+		printf("fact count %llu\n", c->count);
 	printf("fact warmup_ms %llu\n", c->warmup_ms);
 	printf("fact delay_ns %llu\n", c->delay_ns);
 	printf("fact write_ms %llu\n", c->write_ms);
@@ -603,6 +613,12 @@ print_machine(const struct kmod_config *c, const struct kmod_info *ki,
 	printf("fact walks %llu\n", r->walks);
 	print_fairness(r);
 	printf("fact nivcsw %llu\n", r->nivcsw);
+	/*
+	 * FreeBSD's voluntary switches count every kern_yield() batch, not
+	 * real switches as Linux's ctx_switches_sum does: a name of its own.
+	 */
+	if (r->yields >= 0)
+		printf("fact yields_sum %lld\n", r->yields);
 	printf("fact migrations %llu\n", r->migrations);
 	printf("fact placement");
 	for (i = 0; i < r->n; i++)

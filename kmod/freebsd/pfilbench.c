@@ -1672,7 +1672,7 @@ pb_rel(const struct pb_softc *sc, sbintime_t t)
  *   busywait clock clock_ns C spin_ns S
  *   thread I cpu C bound B core P.C calls N start_ns S end_ns E
  *       busywait_ns W nvcsw V nivcsw U migrations M slow_walks 0
- *       yields Y calls_at_first_end F
+ *       yields Y at_first_end F
  *   writer 0 cpu C bound B writes N ns T start_ns S end_ns E missed M
  *
  * Times are ns since the timed phase began, on sbinuptime(); core is
@@ -1683,7 +1683,7 @@ pb_rel(const struct pb_softc *sc, sbintime_t t)
  * td_ru's over the timed phase: mi_switch() counts every kern_yield() as
  * a voluntary switch, whether another thread ran or not, so nvcsw is
  * yields (the kern_yield() calls, one a batch) plus the blocks on a
- * turnstile or sleep queue; nivcsw the preemptions.  calls_at_first_end
+ * turnstile or sleep queue; nivcsw the preemptions.  at_first_end
  * is the thread's calls when the first thread ended its timed phase
  * (seen after its next batch: within one batch), its fairness figure in
  * count mode, where every thread's calls are count.  ctl is held shared, so
@@ -1723,7 +1723,7 @@ pb_sysctl_results(SYSCTL_HANDLER_ARGS)
 			sbuf_printf(&sb, "thread %d cpu %d bound %d core 0.%d "
 			    "calls %ju start_ns %jd end_ns %jd busywait_ns %ju "
 			    "nvcsw %ld nivcsw %ld migrations %ju slow_walks 0 "
-			    "yields %ju calls_at_first_end %ju\n",
+			    "yields %ju at_first_end %ju\n",
 			    w->id, w->cpu, w->bind_cpu,
 			    w->cpu >= 0 ? pb_core_of(w->cpu) : -1,
 			    (uintmax_t)w->calls, (intmax_t)pb_rel(sc, w->start),

@@ -385,13 +385,13 @@ o=$work/kmod/generic/pfilbench.o
 missing=""
 for want in 'head_impl.%s %s' 'hook_impl.%s %s' 'epoch(9)(none)' \
     'rwlock(9)(adaptive)' 'rmlock(9)(adaptive)' 'mtx(9)(adaptive)' \
-    'mtx(9)(spin)' 'yields %ju calls_at_first_end %ju' \
+    'mtx(9)(spin)' 'yields %ju at_first_end %ju' \
     'kld_lock_debug %d' 'thread_priority %d'; do
 	[ -f "$o" ] && strings -a -n 3 "$o" | grep -qF -- "$want" ||
 	    missing="$missing '$want'"
 done
 if [ -z "$missing" ]; then
-	ok "the module prints impl lines (head_impl.NAME, hook_impl.NAME), per thread yields and calls_at_first_end, and its own build's facts (kld_lock_debug, thread_priority)"
+	ok "the module prints impl lines (head_impl.NAME, hook_impl.NAME), per thread yields and at_first_end, and its own build's facts (kld_lock_debug, thread_priority)"
 else
 	not_ok "the module's object lacks the strings:$missing"
 fi

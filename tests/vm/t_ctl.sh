@@ -113,7 +113,6 @@ fact hook_lock per-hook
 fact threads 2
 fact mode count
 fact count 1000
-fact duration_ms 0
 fact warmup_ms 10
 fact delay_ns 100
 fact write_ms 0
@@ -172,6 +171,17 @@ grep -q '^writer cpu 1 (bound 1): 5 writes, 100.0/s (asked 100.0/s), 600.0 us ea
     grep -q '^rm: 10.00% of the walks found readers on the slow path$' "$T/out" &&
     grep -q '1 hook (one shared lock), 2 threads for 50 ms' "$T/out"
 check $? "the writer, rm's slow path and the shape, for people"
+
+# 3a. FreeBSD's thread lines: kern_yield() batches as yields, summed
+# under a name of their own (not Linux's ctx_switches_sum), and how far
+# each had come when the first ended (at_first_end, as on Linux).
+fake done "$(printf '%s' "$R2" | sed 's/^\(thread 0 .*\)$/\1 yields 7 at_first_end 1000/; s/^\(thread 1 .*\)$/\1 yields 5 at_first_end 400/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+grep -q '^fact yields_sum 12$' "$T/out" && ! grep -q '^fact ctx_switches_sum' "$T/out" &&
+    grep -q '^fact fairness_min 0.4$' "$T/out" && grep -q '^fact count 1000$' "$T/out" &&
+    ! grep -q '^fact duration_ms' "$T/out"
+check $? "FreeBSD's yields as yields_sum (7 + 5), at_first_end as fairness 400/1000, a count's facts only"
 
 # 3b. The Linux module's 2.1 results: how far each thread had come when
 # the first ended (at_first_end), the exclusion check, its facts.
