@@ -82,6 +82,27 @@ if [ -f "$out/guest.log" ]; then
 		[ "$got" = "complete $2 $3 kmod" ]
 		check $? "run $1: complete, $2 series, $3 samples, backend kmod (got: $got)"
 	done
+	# One sample is one quantity on both backends: the same collect line
+	# (kbench's default duration, -t 2 -r 3) on lockbench stores the
+	# same series, 3 samples each, in the same unit, with the same mode
+	# and time base facts as the module's run.
+	rm -f "$VM_DIR/lock/user.db" "$VM_DIR/lock/user.db-wal" "$VM_DIR/lock/user.db-shm"
+	"$kbench" -d "$VM_DIR/lock/user.db" collect lock --backend user -q -r 3 \
+	    -l user-duration -H rw,rm -k null -t 2 --delay 100 2>"$VM_DIR/lock/user.err"
+	shape() {
+		sqlite3 "$1" "SELECT s.name || ' ' || s.unit || ' ' || s.better || ' ' ||
+		    count(*) FROM series s JOIN run r ON r.id = s.run_id
+		    JOIN sample x ON x.series_id = s.id WHERE r.label = '$2'
+		    GROUP BY s.id ORDER BY s.name" | tr '\n' ';'
+		sqlite3 "$1" "SELECT group_concat(key || '=' || value, ',') FROM
+		    (SELECT key, value FROM run_fact f JOIN run r ON r.id = f.run_id
+		    WHERE r.label = '$2' AND key IN ('mode', 'duration_ms',
+		    'warmup_ms', 'count', 'threads') ORDER BY key)"
+	}
+	k=$(shape "$db" kmod-duration); u=$(shape "$VM_DIR/lock/user.db" user-duration)
+	want='head=rm,hook=null,threads=2 ns lower 3;head=rw,hook=null,threads=2 ns lower 3;duration_ms=100,mode=duration,threads=2,warmup_ms=10'
+	[ "$k" = "$want" ] && [ "$u" = "$want" ]
+	check $? "collect lock -t 2 -r 3, default duration: the same series, 3 samples each, unit and facts on both backends (kmod: $k; user: $u)"
 	got=$(jq -r '"\(.facts.kmod_version) \(.facts.kmod_release)"' \
 	    "$VM_DIR/lock/runs.json" | sort -u)
 	[ "$got" = "2.1 $VM_KVER" ]
