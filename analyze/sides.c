@@ -303,10 +303,14 @@ fixes_differ(const struct analysis *an)
 	return differ;
 }
 
+/* side_impl's answer when a side's runs name several implementations. */
+static const char several_impls[] = "several implementations";
+
 /*
  * The implementation a side's runs name for a series key's value (the
  * fact "head_impl.rm" of head=rm: "ck_brlock(spin)"), if they name one
- * and all the same; NULL when none does, "" when they disagree.
+ * and all the same; NULL when none does, several_impls when they
+ * disagree.
  */
 static const char *
 side_impl(const struct groupset *gs, const char *fact)
@@ -318,50 +322,90 @@ side_impl(const struct groupset *gs, const char *fact)
 		if ((v = kv_get(&gs->runs[i].facts, fact)) == NULL)
 			continue;
 		if (impl != NULL && strcmp(impl, v) != 0)
-			return "";
+			return several_impls;
 		impl = v;
 	}
 	return impl;
+}
+
+/* An implementation as messages show it: quoted, never raw. */
+static void
+impl_text(struct strbuf *sb, const char *impl)
+{
+	if (impl == NULL)
+		sb_adds(sb, "not recorded");
+	else if (impl == several_impls)
+		sb_adds(sb, impl);
+	else {
+		sb_adds(sb, "'");
+		sb_add_visible(sb, impl);
+		sb_adds(sb, "'");
+	}
+}
+
+/*
+ * Is KEY=VALUE of comparison i a lock two sides implement apart?  1 when
+ * both name it and differ, 2 when one side alone names it (an older
+ * run): said in ta and tb either way.
+ */
+static int
+impl_of(const struct analysis *an, size_t i, const struct kv *key,
+    struct strbuf *fact, struct strbuf *ta, struct strbuf *tb)
+{
+	const char *ia, *ib, *vb;
+
+	vb = kv_get(&an->cmp[i].b->keys, key->key);
+	if (vb == NULL || strcmp(vb, key->value) != 0)
+		return 0;			/* the key the sides differ in */
+	sb_reset(fact);
+	sb_addf(fact, "%s_impl.%s", key->key, key->value);
+	ia = side_impl(&an->ga, sb_str(fact));
+	ib = side_impl(&an->gb, sb_str(fact));
+	if ((ia == NULL && ib == NULL) ||
+	    (ia != NULL && ib != NULL && ia != several_impls &&
+	    ib != several_impls && strcmp(ia, ib) == 0))
+		return 0;
+	sb_reset(ta);
+	sb_reset(tb);
+	impl_text(ta, ia);
+	impl_text(tb, ib);
+	return ia == NULL || ib == NULL ? 2 : 1;
 }
 
 /*
  * Do the sides pair a series whose key names one lock in two
  * implementations (head=rm: ck_brlock in user space, percpu_rw_semaphore
  * in Linux, rmlock(9) in FreeBSD)?  Said, naming the first; the
- * programs record each name's implementation as KEY_impl.VALUE facts.
+ * programs record each name's implementation as KEY_impl.VALUE facts.  A
+ * side that does not record it (a run from before) is said, not refused.
  */
 static int
 impl_differs(const struct analysis *an)
 {
-	struct strbuf fact = STRBUF_INIT;
+	struct strbuf fact = STRBUF_INIT, ta = STRBUF_INIT, tb = STRBUF_INIT;
 	const struct group *g;
-	const char *ia, *ib;
 	size_t i, k;
-	int differ = 0;
+	int differ = 0, unknown = 0, r;
 
 	for (i = 0; i < an->ncmp && !differ; i++) {
 		g = an->cmp[i].a;
 		for (k = 0; k < g->keys.n && !differ; k++) {
-			sb_reset(&fact);
-			sb_addf(&fact, "%s_impl.%s", g->keys.v[k].key,
-			    g->keys.v[k].value);
-			ia = side_impl(&an->ga, sb_str(&fact));
-			ib = side_impl(&an->gb, sb_str(&fact));
-			if (ia == NULL || ib == NULL || strcmp(ia, ib) == 0 ||
-			    kv_get(&an->cmp[i].b->keys, g->keys.v[k].key) == NULL ||
-			    strcmp(kv_get(&an->cmp[i].b->keys, g->keys.v[k].key),
-			    g->keys.v[k].value) != 0)
+			if ((r = impl_of(an, i, &g->keys.v[k], &fact, &ta,
+			    &tb)) == 0 || (r == 2 && unknown++ > 0))
 				continue;
-			warnx("%s: --compare: %s=%s is %s in %s and %s in %s: "
-			    "two locks that share a name, not one; compare like "
-			    "with like, or add --any-impl to compare them anyway",
+			warnx("%s: --compare: %s=%s is %s in %s and %s in %s%s",
 			    an->cmdname, g->keys.v[k].key, g->keys.v[k].value,
-			    *ia ? ia : "several implementations", an->name_a,
-			    *ib ? ib : "several implementations", an->name_b);
-			differ = 1;
+			    sb_str(&ta), an->name_a, sb_str(&tb), an->name_b,
+			    r == 2 ? ": compared as one lock, which a run that "
+			    "does not record it may not be" : ": two locks that "
+			    "share a name, not one; compare like with like, or "
+			    "add --any-impl to compare them anyway");
+			differ = r == 1;
 		}
 	}
 	sb_free(&fact);
+	sb_free(&ta);
+	sb_free(&tb);
 	return differ;
 }
 

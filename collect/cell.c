@@ -62,7 +62,8 @@ err_line(struct strbuf *kept, int first, struct strbuf *line)
 		end = p + n;
 		if (n > 0) {
 			sb_reset(line);
-			sb_add(line, p, n);
+			/* The child's own words: never raw to a terminal. */
+			sb_add_visible_n(line, p, n);
 			if (first)
 				return;
 		}

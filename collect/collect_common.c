@@ -52,18 +52,76 @@ collect_parse(struct collection *c, struct collect_opts *co,
 	return 0;
 }
 
+/* A value from the command line as messages show it: quoted if need be. */
+void
+collect_arg_text(struct strbuf *sb, const char *arg)
+{
+	int quote = *arg == '\0' || strpbrk(arg, " \t'\"") != NULL ||
+	    needs_visible(arg);
+
+	sb_reset(sb);
+	if (quote)
+		sb_adds(sb, "'");
+	sb_add_visible(sb, arg);
+	if (quote)
+		sb_adds(sb, "'");
+}
+
 int
 collect_number(const char **dst, const char *arg, long lo, long hi,
     const char *opt, const char *what)
 {
+	struct strbuf t = STRBUF_INIT;
 	long v;
 
 	if (parse_long(arg, lo, hi, &v) == -1) {
-		warnx("%s %s: expected %s", opt, arg, what);
+		collect_arg_text(&t, arg);
+		warnx("%s %s: expected %s", opt, sb_str(&t), what);
+		sb_free(&t);
 		return COLLECT_BAD;
 	}
 	*dst = arg;
 	return COLLECT_TAKEN;
+}
+
+int
+collect_list(struct strlist *l, const char *arg, const char *opt)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct strlist items = { NULL, 0 };
+	size_t i;
+	int rc = COLLECT_TAKEN;
+
+	collect_arg_text(&t, arg);
+	/* strtok would skip the empty items: ",," is a typo, not a list. */
+	if (*arg == '\0' || *arg == ',' || arg[strlen(arg) - 1] == ',' ||
+	    strstr(arg, ",,") != NULL) {
+		warnx("%s %s: an empty item: expected NAME[,NAME...]", opt,
+		    sb_str(&t));
+		sb_free(&t);
+		return COLLECT_BAD;
+	}
+	/* Each item becomes a series key's value: the protocol's charset. */
+	if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789_.:+-,") != strlen(arg)) {
+		warnx("%s %s: expected NAME[,NAME...], each of letters, digits "
+		    "and _.:+-", opt, sb_str(&t));
+		sb_free(&t);
+		return COLLECT_BAD;
+	}
+	strlist_split(&items, arg);
+	for (i = 0; i < items.n && rc == COLLECT_TAKEN; i++) {
+		if (strlist_has(l, items.v[i])) {
+			collect_arg_text(&t, items.v[i]);
+			warnx("%s: %s twice: each cell runs once a round", opt,
+			    sb_str(&t));
+			rc = COLLECT_BAD;
+		} else
+			strlist_add(l, items.v[i]);
+	}
+	strlist_free(&items);
+	sb_free(&t);
+	return rc;
 }
 
 void

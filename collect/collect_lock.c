@@ -278,18 +278,19 @@ lock_take(void *opts, int ch, const char *arg)
 		    "collect lock: --duration",
 		    "a timed phase in ms from 1 to 3600000");
 	case 'H':
-		strlist_split(&o->heads, arg);
-		break;
+		return collect_list(&o->heads, arg, "collect lock: -H");
 	case 'k':
-		strlist_split(&o->hooks, arg);
-		break;
+		return collect_list(&o->hooks, arg, "collect lock: -k");
 	case 't':
-		strlist_split(&o->threads, arg);
-		break;
+		return collect_list(&o->threads, arg, "collect lock: -t");
 	case OPT_BACKEND:
 		if ((o->be = find_backend(arg)) == NULL) {
+			struct strbuf t = STRBUF_INIT;
+
+			collect_arg_text(&t, arg);
 			warnx("collect lock: --backend %s: expected user or "
-			    "kmod", arg);
+			    "kmod", sb_str(&t));
+			sb_free(&t);
 			return COLLECT_BAD;
 		}
 		break;
@@ -369,8 +370,10 @@ lock_validate(struct lock_opts *o, const struct kbench_ctx *ctx)
 	if (check_kinds(&o->heads, o->caps.heads, "head", o->be) == -1 ||
 	    check_kinds(&o->hooks, o->caps.hooks, "hook", o->be) == -1)
 		return KB_EXIT_USAGE;
+	/* As the number prints: "01" and "+1" would run the cell of 1 twice. */
 	for (i = 0; i < o->threads.n; i++)
-		if (parse_long(o->threads.v[i], 1, 1024, &v) == -1) {
+		if (parse_long(o->threads.v[i], 1, 1024, &v) == -1 ||
+		    o->threads.v[i][0] < '1' || o->threads.v[i][0] > '9') {
 			warnx("collect lock: -t: '%s' is not a thread count from "
 			    "1 to 1024", o->threads.v[i]);
 			return KB_EXIT_USAGE;

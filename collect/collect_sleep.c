@@ -80,11 +80,9 @@ sleep_take(void *opts, int ch, const char *arg)
 
 	switch (ch) {
 	case 'm':
-		strlist_split(&o->methods, arg);
-		break;
+		return collect_list(&o->methods, arg, "collect sleep: -m");
 	case 'u':
-		strlist_split(&o->usecs, arg);
-		break;
+		return collect_list(&o->usecs, arg, "collect sleep: -u");
 	/* The program owns the limits of -n and --slack: --check asks it. */
 	case 'n':
 		return collect_number(&o->iters, arg, LONG_MIN, LONG_MAX,

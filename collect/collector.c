@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include <err.h>
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -231,6 +232,30 @@ end_progress(struct progress *pg)
 		fputs("\r\033[K", stderr);
 }
 
+/*
+ * Facts the collector alone records: its bookkeeping (what kbench runs
+ * reads to tell a live run from a dead one, the seed that reproduces the
+ * shuffle, the load the warnings read, a round's facts) and the
+ * machine's identity.  A program's fact of one of these names is left
+ * out; the machine facts a program knows better (timer_slack_ns, the
+ * slack it set) are its to give.
+ */
+static const char *const collector_keys[] = { "collector_pid",
+    "shuffle_seed", "loadavg_start", "busy_cpus", "backend_program",
+    "rounds", "loadavg_rounds", "loadavg_max", "host", "arch",
+    "kernel_release", "kernel_version", NULL };
+
+static int
+collector_owns(const char *key)
+{
+	size_t i;
+
+	for (i = 0; collector_keys[i] != NULL; i++)
+		if (strcmp(key, collector_keys[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* Facts every cell of the first round reported alike are run facts. */
 static int
 store_child_facts(struct store *s, int64_t run_id, struct cell_result *res,
@@ -241,6 +266,9 @@ store_child_facts(struct store *s, int64_t run_id, struct cell_result *res,
 	size_t i, j;
 
 	for (i = 0; i < f0->n; i++) {
+		if (collector_owns(f0->v[i].key) ||
+		    proto_folded_key(f0->v[i].key))
+			continue;
 		for (j = 1; j < n; j++) {
 			v = kv_get(&res[j].out.facts, f0->v[i].key);
 			if (v == NULL || strcmp(v, f0->v[i].value) != 0)
@@ -381,39 +409,68 @@ load_facts(struct kvlist *f, struct strbuf *rounds, int round, double start,
 	kv_set(f, "loadavg_max", buf);
 }
 
+/* VALUE as a whole number, when it is one (a count: sum it exactly). */
+static int
+whole_number(const char *value, long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoll(value, &end, 10);
+	return *value != '\0' && *end == '\0' && errno == 0 ? 0 : -1;
+}
+
+/* One folded value: old (NULL: the first) and v, as KEY's suffix says. */
+static void
+fold_one(struct kvlist *f, const char *key, const char *value)
+{
+	const char *old = kv_get(f, key);
+	char op = key[strlen(key) - 2];		/* _mIn, _mAx, _sUm */
+	long long a, b, sum;
+	double v, w;
+	char buf[40];
+
+	if (old == NULL) {
+		kv_set(f, key, value);
+		return;
+	}
+	if (op == 'u' && whole_number(old, &a) == 0 &&
+	    whole_number(value, &b) == 0 && !__builtin_add_overflow(a, b, &sum)) {
+		snprintf(buf, sizeof(buf), "%lld", sum);
+		kv_set(f, key, buf);
+		return;
+	}
+	/* The protocol let only decimal numbers through. */
+	if (parse_double(old, &w) == -1 || parse_double(value, &v) == -1)
+		return;
+	if ((op == 'i' && v >= w) || (op == 'a' && v <= w))
+		return;				/* old stands, as written */
+	if (op == 'u')
+		v += w;
+	snprintf(buf, sizeof(buf), "%.15g", v);
+	kv_set(f, key, op == 'u' ? buf : value);
+}
+
 /*
  * Facts a cell measures (a fairness, a count of slow paths) differ from
  * cell to cell, so no one value is the run's; their names say how the
  * run's is made from all cells of all rounds: KEY_min the least, KEY_max
- * the most, KEY_sum the sum.  Into f, folded with what earlier rounds
- * left there; values that are not numbers are left out.
+ * the most, KEY_sum the sum (whole numbers exactly).  Into f, folded
+ * with what earlier rounds left there.  The protocol refused a value
+ * that is not a decimal number; the collector's own facts stay its own.
  */
 static void
 reduce_facts(struct kvlist *f, const struct cell_result *res, size_t n)
 {
 	const struct kvlist *cf;
-	const char *old, *key;
-	double v, w;
-	size_t i, k, len;
-	char buf[40];
+	size_t i, k;
 
 	for (i = 0; i < n; i++) {
 		cf = &res[i].out.facts;
-		for (k = 0; k < cf->n; k++) {
-			key = cf->v[k].key;
-			len = strlen(key);
-			if (len < 5 || parse_double(cf->v[k].value, &v) == -1 ||
-			    (strcmp(key + len - 4, "_min") != 0 &&
-			    strcmp(key + len - 4, "_max") != 0 &&
-			    strcmp(key + len - 4, "_sum") != 0))
-				continue;
-			if ((old = kv_get(f, key)) != NULL &&
-			    parse_double(old, &w) == 0)
-				v = key[len - 2] == 'i' ? fmin(v, w) :
-				    key[len - 2] == 'a' ? fmax(v, w) : v + w;
-			snprintf(buf, sizeof(buf), "%.10g", v);
-			kv_set(f, key, buf);
-		}
+		for (k = 0; k < cf->n; k++)
+			if (proto_folded_key(cf->v[k].key) &&
+			    !collector_owns(cf->v[k].key))
+				fold_one(f, cf->v[k].key, cf->v[k].value);
 	}
 }
 

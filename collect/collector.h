@@ -123,6 +123,14 @@ int	collect_parse(struct collection *c, struct collect_opts *co,
 int	collect_number(const char **dst, const char *arg, long lo, long hi,
 	    const char *opt, const char *what);
 /*
+ * For a take function: arg, a comma-separated list, appended to l
+ * (COLLECT_TAKEN); an empty item or one already in l is COLLECT_BAD,
+ * said (opt: "collect lock: -H").
+ */
+int	collect_list(struct strlist *l, const char *arg, const char *opt);
+/* arg, for a message: its controls escaped, quoted when empty or spaced. */
+void	collect_arg_text(struct strbuf *sb, const char *arg);
+/*
  * After the checks: collection_setup(), then the program that runs the
  * cells, the options it spells otherwise, and the matrix's shape.
  */

@@ -3,6 +3,7 @@
  * protocol.h).  Strict: the first thing wrong makes the whole output
  * invalid, and says which line and why.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +34,9 @@ bad(struct proto_parser *p, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	p->failed = 1;
-	sb_addf(&p->err, "line %ld: %s", p->lineno, buf);
+	/* buf quotes the child's own text: never raw to a terminal. */
+	sb_addf(&p->err, "line %ld: ", p->lineno);
+	sb_add_visible(&p->err, buf);
 	return -1;
 }
 
@@ -108,6 +111,48 @@ do_series(struct proto_parser *p, char *args)
 	return parse_keys(p, keys, &ps->keys);
 }
 
+/* Is KEY one the collector folds over cells (KEY_min, _max, _sum)? */
+int
+proto_folded_key(const char *key)
+{
+	size_t len = strlen(key);
+
+	return len > 4 && (strcmp(key + len - 4, "_min") == 0 ||
+	    strcmp(key + len - 4, "_max") == 0 ||
+	    strcmp(key + len - 4, "_sum") == 0);
+}
+
+/*
+ * "fact KEY VALUE": once per key (a second would silently replace the
+ * first), and a folded one's value a plain decimal number.
+ */
+static int
+do_fact(struct proto_parser *p, char *args)
+{
+	struct proto_output *out = p->out;
+	const char *value = "";
+	char *sp;
+	double v;
+
+	if ((sp = strchr(args, ' ')) != NULL) {
+		*sp = '\0';
+		value = sp + 1;
+	}
+	if (!in_set(args, strlen(args), KEY_CHARS))
+		return bad(p, "fact: '%.40s' is not a key", args);
+	if (kv_get(&out->facts, args) != NULL)
+		return bad(p, "fact %.40s: given twice", args);
+	if (out->facts.n >= PROTO_MAX_FACTS)
+		return bad(p, "more than %d facts", PROTO_MAX_FACTS);
+	if (proto_folded_key(args) && (!in_set(value, strlen(value), ".-") ||
+	    parse_double(value, &v) == -1 || fabs(v) > PROTO_MAX_FOLDED))
+		return bad(p, "fact %.40s: '%.40s' is not a decimal number from "
+		    "-1e15 to 1e15 (a _min, _max or _sum fact is folded over "
+		    "the cells)", args, value);
+	kv_set(&out->facts, args, value);
+	return 0;
+}
+
 static int
 do_sample(struct proto_parser *p, char *args)
 {
@@ -156,14 +201,8 @@ do_line(struct proto_parser *p, char *line)
 		args = line + strlen(line);
 	if (strcmp(word, "sample") == 0)
 		return do_sample(p, args);
-	if (strcmp(word, "fact") == 0) {
-		if ((sp = strchr(args, ' ')) != NULL)
-			*sp = '\0';
-		if (!in_set(args, strlen(args), KEY_CHARS))
-			return bad(p, "fact: '%.40s' is not a key", args);
-		kv_set(&out->facts, args, sp != NULL ? sp + 1 : "");
-		return 0;
-	}
+	if (strcmp(word, "fact") == 0)
+		return do_fact(p, args);
 	if (strcmp(word, "series") == 0)
 		return do_series(p, args);
 	if (strcmp(word, "end") == 0) {

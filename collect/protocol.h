@@ -16,6 +16,9 @@
  * joined by commas, values [A-Za-z0-9_.:+-]+ (the empty list "-" is
  * allowed); UNIT is [A-Za-z0-9_/%]+ ("ns", "us", "calls/s") or "-";
  * BETTER is "lower" or "higher"; VALUE is a finite decimal number.
+ * A fact is given once (PROTO_MAX_FACTS at most); one named KEY_min,
+ * KEY_max or KEY_sum, folded over the cells of a collection, has a
+ * decimal number of at most PROTO_MAX_FOLDED as its value.
  * Lines end with '\n', are at most PROTO_MAX_LINE bytes, and anything
  * else (an unknown word, a sample before any series, a missing or wrong
  * "end") makes the whole output invalid: a truncated or garbled output
@@ -34,6 +37,14 @@
 #define PROTO_MAX_LINE	4096
 /* More samples than this in one output is garbage, not a benchmark. */
 #define PROTO_MAX_SAMPLES	(16L * 1024 * 1024)
+/* Facts of one output: the programs print under 200. */
+#define PROTO_MAX_FACTS		1024
+/*
+ * A fact named KEY_min, KEY_max or KEY_sum is folded over the cells of a
+ * collection (collector.c): its value is a decimal number no larger than
+ * this in magnitude, so that sums of integers stay exact.
+ */
+#define PROTO_MAX_FOLDED	1e15
 
 struct proto_series {
 	struct kvlist	 keys;
@@ -60,6 +71,7 @@ struct proto_parser {
 	struct strbuf		 err;		/* "line N: ..." */
 };
 
+int	proto_folded_key(const char *key);
 void	proto_init(struct proto_parser *p, struct proto_output *out);
 /* Feed n bytes; -1 once the output is invalid (p->err says why). */
 int	proto_feed(struct proto_parser *p, const char *buf, size_t n);

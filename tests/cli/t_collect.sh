@@ -97,6 +97,53 @@ v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM
     (SELECT key, value FROM run_fact WHERE key LIKE 'w_%' ORDER BY key)")
 [ "$v" = "w_max=8 w_min=0.1 w_min_not=x w_sum=36" ]
 check $? "KEY_min the least, KEY_max the most, KEY_sum the sum; others as before (got $v)"
+# Hostile facts (issue 25's attack): each refused with its cell and line
+# named, the run aborted, nothing raw on the terminal.
+hostile_fact() {
+	printf "$1" >"$T/facts"
+	FAKE_FACTS=$T/facts fake factfile -r 1
+}
+hostile_fact 'fact w_min abc\n'
+expect_rc 4 "a _min fact that is no number"
+grep -q "line 2: fact w_min: 'abc' is not a decimal number from -1e15 to 1e15" "$T/err"
+check $? "a _min fact that is no number: refused, the line named"
+for v in nan inf 1e16 ' 0.1' '0.1 ' 0x10 ''; do
+	hostile_fact "fact x_sum $v\n"
+	[ "$rc" -eq 4 ] && grep -q "fact x_sum: '.*' is not a decimal number" "$T/err"
+	check $? "a _sum fact '$v': refused (exit $rc)"
+done
+hostile_fact 'fact fairness_min 0.1\nfact fairness_min 0.9\n'
+expect_rc 4 "a fact given twice"
+grep -q "line 3: fact fairness_min: given twice" "$T/err"; check $? "a fact given twice: refused, not the last one kept"
+awk 'BEGIN { for (i = 0; i < 1025; i++) printf "fact f%d 1\n", i }' >"$T/facts"
+FAKE_FACTS=$T/facts fake factfile -r 1
+expect_rc 4 "1025 facts"
+grep -q "more than 1024 facts" "$T/err"; check $? "1025 facts: refused"
+hostile_fact 'fact \033[2Jkey 1\n'
+expect_rc 4 "a fact key with an escape"
+grep -q "fact: '\\\\x1b\[2Jkey' is not a key" "$T/err" && ! grep -q "$(printf '\033')" "$T/err"
+check $? "a fact key with an escape: shown escaped, never raw"
+fake stderresc -r 1
+expect_rc 4 "a child whose stderr has escapes"
+grep -q 'exited with status 1: fake: \\x1b\[2J\\x1b\]0;title\\x07gone' "$T/err" && ! grep -q "$(printf '\033')" "$T/err"
+check $? "its stderr shown escaped, never raw"
+# The collector's own facts are its own: a program cannot overwrite the
+# pid that tells a live run from a dead one, the shuffle's seed, the load.
+hostile_fact 'fact collector_pid 1\nfact shuffle_seed 42\nfact host evilhost\nfact loadavg_start 99\nfact busy_cpus 0\nfact loadavg_max 999\nfact rounds 77\n'
+expect_rc 0 "a program that gives the collector's own facts"
+v=$(sqlite3 fake.db "SELECT count(*) FROM run_fact WHERE (key = 'collector_pid' AND value = '1') OR (key = 'shuffle_seed' AND value = '42') OR (key = 'host' AND value = 'evilhost') OR (key = 'loadavg_start' AND value = '99') OR (key = 'busy_cpus' AND value = '0') OR (key = 'loadavg_max' AND value = '999') OR (key = 'rounds' AND value = '77')")
+[ "$v" = 0 ]; check $? "the collector's facts are not overwritten (got $v of 7)"
+# Sums of counts are exact, however large (they were %.10g: 4.93827156e+10).
+printf 'fact big_sum 12345678901\nfact y_max 0.25\n' >"$T/facts"
+printf 'fact big_sum 999999999999999\nfact y_max 0.125\n' >"$T/facts.200"
+rm -f fake.db fake.db-wal fake.db-shm
+FAKE_FACTS=$T/facts FAKE_MODE=factfile "$KBENCH" --db fake.db collect sleep -q \
+    -m nanosleep -u 100,200 -r 2 >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 0 "large counts summed"
+v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('big_sum', 'y_max') ORDER BY key)")
+[ "$v" = "big_sum=2000024691357800 y_max=0.25" ]
+check $? "2 x (12345678901 + 999999999999999) exactly, the max as written (got $v)"
 fake exit3
 expect_rc 4 "a benchmark that exits 3"
 expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): exited with status 3: fake: the timer is on fire

@@ -148,3 +148,35 @@ rc=$?
 expect_rc 4 "a crashing program"
 grep -q '^kbench collect sleep: label c, 1 cell (1 method x 1 duration) x 1 round, about 16:40$' "$T/err"
 check $? "a probe that fails: the guess stands ($(head -1 "$T/err"))"
+
+# 6. Matrix lists (issue 25's attack): an empty item is a typo, a
+# duplicate would run one cell twice a round, and what is shown of a
+# value never drives the terminal.
+for bad in ',,,' 'rw,' ',rw' 'rw,,rm' ''; do
+	kb --db l.db collect lock --backend user -H "$bad" -k null -t 1 -r 1
+	[ "$rc" -eq 2 ] && grep -q 'an empty item: expected NAME\[,NAME...\]' "$T/err"
+	check $? "-H '$bad': an empty item, refused (exit $rc)"
+done
+kb --db l.db collect lock --backend user -H rw,rw -k null -t 1 -r 1
+expect_rc 2 "-H rw,rw"
+expect_err "kbench: collect lock: -H: rw twice: each cell runs once a round" "-H rw,rw: the duplicate named"
+kb --db l.db collect lock --backend user -H rw -k null -k mtx,null -t 1 -r 1
+expect_rc 2 "-k null -k mtx,null: a duplicate across two options"
+kb --db l.db collect sleep -m nanosleep -u 100,100 -r 1
+expect_rc 2 "collect sleep -u 100,100"
+for bad in 01,1 +1 0 1025; do
+	kb --db l.db collect lock --backend user -H rw -k null -t "$bad" -r 1
+	[ "$rc" -eq 2 ] && grep -q "is not a thread count from 1 to 1024" "$T/err"
+	check $? "-t $bad: refused (exit $rc)"
+done
+kb --db l.db collect lock --backend user -H "$(printf 'r\033[2Jw')" -k null -t 1 -r 1
+expect_rc 2 "-H with an escape"
+expect_err "kbench: collect lock: -H 'r\\x1b[2Jw': expected NAME[,NAME...], each of letters, digits and _.:+-" \
+    "-H with an escape: refused, shown escaped"
+kb --db l.db collect lock --backend "$(printf '\033[2J')" -r 1
+expect_rc 2 "--backend with an escape"
+expect_err "kbench: collect lock: --backend '\\x1b[2J': expected user or kmod" "--backend with an escape: shown escaped"
+kb --db l.db collect lock --backend user -H rw -k null -t 1 -r 1 --delay ''
+expect_rc 2 "--delay ''"
+grep -q "^kbench: collect lock: --delay '': expected" "$T/err"; check $? "--delay '': the empty value shown quoted"
+[ ! -e l.db ]; check $? "refused lists: no database made"

@@ -217,7 +217,7 @@ two_sides impl.csv fact.k_impl.s,fact.k_impl.t,fact.fairness_min \
 "$KBENCH" -d impl.db import -q impl.csv
 kb -d impl.db analyze --compare a b
 expect_rc 2 "one lock name, two implementations: refused"
-expect_err "kbench: analyze: --compare: k=s is ck_brlock(spin) in a and percpu_rw_semaphore(sleep) in b: two locks that share a name, not one; compare like with like, or add --any-impl to compare them anyway" \
+expect_err "kbench: analyze: --compare: k=s is 'ck_brlock(spin)' in a and 'percpu_rw_semaphore(sleep)' in b: two locks that share a name, not one; compare like with like, or add --any-impl to compare them anyway" \
     "one lock name, two implementations: said"
 kb -d impl.db analyze --compare a b --any-impl
 expect_rc 0 "--any-impl compares them anyway"
@@ -230,6 +230,22 @@ EOF
 cmp -s got want; check $? "--any-impl: the implementations named above the table, not k_impl.t ($(tr '\n' '|' <got))"
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'b: 1 of 1 run had threads that did not share the work alike (the fewest walks of a thread down to 0.42 of the most)'
 check $? "a run's unfair threads (fairness_min 0.42) said under the table"
+
+# An implementation is another machine's text: never raw on the terminal.
+two_sides implesc.csv fact.k_impl.s 'ck_brlock(spin)' "$(printf 'x\033[2Jy')"
+"$KBENCH" -d implesc.db import -q implesc.csv
+kb -d implesc.db analyze --compare a b
+expect_rc 2 "an implementation with an escape: refused"
+expect_err "kbench: analyze: --compare: k=s is 'ck_brlock(spin)' in a and 'x\\x1b[2Jy' in b: two locks that share a name, not one; compare like with like, or add --any-impl to compare them anyway" \
+    "an implementation with an escape: shown escaped"
+# A side whose runs do not record it (from before the fact): said, not
+# refused.
+two_sides implold.csv fact.k_impl.s 'ck_brlock(spin)' ''
+"$KBENCH" -d implold.db import -q implold.csv
+kb -d implold.db analyze --compare a b
+expect_rc 0 "one side without the implementation fact: compared"
+grep -q "^kbench: analyze: --compare: k=s is 'ck_brlock(spin)' in a and not recorded in b: compared as one lock, which a run that does not record it may not be$" "$T/err"
+check $? "one side without the implementation fact: said ($(head -c 200 "$T/err"))"
 
 #
 # 5. Rounds: what more samples would cost, in the unit one collects in.
