@@ -194,7 +194,8 @@ side_fairness(const struct groupset *gs, const char *name,
 
 	for (i = 0; i < gs->nruns; i++) {
 		f = fact_num(&gs->runs[i], "fairness_min");
-		if (!isnan(f) && f < FAIRNESS_WARN) {
+		/* A ratio of counts: outside [0, 1] it is no fairness figure. */
+		if (!isnan(f) && f >= 0 && f < FAIRNESS_WARN) {
 			n++;
 			worst = fmin(worst, f);
 		}

@@ -249,12 +249,29 @@ table_print_text(const struct table *t, FILE *out, int sep)
  * zero-width space (U+200B) before its '@' keeps it text.  Newlines are
  * blanks; other controls are shown as \xNN.
  */
+/* The code point of a 3-byte UTF-8 sequence. */
+static unsigned
+code_point3(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	return (unsigned)((p[0] & 0x0f) << 12 | (p[1] & 0x3f) << 6 |
+	    (p[2] & 0x3f));
+}
+
 static void
 md_text(FILE *out, const char *s)
 {
 	const char *start = s;
 
 	for (; *s; s++) {
+		if ((unsigned char)*s >= 0xe2 && s[1] != '\0' && s[2] != '\0' &&
+		    is_invisible((const unsigned char *)s)) {
+			/* Invisible or reordering: its code point, shown. */
+			fprintf(out, "\\\\u%04x", code_point3(s));
+			s += 2;
+			continue;
+		}
 		if ((strchr("\\`*_[]<>|~#&", *s) != NULL && *s != '\0') ||
 		    (*s == ':' && s[1] == '/'))
 			fprintf(out, "\\%c", *s);
@@ -404,7 +421,12 @@ html_escape(FILE *out, const char *s)
 			/* Not UTF-8: U+FFFD, the page stays valid. */
 			if ((k = utf8_seq(s, n - (size_t)(s - start))) == 0)
 				fputs("\xef\xbf\xbd", out);
-			else {
+			else if (k == 3 && is_invisible((const unsigned char *)s)) {
+				/* A right-to-left override would reorder the
+				 * page's text: its code point, as text shows it. */
+				fprintf(out, "\\u%04x", code_point3(s));
+				s += 2;
+			} else {
 				fwrite(s, 1, k, out);
 				s += k - 1;
 			}

@@ -454,7 +454,7 @@ is_c1(const unsigned char *p)
  * override in a series name reorders the row it is in ("Trojan Source").
  * 1 when p starts one (3 bytes of UTF-8).
  */
-static int
+int
 is_invisible(const unsigned char *p)
 {
 	if (p[0] == 0xe2 && p[1] == 0x80)

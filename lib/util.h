@@ -81,6 +81,9 @@ int	outfile_close(struct outfile *of, int ok, struct strbuf *err);
  * 0 when it is not valid there (overlong, a surrogate, truncated...).
  */
 size_t	 utf8_seq(const char *s, size_t n);
+/* Does p start an invisible or reordering code point (3 bytes: U+200B..,
+ * U+202A-202E, U+2066-2069, U+FEFF...)?  Shown as \uXXXX, never raw. */
+int	 is_invisible(const unsigned char *p);
 /* The offset of the first invalid byte of s[0 .. n), or n when valid. */
 size_t	 utf8_check(const char *s, size_t n);
 /* Append s[0 .. n) with each byte that is not UTF-8 as U+FFFD. */

@@ -947,6 +947,13 @@ facts_result(const struct opts *o, const struct run *r,
 	printf("fact fairness_basis %s\n", o->duration_ms > 0 ?
 	    "measured-phase" : "first-done");
 	printf("fact end_spread_ns %" PRId64 "\n", sum->last - sum->end_lo);
+	/*
+	 * The window over the duration asked: above 1 when threads that
+	 * share CPUs started late or were preempted holding a lock.
+	 */
+	if (o->duration_ms > 0)
+		printf("fact window_stretch_max %.3f\n",
+		    (double)(sum->last - sum->first) / (o->duration_ms * 1e6));
 	printf("fact writes %" PRIu64 "\n", r->w.writes);
 	printf("fact writer_missed_sum %" PRIu64 "\n", r->w.missed);
 	printf("fact write_mean_ns %.1f\n", write_mean(r));

@@ -300,6 +300,9 @@ expect_rc 0 "-D 100"
 expect_wellformed rm mtx 2 "-D 100"
 expect_fact duration_ms 100 "-D 100"
 expect_fact mode duration "-D 100"
+v=$(fact window_stretch_max)
+awk -v v="$v" -v w="$(fact wall_ns)" 'BEGIN { exit !(v != "" && v >= 1 && v == sprintf("%.3f", w / 100e6)) }'
+check $? "-D 100: the window over the duration asked, a fact (window_stretch_max $v)"
 expect_fact count "" "-D 100: the count is not what ran"
 expect_fact fairness_basis measured-phase "-D 100"
 ends=$(threads_field 9 | tr '\n' ' ')

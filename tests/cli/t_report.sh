@@ -134,3 +134,21 @@ sed -n '/^before (baseline) vs after/,/here)\.$/p' "$T/out" >analyze.txt
 sed -n '/^before (baseline) vs after/,/here)\.$/p' rep/report.txt >report-body.txt
 [ -s analyze.txt ] && cmp -s analyze.txt report-body.txt
 check $? "report.txt's table and summary are analyze --width 72's"
+
+# A right-to-left override (U+202E) in a fact would reorder the page's
+# text ("Trojan Source"): shown as its code point in every file, as the
+# terminal shows it, never raw.
+printf 'run,label,benchmark,status,started,ended,command,version,fact.note,key.k,unit,better,seq,value\n' >rlo.csv
+for side in a b; do
+	for i in 0 1 2 3 4 5 6 7; do
+		printf '%s0000000-0000-4000-8000-000000000001,%s,lock,complete,2026-11-01T00:00:00.000Z,2026-11-01T00:01:00.000Z,c,0.1.0,x\342\200\256y%s,s,ns,lower,%d,%d\n' \
+		    "$side" "$side" "$side" "$i" $((100 + i % 5))
+	done
+done >>rlo.csv
+"$KBENCH" -d rlo.db import -q rlo.csv
+kb -d rlo.db report --compare a b -o reprlo
+expect_rc 0 "a report of facts with U+202E"
+! grep -q "$(printf '\342\200\256')" reprlo/report.html reprlo/report.md reprlo/report.txt &&
+    grep -q 'x\\u202eya' reprlo/report.html && grep -q 'x\\u202eya' reprlo/report.txt &&
+    grep -qF 'x\\u202eya' reprlo/report.md
+check $? "U+202E: \\u202e in report.html, report.txt and report.md (which renders it so), never raw"

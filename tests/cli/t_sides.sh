@@ -231,6 +231,13 @@ cmp -s got want; check $? "--any-impl: the implementations named above the table
 tr '\n' ' ' <"$T/out" | tr -s ' ' | grep -q 'b: 1 of 1 run had threads that did not share the work alike (the fewest walks of a thread down to 0.42 of the most)'
 check $? "a run's unfair threads (fairness_min 0.42) said under the table"
 
+# A fairness_min outside [0, 1] is no fairness figure: no "down to -1.00".
+two_sides fairbad.csv fact.fairness_min 1 -1
+"$KBENCH" -d fairbad.db import -q fairbad.csv
+kb -d fairbad.db analyze --compare a b
+expect_rc 0 "fairness_min -1: compared"
+! grep -q 'did not share the work alike' "$T/out"; check $? "fairness_min -1: no fairness warning"
+
 # An implementation is another machine's text: never raw on the terminal.
 two_sides implesc.csv fact.k_impl.s 'ck_brlock(spin)' "$(printf 'x\033[2Jy')"
 "$KBENCH" -d implesc.db import -q implesc.csv
