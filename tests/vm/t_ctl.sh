@@ -366,6 +366,122 @@ $usage" "an unknown head lock ($m)"
 $usage" "an unknown hook lock ($m)"
 done
 
+# 4a. Results no module prints: each refused (exit 1), naming the line
+# and the value, before anything is printed.
+# refused RESULTS WANT WHAT [ARGS]: the stand-in holds RESULTS; the run
+# (R3's by default) exits 1 with WANT on stderr and nothing on stdout.
+refused() {
+	fake done "$1
+"
+	if [ $# -gt 3 ]; then
+		run -m $4
+	else
+		run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+	fi
+	expect 1 "pfilbench-ctl: $2" "$3"
+	[ ! -s "$T/out" ] || not_ok "$3: printed $(head -c 100 "$T/out")"
+}
+# A thread given twice, and none for another: not two threads' walks.
+refused "$(echo "$R2" | sed 's/^thread 1 /thread 0 /')" \
+    "results line 4: thread 0 given twice" "a duplicate thread id"
+refused "$(echo "$R2" | sed '/^thread 1 /d')" \
+    "the module reported 1 threads of 2" "a missing thread"
+# The facts pfilbench-ctl records itself: the protocol keeps the last
+# value, so a module fact of the same key would override the computed one.
+for k in walks wall_ns fairness_min threads head hook count duration_ms mode \
+    backend kmod_version placement yields_sum rm_slow_walks_pct kmod_check \
+    kernel_hz vuln_mds cpu_boost; do
+	refused "${R3}fact $k 1" "results line 12: fact $k: a key pfilbench-ctl records itself" \
+	    "a module fact with a key of pfilbench-ctl's ($k)"
+done
+refused "${R3}fact gp_latency_us 1" \
+    "results line 12: fact gp_latency_us given twice (first on line 8)" "a module fact given twice"
+# Numbers no run reaches: no sum or difference may wrap.
+big=9007199254740992
+refused "$(echo "$R4" | sed 's/ calls 300 / calls 9223372036854775808 /; s/ calls 100 / calls 9223372036854775809 /')" \
+    "results line 3: calls 9223372036854775808: expected at most $big" \
+    "calls of 2^63 (the walks wrapped to 1)" "-t 2 -H rw"
+refused "$(echo "$R4" | sed 's/ calls 300 / calls 18446744073709551615 /; s/ calls 100 / calls 1 /')" \
+    "results line 3: calls 18446744073709551615: expected at most $big" \
+    "calls of 2^64 - 1 (the walks wrapped to 0)" "-t 2 -H rw"
+refused "$(echo "$R4" | sed "s/ calls 300 / calls $big /")" \
+    "results line 4: calls 100: the threads' calls sum to more than $big" \
+    "a sum of calls above the bound" "-t 2 -H rw"
+refused "$(echo "$R4" | sed 's/ start_ns 40 end_ns 1000000040 / start_ns -9223372036854775808 end_ns 9223372036854775807 /')" \
+    "results line 3: start_ns -9223372036854775808: expected -2305843009213693952 to 2305843009213693952" \
+    "times of +-2^63 (the wall time wrapped to -1)" "-t 2 -H rw"
+refused "$(echo "$R2" | sed 's/^\(thread 0 .*\)$/\1 yields 18446744073709551615/; s/^\(thread 1 .*\)$/\1 yields 1/')" \
+    "results line 3: yields 18446744073709551615: expected at most $big" "yields of 2^64 - 1 (read as not said)"
+for f in nvcsw nivcsw migrations busywait_ns; do
+	refused "$(echo "$R3" | sed "s/^\(thread 0 .*\) $f [0-9]* /\1 $f 9007199254740993 /")" \
+	    "results line 3: $f 9007199254740993: expected at most $big" "$f above the bound"
+done
+fake done "$(echo "$R2" | sed 's/^\(thread .*\)$/\1 yields 0/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+grep -q '^fact yields_sum 0$' "$T/out"; check $? "yields 0 on every thread: yields_sum 0, said"
+# Relations that hold in every run.
+refused "$(echo "$R3" | sed 's/at_first_end 250$/at_first_end 5000000/')" \
+    "results line 4: at_first_end 5000000: more than the thread's 1000 calls" "at_first_end above the thread's calls"
+refused "$(echo "$R3" | sed 's/^\(thread 0 .*\) slow_walks 0 /\1 slow_walks 2500 /')" \
+    "results line 3: slow_walks 2500: more than the thread's 1000 calls" "slow_walks above the thread's calls"
+refused "$(echo "$R3" | sed 's/ at_first_end 250$//')" \
+    "results line 4: thread 1: at_first_end on some threads, not all" "at_first_end on some threads only"
+refused "$(echo "$R3" | sed 's/^\(check .*\)$/\1\ncheck 1 violations 0 readers 0 writer 0 hooks 0 settle 0/; s/^check 0 violations 0 readers 0/check 1 violations 2 readers 2/')" \
+    "results line 6: a second check line" "a second check line (hiding a violation)"
+refused "$(echo "$R3" | sed 's/^check 0 violations 0 readers 0/check 1 violations 0 readers 2/')" \
+    "results line 5: violations 0: readers, writer and hooks say 2" "violations that are not the sum of their kinds"
+refused "$(echo "$R2" | sed 's/^\(busywait .*\)$/\1\n\1/')" \
+    "results line 3: a second busywait line" "a second busywait line"
+refused "$(echo "$R2" | sed 's/^\(run .*\)$/\1\n\1/')" \
+    "results line 2: a second run line" "a second run line"
+refused "$(echo "$R2" | sed '/^busywait /d')" \
+    "the module's results have no busywait line" "no busywait line"
+RW='run 5 tag test.1 head rm hook spin hooks 1 shared 1 threads 2 count 100000 duration_ms 50 warmup_ms 10 delay_ns 0 write_ms 10 pin 1
+busywait clock clock_ns 20 spin_ns 0
+thread 0 cpu 0 bound 0 core 0.0 calls 300 start_ns 10 end_ns 50000010 busywait_ns 0 nvcsw 0 nivcsw 0 migrations 0 slow_walks 30
+thread 1 cpu 2 bound 2 core 0.1 calls 100 start_ns 30 end_ns 50000020 busywait_ns 0 nvcsw 0 nivcsw 0 migrations 0 slow_walks 10
+writer 0 cpu 1 bound 1 writes 5 ns 3000000 start_ns 0 end_ns 50000020 missed 0'
+wargs="-t 2 -D 50 -d 0 -H rm -k spin -w 10 -p -K 1 -S"
+refused "$(echo "$RW" | sed 's/^\(writer .*\)$/\1\n\1/')" \
+    "results line 6: a second writer line" "a second writer line" "$wargs"
+refused "$(echo "$RW" | sed '/^writer /d')" \
+    "the module's results have no writer line (write_ms 10)" "no writer line with a writer" "$wargs"
+refused "${R2}writer 0 cpu 1 bound 1 writes 5 ns 3000000 start_ns 0 end_ns 50000020 missed 0" \
+    "results line 5: a writer line, but write_ms is 0" "a writer line without a writer"
+refused "$(echo "$RW" | sed 's/ start_ns 0 end_ns 50000020 / start_ns 50000020 end_ns 0 /')" \
+    "results line 5: the writer ends before it starts" "a writer that ends before it starts" "$wargs"
+refused "$(echo "$R2" | sed 's/ calls 1000 start_ns 40 / calls 1000 calls 5 start_ns 40 /')" \
+    "results line 3: calls given twice" "a key twice in a line"
+# Module text in a message is shown, never sent to the terminal raw:
+# ESC, CR, DEL, C1 (U+009B, CSI) and bytes that are not UTF-8 escaped.
+e=$(printf '\033') cr=$(printf '\r') del=$(printf '\177') csi=$(printf '\302\233') ff=$(printf '\377')
+refused "${R2}fact x ${e}[2J" "results line 5: unexpected 'fact x \\x1b[2J'" "ESC in an unexpected line, escaped"
+refused "${R2}bogus ${cr}${del}${csi}${ff} 1" "results line 5: unexpected 'bogus \\x0d\\x7f\\xc2\\x9b\\xff 1'" \
+    "CR, DEL, C1 and a byte that is not UTF-8, escaped"
+refused "$(echo "$R2" | sed "s/ head rm / head ${e}[31m /")" \
+    "the module's last run (run 4 tag test.1 head \\x1b[31m hook mtx hooks 3 shared 0 threads 2 count 1000 duration_ms 0 warmup_ms 10 delay_ns 100 write_ms 0 pin 0) is not what this controller configured: another controller changed the configuration before the start" \
+    "ESC in the run line, escaped"
+refused "$(echo "$R2" | sed "s/ nvcsw 0 / nvcsw ${e}[2J /")" \
+    "results line 3: nvcsw '\\x1b[2J' is not a number" "ESC in a number, escaped"
+refused "$(echo "$R2" | sed "s/ core 0.1 / core ${e}[2J /")" \
+    "results line 3: core '\\x1b[2J': expected P.C (package and core)" "ESC in a core, refused and escaped"
+refused "$(echo "$R3" | sed "s/test_fault none/test_fault ${e}[2J/")" \
+    "results line 1: test_fault '\\x1b[2J': expected a name" "ESC in test_fault, refused and escaped"
+fake error
+printf 'stopped \033[2J by request\n' >"$S/error"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: the run failed: stopped \\x1b[2J by request" "ESC in the module's error text, escaped"
+fake done "$R2"
+printf '1.\033[2J\n' >"$S/version"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+expect 1 "pfilbench-ctl: pfilbench.ko version 1.\\x1b[2J: this pfilbench-ctl drives version 2.x" "ESC in the module's version, escaped"
+fake done "$R2"
+printf '6.1.0-\033[2J\n' >"$S/release"
+run -t 2 -n 1000 -d 100 -H rm -k mtx
+head -1 "$T/out" | grep -q '^pfilbench 2.0 (kernel 6.1.0-\\x1b\[2J): ' && ! grep -q "$e" "$T/out"
+check $? "ESC in the module's release, escaped in the summary"
+
 # 5. kbench collect lock stores what it prints, asking the module what
 # it runs (pfilbench-ctl -c): refused pairs are skipped, a delay above
 # its cap refused.
