@@ -53,13 +53,15 @@ keep_err(struct strbuf *kept, const char *buf, size_t n, enum cell_mode mode)
 static void
 err_line(struct strbuf *kept, int first, struct strbuf *line)
 {
-	const char *p = sb_str(kept), *end;
+	const char *p = sb_str(kept), *stop = p + kept->len, *end;
 	size_t n;
 
+	/* By length: a NUL in what the child said must not cut it short. */
 	sb_reset(line);
-	while (*p != '\0') {
-		n = strcspn(p, "\r\n");
-		end = p + n;
+	while (p < stop) {
+		for (end = p; end < stop && *end != '\r' && *end != '\n'; end++)
+			;
+		n = (size_t)(end - p);
 		if (n > 0) {
 			sb_reset(line);
 			/* The child's own words: never raw to a terminal. */
@@ -67,7 +69,8 @@ err_line(struct strbuf *kept, int first, struct strbuf *line)
 			if (first)
 				return;
 		}
-		p = end + strspn(end, "\r\n");
+		for (p = end; p < stop && (*p == '\r' || *p == '\n'); p++)
+			;
 	}
 }
 

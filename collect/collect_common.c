@@ -85,6 +85,15 @@ collect_number(const char **dst, const char *arg, long lo, long hi,
 }
 
 int
+collect_plain_number(const char *s)
+{
+	if (s[0] == '0')
+		return s[1] == '\0';
+	return s[0] >= '1' && s[0] <= '9' &&
+	    strspn(s, "0123456789") == strlen(s);
+}
+
+int
 collect_list(struct strlist *l, const char *arg, const char *opt)
 {
 	struct strbuf t = STRBUF_INIT;

@@ -373,7 +373,7 @@ lock_validate(struct lock_opts *o, const struct kbench_ctx *ctx)
 	/* As the number prints: "01" and "+1" would run the cell of 1 twice. */
 	for (i = 0; i < o->threads.n; i++)
 		if (parse_long(o->threads.v[i], 1, 1024, &v) == -1 ||
-		    o->threads.v[i][0] < '1' || o->threads.v[i][0] > '9') {
+		    !collect_plain_number(o->threads.v[i])) {
 			warnx("collect lock: -t: '%s' is not a thread count from "
 			    "1 to 1024", o->threads.v[i]);
 			return KB_EXIT_USAGE;

@@ -159,7 +159,8 @@ sleep_validate(struct sleep_opts *o, const struct kbench_ctx *ctx)
 	if (o->usecs.n == 0)
 		strlist_split(&o->usecs, default_usecs);
 	for (i = 0; i < o->usecs.n; i++)
-		if (parse_long(o->usecs.v[i], 0, MAX_USEC, &v) == -1) {
+		if (parse_long(o->usecs.v[i], 0, MAX_USEC, &v) == -1 ||
+		    !collect_plain_number(o->usecs.v[i])) {
 			warnx("collect sleep: -u: '%s' is not a duration in µs "
 			    "from 0 to %ld", o->usecs.v[i], MAX_USEC);
 			return KB_EXIT_USAGE;

@@ -241,9 +241,12 @@ end_progress(struct progress *pg)
  * slack it set) are its to give.
  */
 static const char *const collector_keys[] = { "collector_pid",
-    "shuffle_seed", "loadavg_start", "busy_cpus", "backend_program",
-    "rounds", "loadavg_rounds", "loadavg_max", "host", "arch",
-    "kernel_release", "kernel_version", NULL };
+    "shuffle_seed", "loadavg_start", "busy_cpus", "backend",
+    "backend_program", "testsleep", "rounds", "loadavg_rounds",
+    "loadavg_max", "loadavg", "host", "arch", "os", "ncpu", "cpu_model",
+    "kernel_release", "kernel_version", "cmdline", "hz", "hz_source",
+    "hz_config", "highres", "clock_res_ns", "clocksource", "governor",
+    NULL };
 
 static int
 collector_owns(const char *key)
@@ -429,6 +432,7 @@ fold_one(struct kvlist *f, const char *key, const char *value)
 	long long a, b, sum;
 	double v, w;
 	char buf[40];
+	int digits;
 
 	if (old == NULL) {
 		kv_set(f, key, value);
@@ -447,7 +451,18 @@ fold_one(struct kvlist *f, const char *key, const char *value)
 		return;				/* old stands, as written */
 	if (op == 'u')
 		v += w;
-	snprintf(buf, sizeof(buf), "%.15g", v);
+	/*
+	 * A whole sum stays whole, so that later counts add exactly; a
+	 * fraction in the fewest digits that read back as the same double.
+	 */
+	if (op == 'u' && v == floor(v) && fabs(v) < 9007199254740992.0)
+		snprintf(buf, sizeof(buf), "%.0f", v);
+	else
+		for (digits = 15; digits <= 17; digits++) {
+			snprintf(buf, sizeof(buf), "%.*g", digits, v);
+			if (strtod(buf, NULL) == v)
+				break;
+		}
 	kv_set(f, key, op == 'u' ? buf : value);
 }
 

@@ -128,6 +128,11 @@ int	collect_number(const char **dst, const char *arg, long lo, long hi,
  * said (opt: "collect lock: -H").
  */
 int	collect_list(struct strlist *l, const char *arg, const char *opt);
+/*
+ * Is s a whole number as it prints ("0", "12"; not "01", "+1", " 1")?
+ * A matrix item that is not would run the cell of its value twice.
+ */
+int	collect_plain_number(const char *s);
 /* arg, for a message: its controls escaped, quoted when empty or spaced. */
 void	collect_arg_text(struct strbuf *sb, const char *arg);
 /*

@@ -144,7 +144,7 @@ do_fact(struct proto_parser *p, char *args)
 		return bad(p, "fact %.40s: given twice", args);
 	if (out->facts.n >= PROTO_MAX_FACTS)
 		return bad(p, "more than %d facts", PROTO_MAX_FACTS);
-	if (proto_folded_key(args) && (!in_set(value, strlen(value), ".-") ||
+	if (proto_folded_key(args) && (!in_set(value, strlen(value), ".+-") ||
 	    parse_double(value, &v) == -1 || fabs(v) > PROTO_MAX_FOLDED))
 		return bad(p, "fact %.40s: '%.40s' is not a decimal number from "
 		    "-1e15 to 1e15 (a _min, _max or _sum fact is folded over "

@@ -249,27 +249,37 @@ table_print_text(const struct table *t, FILE *out, int sep)
  * zero-width space (U+200B) before its '@' keeps it text.  Newlines are
  * blanks; other controls are shown as \xNN.
  */
-/* The code point of a 3-byte UTF-8 sequence. */
-static unsigned
-code_point3(const char *s)
+/*
+ * If s starts an invisible or reordering code point, write it as its
+ * \uXXXX (after prefix: Markdown needs the backslash escaped) and say
+ * how many bytes it took; else 0.
+ */
+static size_t
+put_invisible(FILE *out, const char *s, const char *prefix)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long c;
+	size_t k;
 
-	return (unsigned)((p[0] & 0x0f) << 12 | (p[1] & 0x3f) << 6 |
-	    (p[2] & 0x3f));
+	if ((unsigned char)*s < 0xc2 ||
+	    (k = invisible_seq(s, strnlen(s, 4), &c)) == 0)
+		return 0;
+	sb_add_code_point(&sb, c);
+	fprintf(out, "%s%s", prefix, sb_str(&sb));
+	sb_free(&sb);
+	return k;
 }
 
 static void
 md_text(FILE *out, const char *s)
 {
 	const char *start = s;
+	size_t k;
 
 	for (; *s; s++) {
-		if ((unsigned char)*s >= 0xe2 && s[1] != '\0' && s[2] != '\0' &&
-		    is_invisible((const unsigned char *)s)) {
+		if ((k = put_invisible(out, s, "\\")) > 0) {
 			/* Invisible or reordering: its code point, shown. */
-			fprintf(out, "\\\\u%04x", code_point3(s));
-			s += 2;
+			s += k - 1;
 			continue;
 		}
 		if ((strchr("\\`*_[]<>|~#&", *s) != NULL && *s != '\0') ||
@@ -421,11 +431,10 @@ html_escape(FILE *out, const char *s)
 			/* Not UTF-8: U+FFFD, the page stays valid. */
 			if ((k = utf8_seq(s, n - (size_t)(s - start))) == 0)
 				fputs("\xef\xbf\xbd", out);
-			else if (k == 3 && is_invisible((const unsigned char *)s)) {
+			else if (put_invisible(out, s, "") > 0) {
 				/* A right-to-left override would reorder the
 				 * page's text: its code point, as text shows it. */
-				fprintf(out, "\\u%04x", code_point3(s));
-				s += 2;
+				s += k - 1;
 			} else {
 				fwrite(s, 1, k, out);
 				s += k - 1;

@@ -445,35 +445,69 @@ is_c1(const unsigned char *p)
 	return p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
 }
 
+/* The code point of a k-byte UTF-8 sequence utf8_seq() accepted. */
+static unsigned long
+utf8_code_point(const unsigned char *p, size_t k)
+{
+	unsigned long c;
+	size_t i;
+
+	c = k == 1 ? p[0] : k == 2 ? p[0] & 0x1f : k == 3 ? p[0] & 0x0f :
+	    p[0] & 0x07;
+	for (i = 1; i < k; i++)
+		c = c << 6 | (p[i] & 0x3f);
+	return c;
+}
+
 /*
  * Characters that print as nothing yet change what a line shows: the
- * zero-width ones (U+200B-200F), the line and paragraph separators and
- * the bidirectional embeddings and overrides (U+2028-202E), the word
- * joiner and invisible operators (U+2060-2064), the bidirectional
- * isolates (U+2066-2069), the byte order mark (U+FEFF).  A right-to-left
- * override in a series name reorders the row it is in ("Trojan Source").
- * 1 when p starts one (3 bytes of UTF-8).
+ * soft hyphen (U+00AD), the Arabic letter mark (U+061C), the Mongolian
+ * vowel separator (U+180E), the zero-width ones (U+200B-200F), the line
+ * and paragraph separators and the bidirectional embeddings and
+ * overrides (U+2028-202E), the word joiner, invisible operators,
+ * bidirectional isolates and deprecated format controls (U+2060-206F),
+ * the byte order mark (U+FEFF), the interlinear annotations
+ * (U+FFF9-FFFB), the tags (U+E0000-E007F).  A right-to-left override in
+ * a series name reorders the row it is in ("Trojan Source").
  */
-int
-is_invisible(const unsigned char *p)
+size_t
+invisible_seq(const char *s, size_t n, unsigned long *cp)
 {
-	if (p[0] == 0xe2 && p[1] == 0x80)
-		return (p[2] >= 0x8b && p[2] <= 0x8f) ||
-		    (p[2] >= 0xa8 && p[2] <= 0xae);
-	if (p[0] == 0xe2 && p[1] == 0x81)
-		return (p[2] >= 0xa0 && p[2] <= 0xa4) ||
-		    (p[2] >= 0xa6 && p[2] <= 0xa9);
-	return p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf;
+	size_t k = utf8_seq(s, n);
+	unsigned long c;
+
+	if (k < 2)
+		return 0;
+	c = utf8_code_point((const unsigned char *)s, k);
+	if (c == 0xad || c == 0x61c || c == 0x180e ||
+	    (c >= 0x200b && c <= 0x200f) || (c >= 0x2028 && c <= 0x202e) ||
+	    (c >= 0x2060 && c <= 0x206f) || c == 0xfeff ||
+	    (c >= 0xfff9 && c <= 0xfffb) || (c >= 0xe0000 && c <= 0xe007f)) {
+		*cp = c;
+		return k;
+	}
+	return 0;
+}
+
+void
+sb_add_code_point(struct strbuf *sb, unsigned long c)
+{
+	if (c <= 0xffff)
+		sb_addf(sb, "\\u%04lx", c);
+	else
+		sb_addf(sb, "\\U%08lx", c);
 }
 
 int
 has_control(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
 
 	for (; *p; p++)
 		if (*p < 0x20 || *p == 0x7f || is_c1(p) ||
-		    (p[0] >= 0xe2 && p[1] != 0 && is_invisible(p)))
+		    (*p >= 0xc2 && invisible_seq((const char *)p,
+		    strnlen((const char *)p, 4), &c) > 0))
 			return 1;
 	return 0;
 }
@@ -488,6 +522,7 @@ void
 sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	unsigned long c;
 	size_t i = 0, k;
 
 	while (i < n) {
@@ -505,11 +540,10 @@ sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
 					sb_addf(sb, "\\x%02x", p[i]);
 				continue;
 			}
-			if (k == 3 && is_invisible(p + i)) {
-				/* The code point, as C and JSON write it. */
-				sb_addf(sb, "\\u%04x", (unsigned)((p[i] & 0x0f) <<
-				    12 | (p[i + 1] & 0x3f) << 6 | (p[i + 2] & 0x3f)));
-				i += 3;
+			if (invisible_seq(s + i, n - i, &c) > 0) {
+				/* The code point, as C writes it. */
+				sb_add_code_point(sb, c);
+				i += k;
 				continue;
 			}
 			sb_add(sb, s + i, k);
@@ -537,11 +571,52 @@ fput_visible(FILE *out, const char *s, size_t n)
 	sb_free(&sb);
 }
 
+/*
+ * How many bytes at p would act on the terminal a command is shown on
+ * (a control but newline and tab, an invisible code point, a byte that
+ * is not UTF-8), or 0.
+ */
+static size_t
+shell_unsafe(const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	unsigned long c;
+	size_t k, n = strnlen(p, 4);
+
+	if (*u < 0x20)
+		return *u == '\n' || *u == '\t' ? 0 : 1;
+	if (*u == 0x7f)
+		return 1;
+	if (*u < 0x80)
+		return 0;
+	if ((k = utf8_seq(p, n)) == 0)
+		return 1;
+	if (is_c1(u))
+		return 2;
+	return invisible_seq(p, n, &c);
+}
+
+/*
+ * Those bytes inside '...', as POSIX sh can give them back: the quote
+ * closed, "$(printf '\ooo...')" (octal: no newline among them, so the
+ * substitution strips nothing), the quote reopened.
+ */
+static void
+shell_printf_bytes(struct strbuf *sb, const char *p, size_t k)
+{
+	size_t j;
+
+	sb_adds(sb, "'\"$(printf '");
+	for (j = 0; j < k; j++)
+		sb_addf(sb, "\\%03o", (unsigned char)p[j]);
+	sb_adds(sb, "')\"'");
+}
+
 void
 sb_shell_quote(struct strbuf *sb, char *const *argv)
 {
 	const char *p;
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; argv[i] != NULL; i++) {
 		if (i > 0)
@@ -555,11 +630,18 @@ sb_shell_quote(struct strbuf *sb, char *const *argv)
 		}
 		/* Inside '...' nothing is special but the quote itself. */
 		sb_adds(sb, "'");
-		for (p = argv[i]; *p != '\0'; p++)
-			if (*p == '\'')
+		for (p = argv[i]; *p != '\0'; p += k)
+			if ((k = shell_unsafe(p)) > 0)
+				shell_printf_bytes(sb, p, k);
+			else if (*p == '\'') {
 				sb_adds(sb, "'\\''");
-			else
-				sb_add(sb, p, 1);
+				k = 1;
+			} else {
+				/* A whole character (shell_unsafe: it is UTF-8). */
+				k = (unsigned char)*p < 0x80 ? 1 :
+				    utf8_seq(p, strnlen(p, 4));
+				sb_add(sb, p, k);
+			}
 		sb_adds(sb, "'");
 	}
 }

@@ -81,9 +81,14 @@ int	outfile_close(struct outfile *of, int ok, struct strbuf *err);
  * 0 when it is not valid there (overlong, a surrogate, truncated...).
  */
 size_t	 utf8_seq(const char *s, size_t n);
-/* Does p start an invisible or reordering code point (3 bytes: U+200B..,
- * U+202A-202E, U+2066-2069, U+FEFF...)?  Shown as \uXXXX, never raw. */
-int	 is_invisible(const unsigned char *p);
+/*
+ * Does s (n bytes) start an invisible or reordering code point (U+00AD,
+ * U+061C, U+200B.., U+202A-202E, U+2066-2069, U+FEFF, tags...)?  Its
+ * length, and the code point in *cp; 0 if not.  Shown as \uXXXX (or
+ * \UXXXXXXXX: sb_add_code_point), never raw.
+ */
+size_t	 invisible_seq(const char *s, size_t n, unsigned long *cp);
+void	 sb_add_code_point(struct strbuf *sb, unsigned long c);
 /* The offset of the first invalid byte of s[0 .. n), or n when valid. */
 size_t	 utf8_check(const char *s, size_t n);
 /* Append s[0 .. n) with each byte that is not UTF-8 as U+FFFD. */

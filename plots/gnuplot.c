@@ -20,8 +20,30 @@
 void
 gp_string(struct strbuf *sb, const char *s)
 {
+	unsigned long c;
+	size_t k, n = strlen(s);
+
 	sb_add(sb, "'", 1);
-	for (; *s; s++) {
+	for (; *s; s++, n--) {
+		/*
+		 * What gnuplot would write raw into an SVG: an invisible or
+		 * reordering code point as its \uXXXX, a C1 control or a
+		 * byte that is not UTF-8 (invalid XML) as '?'.
+		 */
+		if ((unsigned char)*s >= 0x80) {
+			if ((k = invisible_seq(s, n, &c)) > 0)
+				sb_add_code_point(sb, c);
+			else if ((k = utf8_seq(s, n)) == 0 ||
+			    ((unsigned char)s[0] == 0xc2 &&
+			    (unsigned char)s[1] < 0xa0)) {
+				sb_add(sb, "?", 1);
+				k = k ? k : 1;
+			} else
+				sb_add(sb, s, k);
+			s += k - 1;
+			n -= k - 1;
+			continue;
+		}
 		/*
 		 * A quote: the single-quoted string closed, a double-quoted
 		 * one of the quote joined (as \047: a quote in it would

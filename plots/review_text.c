@@ -70,19 +70,22 @@ text_machines(FILE *out, const struct review *rv)
 
 /*
  * The length of the sh word at p (outside quotes, a blank ends it):
- * POSIX single quotes hold anything but a quote, a backslash outside
- * them quotes the next byte.
+ * POSIX single quotes hold anything but a quote, double quotes (around
+ * sb_shell_quote's "$(printf '...')") anything but a double quote, a
+ * backslash outside single quotes quotes the next byte.
  */
 static size_t
 sh_word(const char *p)
 {
 	const char *q = p;
-	int quoted = 0;
+	int sq = 0, dq = 0;
 
-	for (; *q != '\0' && *q != '\n' && (quoted || *q != ' '); q++)
-		if (*q == '\'')
-			quoted = !quoted;
-		else if (!quoted && *q == '\\' && q[1] != '\0')
+	for (; *q != '\0' && *q != '\n' && (sq || dq || *q != ' '); q++)
+		if (*q == '\'' && !dq)
+			sq = !sq;
+		else if (*q == '"' && !sq)
+			dq = !dq;
+		else if (!sq && *q == '\\' && q[1] != '\0')
 			q++;
 	return (size_t)(q - p);
 }

@@ -573,7 +573,7 @@ static double
 fairness(const struct results *r, int by_time)
 {
 	unsigned long long lo, hi;
-	size_t i;
+	size_t i, first = 0;
 
 	if (by_time)
 		return r->max_calls > 0 ?
@@ -584,9 +584,16 @@ fairness(const struct results *r, int by_time)
 	for (i = 0; i < r->n; i++) {
 		if (r->t[i].at_first_end < lo)
 			lo = r->t[i].at_first_end;
-		if (r->t[i].at_first_end > hi)
+		if (r->t[i].at_first_end > hi) {
 			hi = r->t[i].at_first_end;
+			first = i;
+		}
 	}
+	/* The first thread to end had done its count then: no other way. */
+	if (hi != r->t[first].calls)
+		errx(EXIT_FAIL, "results line %d: at_first_end %llu: the most "
+		    "of any thread, so the first to end, whose calls are %llu",
+		    r->t[first].lineno, hi, r->t[first].calls);
 	return hi > 0 ? (double)lo / (double)hi : 0;
 }
 

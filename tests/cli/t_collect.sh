@@ -129,10 +129,17 @@ grep -q 'exited with status 1: fake: \\x1b\[2J\\x1b\]0;title\\x07gone' "$T/err" 
 check $? "its stderr shown escaped, never raw"
 # The collector's own facts are its own: a program cannot overwrite the
 # pid that tells a live run from a dead one, the shuffle's seed, the load.
-hostile_fact 'fact collector_pid 1\nfact shuffle_seed 42\nfact host evilhost\nfact loadavg_start 99\nfact busy_cpus 0\nfact loadavg_max 999\nfact rounds 77\n'
+hostile_fact 'fact collector_pid 1\nfact shuffle_seed 42\nfact host evilhost\nfact loadavg_start 99\nfact busy_cpus 0\nfact loadavg_max 999\nfact rounds 77\nfact ncpu 1000\nfact os Plan9\nfact cpu_model evil\nfact hz 1\nfact backend bogus\nfact loadavg 0.00\n'
 expect_rc 0 "a program that gives the collector's own facts"
-v=$(sqlite3 fake.db "SELECT count(*) FROM run_fact WHERE (key = 'collector_pid' AND value = '1') OR (key = 'shuffle_seed' AND value = '42') OR (key = 'host' AND value = 'evilhost') OR (key = 'loadavg_start' AND value = '99') OR (key = 'busy_cpus' AND value = '0') OR (key = 'loadavg_max' AND value = '999') OR (key = 'rounds' AND value = '77')")
-[ "$v" = 0 ]; check $? "the collector's facts are not overwritten (got $v of 7)"
+v=$(sqlite3 fake.db "SELECT count(*) FROM run_fact WHERE (key = 'collector_pid' AND value = '1') OR (key = 'shuffle_seed' AND value = '42') OR (key = 'host' AND value = 'evilhost') OR (key = 'loadavg_start' AND value = '99') OR (key = 'busy_cpus' AND value = '0') OR (key = 'loadavg_max' AND value = '999') OR (key = 'rounds' AND value = '77') OR (key = 'ncpu' AND value = '1000') OR (key = 'os' AND value = 'Plan9') OR (key = 'cpu_model' AND value = 'evil') OR (key = 'hz' AND value = '1') OR (key = 'backend' AND value = 'bogus') OR (key = 'loadavg' AND value = '0.00')")
+[ "$v" = 0 ]; check $? "the collector's facts are not overwritten: its pid, seed, load, the machine's (got $v of 13)"
+for v in 1e+5 1.23457e+06 -0 .5; do
+	hostile_fact "fact x_max $v\n"
+	expect_rc 0 "a _max fact '$v' (printf's %g, a decimal)"
+done
+fake stderrnul -r 1
+expect_rc 4 "a child whose stderr has a NUL"
+grep -q 'exited with status 1: fake: first\\x00hidden' "$T/err"; check $? "its stderr past the NUL, the NUL shown"
 # Sums of counts are exact, however large (they were %.10g: 4.93827156e+10).
 printf 'fact big_sum 12345678901\nfact y_max 0.25\n' >"$T/facts"
 printf 'fact big_sum 999999999999999\nfact y_max 0.125\n' >"$T/facts.200"
@@ -144,6 +151,15 @@ expect_rc 0 "large counts summed"
 v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('big_sum', 'y_max') ORDER BY key)")
 [ "$v" = "big_sum=2000024691357800 y_max=0.25" ]
 check $? "2 x (12345678901 + 999999999999999) exactly, the max as written (got $v)"
+# A sum that met a fraction and came back whole stays exact after.
+printf 'fact h_sum 0.5\n' >"$T/facts"
+printf 'fact h_sum 999999999999999\n' >"$T/facts.200"
+printf 'fact h_sum 0.5\n' >"$T/facts.300"
+rm -f fake.db fake.db-wal fake.db-shm
+FAKE_FACTS=$T/facts FAKE_MODE=factfile "$KBENCH" --db fake.db collect sleep -q \
+    -m nanosleep -u 100,200,300 -r 2 >"$T/out" 2>"$T/err"
+v=$(sqlite3 fake.db "SELECT value FROM run_fact WHERE key = 'h_sum'")
+[ "$v" = 2000000000000000 ]; check $? "2 x (0.5 + 999999999999999 + 0.5): 2000000000000000, in any cell order (got $v)"
 fake exit3
 expect_rc 4 "a benchmark that exits 3"
 expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): exited with status 3: fake: the timer is on fire

@@ -164,6 +164,9 @@ kb --db l.db collect lock --backend user -H rw -k null -k mtx,null -t 1 -r 1
 expect_rc 2 "-k null -k mtx,null: a duplicate across two options"
 kb --db l.db collect sleep -m nanosleep -u 100,100 -r 1
 expect_rc 2 "collect sleep -u 100,100"
+kb --db l.db collect sleep -m nanosleep -u 1,01 -r 1
+expect_rc 2 "collect sleep -u 1,01: one duration twice"
+expect_err "kbench: collect sleep: -u: '01' is not a duration in µs from 0 to 60000000" "-u 01: refused as it prints"
 for bad in 01,1 +1 0 1025; do
 	kb --db l.db collect lock --backend user -H rw -k null -t "$bad" -r 1
 	[ "$rc" -eq 2 ] && grep -q "is not a thread count from 1 to 1024" "$T/err"

@@ -146,9 +146,12 @@ for side in a b; do
 	done
 done >>rlo.csv
 "$KBENCH" -d rlo.db import -q rlo.csv
-kb -d rlo.db report --compare a b -o reprlo
+kb -d rlo.db report --compare a b -o reprlo --title "$(printf 'T\342\200\256itle')"
 expect_rc 0 "a report of facts with U+202E"
-! grep -q "$(printf '\342\200\256')" reprlo/report.html reprlo/report.md reprlo/report.txt &&
+kb -d rlo.db plot compare --compare a b -o plrlo --format svg --title "$(printf 'T\342\200\256itle')"
+! grep -rq "$(printf '\342\200\256')" reprlo plrlo &&
+    grep -qF "'T'\"\$(printf '\\342\\200\\256')\"'itle'" reprlo/report.txt &&
+    grep -qF 'T\u202eitle' plrlo/compare.gp && grep -qF 'T\u202eitle' plrlo/compare.svg &&
     grep -q 'x\\u202eya' reprlo/report.html && grep -q 'x\\u202eya' reprlo/report.txt &&
     grep -qF 'x\\u202eya' reprlo/report.md
-check $? "U+202E: \\u202e in report.html, report.txt and report.md (which renders it so), never raw"
+check $? "U+202E: \\u202e in report.html, report.txt and report.md (which renders it so), in the charts' scripts and SVG; in the command, printf's octal, never raw"

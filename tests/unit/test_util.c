@@ -193,15 +193,30 @@ test_visible(void)
 	/*
 	 * Invisible and bidirectional controls, by code point: U+202E
 	 * (right-to-left override), U+2066 (left-to-right isolate), U+200B
-	 * (zero width space), U+2028 (line separator), U+FEFF; U+2030 (per
-	 * mille, a neighbour) and U+2065 (unassigned) print as themselves.
+	 * (zero width space), U+2028 (line separator), U+FEFF, U+2065
+	 * (unassigned, default-ignorable); U+2030 (per mille, a neighbour)
+	 * prints as itself.
 	 */
 	sb_reset(&sb);
 	/* NOLINTNEXTLINE(misc-misleading-bidirectional): the very point */
 	sb_add_visible(&sb, "a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\x8b"
 	    "d\xe2\x80\xa8" "e\xef\xbb\xbf" "f\xe2\x80\xb0" "g\xe2\x81\xa5");
 	CHECK_STR(sb_str(&sb), "a\\u202eb\\u2066c\\u200bd\\u2028e\\ufefff"
-	    "\xe2\x80\xb0g\xe2\x81\xa5");
+	    "\xe2\x80\xb0g\\u2065");
+	/*
+	 * The rest of Trojan Source's list and its kin (Unicode's
+	 * Default_Ignorable_Code_Point, DerivedCoreProperties.txt): U+061C
+	 * (Arabic letter mark), U+00AD (soft hyphen), U+206A, U+E0001 (a
+	 * tag, 4 bytes); U+00E9 and U+1F600 print as themselves.
+	 */
+	sb_reset(&sb);
+	sb_add_visible(&sb, "a\xd8\x9c" "b\xc2\xad" "c\xe2\x81\xaa"
+	    "d\xf3\xa0\x80\x81" "e\xc3\xa9\xf0\x9f\x98\x80");
+	CHECK_STR(sb_str(&sb), "a\\u061cb\\u00adc\\u206ad\\U000e0001e"
+	    "\xc3\xa9\xf0\x9f\x98\x80");
+	CHECK(has_control("x\xd8\x9cy") == 1);
+	CHECK(has_control("x\xf3\xa0\x80\x81") == 1);
+	CHECK(has_control("x\xf0\x9f\x98\x80") == 0);
 	/* NOLINTNEXTLINE(misc-misleading-bidirectional): the very point */
 	CHECK(has_control("x\xe2\x80\xaey") == 1);
 	CHECK(has_control("x\xe2\x80\xb0y") == 0);
@@ -216,6 +231,8 @@ test_argv(void)
 	char *in[] = { "kbench", "-l", "a;touch x;#", "it's", "$(id)", "",
 	    "two\nlines", "caf\xc3\xa9", "\xf0\x9f\x98\x80", "\"q\"\\", NULL };
 	char *eq[] = { "a=b", "c=d", NULL };
+	/* NOLINTNEXTLINE(misc-misleading-bidirectional): the very point */
+	char *esc[] = { "a\033[2J", "T\xe2\x80\xaeitle", "x\xe9", NULL };
 	struct strbuf sb = STRBUF_INIT;
 	char **out;
 	size_t i;
@@ -244,6 +261,16 @@ test_argv(void)
 	sb_shell_quote(&sb, in);
 	CHECK_STR(sb_str(&sb), "kbench -l 'a;touch x;#' 'it'\\''s' '$(id)' '' "
 	    "'two\nlines' 'caf\xc3\xa9' '\xf0\x9f\x98\x80' '\"q\"\\'");
+	/*
+	 * What would act on the terminal the command is shown on (ESC,
+	 * U+202E, a byte that is not UTF-8): printf's octal inside the
+	 * quotes, which POSIX sh gives back byte for byte (t_inject.sh runs
+	 * it through dash).
+	 */
+	sb_reset(&sb);
+	sb_shell_quote(&sb, esc);
+	CHECK_STR(sb_str(&sb), "'a'\"$(printf '\\033')\"'[2J' "
+	    "'T'\"$(printf '\\342\\200\\256')\"'itle' 'x'\"$(printf '\\351')\"''");
 	/* A first word with '=' would be an assignment: quoted. */
 	sb_reset(&sb);
 	sb_shell_quote(&sb, eq);

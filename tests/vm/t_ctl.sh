@@ -183,6 +183,14 @@ grep -q '^fact yields_sum 12$' "$T/out" && ! grep -q '^fact ctx_switches_sum' "$
     ! grep -q '^fact duration_ms' "$T/out"
 check $? "FreeBSD's yields as yields_sum (7 + 5), at_first_end as fairness 400/1000, a count's facts only"
 
+# at_first_end no run makes: the first thread to end had done its count.
+fake done "$(printf '%s' "$R2" | sed 's/^\(thread 0 .*\)$/\1 at_first_end 500/; s/^\(thread 1 .*\)$/\1 at_first_end 0/')
+"
+run -m -t 2 -n 1000 -d 100 -H rm -k mtx
+[ $rc -eq 1 ] && grep -q 'at_first_end 500: the most of any thread, so the first to end, whose calls are 1000' "$T/err" &&
+    ! grep -q '^sample' "$T/out"
+check $? "at_first_end of 500 and 0 for a count of 1000: refused, no sample (exit $rc)"
+
 # 3b. The Linux module's 2.1 results: how far each thread had come when
 # the first ended (at_first_end), the exclusion check, its facts.
 # Thread 0 did 1000 walks first; thread 1 had done 250 by then and its
