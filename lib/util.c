@@ -581,7 +581,7 @@ shell_unsafe(const char *p)
 {
 	const unsigned char *u = (const unsigned char *)p;
 	unsigned long c;
-	size_t k, n = strnlen(p, 4);
+	size_t n = strnlen(p, 4);
 
 	if (*u < 0x20)
 		return *u == '\n' || *u == '\t' ? 0 : 1;
@@ -589,7 +589,7 @@ shell_unsafe(const char *p)
 		return 1;
 	if (*u < 0x80)
 		return 0;
-	if ((k = utf8_seq(p, n)) == 0)
+	if (utf8_seq(p, n) == 0)
 		return 1;
 	if (is_c1(u))
 		return 2;
