@@ -270,11 +270,17 @@ section "the same probe under every head (the test hook test_fault=rm_slow)"
 defaults
 echo rm_slow >$S/test_fault
 bad=""
+# Under TCG on a loaded host the writer may not run at all in 300 ms: a
+# head whose walks found no slow path gets two more runs.  A probe that
+# is missing under a head finds none in any of them.
 for h in rw brlock rwsem rm epoch none; do
-	ctl -m -t 2 -D 300 -d 100 -H $h -k null -w 1
-	set -- $(span $S/results)
-	sw=$4
-	echo "# head $h, rm's write side taken every 1 ms: $sw slow walks of $(sed -n 's/^fact walks //p' "$T/out")"
+	for try in 1 2 3; do
+		ctl -m -t 2 -D 300 -d 100 -H $h -k null -w 1
+		set -- $(span $S/results)
+		sw=$4
+		echo "# head $h, rm's write side taken every 1 ms (try $try): $sw slow walks of $(sed -n 's/^fact walks //p' "$T/out"), $(sed -n 's/^fact writes //p' "$T/out") writes"
+		[ $rc -eq 0 ] && [ "$sw" -gt 0 ] && break
+	done
 	[ $rc -eq 0 ] && [ "$sw" -gt 0 ] || bad="$bad $h"
 done
 [ -z "$bad" ]; check $? "rm's rcu_sync busy: the probe counts slow walks under every head (none under:${bad:- -})"
