@@ -108,11 +108,12 @@ LOCKBENCH_SRCS = collect/lockbench/lockbench.c collect/lockbench/lock_ops.c coll
 	       lib/util.c lib/signals.c lib/progopt.c
 LOCKBENCH_HDRS = collect/lockbench/lock_ops.h collect/lockbench/busywait.h collect/protocol.h \
 	       lib/util.h lib/signals.h lib/progopt.h kbench_exit.h
-PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/kmodctl.c \
-	       collect/pfilbench-ctl/kmodctl_${OS}.c lib/util.c lib/signals.c \
-	       lib/progopt.c
+PFILCTL_SRCS = collect/pfilbench-ctl/pfilbench_ctl.c collect/pfilbench-ctl/results.c \
+	       collect/pfilbench-ctl/kmodctl.c collect/pfilbench-ctl/kmodctl_${OS}.c \
+	       lib/util.c lib/signals.c lib/progopt.c
 PFILCTL_HDRS = collect/pfilbench-ctl/kmodctl.h collect/pfilbench-ctl/kmodctl_os.h \
-	       collect/protocol.h lib/util.h lib/signals.h lib/progopt.h kbench_exit.h
+	       collect/pfilbench-ctl/results.h collect/protocol.h lib/util.h \
+	       lib/signals.h lib/progopt.h kbench_exit.h
 
 all: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench ${BUILD}/pfilbench-ctl
 

@@ -503,6 +503,104 @@ load_warning(const struct collection *c, const char *when, double load,
 	    c->busy_cpus);
 }
 
+/*
+ * The facts the collector records of the run's start, into c->facts:
+ * the shuffle's seed, its own pid ("kbench runs" tells a live run from
+ * a dead one), the CPUs the benchmark keeps busy (1 to ncpu) and the
+ * load before anything of ours runs, with a warning when it is more than
+ * the CPUs left free can take.  Returns that load.
+ */
+static double
+start_facts(struct collection *c, long ncpu)
+{
+	char buf[32];
+	double load;
+
+	snprintf(buf, sizeof(buf), "%lu", c->seed);
+	kv_set(&c->facts, "shuffle_seed", buf);
+	snprintf(buf, sizeof(buf), "%ld", (long)getpid());
+	kv_set(&c->facts, "collector_pid", buf);
+	if (c->busy_cpus < 1)
+		c->busy_cpus = 1;
+	if (c->busy_cpus > ncpu)
+		c->busy_cpus = (int)ncpu;
+	load = load1();
+	snprintf(buf, sizeof(buf), "%.2f", load);
+	kv_set(&c->facts, "loadavg_start", buf);
+	snprintf(buf, sizeof(buf), "%d", c->busy_cpus);
+	kv_set(&c->facts, "busy_cpus", buf);
+	load_warning(c, "before the run", load,
+	    (double)(ncpu - c->busy_cpus) + LOAD_SLACK);
+	return load;
+}
+
+/*
+ * One round's cells, in the shuffled order, their results in res[k]
+ * (k the place in order[]).  A cell that fails ends the round at once:
+ * the round is not stored and the run stops, so the cells after it would
+ * be run for nothing.  Returns the failed cell's k, or (size_t)-1 when
+ * every cell ran; *ran is how many results res holds (to free).
+ */
+static size_t
+run_cells(struct collection *c, struct progress *pg, int round,
+    const size_t *order, struct cell_result *res, size_t *ran)
+{
+	struct cell *cell;
+	double t0;
+	size_t k;
+
+	for (k = 0; k < c->ncells; k++) {
+		show_progress(pg, c, round, order, k);
+		cell = &c->cells[order[k]];
+		t0 = now_s();
+		cell_run(cell->argv, CELL_PROTOCOL, cell->timeout_s,
+		    &signal_caught, &res[k]);
+		cell->took_s += now_s() - t0;
+		cell->ran++;
+		if (res[k].why.len > 0) {
+			*ran = k + 1;
+			return k;
+		}
+	}
+	*ran = k;
+	return (size_t)-1;
+}
+
+/*
+ * The run, running, and its facts, in one transaction: a run is stored
+ * with every fact of its start or not at all.  ri->id is its id.  -1 on
+ * a database error, the transaction left for the caller to roll back.
+ */
+static int
+create_run(struct store *s, const struct collection *c, struct run_info *ri)
+{
+	size_t i;
+
+	ri->label = c->label;
+	ri->benchmark = c->benchmark;
+	ri->status = RUN_RUNNING;
+	ri->command = c->command;
+	if (store_begin(s) == -1 || store_run_create(s, ri) == -1)
+		return -1;
+	for (i = 0; i < c->facts.n; i++)
+		if (store_fact_set(s, ri->id, c->facts.v[i].key,
+		    c->facts.v[i].value) == -1)
+			return -1;
+	return store_commit(s);
+}
+
+/* The first n results freed, and zeroed for the next round's cells. */
+static void
+free_results(struct cell_result *res, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		cell_result_free(&res[i]);
+		memset(&res[i], 0, sizeof(res[i]));
+	}
+}
+
 enum status
 collection_run(struct store *s, struct collection *c)
 {
@@ -510,16 +608,14 @@ collection_run(struct store *s, struct collection *c)
 	struct run_info ri;
 	struct progress pg;
 	struct cell_result *res;
-	struct cell *cell;
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
 	size_t *order, i, k, failed = (size_t)-1;
 	enum status rc = STATUS_OK;
 	int round, done_rounds = 0;
-	char seed[32];
 	struct kvlist round_facts = { NULL, 0, 0 };
 	struct strbuf loads = STRBUF_INIT;
-	double load_start, load_max, load_round, est_total, t0;
+	double load_max, load_round, est_total;
 	long ncpu = online_cpus();
 
 	memset(&ri, 0, sizeof(ri));
@@ -529,40 +625,14 @@ collection_run(struct store *s, struct collection *c)
 	if (!c->quiet)
 		print_matrix(c);
 
-	ri.label = c->label;
-	ri.benchmark = c->benchmark;
-	ri.status = RUN_RUNNING;
-	ri.command = c->command;
-	snprintf(seed, sizeof(seed), "%lu", c->seed);
-	kv_set(&c->facts, "shuffle_seed", seed);
-	/* Who runs it: "kbench runs" tells a live run from a dead one. */
-	snprintf(seed, sizeof(seed), "%ld", (long)getpid());
-	kv_set(&c->facts, "collector_pid", seed);
-	/* The load before anything of ours runs, against the free CPUs. */
-	if (c->busy_cpus < 1)
-		c->busy_cpus = 1;
-	if (c->busy_cpus > ncpu)
-		c->busy_cpus = (int)ncpu;
-	load_max = load_start = load1();
-	snprintf(seed, sizeof(seed), "%.2f", load_start);
-	kv_set(&c->facts, "loadavg_start", seed);
-	snprintf(seed, sizeof(seed), "%d", c->busy_cpus);
-	kv_set(&c->facts, "busy_cpus", seed);
-	load_warning(c, "before the run", load_start,
-	    (double)(ncpu - c->busy_cpus) + LOAD_SLACK);
+	load_max = start_facts(c, ncpu);
 
 	/*
 	 * The handler before the run exists: a signal from here on marks
 	 * it aborted.  Before, it ends us with nothing stored.
 	 */
 	signals_catch(NULL, 0, &saved);
-	if (store_begin(s) == -1 || store_run_create(s, &ri) == -1)
-		goto dberr;
-	for (i = 0; i < c->facts.n; i++)
-		if (store_fact_set(s, ri.id, c->facts.v[i].key,
-		    c->facts.v[i].value) == -1)
-			goto dberr;
-	if (store_commit(s) == -1)
+	if (create_run(s, c, &ri) == -1)
 		goto dberr;
 
 	order = xcalloc(c->ncells, sizeof(*order));
@@ -573,19 +643,7 @@ collection_run(struct store *s, struct collection *c)
 	for (round = 0; round < c->rounds && rc == STATUS_OK; round++) {
 		load_round = load1();
 		shuffle(order, c->ncells, &rng);
-		for (k = 0; k < c->ncells; k++) {
-			show_progress(&pg, c, round, order, k);
-			cell = &c->cells[order[k]];
-			t0 = now_s();
-			cell_run(cell->argv, CELL_PROTOCOL, cell->timeout_s,
-			    &signal_caught, &res[k]);
-			cell->took_s += now_s() - t0;
-			cell->ran++;
-			if (res[k].why.len > 0) {
-				failed = k++;
-				break;
-			}
-		}
+		failed = run_cells(c, &pg, round, order, res, &k);
 		end_progress(&pg);
 		load_facts(&round_facts, &loads, round, load_round, load1(),
 		    &load_max);
@@ -604,10 +662,7 @@ collection_run(struct store *s, struct collection *c)
 			    round + 1, sb_str(&res[failed].why));
 			rc = STATUS_SYSTEM;
 		}
-		for (i = 0; i < k; i++) {
-			cell_result_free(&res[i]);
-			memset(&res[i], 0, sizeof(res[i]));
-		}
+		free_results(res, k);
 	}
 	signals_restore(&saved);
 	free(order);

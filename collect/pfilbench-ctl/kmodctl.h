@@ -11,7 +11,8 @@
  * shared, head, hook, write_ms, pin, tag), start, stop, state, wait,
  * results, caps, kernel, error, version, release.  Everything
  * above this interface (options, output, the kbench protocol) is in
- * pfilbench_ctl.c and is shared.
+ * pfilbench_ctl.c, and the reading of the results in results.c: both
+ * are shared.
  *
  * Functions return 0 or a negative errno value, and never exit.  Those
  * taking `why` put a one-line reason there on failure (no newline, at

@@ -2,8 +2,8 @@
  * kmodctl_os.h: between kmodctl.c, the half of kmodctl.h that is the
  * same on every OS (states, lines, the configuration's order), and
  * kmodctl_OS.c, the half that reaches the module's controls (sysfs
- * files on Linux, sysctls on FreeBSD).  Not for pfilbench_ctl.c: it sees
- * kmodctl.h only.
+ * files on Linux, sysctls on FreeBSD).  Not for pfilbench_ctl.c or
+ * results.c: they see kmodctl.h only.
  *
  * Every function returns 0 or a negative errno value as kmodctl.h has
  * them, with a reason in why (which may be NULL).
