@@ -156,7 +156,6 @@ private_done(const char *dir, char *priv, int keep, struct strbuf *err)
 	int rc = 0;
 
 	if ((d = opendir(priv)) != NULL) {
-		/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
 		while ((de = readdir(d)) != NULL) {
 			if (strcmp(de->d_name, ".") == 0 ||
 			    strcmp(de->d_name, "..") == 0)
