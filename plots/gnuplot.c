@@ -2,10 +2,7 @@
  * gnuplot.c: see gnuplot.h.
  */
 #include <sys/types.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-
-#include <dirent.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -116,96 +113,21 @@ gp_status(const struct proc *p, const char *what, struct strbuf *err)
 	return STATUS_OK;
 }
 
-/*
- * gnuplot writes its charts by name ("set output 'x.svg'"), through any
- * link planted at that name.  So it draws inside a private directory
- * made in dir (mkdtemp: new, mode 0700, nothing in it to follow), the
- * scripts read as ../NAME.gp, and each file it drew is renamed into dir
- * (rename(2) replaces a link at the name, never writes through it).
- * NULL, with err set, when the directory cannot be made.
- */
-static char *
-private_dir(const char *dir, struct strbuf *err)
-{
-	struct strbuf path = STRBUF_INIT;
-	char *priv;
-
-	sb_addf(&path, "%s/.kbench-gp.XXXXXX", dir);
-	priv = xstrdup(sb_str(&path));
-	sb_free(&path);
-	if (mkdtemp(priv) == NULL) {
-		sb_addf(err, "%s: %s", priv, strerror(errno));
-		free(priv);
-		return NULL;
-	}
-	return priv;
-}
-
-/*
- * Move what gnuplot drew in priv into dir (keep), or drop it (a failed
- * script's charts are not trusted, nor left half-drawn); then remove
- * priv.  0, or -1 with err set.
- */
-static int
-private_done(const char *dir, char *priv, int keep, struct strbuf *err)
-{
-	struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-	int rc = 0;
-
-	if ((d = opendir(priv)) != NULL) {
-		while ((de = readdir(d)) != NULL) {
-			if (strcmp(de->d_name, ".") == 0 ||
-			    strcmp(de->d_name, "..") == 0)
-				continue;
-			sb_reset(&from);
-			sb_reset(&to);
-			sb_addf(&from, "%s/%s", priv, de->d_name);
-			sb_addf(&to, "%s/%s", dir, de->d_name);
-			if (keep && rc == 0 && lstat(sb_str(&from), &st) == 0 &&
-			    S_ISREG(st.st_mode) &&
-			    rename(sb_str(&from), sb_str(&to)) == 0)
-				continue;
-			if (keep && rc == 0) {
-				sb_addf(err, "%s%s: %s", err->len ? "\n" : "",
-				    sb_str(&to), strerror(errno));
-				rc = -1;
-			}
-			(void)unlink(sb_str(&from));
-		}
-		closedir(d);
-	}
-	if (rmdir(priv) == -1 && rc == 0) {
-		sb_addf(err, "%s%s: %s", err->len ? "\n" : "", priv,
-		    strerror(errno));
-		rc = -1;
-	}
-	free(priv);
-	sb_free(&from);
-	sb_free(&to);
-	return rc;
-}
-
-/* Run gnuplot on NAME.gp of dir; its complaints into err. */
+/* Run gnuplot on NAME.gp inside dir; its complaints into err. */
 static enum status
 run_gnuplot(const char *dir, const char *script, struct strbuf *err)
 {
-	struct strbuf what = STRBUF_INIT, arg = STRBUF_INIT;
+	struct strbuf what = STRBUF_INIT;
 	struct proc p;
-	char *argv[3], *priv;
+	char *argv[3];
 	enum status rc;
 
-	if ((priv = private_dir(dir, err)) == NULL)
-		return STATUS_SYSTEM;
-	sb_addf(&arg, "../%s", script);
 	argv[0] = "gnuplot";
-	argv[1] = (char *)sb_str(&arg);
+	argv[1] = (char *)script;
 	argv[2] = NULL;
 	memset(&p, 0, sizeof(p));
 	p.argv = argv;
-	p.dir = priv;
+	p.dir = dir;
 	if (procs_run(&p, 1, 1) == -1) {
 		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
 		rc = STATUS_SYSTEM;
@@ -213,12 +135,8 @@ run_gnuplot(const char *dir, const char *script, struct strbuf *err)
 		sb_addf(&what, "%s/%s", dir, script);
 		rc = gp_status(&p, sb_str(&what), err);
 	}
-	if (private_done(dir, priv, rc == STATUS_OK, err) == -1 &&
-	    rc == STATUS_OK)
-		rc = STATUS_SYSTEM;
 	procs_free(&p, 1);
 	sb_free(&what);
-	sb_free(&arg);
 	return rc;
 }
 
@@ -372,7 +290,6 @@ struct gp_chunk {
 	size_t		 first, n;	/* jobs first .. past the last */
 	struct strlist	 args;
 	char		**argv;
-	char		*priv;		/* where it draws (private_dir) */
 };
 
 /*
@@ -402,9 +319,9 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 			strlist_add(&c->args, "-e");
 			strlist_add(&c->args, "reset session");
 		}
-		/* "../" from its private directory: never an option. */
+		/* "./": a name is never taken for an option. */
 		sb_reset(&arg);
-		sb_addf(&arg, "../%s.gp", b->job[*next].name);
+		sb_addf(&arg, "./%s.gp", b->job[*next].name);
 		strlist_add(&c->args, sb_str(&arg));
 	}
 	sb_free(&arg);
@@ -456,27 +373,7 @@ chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
 	p = xcalloc(nc, sizeof(*p));
 	for (k = 0; k < nc; k++) {
 		p[k].argv = c[k].argv;
-		if ((c[k].priv = private_dir(b->job[c[k].first].dir, err)) ==
-		    NULL) {
-			rc = -1;
-			break;
-		}
-		p[k].dir = c[k].priv;
-	}
-	if (k < nc) {
-		/* No directory to draw in: nothing is drawn. */
-		for (i = 0; i < nc; i++) {
-			if (c[i].priv != NULL)
-				(void)private_done(b->job[c[i].first].dir,
-				    c[i].priv, 0, err);
-			strlist_free(&c[i].args);
-			free(c[i].argv);
-		}
-		for (i = 0; i < b->n; i++)
-			b->job[i].failed |= !b->job[i].skip;
-		free(p);
-		free(c);
-		return -1;
+		p[k].dir = b->job[c[k].first].dir;
 	}
 	if (procs_run(p, nc, (int)nproc) == -1) {
 		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
@@ -500,16 +397,6 @@ chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
 				}
 			sb_addf(err, "%s%s", err->len > 0 ? "\n" : "",
 			    sb_str(&why));
-			rc = -1;
-		}
-		if (private_done(b->job[c[k].first].dir, c[k].priv,
-		    !b->job[c[k].first].failed, err) == -1) {
-			/* Not moved into place: not drawn. */
-			for (i = c[k].first, j = 0; j < c[k].n; i++)
-				if (!b->job[i].skip) {
-					b->job[i].failed = 1;
-					j++;
-				}
 			rc = -1;
 		}
 		strlist_free(&c[k].args);

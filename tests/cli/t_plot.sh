@@ -171,20 +171,6 @@ check $? "gnuplot trend.gp re-runs cleanly"
 [ ! -s "$T/gperr" ]; check $? "gnuplot trend.gp says nothing"
 is_png tc/trend.png; check $? "the re-run draws trend.png again"
 
-# gnuplot writes a chart by its name: a link planted there (issue 26,
-# finding 4) is replaced by the chart, the file it points to untouched;
-# a failed chart leaves nothing half-drawn, and no private directory.
-mkdir tl
-echo precious >"$T/victim-chart"
-ln -s "$T/victim-chart" tl/trend.svg
-ln -s "$T/victim-chart" tl/trend.png
-kb --db trend.db plot trend -o tl --format both
-expect_rc 0 "plot trend over planted links"
-[ "$(cat "$T/victim-chart")" = precious ] && [ ! -L tl/trend.svg ] && [ ! -L tl/trend.png ] &&
-    is_png tl/trend.png && grep -q '<svg' tl/trend.svg
-check $? "planted links at the charts: replaced by the charts, their target untouched"
-[ -z "$(ls -A tl | grep -v '^trend\.\(gp\|png\|svg\)$')" ]
-check $? "nothing else left in the directory (gnuplot's private one removed): $(ls -A tl | tr '\n' ' ')"
 kb --db trend.db plot trend --where metric=syscall -o tc --format svg
 expect_rc 0 "plot trend of the flat series"
 is_svg tc/trend.svg; check $? "trend.svg is an SVG"

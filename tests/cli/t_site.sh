@@ -297,34 +297,3 @@ kb site -o site --jobs 0
 expect_rc 2 "--jobs 0"
 kb site -o site --label nosuch
 expect_rc 2 "an unknown label"
-
-# gnuplot writes a chart by its name (issue 26, finding 3): a link planted
-# at a series' chart is replaced when the next night redraws it, the file
-# it points to untouched, no private drawing directory left behind.
-kb -d planted.db import -q "$HIST"
-kb -d planted.db site -o psite --no-compare
-expect_rc 0 "a site to plant links in"
-echo precious >"$T/victim-svg"
-for f in psite/series/*.svg; do
-	rm "$f" && ln -s "$T/victim-svg" "$f"
-done
-printf 'run,label,benchmark,status,started,ended,command,version,key.metric,unit,better,seq,value\n' >night61.csv
-for m in latency:us:lower syscall:ns:lower throughput:ops/s:higher; do
-	IFS=: read -r k u b <<EOT
-$m
-EOT
-	for i in 0 1 2; do
-		echo "00000000-0000-4000-8000-000000000061,n61,lock,complete,2026-03-02T02:00:00.000Z,2026-03-02T02:10:00.000Z,gen.py,0.1.0,$k,$u,$b,$i,$((100 + i))"
-	done
-done >>night61.csv
-kb -d planted.db import -q night61.csv
-kb -d planted.db site -o psite --no-compare
-expect_rc 0 "the next night, over planted links"
-bad=0
-for f in psite/series/*.svg; do
-	[ -L "$f" ] && bad=$((bad + 1))
-	grep -q '<svg' "$f" || bad=$((bad + 1))
-done
-[ "$(cat "$T/victim-svg")" = precious ] && [ "$bad" -eq 0 ] &&
-    [ -z "$(find psite -name '.kbench-gp.*')" ]
-check $? "planted links at the charts: redrawn in their place, their target untouched ($bad wrong)"
