@@ -94,19 +94,6 @@ split(char *line, int lineno, const char *copy, struct record *r)
 				    "twice", lineno, vis(r->w[i]));
 }
 
-/* The value of key in a record, or exit: the module always prints it. */
-static const char *
-field(const struct record *r, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < r->n; i += 2)
-		if (strcmp(r->w[i], key) == 0)
-			return r->w[i + 1];
-	errx(EXIT_FAIL, "results line %d (%s): no %s", r->lineno,
-	    vis(r->w[0]), key);
-}
-
 /* The value of key, or NULL: what one module prints and the other not. */
 static const char *
 field_opt(const struct record *r, const char *key)
@@ -117,6 +104,18 @@ field_opt(const struct record *r, const char *key)
 		if (strcmp(r->w[i], key) == 0)
 			return r->w[i + 1];
 	return NULL;
+}
+
+/* The value of key in a record, or exit: the module always prints it. */
+static const char *
+field(const struct record *r, const char *key)
+{
+	const char *v = field_opt(r, key);
+
+	if (v == NULL)
+		errx(EXIT_FAIL, "results line %d (%s): no %s", r->lineno,
+		    vis(r->w[0]), key);
+	return v;
 }
 
 static unsigned long long
