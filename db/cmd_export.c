@@ -180,14 +180,16 @@ export_ministat(struct store *s, const struct filter *f, const char *dir)
 {
 	struct groups gs;
 	struct outfile of;
-	struct strbuf path = STRBUF_INIT, err = STRBUF_INIT;
+	struct odir od;
+	struct strbuf err = STRBUF_INIT;
 	char num[40];
 	size_t i, j;
 	int rc = KB_EXIT_OK;
 
 	memset(&gs, 0, sizeof(gs));
 	memset(&of, 0, sizeof(of));
-	if (mkdir_p(dir, &err) == -1) {
+	od.fd = -1;
+	if (odir_open(&od, dir, ODIR_CREATE, NULL, &err) == -1) {
 		warnx("export: -o %s (ministat files go into a directory)",
 		    sb_str(&err));
 		sb_free(&err);
@@ -208,9 +210,7 @@ export_ministat(struct store *s, const struct filter *f, const char *dir)
 		goto out;
 	}
 	for (i = 0; i < gs.n && rc == KB_EXIT_OK; i++) {
-		sb_reset(&path);
-		sb_addf(&path, "%s/%s", dir, gs.g[i]->name);
-		if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, &err) == -1) {
+		if (odir_create(&od, gs.g[i]->name, &of, &err) == -1) {
 			outfile_close(&of, 0, &err);
 			rc = KB_EXIT_IO;
 			break;
@@ -233,7 +233,7 @@ out:
 	free(gs.g);
 	strmap_free(&gs.by_id);
 	sb_free(&gs.id);
-	sb_free(&path);
+	odir_close(&od);
 	sb_free(&err);
 	return rc;
 }
@@ -250,7 +250,7 @@ export_csv(struct store *s, const struct export_opts *eo, const char *path)
 	memset(&of, 0, sizeof(of));
 	if (path != NULL) {
 		if (mkdir_parent(path, &err) == -1 ||
-		    outfile_open(&of, path, 0, &err) == -1) {
+		    outfile_open(&of, path, &err) == -1) {
 			warnx("export: %s", sb_str(&err));
 			outfile_close(&of, 0, &err);
 			sb_free(&err);

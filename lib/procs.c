@@ -76,7 +76,8 @@ exec_child(const struct spawn *s, int *op, int *ep)
 		close(ep[1]);
 	if (s->flags & SPAWN_SIGDFL)
 		signals_default();
-	if (s->dir != NULL && chdir(s->dir) == -1)
+	if ((s->dir != NULL && chdir(s->dir) == -1) ||
+	    (s->dir_fd != NULL && fchdir(*s->dir_fd) == -1))
 		_exit(126);
 	if (s->flags & SPAWN_SEARCH)
 		execvp(s->argv[0], s->argv);
@@ -216,6 +217,7 @@ proc_start(struct proc *p, struct spawn *s)
 	memset(s, 0, sizeof(*s));
 	s->argv = p->argv;
 	s->dir = p->dir;
+	s->dir_fd = p->dir_fd;
 	s->flags = SPAWN_SEARCH;
 	s->out_to = SPAWN_PIPE;
 	s->err_to = SPAWN_MERGE;

@@ -34,6 +34,8 @@ enum spawn_io {
 struct spawn {
 	char *const	*argv;
 	const char	*dir;		/* run in this directory, or NULL */
+	const int	*dir_fd;	/* or this one, held open (a private
+					   directory of outdir.h), or NULL */
 	int		 flags;
 	enum spawn_io	 out_to, err_to;
 	int		 out_fd;	/* with out_to SPAWN_FD */
@@ -90,6 +92,7 @@ int	status_ok(int status);
 struct proc {
 	char *const	*argv;		/* argv[0] is looked up on PATH */
 	const char	*dir;		/* run in this directory, or NULL */
+	const int	*dir_fd;	/* or this one (struct spawn's) */
 	struct strbuf	 out;		/* stdout and stderr, merged, the
 					   first PROC_OUT_MAX bytes */
 	int		 status;	/* as waitpid() gives it; -1 when it

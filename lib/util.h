@@ -52,31 +52,6 @@ void	getopt_reset(void);
 int	finish_stdout(const char *progname);
 
 /*
- * An output file.  A new name or a regular file is written beside it (a
- * temporary made with O_EXCL, so never through a planted symbolic link)
- * and renamed into place on success: a failed write leaves no half file.
- * Anything else the user names (a device such as /dev/null, a FIFO, a
- * symbolic link of theirs) is written as it is, never replaced; a link
- * made by another user is refused.  OUTFILE_OURS: a name kbench chose
- * (report.md, chart.gp): always written beside and renamed over.
- * Errors go into err as "PATH: why".
- */
-struct outfile {
-	char	*path;
-	char	*tmp;		/* NULL: written directly */
-	FILE	*fp;
-};
-#define OUTFILE_OURS	0x1
-int	outfile_open(struct outfile *of, const char *path, unsigned flags,
-	    struct strbuf *err);
-/*
- * Close; ok: keep it (rename into place), else remove the temporary.
- * A write that failed ("PATH: No space left on device") is said in err
- * either way, and fails the close.
- */
-int	outfile_close(struct outfile *of, int ok, struct strbuf *err);
-
-/*
  * UTF-8 (RFC 3629): the length of the sequence at s[0 .. n) (1 to 4), or
  * 0 when it is not valid there (overlong, a surrogate, truncated...).
  */

@@ -44,7 +44,7 @@ struct plot_ctx {
 	const struct analysis	*an;		/* NULL for trend */
 	const struct chart_groups *groups;	/* sleep's */
 	const struct history	*hist;		/* trend only, else NULL */
-	const char		*dir;
+	const struct odir	*dir;		/* where the chart goes */
 	const char		*name;		/* file name without extension */
 	unsigned		 formats;	/* CHART_PNG | CHART_SVG */
 	const char		*title;		/* NULL: the chart's own */

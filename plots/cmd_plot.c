@@ -170,16 +170,17 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
     enum status (*draw)(const struct plot_ctx *, struct strbuf *))
 {
 	struct strbuf err = STRBUF_INIT;
+	struct odir dir;
 	enum status st;
 	int rc = KB_EXIT_OK;
 
 	/* Made once the data is known to draw: no empty directory else. */
-	if (mkdir_p(o->dir, &err) == -1) {
+	if (odir_open(&dir, o->dir, ODIR_CREATE, NULL, &err) == -1) {
 		warnx("plot: -o %s", sb_str(&err));
 		sb_free(&err);
 		return KB_EXIT_IO;
 	}
-	pc->dir = o->dir;
+	pc->dir = &dir;
 	pc->name = name;
 	pc->formats = o->formats;
 	pc->title = o->title;
@@ -196,6 +197,8 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
 		if (o->formats & CHART_SVG)
 			printf("%s/%s.svg\n", o->dir, name);
 	}
+	pc->dir = NULL;
+	odir_close(&dir);
 	sb_free(&err);
 	return rc;
 }

@@ -124,17 +124,12 @@ review_write(const struct review *rv, const struct outdir *od,
     const char *name, void (*doc)(FILE *, const struct review *),
     struct strbuf *err)
 {
-	struct strbuf path = STRBUF_INIT;
 	struct outfile of;
 	int rc;
 
-	sb_addf(&path, "%s/%s", od->tmp, name);
-	if ((rc = outfile_open(&of, sb_str(&path), OUTFILE_OURS, err)) == 0) {
+	if ((rc = odir_create(&od->stage, name, &of, err)) == 0)
 		doc(of.fp, rv);
-		rc = outfile_close(&of, 1, err);
-	}
-	sb_free(&path);
-	return rc;
+	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
 }
 
 /* kbench report's command line. */
@@ -221,8 +216,8 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 		warnx("report: -o %s", sb_str(&err));
 		goto out;
 	}
-	rv.dir = od.tmp;
-	pc.dir = od.tmp;
+	rv.dir = &od.stage;
+	pc.dir = &od.stage;
 	pc.formats = CHART_PNG | CHART_SVG;
 	/* The report's charts say what they draw, as plot's do. */
 	chart_runs_footer(&o->an, &footer);

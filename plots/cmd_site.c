@@ -9,8 +9,6 @@
  * the manifest written last, so an interrupted build is redone next time
  * where it did not finish.
  */
-#include <sys/stat.h>
-
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
@@ -19,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kbench.h"
 #include "plots/site.h"
@@ -57,75 +56,95 @@ enum {
 	OPT_TITLE
 };
 
-/* Is dir empty (but for . and ..)?  1, 0, or -1 with errno set. */
+/*
+ * Is the directory d empty, but for the lock and what an interrupted
+ * kbench left (odir_sweep)?  1, 0, or -1 with errno set.
+ */
 static int
-dir_empty(const char *dir)
+dir_empty(const struct odir *d)
 {
 	struct dirent *e;
-	DIR *d;
+	DIR *dir;
 	int empty = 1;
 
-	if ((d = opendir(dir)) == NULL)
+	if ((dir = odir_list(d)) == NULL)
 		return -1;
 	/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
-	while ((e = readdir(d)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+	while ((e = readdir(dir)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+		    strcmp(e->d_name, SITE_LOCK) != 0) {
 			empty = 0;
 			break;
 		}
-	closedir(d);
+	closedir(dir);
 	return empty;
 }
 
 /*
- * DIR and its subdirectories, and the manifest of the site already
- * there.  An exit status.
+ * DIR held open and locked, what an interrupted build left swept, the
+ * manifest read.  An exit status.
+ */
+static int
+open_site(struct site *s, struct strbuf *err)
+{
+	int busy;
+
+	if (odir_open(&s->root, s->dir, ODIR_CREATE, NULL, err) == -1)
+		return KB_EXIT_IO;
+	/* One build at a time: two would each trust the other's manifest. */
+	if ((s->lock = odir_lock(&s->root, SITE_LOCK, &busy, err)) == -1)
+		return busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;
+	odir_sweep(&s->root);
+	switch (manifest_load(&s->old, &s->root, err)) {
+	case -1:
+		return KB_EXIT_USAGE;
+	case 0:
+		/* Never write, nor later remove, into what is not ours. */
+		if (dir_empty(&s->root) != 1) {
+			sb_addf(err, "%s: not empty, and not a site kbench wrote "
+			    "(no %s): choose a new or empty directory", s->dir,
+			    SITE_MANIFEST);
+			return KB_EXIT_USAGE;
+		}
+		/*
+		 * The manifest first: a first build that is killed is then
+		 * a site kbench wrote, and the next one resumes it.
+		 */
+		if (manifest_save(&s->old, &s->root, err) == -1)
+			return KB_EXIT_IO;
+	}
+	return KB_EXIT_OK;
+}
+
+/*
+ * DIR and its subdirectories (never through a link planted in DIR),
+ * and the manifest of the site already there.  An exit status.
  */
 static int
 prepare(struct site *s)
 {
 	static const char *const sub[] = { "series", "runs", "compare" };
-	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT;
-	struct stat st;
+	struct odir *subdir[] = { &s->series, &s->runs, &s->compare_dir };
+	struct strbuf err = STRBUF_INIT;
 	size_t i;
-	int rc = KB_EXIT_OK;
+	int rc;
 
-	if (mkdir(s->dir, 0777) == -1 && errno != EEXIST) {
-		warn("site: %s", s->dir);
-		return KB_EXIT_IO;
-	}
-	if (stat(s->dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
-		warnx("site: %s: not a directory", s->dir);
-		return KB_EXIT_USAGE;
-	}
-	switch (manifest_load(&s->old, s->dir, &err)) {
-	case -1:
+	if ((rc = open_site(s, &err)) != KB_EXIT_OK) {
 		warnx("site: %s", sb_str(&err));
-		rc = KB_EXIT_USAGE;
-		goto out;
-	case 0:
-		/* Never write, nor later remove, into what is not ours. */
-		if (dir_empty(s->dir) != 1) {
-			warnx("site: %s: not empty, and not a site kbench wrote "
-			    "(no %s): choose a new or empty directory", s->dir,
-			    SITE_MANIFEST);
-			rc = KB_EXIT_USAGE;
-			goto out;
-		}
+		sb_free(&err);
+		return rc;
 	}
 	for (i = 0; i < sizeof(sub) / sizeof(sub[0]); i++) {
-		sb_reset(&path);
-		sb_addf(&path, "%s/%s", s->dir, sub[i]);
-		if (mkdir(sb_str(&path), 0777) == -1 && errno != EEXIST) {
-			warn("site: %s", sb_str(&path));
-			rc = KB_EXIT_IO;
-			goto out;
+		if (odir_sub(&s->root, sub[i], ODIR_CREATE, subdir[i],
+		    &err) == -1) {
+			warnx("site: %s", sb_str(&err));
+			sb_free(&err);
+			return KB_EXIT_IO;
 		}
+		odir_sweep(subdir[i]);
 	}
-out:
 	sb_free(&err);
-	sb_free(&path);
-	return rc;
+	return KB_EXIT_OK;
 }
 
 /* The pages, then the pruning and the manifest.  An exit status. */
@@ -164,7 +183,7 @@ build(struct site *s, struct kbench_ctx *ctx)
 		sb_reset(&err);
 		rc = KB_EXIT_IO;
 	}
-	if (manifest_save(&s->cur, s->dir, &err) == -1) {
+	if (manifest_save(&s->cur, &s->root, &err) == -1) {
 		warnx("site: %s", sb_str(&err));
 		rc = KB_EXIT_IO;
 	}

@@ -2,6 +2,7 @@
  * gnuplot.c: see gnuplot.h.
  */
 #include <sys/types.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -73,7 +74,7 @@ gp_number(struct strbuf *sb, double v)
 }
 
 void
-chart_begin(struct chart *c, const char *dir, const char *name,
+chart_begin(struct chart *c, const struct odir *dir, const char *name,
     unsigned formats, const char *what)
 {
 	c->dir = dir;
@@ -113,30 +114,106 @@ gp_status(const struct proc *p, const char *what, struct strbuf *err)
 	return STATUS_OK;
 }
 
-/* Run gnuplot on NAME.gp inside dir; its complaints into err. */
-static enum status
-run_gnuplot(const char *dir, const char *script, struct strbuf *err)
+/*
+ * gnuplot writes its charts by name: it runs in a private directory
+ * (outdir.h), where nobody else can plant a link, and what it drew is
+ * moved into place once all is there.
+ */
+#define GP_PRIVATE	".kbench-gp."
+
+/*
+ * The charts name draws there (NAME.png, NAME.svg, as formats say),
+ * each a regular file with something in it (a full disk leaves an
+ * empty one): 0, or -1 with err naming the first that is not.
+ */
+static int
+charts_whole(const struct odir *priv, const struct odir *dst,
+    const char *name, unsigned formats, struct strbuf *err)
 {
-	struct strbuf what = STRBUF_INIT;
+	static const struct { unsigned fmt; const char *ext; } out[] = {
+		{ CHART_PNG, "png" }, { CHART_SVG, "svg" }
+	};
+	struct strbuf file = STRBUF_INIT;
+	struct stat st;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; rc == 0 && i < sizeof(out) / sizeof(out[0]); i++) {
+		if (!(formats & out[i].fmt))
+			continue;
+		sb_reset(&file);
+		sb_addf(&file, "%s.%s", name, out[i].ext);
+		if (odir_stat(priv, sb_str(&file), &st) == -1 ||
+		    !S_ISREG(st.st_mode))
+			rc = -1;
+		else if (st.st_size == 0)
+			rc = -2;
+		if (rc != 0)
+			sb_addf(err, "%s%s/%s: gnuplot did not write it%s",
+			    err->len ? "\n" : "", dst->path, sb_str(&file),
+			    rc == -2 ? " whole (0 bytes: is the disk full?)" : "");
+	}
+	sb_free(&file);
+	return rc == 0 ? 0 : -1;
+}
+
+/*
+ * Write dir/NAME.gp, beside then renamed: no half script, no planted
+ * link followed.  0, or -1 with err set.
+ */
+static int
+write_script(const struct odir *dir, const char *name, const char *script,
+    struct strbuf *err)
+{
+	struct strbuf file = STRBUF_INIT;
+	struct outfile of;
+	int rc;
+
+	sb_addf(&file, "%s.gp", name);
+	if ((rc = odir_create(dir, sb_str(&file), &of, err)) == 0)
+		fputs(script, of.fp);
+	rc = outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
+	sb_free(&file);
+	return rc;
+}
+
+/* Draw one chart: its script and charts moved into dir when all went well. */
+static enum status
+run_gnuplot(const struct odir *dir, const char *name, const char *script,
+    unsigned formats, struct strbuf *err)
+{
+	struct strbuf what = STRBUF_INIT, arg = STRBUF_INIT;
+	struct odir priv;
 	struct proc p;
 	char *argv[3];
-	enum status rc;
+	enum status rc = STATUS_SYSTEM;
 
+	if (odir_private(dir, GP_PRIVATE, &priv, err) == -1)
+		return STATUS_SYSTEM;
+	if (write_script(&priv, name, script, err) == -1)
+		goto out;
+	/* "./": a name is never taken for an option. */
+	sb_addf(&arg, "./%s.gp", name);
 	argv[0] = "gnuplot";
-	argv[1] = (char *)script;
+	argv[1] = arg.buf;
 	argv[2] = NULL;
 	memset(&p, 0, sizeof(p));
 	p.argv = argv;
-	p.dir = dir;
-	if (procs_run(&p, 1, 1) == -1) {
+	p.dir_fd = &priv.fd;
+	if (procs_run(&p, 1, 1) == -1)
 		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
-		rc = STATUS_SYSTEM;
-	} else {
-		sb_addf(&what, "%s/%s", dir, script);
+	else {
+		sb_addf(&what, "%s/%s.gp", dir->path, name);
 		rc = gp_status(&p, sb_str(&what), err);
 	}
 	procs_free(&p, 1);
+	if (rc == STATUS_OK && (charts_whole(&priv, dir, name, formats,
+	    err) == -1 || odir_adopt(&priv, dir, err) == -1))
+		rc = STATUS_SYSTEM;
+out:
+	odir_discard(&priv);
 	sb_free(&what);
+	sb_free(&arg);
 	return rc;
 }
 
@@ -166,33 +243,9 @@ split_script(const char *gp, struct strbuf *data, struct strbuf *settings)
 	}
 }
 
-/*
- * Write dir/NAME.gp, beside then renamed: no half script, no planted
- * link followed.  0, or -1 with err set.
- */
-static int
-write_script(const char *dir, const char *name, const char *script,
-    struct strbuf *err)
-{
-	struct strbuf path = STRBUF_INIT;
-	struct outfile of;
-	int rc = 0;
-
-	sb_addf(&path, "%s/%s.gp", dir, name);
-	if (outfile_open(&of, sb_str(&path), OUTFILE_OURS, err) == -1) {
-		outfile_close(&of, 0, err);
-		rc = -1;
-	} else {
-		fputs(script, of.fp);
-		rc = outfile_close(&of, 1, err);
-	}
-	sb_free(&path);
-	return rc;
-}
-
 static void
-batch_add(struct chart_batch *b, const char *dir, const char *name,
-    const char *script)
+batch_add(struct chart_batch *b, const struct odir *dir, const char *name,
+    const char *script, unsigned formats)
 {
 	struct chart_job *j;
 
@@ -202,7 +255,8 @@ batch_add(struct chart_batch *b, const char *dir, const char *name,
 	}
 	j = &b->job[b->n++];
 	memset(j, 0, sizeof(*j));
-	j->dir = xstrdup(dir);
+	j->dir = dir;
+	j->formats = formats;
 	j->name = xstrdup(name);
 	j->script = xstrdup(script);
 }
@@ -228,9 +282,7 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 		  "'DejaVu Sans,18.67'", "svg", "kb_fs = 4.0 / 3\nkb_ps = 0.55\n" },
 	};
 	struct strbuf data = STRBUF_INIT, settings = STRBUF_INIT;
-	struct strbuf file = STRBUF_INIT;
 	size_t i;
-	enum status rc;
 
 	split_script(sb_str(&c->gp), &data, &settings);
 	sb_reset(&c->gp);
@@ -256,15 +308,11 @@ chart_end(struct chart *c, const char *plot, struct strbuf *err)
 	sb_free(&settings);
 	sb_adds(&c->gp, "unset output\n");
 	if (c->batch != NULL) {
-		batch_add(c->batch, c->dir, c->name, sb_str(&c->gp));
+		batch_add(c->batch, c->dir, c->name, sb_str(&c->gp),
+		    c->formats);
 		return STATUS_OK;
 	}
-	if (write_script(c->dir, c->name, sb_str(&c->gp), err) == -1)
-		return STATUS_SYSTEM;
-	sb_addf(&file, "%s.gp", c->name);
-	rc = run_gnuplot(c->dir, sb_str(&file), err);
-	sb_free(&file);
-	return rc;
+	return run_gnuplot(c->dir, c->name, sb_str(&c->gp), c->formats, err);
 }
 
 void
@@ -285,27 +333,45 @@ chart_free(struct chart *c)
 	sb_free(&c->gp);
 }
 
-/* One gnuplot of a batch: the jobs it draws, its command line. */
+/* One gnuplot of a batch: the jobs it draws, where, its command line. */
 struct gp_chunk {
 	size_t		 first, n;	/* jobs first .. past the last */
+	struct odir	 priv;		/* where it draws */
 	struct strlist	 args;
 	char		**argv;
 };
 
+/* Mark the n jobs of c failed. */
+static void
+chunk_fail(struct chart_batch *b, const struct gp_chunk *c)
+{
+	size_t i, j;
+
+	for (i = c->first, j = 0; j < c->n; i++)
+		if (!b->job[i].skip && !b->job[i].failed) {
+			b->job[i].failed = 1;
+			j++;
+		}
+}
+
 /*
  * The next chunk from job *next on: up to per jobs to draw, all in the
- * first one's directory, "gnuplot ./a.gp -e 'reset session' ./b.gp ...".
- * 0 when none is left.
+ * first one's directory, their scripts written in a private directory
+ * of it, "gnuplot ./a.gp -e 'reset session' ./b.gp ...".  0 when none
+ * is left; -1 when its scripts could not be written (err set, its jobs
+ * failed).
  */
-static size_t
+static int
 chunk_next(struct chart_batch *b, size_t *next, size_t per,
-    struct gp_chunk *c)
+    struct gp_chunk *c, struct strbuf *err)
 {
 	struct strbuf arg = STRBUF_INIT;
-	const char *dir = NULL;
+	const struct odir *dir = NULL;
 	size_t i;
+	int rc = 0;
 
 	memset(c, 0, sizeof(*c));
+	c->priv.fd = c->priv.up = -1;
 	strlist_add(&c->args, "gnuplot");
 	for (; *next < b->n && c->n < per; (*next)++) {
 		if (b->job[*next].skip || b->job[*next].failed)
@@ -313,13 +379,17 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 		if (dir == NULL) {
 			dir = b->job[*next].dir;
 			c->first = *next;
-		} else if (strcmp(dir, b->job[*next].dir) != 0)
+			if (odir_private(dir, GP_PRIVATE, &c->priv, err) == -1)
+				rc = -1;
+		} else if (dir != b->job[*next].dir)
 			break;
 		if (c->n++ > 0) {
 			strlist_add(&c->args, "-e");
 			strlist_add(&c->args, "reset session");
 		}
-		/* "./": a name is never taken for an option. */
+		if (rc == 0 && write_script(&c->priv, b->job[*next].name,
+		    b->job[*next].script, err) == -1)
+			rc = -1;
 		sb_reset(&arg);
 		sb_addf(&arg, "./%s.gp", b->job[*next].name);
 		strlist_add(&c->args, sb_str(&arg));
@@ -328,32 +398,63 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 	c->argv = xcalloc(c->args.n + 1, sizeof(*c->argv));
 	for (i = 0; i < c->args.n; i++)
 		c->argv[i] = c->args.v[i];
-	return c->n;
+	if (rc == -1) {
+		chunk_fail(b, c);
+		odir_discard(&c->priv);
+	}
+	return rc == -1 ? -1 : c->n > 0;
+}
+
+/* A chunk drawn: its charts moved into place, or its jobs failed. */
+static int
+chunk_finish(struct chart_batch *b, struct gp_chunk *c, const struct proc *p,
+    struct strbuf *err)
+{
+	struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
+	const struct chart_job *j;
+	size_t i, k;
+	int rc = 0;
+
+	j = &b->job[c->first];
+	sb_addf(&what, "%s/%s.gp", j->dir->path, j->name);
+	if (c->n > 1)
+		sb_addf(&what, " or one of the %zu scripts after it", c->n - 1);
+	if (gp_status(p, sb_str(&what), &why) != STATUS_OK)
+		rc = -1;
+	for (i = c->first, k = 0; rc == 0 && k < c->n; i++)
+		if (!b->job[i].skip && !b->job[i].failed) {
+			k++;
+			rc = charts_whole(&c->priv, b->job[i].dir,
+			    b->job[i].name, b->job[i].formats, &why);
+		}
+	if (rc == 0)
+		rc = odir_adopt(&c->priv, j->dir, &why);
+	if (rc == -1) {
+		/* Those before the failing script may be drawn: none is
+		 * trusted. */
+		chunk_fail(b, c);
+		sb_addf(err, "%s%s", err->len > 0 ? "\n" : "", sb_str(&why));
+	}
+	odir_discard(&c->priv);
+	sb_free(&what);
+	sb_free(&why);
+	return rc;
 }
 
 int
 chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
 {
-	struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
 	struct gp_chunk *c = NULL;
 	struct proc *p;
-	size_t i, j, k, next = 0, todo = 0, per, nc = 0, cap = 0, nproc;
-	int rc = 0;
+	size_t i, k, next = 0, todo = 0, per, nc = 0, cap = 0, nproc;
+	int rc = 0, got;
 
 	for (i = 0; i < b->n; i++) {
 		b->job[i].failed = 0;
-		if (b->job[i].skip)
-			continue;
-		if (write_script(b->job[i].dir, b->job[i].name,
-		    b->job[i].script, err) == -1) {
-			b->job[i].failed = 1;
-			rc = -1;
-			continue;
-		}
-		todo++;
+		todo += !b->job[i].skip;
 	}
 	if (todo == 0)
-		return rc;
+		return 0;
 	nproc = jobs < 1 ? 1 : (size_t)jobs;
 	per = (todo + nproc - 1) / nproc;
 	if (per > CHART_BATCH_MAX)
@@ -363,50 +464,34 @@ chart_batch_run(struct chart_batch *b, int jobs, struct strbuf *err)
 			cap = cap ? 2 * cap : 8;
 			c = xreallocarray(c, cap, sizeof(*c));
 		}
-		if (chunk_next(b, &next, per, &c[nc]) == 0) {
+		if ((got = chunk_next(b, &next, per, &c[nc], err)) <= 0) {
 			strlist_free(&c[nc].args);
 			free(c[nc].argv);
-			break;
+			if (got == 0)
+				break;
+			rc = -1;
+			continue;
 		}
 		nc++;
 	}
 	p = xcalloc(nc, sizeof(*p));
 	for (k = 0; k < nc; k++) {
 		p[k].argv = c[k].argv;
-		p[k].dir = b->job[c[k].first].dir;
+		p[k].dir_fd = &c[k].priv.fd;
 	}
 	if (procs_run(p, nc, (int)nproc) == -1) {
 		sb_addf(err, "waiting for gnuplot: %s", strerror(errno));
 		rc = -1;
 	}
 	for (k = 0; k < nc; k++) {
-		sb_reset(&what);
-		sb_reset(&why);
-		sb_addf(&what, "%s/%s.gp", b->job[c[k].first].dir,
-		    b->job[c[k].first].name);
-		if (c[k].n > 1)
-			sb_addf(&what, " or one of the %zu scripts after it",
-			    c[k].n - 1);
-		if (gp_status(&p[k], sb_str(&what), &why) != STATUS_OK) {
-			/* Those before the failing script may be drawn:
-			 * none is trusted. */
-			for (i = c[k].first, j = 0; j < c[k].n; i++)
-				if (!b->job[i].skip && !b->job[i].failed) {
-					b->job[i].failed = 1;
-					j++;
-				}
-			sb_addf(err, "%s%s", err->len > 0 ? "\n" : "",
-			    sb_str(&why));
+		if (chunk_finish(b, &c[k], &p[k], err) == -1)
 			rc = -1;
-		}
 		strlist_free(&c[k].args);
 		free(c[k].argv);
 	}
 	procs_free(p, nc);
 	free(p);
 	free(c);
-	sb_free(&what);
-	sb_free(&why);
 	return rc;
 }
 
@@ -416,7 +501,6 @@ chart_batch_free(struct chart_batch *b)
 	size_t i;
 
 	for (i = 0; i < b->n; i++) {
-		free(b->job[i].dir);
 		free(b->job[i].name);
 		free(b->job[i].script);
 	}

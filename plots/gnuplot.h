@@ -12,6 +12,7 @@
 #ifndef KBENCH_GNUPLOT_H
 #define KBENCH_GNUPLOT_H
 
+#include "lib/outdir.h"
 #include "lib/status.h"
 #include "lib/util.h"
 
@@ -23,7 +24,9 @@ enum { CHART_PNG = 1, CHART_SVG = 2 };
  * here when its chart has a batch; chart_batch_run() draws them.
  */
 struct chart_job {
-	char	*dir, *name;	/* NAME.gp and its outputs go in dir */
+	const struct odir *dir;	/* NAME.gp and its outputs go there */
+	char	*name;
+	unsigned formats;	/* CHART_PNG | CHART_SVG */
 	char	*script;	/* the whole script, as NAME.gp holds it */
 	int	 skip;		/* set by the caller: not to be drawn */
 	int	 failed;	/* set by chart_batch_run() */
@@ -35,7 +38,7 @@ struct chart_batch {
 };
 
 struct chart {
-	const char	*dir;		/* where NAME.gp, NAME.png, NAME.svg go */
+	const struct odir *dir;		/* where NAME.gp, NAME.png, NAME.svg go */
 	const char	*name;
 	unsigned	 formats;	/* CHART_PNG | CHART_SVG */
 	int		 width, height;
@@ -44,7 +47,7 @@ struct chart {
 };
 
 /* Start a chart: the script's header comment and common settings. */
-void	chart_begin(struct chart *c, const char *dir, const char *name,
+void	chart_begin(struct chart *c, const struct odir *dir, const char *name,
 	    unsigned formats, const char *what);
 /* Append s as a gnuplot single-quoted string literal. */
 void	gp_string(struct strbuf *sb, const char *s);

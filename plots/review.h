@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "analyze/analysis.h"
+#include "lib/outdir.h"
 
 struct review_chart {
 	const char	*name;		/* DIR/NAME.png, .svg, .gp */
@@ -28,7 +29,7 @@ struct fact_row {
 struct review {
 	const struct analysis	*an;
 	const char		*title;
-	const char		*dir;		/* where the charts are */
+	const struct odir	*dir;		/* where the charts are */
 	struct review_chart	 charts[4];
 	size_t			 ncharts;
 	/* Every fact of either side, those that differ first. */

@@ -36,7 +36,7 @@ static const char style[] =
  * U+FFFD, so the page stays valid.
  */
 static void
-inline_svg(FILE *out, const char *dir, const char *name)
+inline_svg(FILE *out, const struct odir *dir, const char *name)
 {
 	struct strbuf path = STRBUF_INIT, svg = STRBUF_INIT, ok = STRBUF_INIT;
 	char buf[8192];
@@ -44,8 +44,8 @@ inline_svg(FILE *out, const char *dir, const char *name)
 	size_t n;
 	FILE *fp;
 
-	sb_addf(&path, "%s/%s.svg", dir, name);
-	if ((fp = fopen(sb_str(&path), "r")) == NULL) {
+	sb_addf(&path, "%s.svg", name);
+	if ((fp = odir_read(dir, sb_str(&path))) == NULL) {
 		sb_free(&path);
 		return;
 	}

@@ -93,6 +93,9 @@ struct site {
 	size_t			 ncp;
 	struct strlist		 labels;	/* distinct, in run order */
 	struct strlist		 benchmarks, hosts;	/* distinct, sorted */
+	/* DIR and its parts, held open (outdir.h), and DIR's lock. */
+	struct odir		 root, series, runs, compare_dir;
+	int			 lock;
 	/* What was there, and what is now. */
 	struct manifest		 old, cur;
 	struct strlist		 warnings;	/* for cmd_site to say */
@@ -132,16 +135,22 @@ void	site_keys_text(const struct hseries *hs, struct strbuf *out);
 #define SITE_MANIFEST	".kbench-site"
 /* The 128-bit hash of data, as 32 hex digits in out (33 bytes). */
 void	site_hash(const void *data, size_t len, char *out);
+/* The lock a build holds on DIR, beside the manifest. */
+#define SITE_LOCK	".kbench-site.lock"
 /* 1 when dir holds a manifest, 0 when not, -1 on error (err set). */
-int	manifest_load(struct manifest *m, const char *dir, struct strbuf *err);
+int	manifest_load(struct manifest *m, const struct odir *dir,
+	    struct strbuf *err);
 const char *manifest_get(const struct manifest *m, const char *path);
 void	manifest_put(struct manifest *m, const char *path, const char *hash);
-int	manifest_save(const struct manifest *m, const char *dir,
+int	manifest_save(const struct manifest *m, const struct odir *dir,
 	    struct strbuf *err);
 void	manifest_free(struct manifest *m);
 /*
  * Does DIR/path exist, as the old manifest says with this hash?  Then
- * it is kept (put in the new manifest) and 1 returned.
+ * it is kept (put in the new manifest) and 1 returned.  A page or a
+ * script is read back and hashed (something else may have written it);
+ * a chart must be a file with something in it, a comparison's
+ * directory must hold its report.html.
  */
 int	site_unchanged(struct site *s, const char *path, const char *hash);
 /*

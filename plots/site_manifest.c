@@ -9,12 +9,13 @@
  *
  * The manifest is read back as untrusted: a path is a name kbench makes
  * (letters, digits, '.', '-', '_', '/', no "..", not absolute), or the
- * manifest is refused, so a tampered one cannot make kbench remove
+ * manifest is refused; and whatever it names is removed through DIR's
+ * descriptor, beneath it, never through a link (outdir.h), so a
+ * tampered manifest, or a link planted in DIR, cannot make kbench remove
  * anything outside DIR.
  */
 #include <sys/stat.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -109,7 +110,7 @@ manifest_get(const struct manifest *m, const char *path)
 }
 
 int
-manifest_load(struct manifest *m, const char *dir, struct strbuf *err)
+manifest_load(struct manifest *m, const struct odir *dir, struct strbuf *err)
 {
 	struct strbuf path = STRBUF_INIT;
 	char *line = NULL, *sp;
@@ -118,11 +119,12 @@ manifest_load(struct manifest *m, const char *dir, struct strbuf *err)
 	FILE *fp;
 	int rc = 1;
 
-	sb_addf(&path, "%s/%s", dir, SITE_MANIFEST);
-	if ((fp = fopen(sb_str(&path), "r")) == NULL) {
+	sb_addf(&path, "%s/%s", dir->path, SITE_MANIFEST);
+	if ((fp = odir_read(dir, SITE_MANIFEST)) == NULL) {
 		rc = errno == ENOENT ? 0 : -1;
 		if (rc == -1)
-			sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
+			sb_addf(err, "%s: %s", sb_str(&path), errno == EINVAL ?
+			    "not a regular file" : strerror(errno));
 		sb_free(&path);
 		return rc;
 	}
@@ -158,25 +160,20 @@ out:
 }
 
 int
-manifest_save(const struct manifest *m, const char *dir, struct strbuf *err)
+manifest_save(const struct manifest *m, const struct odir *dir,
+    struct strbuf *err)
 {
-	struct strbuf path = STRBUF_INIT;
 	struct outfile of;
 	size_t i;
 	int rc;
 
-	sb_addf(&path, "%s/%s", dir, SITE_MANIFEST);
-	if ((rc = outfile_open(&of, sb_str(&path), OUTFILE_OURS, err)) == -1)
-		outfile_close(&of, 0, err);
-	else {
+	if ((rc = odir_create(dir, SITE_MANIFEST, &of, err)) == 0) {
 		fputs(MANIFEST_HEAD, of.fp);
 		for (i = 0; i < m->paths.n; i++)
 			fprintf(of.fp, "%s %s\n", manifest_get(m,
 			    m->paths.v[i]), m->paths.v[i]);
-		rc = outfile_close(&of, 1, err);
 	}
-	sb_free(&path);
-	return rc;
+	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
 }
 
 void
@@ -190,16 +187,44 @@ manifest_free(struct manifest *m)
 	strlist_free(&m->paths);
 }
 
+/* Does path end with ext? */
 static int
-exists(const struct site *s, const char *path)
+ends_with(const char *path, const char *ext)
 {
-	struct strbuf full = STRBUF_INIT;
+	size_t n = strlen(path), k = strlen(ext);
+
+	return n >= k && strcmp(path + n - k, ext) == 0;
+}
+
+/* Is DIR/path what the manifest says it is (site_unchanged)? */
+static int
+still_there(const struct site *s, const char *path, const char *hash)
+{
+	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
+	char buf[8192], now[HASH_LEN + 1];
+	size_t n;
+	FILE *fp;
 	int rc;
 
-	sb_addf(&full, "%s/%s", s->dir, path);
-	rc = stat(sb_str(&full), &st) == 0;
-	sb_free(&full);
+	if (ends_with(path, "/")) {
+		sb_addf(&sb, "%sreport.html", path);
+		rc = odir_stat(&s->root, sb_str(&sb), &st) == 0 &&
+		    S_ISREG(st.st_mode);
+	} else if (ends_with(path, ".svg") || ends_with(path, ".png"))
+		rc = odir_stat(&s->root, path, &st) == 0 &&
+		    S_ISREG(st.st_mode) && st.st_size > 0;
+	else if ((fp = odir_read(&s->root, path)) == NULL)
+		rc = 0;
+	else {
+		while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
+			sb_add(&sb, buf, n);
+		rc = !ferror(fp);
+		fclose(fp);
+		site_hash(sb_str(&sb), sb.len, now);
+		rc = rc && strcmp(now, hash) == 0;
+	}
+	sb_free(&sb);
 	return rc;
 }
 
@@ -208,7 +233,8 @@ site_unchanged(struct site *s, const char *path, const char *hash)
 {
 	const char *old = manifest_get(&s->old, path);
 
-	if (old == NULL || strcmp(old, hash) != 0 || !exists(s, path))
+	if (old == NULL || strcmp(old, hash) != 0 ||
+	    !still_there(s, path, hash))
 		return 0;
 	manifest_put(&s->cur, path, hash);
 	return 1;
@@ -218,7 +244,6 @@ int
 site_put(struct site *s, const char *path, const char *data, size_t len,
     struct strbuf *err)
 {
-	struct strbuf full = STRBUF_INIT;
 	struct outfile of;
 	char hash[HASH_LEN + 1];
 	int rc;
@@ -227,72 +252,40 @@ site_put(struct site *s, const char *path, const char *data, size_t len,
 	s->npages++;
 	if (site_unchanged(s, path, hash))
 		return 0;
-	sb_addf(&full, "%s/%s", s->dir, path);
 	/* Beside, then renamed: no half page, no planted link followed. */
-	if ((rc = outfile_open(&of, sb_str(&full), OUTFILE_OURS, err)) == -1)
-		outfile_close(&of, 0, err);
-	else {
-		fwrite(data, 1, len, of.fp);
-		rc = outfile_close(&of, 1, err);
-	}
+	if ((rc = odir_create(&s->root, path, &of, err)) == 0 &&
+	    fwrite(data, 1, len, of.fp) != len)
+		rc = -1;
+	if (outfile_close(&of, rc == 0, err) == -1)
+		rc = -1;
 	if (rc == 0) {
 		manifest_put(&s->cur, path, hash);
 		s->nwritten++;
 	}
-	sb_free(&full);
 	return rc;
-}
-
-/*
- * Remove a directory kbench made (a comparison's): its files, then it.
- * Only plain files are removed; anything else keeps the directory.
- */
-static int
-remove_dir(const char *path)
-{
-	struct strbuf f = STRBUF_INIT;
-	struct dirent *e;
-	DIR *d;
-
-	if ((d = opendir(path)) == NULL)
-		return errno == ENOENT ? 0 : -1;
-	/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		sb_reset(&f);
-		sb_addf(&f, "%s/%s", path, e->d_name);
-		unlink(sb_str(&f));
-	}
-	closedir(d);
-	sb_free(&f);
-	return rmdir(path) == -1 && errno != ENOENT ? -1 : 0;
 }
 
 int
 site_prune(struct site *s, struct strbuf *err)
 {
-	struct strbuf full = STRBUF_INIT;
+	struct strbuf why = STRBUF_INIT;
 	const char *p;
-	size_t i, n;
+	size_t i;
 	int rc = 0;
 
 	for (i = 0; i < s->old.paths.n; i++) {
 		p = s->old.paths.v[i];
 		if (manifest_get(&s->cur, p) != NULL)
 			continue;
-		sb_reset(&full);
-		sb_addf(&full, "%s/%s", s->dir, p);
-		n = strlen(p);
-		if (p[n - 1] == '/' ? remove_dir(sb_str(&full)) == -1 :
-		    unlink(sb_str(&full)) == -1 && errno != ENOENT) {
-			sb_addf(err, "%s%s: %s", err->len ? "\n" : "",
-			    sb_str(&full), strerror(errno));
+		/* Beneath DIR's descriptor: a link is removed, not followed. */
+		sb_reset(&why);
+		if (odir_remove(&s->root, p, &why) == -1) {
+			sb_addf(err, "%s%s", err->len ? "\n" : "", sb_str(&why));
 			rc = -1;
 			continue;
 		}
 		s->nremoved++;
 	}
-	sb_free(&full);
+	sb_free(&why);
 	return rc;
 }

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyze/group.h"
 #include "plots/site.h"
@@ -22,6 +23,9 @@ site_init(struct site *s)
 	strlist_add(&s->h.split, "host");
 	s->jobs = 2;
 	s->compare = 1;
+	s->root.fd = s->series.fd = s->runs.fd = s->compare_dir.fd = -1;
+	s->root.up = s->series.up = s->runs.up = s->compare_dir.up = -1;
+	s->lock = -1;
 }
 
 const char *
@@ -367,4 +371,11 @@ site_free(struct site *s)
 	manifest_free(&s->old);
 	manifest_free(&s->cur);
 	history_free(&s->h);
+	odir_close(&s->root);
+	odir_close(&s->series);
+	odir_close(&s->runs);
+	odir_close(&s->compare_dir);
+	if (s->lock != -1)
+		close(s->lock);
+	s->lock = -1;
 }

@@ -82,16 +82,15 @@ script_scrub(struct chart_job *j)
 static int
 queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 {
-	struct strbuf dir = STRBUF_INIT, title = STRBUF_INIT, foot = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT, foot = STRBUF_INIT;
 	struct history sub;
 	struct hseries one, *onep;
 	struct plot_ctx pc;
 	size_t i;
 	int rc = 0;
 
-	sb_addf(&dir, "%s/series", s->dir);
 	memset(&pc, 0, sizeof(pc));
-	pc.dir = sb_str(&dir);
+	pc.dir = &s->series;
 	pc.formats = CHART_SVG;
 	pc.batch = b;
 	for (i = 0; i < s->nser && rc == 0; i++) {
@@ -109,7 +108,6 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 		free(sub.run);
 		free(one.pt);
 	}
-	sb_free(&dir);
 	sb_free(&title);
 	sb_free(&foot);
 	return rc;

@@ -93,7 +93,7 @@ expect_err "kbench: plot: gnuplot not found: install it (Debian: apt-get install
 mkdir -p unwritable/compare.gp
 kb --db lat.db plot compare --compare before after -o unwritable
 expect_rc 4 "a chart script that cannot be written"
-expect_err "kbench: plot: unwritable/compare.gp: Is a directory" \
+expect_err "kbench: plot: unwritable/compare.gp: a directory, where kbench writes a file: nothing moved" \
     "the script that cannot be written is named"
 
 # Hostile labels: quotes, backslashes, @macros, &{} markup, backquotes

@@ -217,7 +217,7 @@ expect_out "hostile/index.html: 5 series, 10 runs, 0 change points; wrote 20 of 
     "hostile: 4 series of lock and 1 imported, 10 runs, 8 comparisons"
 python3 "$CHECK" --site hostile >check.out 2>&1
 check $? "hostile: well formed, strict UTF-8, nothing outside the site: $(tail -1 check.out)"
-find hostile -type f | sed 's|^hostile/||' | grep -Ev '^(index\.html|regressions\.html|feed\.xml|site\.css|site\.js|\.kbench-site|series/[0-9a-f]{16}\.(html|svg|gp)|runs/[0-9]+\.html|compare/[0-9]+-[0-9]+/(report\.(html|md|txt)|[a-z]+\.(gp|svg|png)))$' >names
+find hostile -type f | sed 's|^hostile/||' | grep -Ev '^(index\.html|regressions\.html|feed\.xml|site\.css|site\.js|\.kbench-site|\.kbench-site\.lock|series/[0-9a-f]{16}\.(html|svg|gp)|runs/[0-9]+\.html|compare/[0-9]+-[0-9]+/(report\.(html|md|txt)|[a-z]+\.(gp|svg|png)))$' >names
 [ ! -s names ]
 check $? "hostile: every file name is kbench's own, none from the data ($(head -3 names | tr '\n' ' '))"
 [ ! -e /tmp/evil ] && [ ! -e /tmp/evil.db ] && [ ! -s outside ]
