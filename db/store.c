@@ -19,6 +19,7 @@
 #include "kbench_exit.h"
 #include "db/schema.h"
 #include "db/store.h"
+#include "db/store_private.h"
 
 /* Long enough for a collector waiting on a concurrent one's commit. */
 #define BUSY_TIMEOUT_MS	60000
@@ -65,6 +66,9 @@ struct store {
 	sqlite3_stmt	*sel_shape;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
+	/* store_bound_reads(): the SQLite steps left, the whole bound. */
+	int64_t		 steps_left, steps_bound;
+	int		 bound_hit;
 	/* store_redact(): the keys, and each value met with its token. */
 	struct strlist	 redact_keys;
 	struct redacted	*redacted;
@@ -81,7 +85,12 @@ vfail_at(struct store *s, const char *path, const char *fmt, va_list ap)
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: %s: %s", path, buf, sqlite3_errmsg(s->db));
+	if (s->bound_hit)
+		sb_addf(&s->err, "%s: %s: more than %lld SQLite steps, the bound "
+		    "for a database of its size: a crafted database?", path, buf,
+		    (long long)s->steps_bound);
+	else
+		sb_addf(&s->err, "%s: %s: %s", path, buf, sqlite3_errmsg(s->db));
 	return -1;
 }
 
@@ -580,6 +589,53 @@ store_close(struct store *s)
 	free(s->redacted);
 	strlist_free(&s->redact_keys);
 	free(s);
+}
+
+sqlite3 *
+store_sqlite(struct store *s)
+{
+	return s->db;
+}
+
+int
+store_failed(struct store *s, const char *what)
+{
+	return fail(s, "%s", what);
+}
+
+/* SQLite's progress handler: every PROGRESS_STEPS steps of a statement. */
+#define PROGRESS_STEPS	10000
+
+static int
+count_steps(void *arg)
+{
+	struct store *s = arg;
+
+	s->steps_left -= PROGRESS_STEPS;
+	if (s->steps_left >= 0)
+		return 0;
+	s->bound_hit = 1;
+	return 1;	/* the statement ends, SQLITE_INTERRUPT */
+}
+
+int
+store_bound_reads(struct store *s, int64_t base, int64_t per_byte)
+{
+	int pages = 0, page_size = 0;
+
+	if (pragma_int(s, "PRAGMA page_count", &pages) == -1 ||
+	    pragma_int(s, "PRAGMA page_size", &page_size) == -1)
+		return -1;
+	s->steps_bound = base + per_byte * (int64_t)pages * page_size;
+	s->steps_left = s->steps_bound;
+	sqlite3_progress_handler(s->db, PROGRESS_STEPS, count_steps, s);
+	return 0;
+}
+
+int
+store_bound_hit(const struct store *s)
+{
+	return s->bound_hit;
 }
 
 const char *
