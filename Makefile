@@ -45,7 +45,7 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/procs.c
-STORE_SRCS   = db/store.c db/store_source.c db/valid.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
+STORE_SRCS   = db/store.c db/store_rocopy.c db/store_source.c db/valid.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \

@@ -66,6 +66,7 @@ struct store {
 	sqlite3_stmt	*sel_shape;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
+	char		*copy_dir;	/* a private copy read (store_rocopy.c) */
 	/* store_bound_reads(): the SQLite steps left, the whole bound. */
 	int64_t		 steps_left, steps_bound;
 	int		 bound_hit;
@@ -279,8 +280,9 @@ fail:
 }
 
 /*
- * A read-only WAL database whose -shm file we may not create can only be
- * read as "immutable": the URI form of path with that parameter.
+ * A read-only database whose -shm file we may not create, and with no
+ * commit in a -wal, is read as "immutable": the URI form of path with
+ * that parameter.
  */
 static char *
 immutable_uri(const char *path)
@@ -325,10 +327,46 @@ set_wal(struct store *s)
 	}
 }
 
+/*
+ * A read-only database SQLite cannot open as it is: no -shm can be made
+ * beside it.  "immutable" reads the main file alone, right only when no
+ * commit waits in its -wal; else a private copy (store_rocopy.c), or,
+ * with a -shm there (a writer may be at work), a refusal that says why.
+ */
+static int
+open_without_shm(struct store *s, const char *path)
+{
+	char *uri, *copy;
+	int rc;
+
+	switch (store_wal_state(path)) {
+	case STORE_WAL_NONE:
+		uri = immutable_uri(path);
+		rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+		return rc;
+	case STORE_WAL_SHM:
+		sb_addf(&s->err, "%s: its -wal holds commits, and its -shm "
+		    "cannot be opened: read without them it would show only "
+		    "part of the database; read it as a user who may open "
+		    "%s-shm, or copy the database with its -wal (not the -shm) "
+		    "to a directory of yours", path, path);
+		return SQLITE_CANTOPEN;
+	default:
+		if (store_private_copy(path, &s->copy_dir, &copy, &s->err) == -1)
+			return SQLITE_CANTOPEN;
+		/* Read-write: the copy is ours, and SQLite makes its -shm. */
+		rc = sqlite3_open_v2(copy, &s->db, SQLITE_OPEN_READWRITE |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+		free(copy);
+		return rc;
+	}
+}
+
 static int
 open_db(struct store *s, const char *path, int readonly)
 {
-	char *uri;
 	int rc;
 
 	/* NOMUTEX: one thread per connection, so SQLite's own locks are waste. */
@@ -344,11 +382,8 @@ open_db(struct store *s, const char *path, int readonly)
 	    (sqlite3_errcode(s->db) & 0xff) == SQLITE_NOTADB)
 		return SQLITE_OK;
 	sqlite3_close(s->db);
-	uri = immutable_uri(path);
-	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
-	    SQLITE_OPEN_NOMUTEX, NULL);
-	free(uri);
-	return rc;
+	s->db = NULL;
+	return open_without_shm(s, path);
 }
 
 /* An open that failed: its error into err, the store closed; NULL. */
@@ -378,7 +413,8 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	s->path = xstrdup(path);
 	s->readonly = readonly;
 	if (open_db(s, path, readonly) != SQLITE_OK) {
-		fail(s, "cannot open");
+		if (s->err.len == 0)
+			fail(s, "cannot open");
 		goto fail;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
@@ -578,6 +614,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->sel_rounds);
 	sqlite3_finalize(s->sel_shape);
 	sqlite3_close(s->db);
+	store_private_remove(s->copy_dir);
 	sb_free(&s->err);
 	sb_free(&s->name);
 	free(s->path);
