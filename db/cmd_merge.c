@@ -137,6 +137,28 @@ running(const struct copy *c)
 	return strcmp(c->status, RUN_RUNNING) == 0;
 }
 
+/*
+ * Is a series' name the one its keys make, as every writer stores it?
+ * The copy is made from the keys: two series of one run named apart but
+ * with the same keys would become one.  0, or -1 with why.
+ */
+static int
+series_named(const struct series_row *row, struct strbuf *why)
+{
+	struct strbuf name = STRBUF_INIT;
+	int rc = 0;
+
+	store_series_name(row->keys, &name);
+	if (strcmp(sb_str(&name), row->name) != 0) {
+		sb_adds(why, "its name is not the one its keys make ('");
+		sb_add_visible(why, sb_str(&name));
+		sb_adds(why, "')");
+		rc = -1;
+	}
+	sb_free(&name);
+	return rc;
+}
+
 /* A source's series and its samples, by import's rules: 0 or -1 (c->bad). */
 static int
 series_valid(struct copy *c, const struct series_row *row,
@@ -150,7 +172,7 @@ series_valid(struct copy *c, const struct series_row *row,
 	si.unit = row->unit;
 	si.better = row->better;
 	i = b->n;
-	if (valid_series(&si, &why) == 0) {
+	if (valid_series(&si, &why) == 0 && series_named(row, &why) == 0) {
 		for (i = 0; i < b->n && valid_sample(b->seq[i], b->round[i],
 		    b->v[i], &why) == 0; i++)
 			;

@@ -403,10 +403,17 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	int readonly = (flags & STORE_READONLY) != 0;
 
 	*why = 0;
-	if (stat(path, &sb) == -1 && errno == ENOENT && !(flags & STORE_CREATE)) {
-		sb_addf(err, "%s: no such database (kbench import or kbench "
-		    "collect creates one; -d PATH chooses another)", path);
-		*why = STORE_ENOENT;
+	if (stat(path, &sb) == -1) {
+		if (errno == ENOENT && !(flags & STORE_CREATE)) {
+			sb_addf(err, "%s: no such database (kbench import or "
+			    "kbench collect creates one; -d PATH chooses "
+			    "another)", path);
+			*why = STORE_ENOENT;
+			return NULL;
+		}
+	} else if (!S_ISREG(sb.st_mode)) {
+		/* A FIFO would hold the open forever, a device read as one. */
+		sb_addf(err, "%s: not a regular file, as a database is", path);
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));

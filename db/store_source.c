@@ -60,6 +60,33 @@ query_text(sqlite3 *db, const char *sql, const char *name, int *err)
 	return v;
 }
 
+/*
+ * The collations of a table's columns (pragma_table_xinfo does not show
+ * them, and a NOCASE uuid would take two runs for one): appended to sig.
+ */
+static void
+add_collations(sqlite3 *db, const char *table, struct strbuf *sig, int *err)
+{
+	sqlite3_stmt *st;
+	const char *type, *coll;
+	int notnull, pk, autoinc;
+
+	if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)",
+	    -1, &st, NULL) != SQLITE_OK) {
+		*err = 1;
+		return;
+	}
+	sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (sqlite3_table_column_metadata(db, "main", table,
+		    (const char *)sqlite3_column_text(st, 0), &type, &coll,
+		    &notnull, &pk, &autoinc) != SQLITE_OK)
+			coll = "?";
+		sb_addf(sig, "|%s%s", coll, autoinc ? "+" : "");
+	}
+	sqlite3_finalize(st);
+}
+
 /* A table's or an index's columns, as one text; NULL on an error. */
 static char *
 columns(sqlite3 *db, const char *type, const char *name, int *err)
@@ -73,8 +100,16 @@ columns(sqlite3 *db, const char *type, const char *name, int *err)
 	    " coalesce(coll, '-') || ' ' || \"key\", ';'), '')"
 	    " FROM pragma_index_xinfo(?1)";
 
-	return query_text(db, strcmp(type, "table") == 0 ? table : index, name,
-	    err);
+	struct strbuf sig = STRBUF_INIT;
+	char *v;
+
+	if ((v = query_text(db, strcmp(type, "table") == 0 ? table : index,
+	    name, err)) == NULL || strcmp(type, "table") != 0)
+		return v;
+	sb_adds(&sig, v);
+	free(v);
+	add_collations(db, name, &sig, err);
+	return sig.buf;
 }
 
 /* "a TYPE 'NAME'" (controls in NAME shown escaped). */

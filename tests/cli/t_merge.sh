@@ -261,6 +261,9 @@ crafted key.db "UPDATE series_key SET value = CAST(X'c328' AS TEXT)" \
 crafted unit.db "UPDATE series SET unit = CAST(X'fe' AS TEXT)" \
     "run cr-1 (cr), series 'm=x': unit '\\xfe': invalid UTF-8 (byte 0xfe): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
     "a unit that is not UTF-8"
+crafted name.db "UPDATE series SET name = 'm=y'" \
+    "run cr-1 (cr), series 'm=y': its name is not the one its keys make ('m=x')" \
+    "a series named otherwise than its keys"
 crafted label.db "UPDATE run SET label = 'a' || char(27) || '[2J'" \
     "run cr-1 (a\\x1b[2J): label 'a\\x1b[2J': a control character (newline, tab, escape...) has no place in a label" \
     "a label with an escape sequence"
@@ -301,6 +304,14 @@ schema extra.db "CREATE TABLE extra (x)" \
 schema column.db "ALTER TABLE sample ADD COLUMN extra TEXT" \
     "table 'sample': not the columns kbench makes: not a database kbench wrote" \
     "a column kbench does not make"
+schema collate.db "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql =
+    replace(sql, 'started_at   TEXT NOT NULL', 'started_at TEXT NOT NULL COLLATE NOCASE')
+    WHERE name = 'run'" \
+    "table 'run': not the columns kbench makes: not a database kbench wrote" \
+    "a column's collation changed"
+schema virtual.db "CREATE VIRTUAL TABLE vt USING rtree(id, a, b)" \
+    "a virtual table 'vt', which kbench never makes: not a database kbench wrote" \
+    "a virtual table"
 schema missing.db "DROP TABLE series_key" \
     "no table 'series_key', which kbench makes: not a database kbench wrote" \
     "a table missing"
@@ -323,3 +334,18 @@ kb --db fpn.db merge fp1.db fp2.db
 expect_rc 2 "both as sources: a conflict"
 expect_err "kbench: merge: fp2.db: run fp-1 (fp) is in fp1.db too, with other content; nothing merged" \
     "both as sources: refused by name"
+
+# A source that is no regular file: a FIFO would hold the open forever,
+# a device would be read as a database.
+mkfifo fifo.db
+rm -f mf.db
+timeout 20 "$KBENCH" --db mf.db merge fifo.db >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 3 "a FIFO as a source"
+expect_err "kbench: merge: fifo.db: not a regular file, as a database is" \
+    "a FIFO as a source: said"
+kb --db mf.db merge /dev/zero
+expect_rc 3 "a device as a source"
+expect_err "kbench: merge: /dev/zero: not a regular file, as a database is" \
+    "a device as a source: said"
+[ ! -e mf.db ]; check $? "no database made"
