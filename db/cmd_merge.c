@@ -9,7 +9,15 @@
  * or aborted, or running and holding all of it: then the new one
  * replaces it.  Content is compared by a digest (FNV-1a) of the run's
  * columns and facts and of every series' samples, read in bulk, to the
- * bit.  A run is matched by its whole uuid, never by --run's rules (a
+ * bit; each text goes in as its length, then its bytes, so that no
+ * byte in a text (a crafted 0x1f) can move where one ends.  Never
+ * stored: computed anew from both copies at each merge.
+ *
+ * A source comes from elsewhere: before anything is read from it, its
+ * schema must be the one kbench makes (store_check_source()), its reads
+ * are bounded in SQLite steps, and each run, fact, series and sample is
+ * checked by import's rules (db/valid.h).  One that fails them refuses
+ * the merge, naming the source, the run and the value.  A run is matched by its whole uuid, never by --run's rules (a
  * row id, a uuid prefix): "night-1" is not a prefix of "night-10" here.
  *
  * Two phases, so that the write lock is held for the copy only: first
@@ -28,7 +36,16 @@
 
 #include "kbench.h"
 #include "db/store.h"
+#include "db/valid.h"
 #include "lib/strmap.h"
+
+/*
+ * The bound of a source's reads, in SQLite steps: a merge reads each
+ * sample a few times, some ten steps each, so this is many times what an
+ * honest source needs, and ends a crafted one's endless query.
+ */
+#define READ_STEPS_BASE		INT64_C(100000000)
+#define READ_STEPS_PER_BYTE	200
 
 const char merge_help[] =
     "usage: kbench merge [-q] OTHER.db...\n"
@@ -60,13 +77,18 @@ digest_bytes(uint64_t *h, const void *p, size_t n)
 	}
 }
 
-/* A string and a separator, so "ab","c" and "a","bc" differ. */
+/*
+ * A string as its length, then its bytes: "a\x1fb","c" and "a","b\x1fc"
+ * differ, whatever bytes they hold.  NULL is a length no string has.
+ */
 static void
 digest_add(uint64_t *h, const char *s)
 {
-	digest_bytes(h, s, strlen(s));
-	*h ^= 0x1f;
-	*h *= FNV_PRIME;
+	uint64_t n = s != NULL ? strlen(s) : UINT64_MAX;
+
+	digest_bytes(h, &n, sizeof(n));
+	if (s != NULL)
+		digest_bytes(h, s, n);
 }
 
 /* A filter for the run of this whole uuid, every state. */
@@ -89,6 +111,8 @@ struct copy {
 	struct kvlist	 facts;
 	uint64_t	 h;		/* the digest of all of it, */
 	int		 hashed;	/* once computed */
+	int		 check;		/* a source's: by valid.h's rules */
+	struct strbuf	 bad;		/* how it breaks them */
 };
 
 static void
@@ -103,6 +127,7 @@ copy_free(struct copy *c)
 	free(c->command);
 	free(c->version);
 	kv_clear(&c->facts);
+	sb_free(&c->bad);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -110,6 +135,60 @@ static int
 running(const struct copy *c)
 {
 	return strcmp(c->status, RUN_RUNNING) == 0;
+}
+
+/*
+ * Is a series' name the one its keys make, as every writer stores it?
+ * The copy is made from the keys: two series of one run named apart but
+ * with the same keys would become one.  0, or -1 with why.
+ */
+static int
+series_named(const struct series_row *row, struct strbuf *why)
+{
+	struct strbuf name = STRBUF_INIT;
+	int rc = 0;
+
+	store_series_name(row->keys, &name);
+	if (strcmp(sb_str(&name), row->name) != 0) {
+		sb_adds(why, "its name is not the one its keys make ('");
+		sb_add_visible(why, sb_str(&name));
+		sb_adds(why, "')");
+		rc = -1;
+	}
+	sb_free(&name);
+	return rc;
+}
+
+/* A source's series and its samples, by import's rules: 0 or -1 (c->bad). */
+static int
+series_valid(struct copy *c, const struct series_row *row,
+    const struct sample_buf *b)
+{
+	struct series_info si;
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+
+	si.keys = row->keys;
+	si.unit = row->unit;
+	si.better = row->better;
+	i = b->n;
+	if (valid_series(&si, &why) == 0 && series_named(row, &why) == 0) {
+		for (i = 0; i < b->n && valid_sample(b->seq[i], b->round[i],
+		    b->v[i], &why) == 0; i++)
+			;
+		if (i == b->n) {
+			sb_free(&why);
+			return 0;
+		}
+	}
+	sb_adds(&c->bad, ", series '");
+	sb_add_visible(&c->bad, row->name);
+	sb_adds(&c->bad, "'");
+	if (i < b->n)
+		sb_addf(&c->bad, ", sample %lld", (long long)b->seq[i]);
+	sb_addf(&c->bad, ": %s", sb_str(&why));
+	sb_free(&why);
+	return -1;
 }
 
 static int
@@ -124,6 +203,8 @@ digest_series(const struct series_row *row, void *arg)
 	digest_add(&c->h, row->better);
 	b->n = 0;
 	if (store_series_samples(c->s, row->id, b) == -1)
+		return -1;
+	if (c->check && series_valid(c, row, b) == -1)
 		return -1;
 	/* The raw bytes: every bit of every value counts, and its round. */
 	for (i = 0; i < b->n; i++) {
@@ -175,7 +256,7 @@ copy_digest(struct copy *c)
 	digest_add(&c->h, c->benchmark);
 	digest_add(&c->h, c->status);
 	digest_add(&c->h, c->started);
-	digest_add(&c->h, c->ended ? c->ended : "");
+	digest_add(&c->h, c->ended);
 	digest_add(&c->h, c->command);
 	digest_add(&c->h, c->version);
 	for (i = 0; i < c->facts.n; i++) {
@@ -382,12 +463,55 @@ struct merge {
 	int		 rc;
 };
 
-/* A database failed (s says how): said, and the merge's status is 3. */
+/*
+ * A database failed (s says how): said, and the merge's status is 3, or
+ * 2 when a source's reads ran past their bound (its content's fault).
+ */
 static void
 db_failed(struct merge *m, struct store *s)
 {
 	warnx("merge: %s", store_error(s));
-	m->rc = KB_EXIT_DB;
+	m->rc = store_bound_hit(s) ? KB_EXIT_USAGE : KB_EXIT_DB;
+}
+
+/* A source that is not what kbench writes: why, and the status 2. */
+static void
+refused(struct merge *m, const char *path, const char *why)
+{
+	warnx("merge: %s: %s; nothing merged", path, why);
+	m->rc = KB_EXIT_USAGE;
+}
+
+/* A source's run and its facts, by import's rules: 0, or -1 (c->bad). */
+static int
+run_valid(struct copy *c, const struct run_row *r)
+{
+	struct strbuf why = STRBUF_INIT;
+	size_t i;
+	int rc;
+
+	rc = valid_run(&r->info, &why);
+	for (i = 0; i < r->facts.n && rc == 0; i++)
+		rc = valid_fact(r->facts.v[i].key, r->facts.v[i].value, &why);
+	if (rc == -1)
+		sb_addf(&c->bad, ": %s", sb_str(&why));
+	sb_free(&why);
+	return rc;
+}
+
+/* Refuse c's source, naming the run ("run UUID (LABEL)") and c->bad. */
+static void
+refused_run(struct merge *m, const struct copy *c)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	sb_adds(&why, "run ");
+	sb_add_visible(&why, c->uuid);
+	sb_adds(&why, " (");
+	sb_add_visible(&why, c->label);
+	sb_addf(&why, ")%s", sb_str(&c->bad));
+	refused(m, c->path, sb_str(&why));
+	sb_free(&why);
 }
 
 /*
@@ -423,14 +547,18 @@ plan_run(const struct run_row *r, void *arg)
 	memset(&c, 0, sizeof(c));
 	c.s = m->src[m->cur];
 	c.path = m->src_path[m->cur];
+	c.check = 1;
 	copy_take(&c, r);
 	/*
 	 * Every sample of the sources is read now, before this database is
 	 * made or locked: a source that cannot be read (a corrupted page)
-	 * fails the merge here, with nothing touched.
+	 * or breaks import's rules fails the merge here, nothing touched.
 	 */
-	if (copy_digest(&c) == -1) {
-		db_failed(m, c.s);
+	if (run_valid(&c, r) == -1 || copy_digest(&c) == -1) {
+		if (c.bad.len > 0)
+			refused_run(m, &c);
+		else
+			db_failed(m, c.s);
 		copy_free(&c);
 		return -1;
 	}
@@ -617,6 +745,32 @@ merge_free(struct merge *m)
 	free(m->src);
 }
 
+/*
+ * One source, in one snapshot: its schema kbench's, its reads bounded,
+ * then each run planned.  0, or -1: said when m->rc is set, else the
+ * store's error.
+ */
+static int
+read_source(struct merge *m, struct store *s, const struct filter *all)
+{
+	struct strbuf why = STRBUF_INIT;
+	int rc;
+
+	if (store_bound_reads(s, READ_STEPS_BASE, READ_STEPS_PER_BYTE) == -1 ||
+	    store_read_begin(s) == -1 ||
+	    (rc = store_check_source(s, &why)) == -1) {
+		sb_free(&why);
+		return -1;
+	}
+	if (rc == 1) {
+		refused(m, store_path(s), sb_str(&why));
+		sb_free(&why);
+		return -1;
+	}
+	sb_free(&why);
+	return store_each_run(s, all, plan_run, m);
+}
+
 /* Phase 1: read every source, in one snapshot each, and plan. */
 static int
 read_sources(struct merge *m, char **paths, size_t n)
@@ -638,11 +792,9 @@ read_sources(struct merge *m, char **paths, size_t n)
 			break;
 		}
 		m->nsrc++;
-		if (store_read_begin(m->src[m->cur]) == -1 ||
-		    (store_each_run(m->src[m->cur], &all, plan_run, m) == -1 &&
-		    m->rc == KB_EXIT_OK)) {
+		if (read_source(m, m->src[m->cur], &all) == -1 &&
+		    m->rc == KB_EXIT_OK)
 			db_failed(m, m->src[m->cur]);
-		}
 		/* Open till the copy (its snapshot), but not its cache. */
 		store_release_memory(m->src[m->cur]);
 		if (m->rc != KB_EXIT_OK)

@@ -514,9 +514,22 @@ seen_free(struct strmap *m)
 	strmap_free(m);
 }
 
+/* A refusal by valid.h's rules: the file's fault, said as input. */
+static int
+invalid(struct importer *im, struct strbuf *why)
+{
+	fail(im, CSV_EINPUT, "%s", sb_str(why));
+	sb_free(why);
+	return -1;
+}
+
 static int
 set_fact(struct importer *im, const char *key, const char *value)
 {
+	struct strbuf why = STRBUF_INIT;
+
+	if (valid_fact(key, value, &why) == -1)
+		return invalid(im, &why);
 	if (store_fact_set(im->s, im->run_id, key, value) == -1) {
 		fail_db(im, "storing a run fact");
 		return -1;
@@ -532,8 +545,7 @@ label_bad(struct importer *im, const char *label)
 
 	if (store_label_check(label, &why) == 0)
 		return 0;
-	fail(im, CSV_EINPUT, "%s", sb_str(&why));
-	sb_free(&why);
+	invalid(im, &why);
 	return 1;
 }
 
@@ -541,23 +553,24 @@ label_bad(struct importer *im, const char *label)
 static int
 canonical_new_run(struct importer *im)
 {
+	struct strbuf why = STRBUF_INIT;
 	struct run_info ri;
-	const char *uuid = im->f[0].p, *status = im->f[3].p;
+	const char *uuid = im->f[0].p;
 	int64_t existing;
 	size_t i;
 
-	if (*uuid == '\0' || im->f[1].len == 0 || im->f[2].len == 0 ||
-	    im->f[4].len == 0) {
-		fail(im, CSV_EINPUT, "run, label, benchmark and started must "
-		    "not be empty");
-		return -1;
-	}
-	if (strcmp(status, RUN_RUNNING) != 0 && strcmp(status, RUN_COMPLETE) != 0 &&
-	    strcmp(status, RUN_ABORTED) != 0) {
-		fail(im, CSV_EINPUT, "status '%.40s': expected running, "
-		    "complete or aborted", status);
-		return -1;
-	}
+	memset(&ri, 0, sizeof(ri));
+	ri.uuid = uuid;
+	ri.label = im->f[1].p;
+	ri.benchmark = im->f[2].p;
+	ri.status = im->f[3].p;
+	ri.started_at = im->f[4].p;
+	ri.ended_at = im->f[5].len ? im->f[5].p : NULL;
+	ri.command = im->f[6].p;
+	ri.tool_version = im->f[7].p;
+	/* The rules merge applies to a source's runs too. */
+	if (valid_run(&ri, &why) == -1)
+		return invalid(im, &why);
 	if (seen_run(&im->seen_uuids, uuid) != NULL) {
 		fail(im, CSV_EINPUT, "run %s: a run column or fact differs "
 		    "from an earlier row of the same run", uuid);
@@ -572,26 +585,6 @@ canonical_new_run(struct importer *im)
 		    "%lld)", uuid, (long long)existing);
 		return -1;
 	}
-	memset(&ri, 0, sizeof(ri));
-	ri.uuid = uuid;
-	ri.label = im->f[1].p;
-	ri.benchmark = im->f[2].p;
-	ri.status = status;
-	/* Runs are ordered and selected (--since) by these, as text. */
-	if (!iso8601_valid(im->f[4].p) ||
-	    (im->f[5].len > 0 && !iso8601_valid(im->f[5].p))) {
-		fail(im, CSV_EINPUT, "%s '%.40s': expected an ISO 8601 UTC time "
-		    "(2026-01-31T02:00:00.000Z)", iso8601_valid(im->f[4].p) ?
-		    "ended" : "started", iso8601_valid(im->f[4].p) ?
-		    im->f[5].p : im->f[4].p);
-		return -1;
-	}
-	ri.started_at = im->f[4].p;
-	ri.ended_at = im->f[5].len ? im->f[5].p : NULL;
-	ri.command = im->f[6].p;
-	ri.tool_version = im->f[7].p;
-	if (label_bad(im, ri.label))
-		return -1;
 	if (store_run_create(im->s, &ri) == -1) {
 		fail_db(im, "creating a run");
 		return -1;
@@ -693,6 +686,7 @@ find_run(struct importer *im)
 static int
 find_series(struct importer *im)
 {
+	struct strbuf why = STRBUF_INIT;
 	struct series_info si;
 	const char *unit, *better;
 	size_t i, col;
@@ -707,11 +701,6 @@ find_series(struct importer *im)
 	if (im->o->value_col == NULL) {
 		unit = im->f[im->tail].p;
 		better = im->f[im->tail + 1].p;
-		if (strcmp(better, "lower") != 0 && strcmp(better, "higher") != 0) {
-			fail(im, CSV_EINPUT, "better '%.40s': expected lower "
-			    "or higher", better);
-			return -1;
-		}
 		/* An empty key cell: this series has no such key. */
 		for (i = 0; i < im->nkeys; i++) {
 			col = im->key_first + i;
@@ -730,6 +719,8 @@ find_series(struct importer *im)
 	si.keys = &im->keys;
 	si.unit = unit;
 	si.better = better;
+	if (valid_series(&si, &why) == -1)
+		return invalid(im, &why);
 	if (store_series_get(im->s, im->run_id, &si, &im->series_id) == -1) {
 		fail(im, CSV_EINPUT, "%s", store_error(im->s));
 		return -1;
@@ -877,6 +868,7 @@ series_rounds_ordered(struct importer *im, struct series_seen *ss,
 static void
 data_record(struct importer *im)
 {
+	struct strbuf why = STRBUF_INIT;
 	struct series_seen *ss;
 	int64_t round;
 	long seq = 0;
@@ -902,6 +894,11 @@ data_record(struct importer *im)
 	    (round != STORE_NO_ROUND &&
 	    series_rounds_ordered(im, ss, seq, round) == -1)))
 		return;
+	/* Parsed as these rules say; checked by them too, as merge does. */
+	if (valid_sample(seq, round, v, &why) == -1) {
+		invalid(im, &why);
+		return;
+	}
 	if (store_sample_add(im->s, im->series_id, seq, round, v,
 	    im->rec_line) == -1) {
 		im->rec_line = store_failed_origin(im->s);

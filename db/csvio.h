@@ -32,6 +32,7 @@
 #include "db/filter.h"
 #include "lib/kv.h"
 #include "db/store.h"
+#include "db/valid.h"
 #include "lib/util.h"
 
 /* What went wrong, so the command can choose its exit status. */
@@ -43,7 +44,7 @@ enum csv_status {
 };
 
 /* Longest field accepted (a sample value or a label is far shorter). */
-#define CSV_MAX_FIELD	(1024 * 1024)
+#define CSV_MAX_FIELD	VALID_MAX_TEXT
 /* Most columns a header may have (kbench's canonical CSV has ~40). */
 #define CSV_MAX_COLUMNS	4096
 

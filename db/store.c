@@ -19,6 +19,7 @@
 #include "kbench_exit.h"
 #include "db/schema.h"
 #include "db/store.h"
+#include "db/store_private.h"
 
 /* Long enough for a collector waiting on a concurrent one's commit. */
 #define BUSY_TIMEOUT_MS	60000
@@ -65,6 +66,10 @@ struct store {
 	sqlite3_stmt	*sel_shape;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
+	char		*copy_dir;	/* a private copy read (store_rocopy.c) */
+	/* store_bound_reads(): the SQLite steps left, the whole bound. */
+	int64_t		 steps_left, steps_bound;
+	int		 bound_hit;
 	/* store_redact(): the keys, and each value met with its token. */
 	struct strlist	 redact_keys;
 	struct redacted	*redacted;
@@ -81,7 +86,12 @@ vfail_at(struct store *s, const char *path, const char *fmt, va_list ap)
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: %s: %s", path, buf, sqlite3_errmsg(s->db));
+	if (s->bound_hit)
+		sb_addf(&s->err, "%s: %s: more than %lld SQLite steps, the bound "
+		    "for a database of its size: a crafted database?", path, buf,
+		    (long long)s->steps_bound);
+	else
+		sb_addf(&s->err, "%s: %s: %s", path, buf, sqlite3_errmsg(s->db));
 	return -1;
 }
 
@@ -270,8 +280,9 @@ fail:
 }
 
 /*
- * A read-only WAL database whose -shm file we may not create can only be
- * read as "immutable": the URI form of path with that parameter.
+ * A read-only database whose -shm file we may not create, and with no
+ * commit in a -wal, is read as "immutable": the URI form of path with
+ * that parameter.
  */
 static char *
 immutable_uri(const char *path)
@@ -316,10 +327,46 @@ set_wal(struct store *s)
 	}
 }
 
+/*
+ * A read-only database SQLite cannot open as it is: no -shm can be made
+ * beside it.  "immutable" reads the main file alone, right only when no
+ * commit waits in its -wal; else a private copy (store_rocopy.c), or,
+ * with a -shm there (a writer may be at work), a refusal that says why.
+ */
+static int
+open_without_shm(struct store *s, const char *path)
+{
+	char *uri, *copy;
+	int rc;
+
+	switch (store_wal_state(path)) {
+	case STORE_WAL_NONE:
+		uri = immutable_uri(path);
+		rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL);
+		free(uri);
+		return rc;
+	case STORE_WAL_SHM:
+		sb_addf(&s->err, "%s: its -wal holds commits, and its -shm "
+		    "cannot be opened: read without them it would show only "
+		    "part of the database; read it as a user who may open "
+		    "%s-shm, or copy the database with its -wal (not the -shm) "
+		    "to a directory of yours", path, path);
+		return SQLITE_CANTOPEN;
+	default:
+		if (store_private_copy(path, &s->copy_dir, &copy, &s->err) == -1)
+			return SQLITE_CANTOPEN;
+		/* Read-write: the copy is ours, and SQLite makes its -shm. */
+		rc = sqlite3_open_v2(copy, &s->db, SQLITE_OPEN_READWRITE |
+		    SQLITE_OPEN_NOMUTEX, NULL);
+		free(copy);
+		return rc;
+	}
+}
+
 static int
 open_db(struct store *s, const char *path, int readonly)
 {
-	char *uri;
 	int rc;
 
 	/* NOMUTEX: one thread per connection, so SQLite's own locks are waste. */
@@ -335,11 +382,8 @@ open_db(struct store *s, const char *path, int readonly)
 	    (sqlite3_errcode(s->db) & 0xff) == SQLITE_NOTADB)
 		return SQLITE_OK;
 	sqlite3_close(s->db);
-	uri = immutable_uri(path);
-	rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
-	    SQLITE_OPEN_NOMUTEX, NULL);
-	free(uri);
-	return rc;
+	s->db = NULL;
+	return open_without_shm(s, path);
 }
 
 /* An open that failed: its error into err, the store closed; NULL. */
@@ -359,17 +403,25 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	int readonly = (flags & STORE_READONLY) != 0;
 
 	*why = 0;
-	if (stat(path, &sb) == -1 && errno == ENOENT && !(flags & STORE_CREATE)) {
-		sb_addf(err, "%s: no such database (kbench import or kbench "
-		    "collect creates one; -d PATH chooses another)", path);
-		*why = STORE_ENOENT;
+	if (stat(path, &sb) == -1) {
+		if (errno == ENOENT && !(flags & STORE_CREATE)) {
+			sb_addf(err, "%s: no such database (kbench import or "
+			    "kbench collect creates one; -d PATH chooses "
+			    "another)", path);
+			*why = STORE_ENOENT;
+			return NULL;
+		}
+	} else if (!S_ISREG(sb.st_mode)) {
+		/* A FIFO would hold the open forever, a device read as one. */
+		sb_addf(err, "%s: not a regular file, as a database is", path);
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);
 	s->readonly = readonly;
 	if (open_db(s, path, readonly) != SQLITE_OK) {
-		fail(s, "cannot open");
+		if (s->err.len == 0)
+			fail(s, "cannot open");
 		goto fail;
 	}
 	sqlite3_extended_result_codes(s->db, 1);
@@ -569,6 +621,7 @@ store_close(struct store *s)
 	sqlite3_finalize(s->sel_rounds);
 	sqlite3_finalize(s->sel_shape);
 	sqlite3_close(s->db);
+	store_private_remove(s->copy_dir);
 	sb_free(&s->err);
 	sb_free(&s->name);
 	free(s->path);
@@ -580,6 +633,53 @@ store_close(struct store *s)
 	free(s->redacted);
 	strlist_free(&s->redact_keys);
 	free(s);
+}
+
+sqlite3 *
+store_sqlite(struct store *s)
+{
+	return s->db;
+}
+
+int
+store_failed(struct store *s, const char *what)
+{
+	return fail(s, "%s", what);
+}
+
+/* SQLite's progress handler: every PROGRESS_STEPS steps of a statement. */
+#define PROGRESS_STEPS	10000
+
+static int
+count_steps(void *arg)
+{
+	struct store *s = arg;
+
+	s->steps_left -= PROGRESS_STEPS;
+	if (s->steps_left >= 0)
+		return 0;
+	s->bound_hit = 1;
+	return 1;	/* the statement ends, SQLITE_INTERRUPT */
+}
+
+int
+store_bound_reads(struct store *s, int64_t base, int64_t per_byte)
+{
+	int pages = 0, page_size = 0;
+
+	if (pragma_int(s, "PRAGMA page_count", &pages) == -1 ||
+	    pragma_int(s, "PRAGMA page_size", &page_size) == -1)
+		return -1;
+	s->steps_bound = base + per_byte * (int64_t)pages * page_size;
+	s->steps_left = s->steps_bound;
+	sqlite3_progress_handler(s->db, PROGRESS_STEPS, count_steps, s);
+	return 0;
+}
+
+int
+store_bound_hit(const struct store *s)
+{
+	return s->bound_hit;
 }
 
 const char *

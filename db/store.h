@@ -99,6 +99,23 @@ void	store_read_end(struct store *s);
  * two equal values mean nobody wrote in between.
  */
 int	store_data_version(struct store *s, int64_t *v);
+/*
+ * A database from elsewhere (a merge's source) is read in bounded time:
+ * from now on, every statement on s together may take at most base +
+ * per_byte * the database's size in bytes SQLite steps (virtual machine
+ * instructions), a reading a few dozen times what an honest database of
+ * that size needs; past it, the statement fails (store_bound_hit() then
+ * says so) rather than running on.
+ */
+int	store_bound_reads(struct store *s, int64_t base, int64_t per_byte);
+int	store_bound_hit(const struct store *s);
+/*
+ * Is s a database kbench wrote?  Its schema objects are exactly those
+ * kbench makes (no view, no trigger, no virtual table, no other table,
+ * index or column), and every value has its column's type.  0; 1 when
+ * not, with why ("a view 'sample', ..."); -1 on a database error.
+ */
+int	store_check_source(struct store *s, struct strbuf *why);
 /* Give back the page cache (a store kept open, done with for now). */
 void	store_release_memory(struct store *s);
 

@@ -142,6 +142,64 @@ else
 	skip "read-only directory: root ignores file modes and no setpriv"
 fi
 
+# A read-only copy of a WAL database, its -wal with it and no -shm (a
+# backup, a snapshot, a read-only mount): read whole, the commits still
+# in its -wal too (SQLite's "immutable" would read half and say
+# nothing); the private copy read is gone afterwards.  The copy is made
+# while another connection holds the database, so that its -wal is not
+# checkpointed away; no kbench as root touches it (it would checkpoint).
+if can_drop_root; then
+	printf 'label,m,v\n' >w5.csv
+	printf 'label,m,v\n' >w10.csv
+	for i in 1 2 3 4 5; do echo "w$i,x,$i" >>w5.csv; done
+	for i in 6 7 8 9 10; do echo "w$i,x,$i" >>w10.csv; done
+	"$KBENCH" -d wal.db import -q --run-by label --key m --value v w5.csv
+	python3 -c 'import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1])
+c.execute("SELECT count(*) FROM run").fetchall()
+open(sys.argv[2], "w").close()
+time.sleep(30)' wal.db walheld &
+	holder=$!
+	wait_for test -e walheld
+	"$KBENCH" -d wal.db import -q --run-by label --key m --value v w10.csv
+	mkdir walro walout
+	cp wal.db wal.db-wal walro/
+	kill $holder
+	wait $holder 2>/dev/null
+	chmod 444 walro/wal.db walro/wal.db-wal
+	chmod 555 walro
+	[ "$(id -u)" -eq 0 ] && chown nobody walout
+	chmod 755 "$T"
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/kbench-walro.XXXXXX")
+	chmod 777 "$tmp"
+	as_user -d walro/wal.db runs --json
+	expect_rc 0 "a read-only WAL copy without its -shm: runs"
+	n=$(wc -l <"$T/out")
+	[ "$n" -eq 10 ]; check $? "all 10 runs listed, the -wal's too ($n)"
+	TMPDIR=$tmp as_user -d walout/m.db merge walro/wal.db
+	expect_rc 0 "a read-only WAL copy without its -shm: merged"
+	expect_err "kbench merge: 10 runs added, 0 updated (10 samples), 0 already here" \
+	    "all 10 runs merged"
+	[ -z "$(ls "$tmp")" ]; check $? "no private copy left behind ($(ls "$tmp"))"
+	[ "$(ls walro | tr '\n' ' ')" = "wal.db wal.db-wal " ]
+	check $? "the read-only copy untouched ($(ls walro | tr '\n' ' '))"
+	rm -rf "$tmp"
+	# A -shm there that this user cannot open (a writer's, maybe):
+	# refused, saying why, rather than read in part.
+	mkdir walshm
+	cp walro/wal.db walro/wal.db-wal walshm/
+	: >walshm/wal.db-shm
+	chmod 000 walshm/wal.db-shm
+	chmod 555 walshm
+	as_user -d walshm/wal.db runs
+	expect_rc 3 "a read-only WAL copy with a -shm it cannot open"
+	expect_err "kbench: runs: walshm/wal.db: its -wal holds commits, and its -shm cannot be opened: read without them it would show only part of the database; read it as a user who may open walshm/wal.db-shm, or copy the database with its -wal (not the -shm) to a directory of yours" \
+	    "a -shm it cannot open: refused, said"
+	chmod 755 walro walshm
+else
+	skip "a read-only WAL copy: root ignores file modes and no setpriv"
+fi
+
 # A write that fails on its input makes no database.
 kb --db fresh.db import -q --value nosuch one.csv
 expect_rc 2 "an import that fails on its input"

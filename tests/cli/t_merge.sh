@@ -204,3 +204,148 @@ expect_rc 2 "two sources whose copies differ in their rounds only"
 expect_err "kbench: merge: r-none.db: run $uuid (ra) is in r.db too, with other content; nothing merged" \
     "two sources whose copies differ in their rounds only: named"
 [ ! -e rn.db ]; check $? "and no database made"
+
+# A crafted source holds what import refuses: an infinite sample, text
+# that is not UTF-8, a label with an escape, a time that is not one, a
+# text too long, a value of the wrong type.  Refused by name, exit 2,
+# nothing of the merge stored (no database made, one that is unchanged).
+h9=run,label,benchmark,status,started,ended,command,version,fact.host,key.m,unit,better,round,seq,value
+{
+	echo "$h9"
+	echo "cr-1,cr,b,complete,2026-03-01T00:00:00Z,2026-03-01T00:01:00Z,,,lab,x,us,lower,1,0,1"
+	echo "cr-1,cr,b,complete,2026-03-01T00:00:00Z,2026-03-01T00:01:00Z,,,lab,x,us,lower,1,1,2"
+} >c9.csv
+kb --db c9.db import -q c9.csv
+expect_rc 0 "a source to craft"
+kb --db m9ok.db merge c9.db
+expect_rc 0 "the source as made merges"
+before=$(sql c.db "SELECT count(*) FROM sample")
+crafted() {
+	cp c9.db "$1"
+	sql "$1" "$2"
+	rm -f m9.db
+	kb --db m9.db merge a.db "$1"
+	expect_rc 2 "$4"
+	expect_err "kbench: merge: $1: $3; nothing merged" "$4: the source, run, field and value named"
+	[ ! -e m9.db ]; check $? "$4: no database made"
+	cp c.db c9here.db
+	kb --db c9here.db merge a.db "$1"
+	expect_rc 2 "$4, into a database"
+	[ "$(sql c9here.db "SELECT count(*) FROM sample")" = "$before" ]
+	check $? "$4: nothing stored"
+}
+crafted inf.db "UPDATE sample SET value = 9e999 WHERE seq = 1" \
+    "run cr-1 (cr), series 'm=x', sample 1: value inf: expected a finite number" \
+    "an infinite sample"
+crafted ninf.db "UPDATE sample SET value = -9e999 WHERE seq = 0" \
+    "run cr-1 (cr), series 'm=x', sample 0: value -inf: expected a finite number" \
+    "a sample of minus infinity"
+crafted nan.db "UPDATE sample SET value = 'nan' WHERE seq = 0" \
+    "table sample, column value: 'nan' (text) where a number belongs" \
+    "a sample that is text"
+crafted seq.db "UPDATE sample SET seq = -1 WHERE seq = 0" \
+    "run cr-1 (cr), series 'm=x', sample -1: seq -1: expected a whole number >= 0" \
+    "a negative seq"
+crafted round.db "UPDATE sample SET round = 9007199254740992 WHERE seq = 0" \
+    "run cr-1 (cr), series 'm=x', sample 0: round 9007199254740992: expected a whole number from 0 to 9007199254740991" \
+    "a round past the largest"
+crafted fact.db "UPDATE run_fact SET value = CAST(X'ff41' AS TEXT) WHERE key = 'host'" \
+    "run cr-1 (cr): fact host '\\xffA': invalid UTF-8 (byte 0xff): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a fact value that is not UTF-8"
+crafted factk.db "UPDATE run_fact SET key = CAST(X'68ff' AS TEXT) WHERE key = 'host'" \
+    "run cr-1 (cr): fact name 'h\\xff': invalid UTF-8 (byte 0xff): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a fact name that is not UTF-8"
+crafted key.db "UPDATE series_key SET value = CAST(X'c328' AS TEXT)" \
+    "run cr-1 (cr), series 'm=x': key m '\\xc3(': invalid UTF-8 (byte 0xc3): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a series key value that is not UTF-8"
+crafted unit.db "UPDATE series SET unit = CAST(X'fe' AS TEXT)" \
+    "run cr-1 (cr), series 'm=x': unit '\\xfe': invalid UTF-8 (byte 0xfe): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
+    "a unit that is not UTF-8"
+crafted name.db "UPDATE series SET name = 'm=y'" \
+    "run cr-1 (cr), series 'm=y': its name is not the one its keys make ('m=x')" \
+    "a series named otherwise than its keys"
+crafted label.db "UPDATE run SET label = 'a' || char(27) || '[2J'" \
+    "run cr-1 (a\\x1b[2J): label 'a\\x1b[2J': a control character (newline, tab, escape...) has no place in a label" \
+    "a label with an escape sequence"
+crafted started.db "UPDATE run SET started_at = 'yesterday'" \
+    "run cr-1 (cr): started 'yesterday': expected an ISO 8601 UTC time (2026-01-31T02:00:00.000Z)" \
+    "a start time that is none"
+crafted long.db "UPDATE run SET command = printf('%.*c', 1048577, 'x')" \
+    "run cr-1 (cr): command: 1048577 bytes, more than the 1048576 a text may have" \
+    "a command over the length import takes"
+crafted blob.db "UPDATE run SET benchmark = X'41'" \
+    "table run, column benchmark: X'41' (blob) where text belongs" \
+    "a benchmark name that is a blob"
+
+# A crafted schema: a sample table replaced by an endless recursive view
+# is refused before anything is read from it (it would never end); so
+# are triggers, tables and columns kbench does not make.
+schema() {
+	cp c9.db "$1"
+	sql "$1" "$2"
+	rm -f m10.db
+	timeout 20 "$KBENCH" --db m10.db merge "$1" >"$T/out" 2>"$T/err"
+	rc=$?
+	expect_rc 2 "$4"
+	expect_err "kbench: merge: $1: $3; nothing merged" "$4: said"
+	[ ! -e m10.db ]; check $? "$4: no database made"
+}
+schema view.db "DROP TABLE sample; CREATE VIEW sample AS WITH RECURSIVE
+    r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r)
+    SELECT 1 AS series_id, x AS seq, 1.0 AS value, NULL AS round FROM r" \
+    "a view 'sample', not the table kbench makes: not a database kbench wrote" \
+    "a sample table replaced by an endless recursive view"
+schema trigger.db "CREATE TRIGGER t AFTER INSERT ON run BEGIN DELETE FROM run; END" \
+    "a trigger 't', which kbench never makes: not a database kbench wrote" \
+    "a trigger"
+schema extra.db "CREATE TABLE extra (x)" \
+    "a table 'extra', which kbench never makes: not a database kbench wrote" \
+    "a table kbench does not make"
+schema column.db "ALTER TABLE sample ADD COLUMN extra TEXT" \
+    "table 'sample': not the columns kbench makes: not a database kbench wrote" \
+    "a column kbench does not make"
+schema collate.db "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql =
+    replace(sql, 'started_at   TEXT NOT NULL', 'started_at TEXT NOT NULL COLLATE NOCASE')
+    WHERE name = 'run'" \
+    "table 'run': not the columns kbench makes: not a database kbench wrote" \
+    "a column's collation changed"
+schema virtual.db "CREATE VIRTUAL TABLE vt USING rtree(id, a, b)" \
+    "a virtual table 'vt', which kbench never makes: not a database kbench wrote" \
+    "a virtual table"
+schema missing.db "DROP TABLE series_key" \
+    "no table 'series_key', which kbench makes: not a database kbench wrote" \
+    "a table missing"
+
+# Two copies of a run whose texts differ only in where a 0x1f byte
+# falls (command "a<1f>b", version "c" against "a", "b<1f>c") are other
+# content: a conflict, not the same run.
+{ echo "$h9"; printf 'fp-1,fp,b,complete,2026-03-02T00:00:00Z,,a\037b,c,lab,x,us,lower,,0,1\n'; } >fp1.csv
+{ echo "$h9"; printf 'fp-1,fp,b,complete,2026-03-02T00:00:00Z,,a,b\037c,lab,x,us,lower,,0,1\n'; } >fp2.csv
+kb --db fp1.db import -q fp1.csv && kb --db fp2.db import -q fp2.csv
+expect_rc 0 "two runs split at another 0x1f"
+kb --db fpm.db merge fp1.db
+expect_rc 0 "one merged"
+kb --db fpm.db merge fp2.db
+expect_rc 2 "the other, split elsewhere: a conflict"
+expect_err "kbench: merge: fp2.db: run fp-1 (fp) is here already with other content; nothing merged" \
+    "the other, split elsewhere: refused by name, not skipped"
+rm -f fpn.db
+kb --db fpn.db merge fp1.db fp2.db
+expect_rc 2 "both as sources: a conflict"
+expect_err "kbench: merge: fp2.db: run fp-1 (fp) is in fp1.db too, with other content; nothing merged" \
+    "both as sources: refused by name"
+
+# A source that is no regular file: a FIFO would hold the open forever,
+# a device would be read as a database.
+mkfifo fifo.db
+rm -f mf.db
+timeout 20 "$KBENCH" --db mf.db merge fifo.db >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 3 "a FIFO as a source"
+expect_err "kbench: merge: fifo.db: not a regular file, as a database is" \
+    "a FIFO as a source: said"
+kb --db mf.db merge /dev/zero
+expect_rc 3 "a device as a source"
+expect_err "kbench: merge: /dev/zero: not a regular file, as a database is" \
+    "a device as a source: said"
+[ ! -e mf.db ]; check $? "no database made"

@@ -467,6 +467,80 @@ test_runs_and_samples(void)
 	sb_free(&got);
 }
 
+/* A run of 5,000 samples, for the reads of test_bounded_reads(). */
+static void
+fill_for_bound(const char *name)
+{
+	struct kvlist keys = KVLIST_INIT;
+	struct series_info si = { &keys, "us", "lower" };
+	struct store *s = open_new(name);
+	int64_t r, id;
+	int i;
+
+	if (s == NULL)
+		return;
+	CHECK(store_begin(s) == 0);
+	make_run(s, "bound", RUN_COMPLETE, "1", &r);
+	kv_set(&keys, "m", "x");
+	CHECK(store_series_get(s, r, &si, &id) == 0);
+	for (i = 0; i < 5000; i++)
+		store_sample_add(s, id, i, STORE_NO_ROUND, i, 0);
+	CHECK(store_commit(s) == 0);
+	kv_clear(&keys);
+	store_close(s);
+}
+
+static int
+count_run(const struct run_row *r, void *arg)
+{
+	(*(int *)arg)++;
+	return 0;
+}
+
+/*
+ * A source's reads, bounded: past the bound a read fails and says why;
+ * within it, it reads all.  And a database kbench made passes the
+ * source check.
+ */
+static void
+test_bounded_reads(void)
+{
+	struct strbuf err = STRBUF_INIT, why = STRBUF_INIT;
+	struct sample_buf b;
+	struct filter f;
+	struct store *s;
+	int why_open, n = 0;
+
+	memset(&b, 0, sizeof(b));
+
+	fill_for_bound("bound.db");
+	memset(&f, 0, sizeof(f));
+	f.include_incomplete = 1;
+	s = store_open(path_in_dir("bound.db"), STORE_READONLY, &err, &why_open);
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	CHECK(store_check_source(s, &why) == 0);
+	CHECK_STR(sb_str(&why), "");
+	CHECK(store_bound_reads(s, 1000, 0) == 0);
+	CHECK(store_series_samples(s, 1, &b) == -1);
+	CHECK(store_bound_hit(s) == 1);
+	CHECK_STR(store_error(s), path_in_dir("bound.db: reading the samples "
+	    "of series 1: more than 1000 SQLite steps, the bound for a "
+	    "database of its size: a crafted database?"));
+	store_close(s);
+	b.n = 0;
+	s = store_open(path_in_dir("bound.db"), STORE_READONLY, &err, &why_open);
+	CHECK(s != NULL && store_bound_reads(s, 100000000, 200) == 0);
+	CHECK(s != NULL && store_each_run(s, &f, count_run, &n) == 0 && n == 1);
+	CHECK(s != NULL && store_series_samples(s, 1, &b) == 0 && b.n == 5000);
+	CHECK(s != NULL && store_bound_hit(s) == 0);
+	store_close(s);
+	sample_buf_free(&b);
+	sb_free(&err);
+	sb_free(&why);
+}
+
 int
 main(void)
 {
@@ -481,6 +555,7 @@ main(void)
 	test_migration_nightly();
 	test_migration_rounds();
 	test_runs_and_samples();
+	test_bounded_reads();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
