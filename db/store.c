@@ -66,7 +66,7 @@ struct store {
 	sqlite3_stmt	*sel_shape;
 	int		 readonly;
 	int		 in_txn;	/* between store_begin() and its end */
-	char		*copy_dir;	/* a private copy read (store_rocopy.c) */
+	struct odir	*copy_dir;	/* a private copy read (store_rocopy.c) */
 	/* store_bound_reads(): the SQLite steps left, the whole bound. */
 	int64_t		 steps_left, steps_bound;
 	int		 bound_hit;

@@ -20,13 +20,14 @@ int	 store_failed(struct store *s, const char *what);
 #define STORE_WAL_SHM		1
 #define STORE_WAL_NO_SHM	2
 int	 store_wal_state(const char *path);
+struct odir;
 /*
  * Copy path and its -wal into a new private directory *dir (in $TMPDIR,
  * mode 0700): 0 and *copy, the copy's path; -1 with err set.
  */
-int	 store_private_copy(const char *path, char **dir, char **copy,
+int	 store_private_copy(const char *path, struct odir **dir, char **copy,
 	    struct strbuf *err);
 /* Remove the copy and dir (and free dir); NULL is none. */
-void	 store_private_remove(char *dir);
+void	 store_private_remove(struct odir *dir);
 
 #endif

@@ -20,38 +20,37 @@
 #include <unistd.h>
 
 #include "db/store_private.h"
+#include "lib/outdir.h"
 
-/* Copy from to a new file to (mode 0600): 0, or -1 with errno. */
+/*
+ * Copy from into a new file name in dir (outdir.h's writer, so mode
+ * 0666 & ~umask inside a 0700 directory): 0, or -1 with err set.
+ */
 static int
-copy_file(const char *from, const char *to)
+copy_file(const char *from, const struct odir *dir, const char *name,
+    struct strbuf *err)
 {
+	struct outfile of;
 	char buf[65536];
-	ssize_t n, w, off;
-	int in, out, saved;
+	ssize_t n;
+	int in, rc;
 
-	if ((in = open(from, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	if ((out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0600)) == -1) {
-		saved = errno;
-		close(in);
-		errno = saved;
+	if ((in = open(from, O_RDONLY | O_CLOEXEC)) == -1) {
+		sb_addf(err, "%s: %s", from, strerror(errno));
 		return -1;
 	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		for (off = 0; off < n; off += w)
-			if ((w = write(out, buf + off, (size_t)(n - off))) == -1)
-				goto fail;
-	if (n == -1 || fsync(out) == -1)
-		goto fail;
+	if ((rc = odir_create(dir, name, &of, err)) == 0) {
+		while ((n = read(in, buf, sizeof(buf))) > 0)
+			if (fwrite(buf, 1, (size_t)n, of.fp) != (size_t)n)
+				break;
+		if (n != 0) {
+			sb_addf(err, "%s: %s", from, n == -1 ? strerror(errno) :
+			    "a write failed");
+			rc = -1;
+		}
+	}
 	close(in);
-	return close(out);
-fail:
-	saved = errno;
-	close(in);
-	close(out);
-	errno = saved;
-	return -1;
+	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
 }
 
 /* path with a suffix, allocated. */
@@ -79,60 +78,48 @@ store_wal_state(const char *path)
 }
 
 void
-store_private_remove(char *dir)
+store_private_remove(struct odir *dir)
 {
-	static const char *const names[] = { "/db", "/db-wal", "/db-shm",
-	    "/db-journal" };
-	char *p;
-	size_t i;
-
 	if (dir == NULL)
 		return;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		p = suffixed(dir, names[i]);
-		unlink(p);
-		free(p);
-	}
-	rmdir(dir);
+	odir_discard(dir);
 	free(dir);
 }
 
 int
-store_private_copy(const char *path, char **dir, char **copy,
+store_private_copy(const char *path, struct odir **dir, char **copy,
     struct strbuf *err)
 {
+	struct strbuf why = STRBUF_INIT;
 	const char *tmp = getenv("TMPDIR");
-	char *from, *to;
+	struct odir top;
+	char *from;
 	int rc;
 
 	*copy = NULL;
-	*dir = suffixed(tmp != NULL && *tmp != '\0' ? tmp : "/tmp",
-	    "/kbench-ro.XXXXXX");
-	if (mkdtemp(*dir) == NULL) {
-		sb_addf(err, "%s: its -wal holds commits, and no -shm can be "
-		    "made beside it to read them: making a private copy in %s "
-		    "failed: %s", path, *dir, strerror(errno));
-		free(*dir);
-		*dir = NULL;
-		return -1;
+	*dir = xcalloc(1, sizeof(**dir));
+	(*dir)->fd = (*dir)->up = -1;
+	tmp = tmp != NULL && *tmp != '\0' ? tmp : "/tmp";
+	rc = odir_open(&top, tmp, 0, NULL, &why);
+	if (rc == 0) {
+		rc = odir_private(&top, "kbench-ro.", *dir, &why);
+		odir_close(&top);
 	}
-	*copy = suffixed(*dir, "/db");
-	if ((rc = copy_file(path, *copy)) == 0) {
+	if (rc == 0 && (rc = copy_file(path, *dir, "db", &why)) == 0) {
 		from = suffixed(path, "-wal");
-		to = suffixed(*copy, "-wal");
-		rc = copy_file(from, to);
+		rc = copy_file(from, *dir, "db-wal", &why);
 		free(from);
-		free(to);
 	}
 	if (rc == -1) {
 		sb_addf(err, "%s: its -wal holds commits, and no -shm can be "
-		    "made beside it to read them: copying it into %s failed: %s",
-		    path, *dir, strerror(errno));
+		    "made beside it to read them: a private copy in %s failed: "
+		    "%s", path, tmp, sb_str(&why));
 		store_private_remove(*dir);
 		*dir = NULL;
-		free(*copy);
-		*copy = NULL;
+		sb_free(&why);
 		return -1;
 	}
+	*copy = suffixed((*dir)->path, "/db");
+	sb_free(&why);
 	return 0;
 }
