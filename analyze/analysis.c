@@ -85,11 +85,14 @@ side_rounds(const struct groupset *gs)
 
 /*
  * The facts of a side read on another connection, redacted through s:
- * one token per value whichever side met it first.
+ * one token per value whichever side met it first.  Then every other
+ * fact is redacted as text: a host name inside a netboot command line
+ * (ip=...:HOST:...) is the host name all the same.
  */
 static void
 redact_side(struct store *s, struct groupset *gs)
 {
+	struct strbuf shown_text = STRBUF_INIT;
 	struct kvlist *facts;
 	const char *shown;
 	size_t i, k;
@@ -106,6 +109,18 @@ redact_side(struct store *s, struct groupset *gs)
 			}
 		}
 	}
+	for (i = 0; i < gs->nruns; i++) {
+		facts = &gs->runs[i].facts;
+		for (k = 0; k < facts->n; k++) {
+			sb_reset(&shown_text);
+			store_redact_text(s, facts->v[k].value, &shown_text);
+			if (strcmp(sb_str(&shown_text), facts->v[k].value) != 0) {
+				free(facts->v[k].value);
+				facts->v[k].value = xstrdup(sb_str(&shown_text));
+			}
+		}
+	}
+	sb_free(&shown_text);
 }
 
 static enum status

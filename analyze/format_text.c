@@ -106,32 +106,56 @@ void
 text_wrap(FILE *out, size_t width, const char *first, const char *rest,
     const char *text)
 {
-	const char *p = text, *word, *lead = first;
-	size_t col, len;
+	struct strbuf word = STRBUF_INIT;
+	const char *p = text, *start, *w;
+	size_t col, len, wcols, room, cut, cutw;
+	int fresh = 1;	/* nothing on this line but its lead */
 
 	fputs(first, out);
-	col = strlen(first);
+	col = display_width(first, strlen(first));
 	while (*p != '\0') {
 		while (*p == ' ')
 			p++;
-		word = p;
+		start = p;
 		while (*p != '\0' && *p != ' ')
 			p++;
-		len = (size_t)(p - word);
-		if (len == 0)
+		if (p == start)
 			break;
-		if (col > strlen(lead) && col + 1 + len > width) {
+		/* Measured as shown: an escape takes its columns. */
+		sb_reset(&word);
+		sb_add_visible_n(&word, start, (size_t)(p - start));
+		w = sb_str(&word);
+		len = word.len;
+		wcols = display_width(w, len);
+		if (!fresh && col + 1 + wcols > width) {
 			fprintf(out, "\n%s", rest);
-			col = strlen(rest);
-			lead = rest;
-		} else if (col > strlen(lead)) {
+			col = display_width(rest, strlen(rest));
+			fresh = 1;
+		} else if (!fresh) {
 			putc(' ', out);
 			col++;
 		}
-		fput_visible(out, word, len);	/* no escape reaches a terminal */
-		col += len;
+		/* A word wider than a line: cut between its characters. */
+		while (col + wcols > width && len > 0) {
+			room = width > col ? width - col : 0;
+			cut = display_prefix(w, len, room, &cutw);
+			if (cut == 0 && fresh)
+				cut = display_prefix(w, len, cutw + 2, &cutw);
+			if (cut > 0)
+				fwrite(w, 1, cut, out);
+			fprintf(out, "\n%s", rest);
+			col = display_width(rest, strlen(rest));
+			w += cut;
+			len -= cut;
+			wcols -= cutw;
+			fresh = 1;
+		}
+		fwrite(w, 1, len, out);
+		col += wcols;
+		fresh = 0;
 	}
 	putc('\n', out);
+	sb_free(&word);
 }
 
 /*

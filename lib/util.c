@@ -454,6 +454,83 @@ sb_add_visible(struct strbuf *sb, const char *s)
 	sb_add_visible_n(sb, s, strlen(s));
 }
 
+/* The code point of the UTF-8 sequence s[0 .. k). */
+static unsigned long
+utf8_code(const unsigned char *s, size_t k)
+{
+	static const unsigned char lead_mask[] = { 0, 0x7f, 0x1f, 0x0f, 0x07 };
+	unsigned long c = s[0] & lead_mask[k];
+	size_t i;
+
+	for (i = 1; i < k; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	return c;
+}
+
+/*
+ * Columns a code point takes on a terminal, without the locale's
+ * wcwidth(): 0 for combining marks, 2 for the East Asian Wide and
+ * Fullwidth blocks (Unicode 15's EastAsianWidth.txt, W and F), else 1.
+ */
+static int
+code_point_width(unsigned long c)
+{
+	static const unsigned long zero[][2] = {
+		{ 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd },
+		{ 0x0610, 0x061a }, { 0x064b, 0x065f }, { 0x0e31, 0x0e3a },
+		{ 0x1ab0, 0x1aff }, { 0x1dc0, 0x1dff }, { 0x20d0, 0x20ff },
+		{ 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f }, { 0x200b, 0x200f },
+	};
+	static const unsigned long wide[][2] = {
+		{ 0x1100, 0x115f }, { 0x231a, 0x231b }, { 0x2329, 0x232a },
+		{ 0x2e80, 0x303e }, { 0x3041, 0x33ff }, { 0x3400, 0x4dbf },
+		{ 0x4e00, 0x9fff }, { 0xa000, 0xa4cf }, { 0xa960, 0xa97f },
+		{ 0xac00, 0xd7a3 }, { 0xf900, 0xfaff }, { 0xfe10, 0xfe19 },
+		{ 0xfe30, 0xfe6f }, { 0xff00, 0xff60 }, { 0xffe0, 0xffe6 },
+		{ 0x1f300, 0x1f64f }, { 0x1f900, 0x1f9ff }, { 0x20000, 0x2fffd },
+		{ 0x30000, 0x3fffd },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(zero) / sizeof(zero[0]); i++)
+		if (c >= zero[i][0] && c <= zero[i][1])
+			return 0;
+	for (i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+		if (c >= wide[i][0] && c <= wide[i][1])
+			return 2;
+	return 1;
+}
+
+size_t
+display_prefix(const char *s, size_t n, size_t cols, size_t *width)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, k, w = 0;
+	int cw;
+
+	while (i < n) {
+		k = p[i] < 0x80 ? 1 : utf8_seq(s + i, n - i);
+		cw = k <= 1 ? 1 : code_point_width(utf8_code(p + i, k));
+		k = k == 0 ? 1 : k;
+		if (w + (size_t)cw > cols)
+			break;
+		w += (size_t)cw;
+		i += k;
+	}
+	if (width != NULL)
+		*width = w;
+	return i;
+}
+
+size_t
+display_width(const char *s, size_t n)
+{
+	size_t w;
+
+	display_prefix(s, n, (size_t)-1, &w);
+	return w;
+}
+
 void
 fput_visible(FILE *out, const char *s, size_t n)
 {

@@ -82,6 +82,14 @@ void	 sb_add_visible(struct strbuf *sb, const char *s);
 void	 sb_add_visible_n(struct strbuf *sb, const char *s, size_t n);
 /* Write s[0 .. n) to out as sb_add_visible() shows it. */
 void	 fput_visible(FILE *out, const char *s, size_t n);
+/*
+ * The columns UTF-8 text takes on a terminal (a wide CJK character two,
+ * a combining mark none, a byte that is not UTF-8 one), whatever the
+ * locale; display_prefix(): the bytes of its longest start, cut between
+ * characters, within cols columns, and (width) the columns they take.
+ */
+size_t	 display_width(const char *s, size_t n);
+size_t	 display_prefix(const char *s, size_t n, size_t cols, size_t *width);
 
 /*
  * argv as one line that sh(1) splits back into the same words: a word of

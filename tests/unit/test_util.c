@@ -282,6 +282,29 @@ test_argv(void)
 	sb_free(&sb);
 }
 
+/*
+ * Display widths, against Python 3.11's unicodedata.east_asian_width()
+ * (W and F: 2 columns) and unicodedata.combining() (0 columns), run on
+ * the same strings.
+ */
+static void
+test_display_width(void)
+{
+	const char *cjk = "\xe5\xbb\xb6\xe8\xbf\x9f";	/* U+5EF6 U+8FDF */
+	size_t w;
+
+	CHECK(display_width("latency", 7) == 7);
+	CHECK(display_width(cjk, strlen(cjk)) == 4);
+	CHECK(display_width("e\xcc\x81", 3) == 1);		/* e, U+0301 */
+	CHECK(display_width("\xef\xbc\xa1", 3) == 2);	/* U+FF21 */
+	CHECK(display_width("\xf0\x9f\x98\x80", 4) == 2);	/* U+1F600 */
+	CHECK(display_width("\xff", 1) == 1);		/* not UTF-8 */
+	/* Cut between characters, never inside one. */
+	CHECK(display_prefix(cjk, strlen(cjk), 3, &w) == 3 && w == 2);
+	CHECK(display_prefix(cjk, strlen(cjk), 1, &w) == 0 && w == 0);
+	CHECK(display_prefix("abc", 3, 2, &w) == 2 && w == 2);
+}
+
 int
 main(void)
 {
@@ -295,5 +318,6 @@ main(void)
 	test_json_utf8();
 	test_visible();
 	test_argv();
+	test_display_width();
 	return check_done();
 }

@@ -1,0 +1,106 @@
+#!/bin/sh
+# What is printed shows what is so (issue 26, findings 11 to 14): no raw
+# control byte from the data reaches the regression mail or a report,
+# commands included, and the commands still give back exactly the words
+# that were run; a redacted host name is hidden inside every other fact
+# too; report.txt keeps to 72 columns, measured as a terminal shows
+# them (wide characters, escapes), on long facts and labels.
+. "$(dirname "$0")/lib.sh"
+
+KEY=$(printf 'lat\033[31mX\007')
+
+# A series whose key holds ESC and BEL, a regression at its newest run.
+python3 - "$KEY" <<'PY'
+import random, sys
+random.seed(1)
+with open('esc.csv', 'w') as f:
+    f.write('night,metric,v\n')
+    for n in range(1, 21):
+        for i in range(20):
+            v = 100 + random.gauss(0, 1) + (30 if n >= 19 else 0)
+            f.write('n%02d,%s,%.3f\n' % (n, sys.argv[1], v))
+PY
+kb -d esc.db import -q --value v --key metric --run-by night esc.csv
+expect_rc 0 "import a key with ESC and BEL"
+
+# ---- 11: the regression mail ----
+kb -d esc.db trend --new-regressions
+expect_rc 0 "the mail"
+grep -q '^Subject: \[kbench\] metric=lat\\x1b\[31mX\\x07: +' out
+check $? "finding 11: the subject shows the controls as \\xNN"
+LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" out
+[ $? -ne 0 ]
+check $? "finding 11: no raw control byte in the mail"
+cmd=$(grep '^  kbench -d esc.db trend --where' out | sed 's/^  kbench /kb /')
+eval "$cmd"
+expect_rc 0 "finding 11: the mail's command, run by sh"
+grep -q '^1 series' out
+check $? "finding 11: the command selects the series it names ($(head -1 out))"
+
+# ---- 12: the reports' "made by" command ----
+kb -d esc.db report --compare 1 20 --where "metric=$KEY" -o r12
+expect_rc 0 "a report with ESC and BEL in --where"
+for f in report.txt report.md report.html; do
+	LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "r12/$f" &&
+	    not_ok "finding 12: a raw control byte in $f"
+done
+ok "finding 12: none in report.txt, report.md, report.html"
+grep -q "report --compare 1 20 --where \\\\\$" r12/report.txt &&
+    grep -q "'metric=lat'\"\$(printf '\\\\033')\"'\[31mX'\"\$(printf '\\\\007')\"''" r12/report.txt
+check $? "finding 12: the command shell-quoted, its controls as printf escapes"
+
+# ---- 13: --redact host, inside other facts ----
+CL='ip=10.0.0.2::10.0.0.1:255.255.255.0:SecretHost42:eth0:off quiet'
+{
+	echo 'night,host,cmdline,metric,v'
+	for n in n1 n2; do
+		for v in 100 101 102; do
+			echo "$n,SecretHost42,$CL,lat,$v"
+		done
+	done
+} >host.csv
+kb -d host.db import -q --value v --key metric --run-by night --run-by host \
+    --run-by cmdline -l lab host.csv
+kb -d host.db report --compare 1 2 --redact host -o r13
+expect_rc 0 "a report with --redact host"
+grep -l SecretHost42 r13/* >found
+[ ! -s found ]
+check $? "finding 13: the host name in no file ($(tr '\n' ' ' <found))"
+grep -q 'ip=10.0.0.2::10.0.0.1:255.255.255.0:redacted-1:eth0:off' r13/report.md
+check $? "finding 13: the command line fact with its host redacted"
+kb -d host.db analyze --compare 1 2 --redact host --format json
+grep -q SecretHost42 out
+[ $? -ne 0 ]
+check $? "finding 13: nor in analyze's JSON"
+
+# ---- 14: report.txt within 72 columns ----
+python3 - <<'PY'
+with open('wide.csv', 'w') as f:
+    f.write('night,kernel_git,cmdline,metric,v\n')
+    cl = ('BOOT_IMAGE=/boot/vmlinuz-6.8.0-31-generic root=UUID=0a1b2c3d-4e5f-'
+          '6071-8293-a4b5c6d7e8f9 ro quiet mitigations=off isolcpus=2,3 '
+          'nohz_full=2,3 rcu_nocbs=2,3 intel_pstate=disable idle=poll')
+    label = '\u5ef6\u8fdf' * 30
+    for n, kg in (('n1', 'v6.8-31-gda3692a'), ('n2', 'v6.8-32-g1234567')):
+        other = cl if n == 'n1' else '/boot/' + 'x' * 120 + ' ' + cl
+        for i in range(5):
+            f.write('%s,%s,"%s",%s,%d\n' % (n, kg, other, label,
+                    100 + i + (10 if n == 'n2' else 0)))
+PY
+kb -d wide.db import -q --value v --key metric --run-by night --run-by kernel_git \
+    --run-by cmdline -l lab wide.csv
+kb -d wide.db report --compare 1 2 -o r14
+expect_rc 0 "a report of wide labels and long facts"
+python3 - r14/report.txt >long <<'PY'
+import sys, unicodedata
+for i, line in enumerate(open(sys.argv[1], encoding='utf-8'), 1):
+    line = line.rstrip('\n')
+    w = sum(0 if unicodedata.combining(c) else
+            2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in line)
+    if w > 72:
+        print('%d: %d columns' % (i, w))
+PY
+[ ! -s long ]
+check $? "finding 14: every line of report.txt within 72 columns ($(head -3 long | tr '\n' ' '))"
+grep -q "$(printf '\345\273\266\350\277\237')" r14/report.txt
+check $? "finding 14: the wide label shown, cut between characters"
