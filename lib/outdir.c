@@ -95,6 +95,16 @@ odir_list(const struct odir *d)
 	return list_fd(d->fd);
 }
 
+int
+link_unchanged(int at, const char *name, const struct stat *was)
+{
+	struct stat now;
+
+	return fstatat(at, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(now.st_mode) && now.st_dev == was->st_dev &&
+	    now.st_ino == was->st_ino && now.st_uid == was->st_uid;
+}
+
 /*
  * One step of the user's path: name in dir at, made when missing (and
  * create); a link is followed only when its owner is us or root.  Its
@@ -126,8 +136,18 @@ step_user(int at, const char *name, const char *sofar, int create,
 			    "by you: not followed", sofar, (long)st.st_uid);
 			return -1;
 		}
-		if ((fd = openat(at, name, DIR_FLAGS)) != -1)
-			return fd;
+		/*
+		 * Followed, then the link looked at again: one swapped for
+		 * another user's meanwhile is not taken.
+		 */
+		if ((fd = openat(at, name, DIR_FLAGS)) != -1) {
+			if (link_unchanged(at, name, &st))
+				return fd;
+			close(fd);
+			sb_addf(err, "%s: a symbolic link replaced while "
+			    "followed: not taken", sofar);
+			return -1;
+		}
 	}
 fail:
 	if (errno == ENOTDIR || is_link_errno(errno))
@@ -463,12 +483,16 @@ odir_private(const struct odir *d, const char *prefix, struct odir *priv,
 	 * Opened without following, then checked: ours, and 0700 whatever
 	 * the umask, so nobody else can put a file (or a link) in it.
 	 */
+	/* The set-group-ID bit kept: the files then get DIR's group. */
 	if (fd == -1 || fstat(fd, &st) == -1 ||
 	    (st.st_uid != geteuid() && (errno = EPERM)) ||
-	    fchmod(fd, 0700) == -1) {
+	    fchmod(fd, 0700 | (st.st_mode & S_ISGID)) == -1) {
 		sb_addf(err, "%s/%s: %s", d->path, name, strerror(errno));
 		if (fd != -1)
 			close(fd);
+		/* Made, and not opened (a umask of 0777): not left. */
+		if (tries < 100 && errno != EEXIST && fd == -1)
+			unlinkat(d->fd, name, AT_REMOVEDIR);
 		free(name);
 		return -1;
 	}
@@ -563,16 +587,19 @@ tmp_tagged(const char *name, const char *tag)
 
 /*
  * What kbench makes for a while and renames or removes: outfile's
- * NAME.tmp.XXXXXX, a report's NAME.tmp-XXXXXX and .kbench-tmp-XXXXXX,
- * gnuplot's .kbench-gp.XXXXXX.
+ * NAME.kbtmp.XXXXXX, a report's NAME.kbtmp-XXXXXX and .kbench-tmp-XXXXXX,
+ * gnuplot's .kbench-gp.XXXXXX (the directories 0700, as made).
  */
 static int
-is_temporary(const char *name, int is_dir)
+is_temporary(const char *name, const struct stat *st)
 {
-	if (!is_dir)
-		return tmp_tagged(name, ".tmp.");
-	return tmp_tagged(name, ".tmp-") || (strncmp(name, ".kbench-", 8) == 0 &&
-	    (tmp_tagged(name, ".kbench-gp.") || tmp_tagged(name, ".kbench-tmp-")));
+	if (S_ISREG(st->st_mode))
+		return tmp_tagged(name, ODIR_TMP_FILE);
+	return S_ISDIR(st->st_mode) && (st->st_mode & 0777) == 0700 &&
+	    (tmp_tagged(name, ODIR_TMP_DIR) ||
+	    (strncmp(name, ".kbench-", 8) == 0 &&
+	    (tmp_tagged(name, ".kbench-gp.") ||
+	    tmp_tagged(name, ".kbench-tmp-"))));
 }
 
 size_t
@@ -590,8 +617,7 @@ odir_sweep(const struct odir *d)
 	while ((e = readdir(dir)) != NULL) {
 		if (!plain_name(e->d_name) ||
 		    fstatat(d->fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1 ||
-		    st.st_uid != geteuid() ||
-		    !is_temporary(e->d_name, S_ISDIR(st.st_mode)))
+		    st.st_uid != geteuid() || !is_temporary(e->d_name, &st))
 			continue;
 		if (S_ISREG(st.st_mode)) {
 			n += unlinkat(d->fd, e->d_name, 0) == 0;
@@ -612,25 +638,50 @@ odir_sweep(const struct odir *d)
 	return n;
 }
 
+/* name in d, a lock file of ours: its descriptor, or -1 (err set). */
+static int
+lock_open(const struct odir *d, const char *name, struct strbuf *err)
+{
+	struct stat st;
+	int fd, tries;
+
+	for (tries = 0; tries < 2; tries++) {
+		if ((fd = openat(d->fd, name, O_RDWR | O_CREAT | O_NOFOLLOW |
+		    O_NONBLOCK | O_CLOEXEC, 0600)) == -1) {
+			sb_addf(err, "%s/%s: %s", d->path, name,
+			    is_link_errno(errno) ? "a symbolic link: not "
+			    "followed" : strerror(errno));
+			return -1;
+		}
+		if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+			sb_addf(err, "%s/%s: not a regular file", d->path, name);
+			close(fd);
+			return -1;
+		}
+		if (st.st_uid == geteuid())
+			return fd;
+		/*
+		 * Another user's (who could hold it for ever): removed, and
+		 * made again, ours.
+		 */
+		close(fd);
+		if (unlinkat(d->fd, name, 0) == -1)
+			break;
+	}
+	sb_addf(err, "%s/%s: a lock made by another user, and it cannot be "
+	    "removed", d->path, name);
+	return -1;
+}
+
 int
 odir_lock(const struct odir *d, const char *name, int *busy,
     struct strbuf *err)
 {
-	struct stat st;
 	int fd;
 
 	*busy = 0;
-	if ((fd = openat(d->fd, name, O_RDWR | O_CREAT | O_NOFOLLOW |
-	    O_NONBLOCK | O_CLOEXEC, 0644)) == -1) {
-		sb_addf(err, "%s/%s: %s", d->path, name, is_link_errno(errno) ?
-		    "a symbolic link: not followed" : strerror(errno));
+	if ((fd = lock_open(d, name, err)) == -1)
 		return -1;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		sb_addf(err, "%s/%s: not a regular file", d->path, name);
-		close(fd);
-		return -1;
-	}
 	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
 		*busy = errno == EWOULDBLOCK;
 		sb_addf(err, "%s/%s: %s", d->path, name, *busy ? "another "

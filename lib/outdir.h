@@ -87,17 +87,25 @@ int	odir_adopt(struct odir *priv, const struct odir *dst, struct strbuf *err);
 void	odir_discard(struct odir *priv);
 /*
  * Remove what an interrupted kbench left in d, when it is ours: its
- * temporary files (NAME.tmp.XXXXXX) and directories (NAME.tmp-XXXXXX,
- * .kbench-tmp-XXXXXX, .kbench-gp.XXXXXX).  The number removed.
+ * temporary files (NAME.kbtmp.XXXXXX) and directories, mode 0700
+ * (NAME.kbtmp-XXXXXX, .kbench-tmp-XXXXXX, .kbench-gp.XXXXXX).  The
+ * number removed.
  */
 size_t	odir_sweep(const struct odir *d);
 /*
- * Take the lock d/name: a regular file (never a link), locked with
- * flock; -1 with err set, *busy when another holds it.  Its descriptor.
+ * Take the lock d/name: a regular file of ours, mode 0600 (one another
+ * user made is replaced: who can open it could hold it), never opened
+ * through a link, locked with flock; -1 with err set, *busy when another
+ * kbench holds it.  Its descriptor.
  */
 int	odir_lock(const struct odir *d, const char *name, int *busy,
 	    struct strbuf *err);
 
+/* The tags of temporaries: NAME.kbtmp.XXXXXX, NAME.kbtmp-XXXXXX. */
+#define ODIR_TMP_FILE	".kbtmp."
+#define ODIR_TMP_DIR	".kbtmp-"
+/* Is at/name the link was (same inode, owner), still a link? */
+int	link_unchanged(int at, const char *name, const struct stat *was);
 /* base and six random characters: a temporary's name to try. */
 char	*odir_tmp_name(const char *base);
 /* The directory path is in, "." when it has none. */

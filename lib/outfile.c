@@ -24,7 +24,7 @@ outfile_tmp(struct outfile *of, struct strbuf *err)
 	struct strbuf base = STRBUF_INIT;
 	int fd = -1, tries;
 
-	sb_addf(&base, "%s.tmp.", of->name);
+	sb_addf(&base, "%s" ODIR_TMP_FILE, of->name);
 	for (tries = 0; fd == -1 && tries < 100; tries++) {
 		free(of->tmp);
 		of->tmp = odir_tmp_name(sb_str(&base));
@@ -89,6 +89,34 @@ odir_create(const struct odir *d, const char *rel, struct outfile *of,
 	return outfile_tmp(of, err);
 }
 
+/*
+ * Open what lstat saw as st at the name, written as it is: a FIFO or a
+ * device not followed (O_NOFOLLOW: one swapped for a link fails), a
+ * link of the user's or root's followed and looked at again after.
+ * Either way, what was opened must still be what was seen.
+ */
+static int
+open_in_place(struct outfile *of, const struct stat *st)
+{
+	struct stat now;
+	int fd, flags = O_WRONLY | O_NOCTTY | O_CLOEXEC;
+
+	if (!S_ISLNK(st->st_mode))
+		flags |= O_NOFOLLOW;
+	else
+		flags |= O_CREAT;
+	if ((fd = openat(of->dirfd, of->name, flags, 0666)) == -1)
+		return -1;
+	if (S_ISLNK(st->st_mode) ? !link_unchanged(of->dirfd, of->name, st) :
+	    fstat(fd, &now) == -1 || now.st_dev != st->st_dev ||
+	    now.st_ino != st->st_ino) {
+		close(fd);
+		errno = EAGAIN;
+		return -1;
+	}
+	return fd;
+}
+
 /* A name the user gave that is not a regular file: written as it is. */
 static int
 outfile_in_place(struct outfile *of, const struct stat *st,
@@ -102,18 +130,21 @@ outfile_in_place(struct outfile *of, const struct stat *st,
 		return -1;
 	}
 	/*
-	 * A link the user named is followed, unless someone else made it:
-	 * in a shared directory, that is how a file of root's is clobbered.
+	 * A link, FIFO or device the user named is used, unless someone
+	 * else made it: in a shared directory, that is how a file of
+	 * root's is clobbered, or root kept waiting on a FIFO.
 	 */
-	if (S_ISLNK(st->st_mode) && st->st_uid != geteuid() && st->st_uid != 0) {
-		sb_addf(err, "%s: a symbolic link made by uid %ld, not by you: "
-		    "not followed", of->path, (long)st->st_uid);
+	if (st->st_uid != geteuid() && st->st_uid != 0) {
+		sb_addf(err, "%s: a %s made by uid %ld, not by you: not %s",
+		    of->path, S_ISLNK(st->st_mode) ? "symbolic link" :
+		    S_ISFIFO(st->st_mode) ? "FIFO" : "special file",
+		    (long)st->st_uid, S_ISLNK(st->st_mode) ? "followed" :
+		    "written");
 		return -1;
 	}
-	/* A device, a FIFO, a link: written as it is, never replaced. */
-	if ((fd = openat(of->dirfd, of->name, O_WRONLY | O_CREAT | O_NOCTTY |
-	    O_CLOEXEC, 0666)) == -1) {
-		sb_addf(err, "%s: %s", of->path, strerror(errno));
+	if ((fd = open_in_place(of, st)) == -1) {
+		sb_addf(err, "%s: %s", of->path, errno == EAGAIN ?
+		    "replaced while opened: not written" : strerror(errno));
 		return -1;
 	}
 	if ((fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
@@ -164,16 +195,58 @@ outfile_open(struct outfile *of, const char *path, struct strbuf *err)
 	return outfile_in_place(of, &st, err);
 }
 
+/*
+ * The temporary renamed over its name, then the name looked at: in a
+ * directory others can write, one could have swapped the temporary for
+ * a file of theirs.  0, or -1 with errno set (EAGAIN: swapped).
+ */
+static int
+rename_checked(struct outfile *of, int fd)
+{
+	struct stat mine, there;
+
+	if (fstat(fd, &mine) == -1 ||
+	    renameat(of->dirfd, of->tmp, of->dirfd, of->name) == -1)
+		return -1;
+	if (fstatat(of->dirfd, of->name, &there, AT_SYMLINK_NOFOLLOW) == -1)
+		return -1;
+	if (there.st_dev != mine.st_dev || there.st_ino != mine.st_ino) {
+		errno = EAGAIN;
+		return -1;
+	}
+	return 0;
+}
+
 int
 outfile_close(struct outfile *of, int ok, struct strbuf *err)
 {
-	int e = 0;
+	int e = 0, swapped;
 
 	if (of->fp != NULL) {
-		/* The last write's error: a full disk says so here. */
-		errno = 0;
-		if (fflush(of->fp) != 0 || ferror(of->fp))
+		/*
+		 * The first failed write's error, else the last one's: a
+		 * full disk says so here.
+		 */
+		if (ferror(of->fp))
 			e = errno != 0 ? errno : EIO;
+		else {
+			errno = 0;
+			if (fflush(of->fp) != 0 || ferror(of->fp))
+				e = errno != 0 ? errno : EIO;
+		}
+		if (e == 0 && ok && of->tmp != NULL &&
+		    rename_checked(of, fileno(of->fp)) == -1) {
+			swapped = errno == EAGAIN;
+			sb_addf(err, "%s: %s", of->path, swapped ? "replaced "
+			    "by another file while written: not ours any more" :
+			    strerror(errno));
+			ok = 0;
+			if (swapped) {
+				/* Renamed away: nothing of ours to remove. */
+				free(of->tmp);
+				of->tmp = NULL;
+			}
+		}
 		if (fclose(of->fp) != 0 && e == 0)
 			e = errno;
 		of->fp = NULL;
@@ -184,11 +257,6 @@ outfile_close(struct outfile *of, int ok, struct strbuf *err)
 		}
 	} else
 		ok = 0;
-	if (ok && of->tmp != NULL && renameat(of->dirfd, of->tmp, of->dirfd,
-	    of->name) == -1) {
-		sb_addf(err, "%s: %s", of->path, strerror(errno));
-		ok = 0;
-	}
 	if (!ok && of->tmp != NULL && of->dirfd != -1)
 		unlinkat(of->dirfd, of->tmp, 0);
 	if (of->dirfd != -1)

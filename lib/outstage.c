@@ -87,7 +87,7 @@ outdir_open(struct outdir *od, const char *path, struct strbuf *err)
 			rc = odir_private(&od->final, ".kbench-tmp-", &od->stage,
 			    err);
 	} else if (rc == 0) {
-		sb_addf(&prefix, "%s.tmp-", name);
+		sb_addf(&prefix, "%s" ODIR_TMP_DIR, name);
 		rc = odir_private(&od->parent, sb_str(&prefix), &od->stage, err);
 		sb_free(&prefix);
 	}
@@ -98,17 +98,30 @@ outdir_open(struct outdir *od, const char *path, struct strbuf *err)
 	return rc;
 }
 
-/* The stage renamed to path, with a new directory's mode. */
+/*
+ * The stage renamed to path, with a new directory's mode (and its
+ * set-group-ID bit), then path looked at: in a parent others can write,
+ * the stage could have been swapped for a directory of theirs.
+ */
 static int
 stage_to_place(struct outdir *od, struct strbuf *err)
 {
 	mode_t mask = umask(0);
+	struct stat mine, there;
+	const char *name = last_name(od->path);
 
 	umask(mask);
-	if (fchmod(od->stage.fd, 0777 & ~mask) == -1 ||
-	    renameat(od->parent.fd, od->stage.name, od->parent.fd,
-	    last_name(od->path)) == -1) {
+	if (fstat(od->stage.fd, &mine) == -1 ||
+	    fchmod(od->stage.fd, (0777 & ~mask) | (mine.st_mode & S_ISGID)) ==
+	    -1 || renameat(od->parent.fd, od->stage.name, od->parent.fd,
+	    name) == -1 ||
+	    fstatat(od->parent.fd, name, &there, AT_SYMLINK_NOFOLLOW) == -1) {
 		sb_addf(err, "%s: %s", od->path, strerror(errno));
+		return -1;
+	}
+	if (there.st_dev != mine.st_dev || there.st_ino != mine.st_ino) {
+		sb_addf(err, "%s: replaced by another directory while written: "
+		    "not ours any more", od->path);
 		return -1;
 	}
 	return 0;

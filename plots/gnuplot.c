@@ -365,7 +365,7 @@ static int
 chunk_next(struct chart_batch *b, size_t *next, size_t per,
     struct gp_chunk *c, struct strbuf *err)
 {
-	struct strbuf arg = STRBUF_INIT;
+	struct strbuf arg = STRBUF_INIT, why = STRBUF_INIT;
 	const struct odir *dir = NULL;
 	size_t i;
 	int rc = 0;
@@ -379,7 +379,7 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 		if (dir == NULL) {
 			dir = b->job[*next].dir;
 			c->first = *next;
-			if (odir_private(dir, GP_PRIVATE, &c->priv, err) == -1)
+			if (odir_private(dir, GP_PRIVATE, &c->priv, &why) == -1)
 				rc = -1;
 		} else if (dir != b->job[*next].dir)
 			break;
@@ -388,7 +388,7 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 			strlist_add(&c->args, "reset session");
 		}
 		if (rc == 0 && write_script(&c->priv, b->job[*next].name,
-		    b->job[*next].script, err) == -1)
+		    b->job[*next].script, &why) == -1)
 			rc = -1;
 		sb_reset(&arg);
 		sb_addf(&arg, "./%s.gp", b->job[*next].name);
@@ -401,7 +401,9 @@ chunk_next(struct chart_batch *b, size_t *next, size_t per,
 	if (rc == -1) {
 		chunk_fail(b, c);
 		odir_discard(&c->priv);
+		sb_addf(err, "%s%s", err->len > 0 ? "\n" : "", sb_str(&why));
 	}
+	sb_free(&why);
 	return rc == -1 ? -1 : c->n > 0;
 }
 

@@ -26,6 +26,10 @@
 #include "plots/site.h"
 
 #define MANIFEST_HEAD	"kbench-site 1\n"
+/* A line is a hash, a space and a path of at most 200 bytes. */
+#define MANIFEST_LINE_MAX	256
+/* A page of ours is well under this; a bigger file is not read back. */
+#define SITE_PAGE_MAX		(256L * 1024 * 1024)
 #define HASH_LEN	32
 
 static uint64_t
@@ -90,6 +94,31 @@ hex_hash(const char *h, size_t n)
 	return 1;
 }
 
+/*
+ * getline() that reads no more than max bytes of a line: the length,
+ * -1 at the end (or an error: ferror), -2 for a longer line.
+ */
+static ssize_t
+getline_max(char **line, size_t *cap, FILE *fp, size_t max)
+{
+	size_t n = 0;
+	int c;
+
+	if (*cap < max + 1) {
+		*line = xreallocarray(*line, max + 1, 1);
+		*cap = max + 1;
+	}
+	while ((c = getc(fp)) != EOF) {
+		if (n == max)
+			return -2;
+		(*line)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	(*line)[n] = '\0';
+	return n == 0 && c == EOF ? -1 : (ssize_t)n;
+}
+
 void
 manifest_put(struct manifest *m, const char *path, const char *hash)
 {
@@ -128,8 +157,10 @@ manifest_load(struct manifest *m, const struct odir *dir, struct strbuf *err)
 		sb_free(&path);
 		return rc;
 	}
-	while ((n = getline(&line, &cap, fp)) != -1) {
+	while ((n = getline_max(&line, &cap, fp, MANIFEST_LINE_MAX)) != -1) {
 		lineno++;
+		if (n == -2)
+			goto bad;
 		if (lineno == 1) {
 			if (strcmp(line, MANIFEST_HEAD) != 0)
 				goto bad;
@@ -207,15 +238,22 @@ still_there(const struct site *s, const char *path, const char *hash)
 	FILE *fp;
 	int rc;
 
+	/*
+	 * What is not hashed (a chart, a comparison) is kept only as a
+	 * file of ours: not one somebody else put in its place.
+	 */
 	if (ends_with(path, "/")) {
 		sb_addf(&sb, "%sreport.html", path);
 		rc = odir_stat(&s->root, sb_str(&sb), &st) == 0 &&
-		    S_ISREG(st.st_mode);
+		    S_ISREG(st.st_mode) && st.st_uid == geteuid();
 	} else if (ends_with(path, ".svg") || ends_with(path, ".png"))
 		rc = odir_stat(&s->root, path, &st) == 0 &&
-		    S_ISREG(st.st_mode) && st.st_size > 0;
-	else if ((fp = odir_read(&s->root, path)) == NULL)
-		rc = 0;
+		    S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    st.st_uid == geteuid();
+	else if (odir_stat(&s->root, path, &st) == -1 ||
+	    st.st_size > SITE_PAGE_MAX ||
+	    (fp = odir_read(&s->root, path)) == NULL)
+		rc = 0;	/* a page that big is not one of ours: written again */
 	else {
 		while ((n = fread(buf, 1, sizeof(buf), fp)) > 0)
 			sb_add(&sb, buf, n);

@@ -97,7 +97,7 @@ faults() {
 		limited $LIMIT --db rep.db report --compare before after -o "$dir/rep"
 		expect_rc 4 "$mode: report on a full disk"
 		[ -z "$(find "$dir/rep" -name '*.gp*' -size 0)" ] &&
-		    [ -z "$(find "$dir/rep" -name '*.tmp.*')" ]
+		    [ -z "$(find "$dir/rep" -name '*.kbtmp.*')" ]
 		check $? "$mode: no empty gnuplot script, no temporary file: $(ls "$dir/rep" | tr '\n' ' ')"
 		rm -f full/filler full/filler2
 	fi

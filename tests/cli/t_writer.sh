@@ -66,7 +66,7 @@ check $? "finding 3: the link's target not overwritten"
 [ -f "s3/series/$LATENCY.svg" ] && [ ! -L "s3/series/$LATENCY.svg" ] &&
     grep -q '</svg>' "s3/series/$LATENCY.svg"
 check $? "finding 3: the chart drawn again in its place, a file"
-ls -a s3 s3/series | grep -q 'kbench-gp\|\.tmp\.'
+ls -a s3 s3/series | grep -q 'kbench-gp\|\.kbtmp'
 [ $? -ne 0 ]
 check $? "no private or temporary directory left behind"
 
@@ -124,7 +124,7 @@ kb site -o s5 --no-compare --last 5
 expect_rc 0 "finding 5: the next build resumes it"
 expect_out "s5/index.html: 3 series, 5 runs, 0 change points; wrote 13 of 13 pages, drew 3 of 3 charts, made 0 of 4 comparisons, removed 0 files" \
     "finding 5: the resumed build, whole"
-ls -aR s5 | grep -q 'kbench-gp\|\.tmp\.'
+ls -aR s5 | grep -q 'kbench-gp\|\.kbtmp'
 [ $? -ne 0 ]
 check $? "finding 5: what the killed build left, swept"
 
@@ -175,6 +175,67 @@ kb report --compare n55 n56 -o r8
 expect_rc 0 "report over a link at report.html"
 intact v8 && [ -f r8/report.html ] && [ ! -L r8/report.html ]
 check $? "report: the link replaced, its target untouched"
+
+# ---- what the attack on this writer found ----
+# The sweep removes only kbench's own temporaries, not look-alikes.
+mkdir -p s9 && kb site -o s9 --no-compare --last 5
+echo draft >s9/notes.tmp.draft1 && mkdir -p s9/photos.tmp-backup s9/x.kbtmp-abcdef &&
+    echo pic >s9/photos.tmp-backup/a
+chmod 755 s9/x.kbtmp-abcdef
+kb site -o s9 --no-compare --last 5
+expect_rc 0 "a rebuild beside files named like temporaries"
+[ -f s9/notes.tmp.draft1 ] && [ -f s9/photos.tmp-backup/a ] && [ -d s9/x.kbtmp-abcdef ]
+check $? "the sweep keeps what only looks like a temporary (not 0700, not kbench's name)"
+mkdir -m 700 s9/.kbench-gp.Zz9aB1 && : >s9/.kbench-gp.Zz9aB1/t.svg && : >s9/index.html.kbtmp.Qq1wE2
+kb site -o s9 --no-compare --last 5
+[ ! -e s9/.kbench-gp.Zz9aB1 ] && [ ! -e s9/index.html.kbtmp.Qq1wE2 ]
+check $? "the sweep removes what a killed build left"
+
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	NOBODY="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	chmod 711 "$T"
+	# Another user's FIFO at export -o: neither waited on nor written.
+	mkdir -m 1777 pub
+	$NOBODY mkfifo pub/f.csv
+	timeout 20 "$KBENCH" export -o pub/f.csv >out 2>err
+	rc=$?
+	expect_rc 4 "export -o another user's FIFO"
+	expect_err "kbench: export: pub/f.csv: a FIFO made by uid $(id -u nobody), not by you: not written" 	    "another user's FIFO: refused, not waited on"
+	# A lock another user made (and holds, shared) is replaced.
+	kb site -o s10 --no-compare --last 5
+	chmod 777 s10 && rm s10/.kbench-site.lock
+	$NOBODY sh -c ': >s10/.kbench-site.lock'
+	$NOBODY flock -s s10/.kbench-site.lock sleep 30 &
+	holder=$!
+	# Until the other user holds it.
+	wait_for sh -c '! flock -n -x s10/.kbench-site.lock true'
+	kb site -o s10 --no-compare --last 5
+	expect_rc 0 "a site whose lock another user made and holds"
+	[ "$(stat -c '%U %a' s10/.kbench-site.lock)" = "root 600" ]
+	check $? "the lock made again, root's, 0600 ($(stat -c '%U %a' s10/.kbench-site.lock))"
+	kill "$holder" 2>/dev/null
+	# A chart another user put in place is drawn again.
+	chmod 777 s10/series
+	cp "s10/series/$LATENCY.svg" fake.svg && chmod 644 fake.svg
+	$NOBODY sh -c "cat fake.svg >s10/series/x.svg && mv s10/series/x.svg s10/series/$LATENCY.svg"
+	kb site -o s10 --no-compare --last 5
+	grep -q "drew 1 of 3 charts" out && [ "$(stat -c %U "s10/series/$LATENCY.svg")" = root ]
+	check $? "a chart another user replaced: drawn again, ours ($(cat out))"
+	# A set-group-ID directory: the charts get its group.
+	mkdir p11 && chgrp nogroup p11 && chmod 2775 p11
+	kb plot trend -o p11 --format both
+	[ "$(stat -c %G p11/trend.svg p11/trend.png p11/trend.gp | sort -u)" = nogroup ]
+	check $? "charts in a set-group-ID directory: its group"
+	chmod 700 "$T"
+else
+	skip "another user's FIFO, lock and chart; a set-group-ID directory: needs root and setpriv"
+fi
+if full_tmpfs 200k; then
+	kb site -o full/s12 --no-compare
+	expect_rc 4 "a site on a full disk"
+	grep -q 'No space left on device' err && ! grep -q 'Input/output error' err
+	check $? "a full disk named as such ($(head -c 200 err))"
+fi
 
 # ---- the grep: nobody else creates, renames or removes files ----
 # The nightly lock is the database's, not a file of an output tree.
