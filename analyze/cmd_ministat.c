@@ -301,7 +301,7 @@ cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
 		if (strcmp(in[i].path, "-") == 0) {
 			in[i].fp = stdin;
 			in[i].where = "<stdin>";
-		} else if ((in[i].fp = fopen(in[i].path, "r")) == NULL) {
+		} else if ((in[i].fp = fopen(in[i].path, "re")) == NULL) {
 			warn("ministat: %s", in[i].path);
 			rc = KB_EXIT_IO;
 		} else

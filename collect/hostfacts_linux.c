@@ -19,7 +19,7 @@
 static char *
 first_line(const char *path, char *buf, size_t size)
 {
-	FILE *fp = fopen(path, "r");
+	FILE *fp = fopen(path, "re");
 	char *nl;
 
 	if (fp == NULL)
@@ -46,7 +46,7 @@ set_from_file(struct kvlist *facts, const char *key, const char *path)
 static void
 cpu_model(struct kvlist *facts)
 {
-	FILE *fp = fopen("/proc/cpuinfo", "r");
+	FILE *fp = fopen("/proc/cpuinfo", "re");
 	char line[512], *colon, *nl;
 
 	if (fp == NULL)
@@ -81,7 +81,7 @@ config_hz(void)
 	if (uname(&u) == -1)
 		return 0;
 	snprintf(path, sizeof(path), "/boot/config-%s", u.release);
-	if ((fp = fopen(path, "r")) == NULL)
+	if ((fp = fopen(path, "re")) == NULL)
 		return 0;
 	while (fgets(line, sizeof(line), fp) != NULL)
 		if (strncmp(line, "CONFIG_HZ=", 10) == 0) {

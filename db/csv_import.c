@@ -1175,7 +1175,7 @@ csv_import(struct store *s, const char *path, const struct import_opts *o,
 	if (strcmp(path, "-") == 0) {
 		fp = stdin;
 		im.path = "(stdin)";
-	} else if ((fp = fopen(path, "r")) == NULL) {
+	} else if ((fp = fopen(path, "re")) == NULL) {
 		sb_addf(err, "%s: cannot open: %s", path, strerror(errno));
 		return errno == ENOENT || errno == EISDIR ? CSV_EINPUT : CSV_ESYS;
 	}

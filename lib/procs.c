@@ -33,6 +33,18 @@ close_fd(int *fd)
 	*fd = -1;
 }
 
+/*
+ * In the child: from onto to, inherited.  Every descriptor is opened
+ * close-on-exec; dup2() clears the flag, but not when from is to already.
+ */
+static int
+onto(int from, int to)
+{
+	if (from == to)
+		return fcntl(to, F_SETFD, 0) == -1 ? -1 : 0;
+	return dup2(from, to) == -1 ? -1 : 0;
+}
+
 /* In the child: make fd (stdout or stderr) what io says. */
 static int
 redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
@@ -41,15 +53,15 @@ redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
 
 	switch (io) {
 	case SPAWN_PIPE:
-		return dup2(pipe_w, fd) == -1 ? -1 : 0;
+		return onto(pipe_w, fd);
 	case SPAWN_FD:
-		return dup2(out_fd, fd) == -1 ? -1 : 0;
+		return onto(out_fd, fd);
 	case SPAWN_MERGE:
 		return dup2(STDOUT_FILENO, fd) == -1 ? -1 : 0;
 	case SPAWN_NULL:
-		if ((null = open("/dev/null", O_WRONLY)) == -1)
+		if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) == -1)
 			return -1;
-		rc = dup2(null, fd) == -1 ? -1 : 0;
+		rc = onto(null, fd);
 		if (null != fd)
 			close(null);
 		return rc;
@@ -79,6 +91,8 @@ exec_child(const struct spawn *s, int *op, int *ep)
 	if ((s->dir != NULL && chdir(s->dir) == -1) ||
 	    (s->dir_fd != NULL && fchdir(*s->dir_fd) == -1))
 		_exit(126);
+	/* Only 0, 1, 2: nothing kbench was given, nor anything it opened. */
+	closefrom(STDERR_FILENO + 1);
 	if (s->flags & SPAWN_SEARCH)
 		execvp(s->argv[0], s->argv);
 	else
@@ -96,8 +110,8 @@ spawn_start(struct spawn *s)
 	int op[2] = { -1, -1 }, ep[2] = { -1, -1 }, e;
 
 	s->out = s->err = -1;
-	if ((s->out_to == SPAWN_PIPE && pipe(op) == -1) ||
-	    (s->err_to == SPAWN_PIPE && pipe(ep) == -1))
+	if ((s->out_to == SPAWN_PIPE && pipe2(op, O_CLOEXEC) == -1) ||
+	    (s->err_to == SPAWN_PIPE && pipe2(ep, O_CLOEXEC) == -1))
 		goto fail;
 	/* What we printed must not come out twice, or after the child's. */
 	fflush(stdout);

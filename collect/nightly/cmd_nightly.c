@@ -7,9 +7,10 @@
  * collect, kbench trend), so one that crashes or hangs loses nothing of
  * the others: every collection commits its rounds as it goes, and the
  * next one starts anyway.  An flock(2) on the lock file keeps two
- * nightlies from overlapping; the collections inherit it, so it holds
- * until the last of them is gone, and the kernel drops it however they
- * end (no stale lock file to clean up after a crash).  Each invocation
+ * nightlies from overlapping; it is close-on-exec (a fact command that
+ * leaves a background process behind must not keep it), the nightly
+ * holds it while it waits for its children, and the kernel drops it
+ * however it ends (no stale lock file to clean up after a crash).  Each invocation
  * is logged in the database (the nightly table: --list shows it), the
  * one locked out by another too, and one whose configuration is refused
  * when its database is there.  Two nights of one day get distinct
@@ -214,8 +215,8 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 }
 
 /*
- * Take the lock, or say who has it.  Returns the descriptor (left open
- * and inherited by the collections), or -1 with why set; *busy is 1
+ * Take the lock, or say who has it.  Returns the descriptor (held until
+ * the night ends, never inherited), or -1 with why set; *busy is 1
  * when another nightly holds it.
  */
 static int
@@ -231,7 +232,8 @@ take_lock(const char *path, const char *conf, struct strbuf *why, int *busy)
 	 * Never through a symbolic link (one planted where the lock goes
 	 * would have root truncate its target), and only a regular file.
 	 */
-	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK,
+	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC,
 	    0644)) == -1) {
 		sb_addf(why, "lock %s: %s", path, errno == ELOOP ? "a symbolic "
 		    "link: not followed" : strerror(errno));

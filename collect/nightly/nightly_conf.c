@@ -395,7 +395,7 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 
 	memset(c, 0, sizeof(*c));
 	c->path = xstrdup(path);
-	if ((fp = fopen(path, "r")) == NULL) {
+	if ((fp = fopen(path, "re")) == NULL) {
 		sb_addf(err, "%s: %s", path, strerror(errno));
 		nightly_conf_free(c);
 		return -1;
