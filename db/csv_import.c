@@ -341,15 +341,11 @@ canonical_columns(struct importer *im)
 	im->round_col = im->nhdr - im->tail == NTAIL ? im->tail + 2 : NO_COLUMN;
 }
 
-/*
- * Mapped: the --round-by column, which must be one: two columns of that
- * name would leave the rounds to whichever came first.
- */
+/* Mapped: the --round-by column (one: repeated_column() saw to that). */
 static int
 round_column(struct importer *im)
 {
 	const char *name = im->o->round_col;
-	size_t i;
 
 	if (name == NULL)
 		return 0;
@@ -357,13 +353,6 @@ round_column(struct importer *im)
 		missing_column(im, "--round-by", name);
 		return -1;
 	}
-	for (i = im->round_col + 1; i < im->nhdr; i++)
-		if (strcmp(im->hdr[i], name) == 0) {
-			fail(im, CSV_EINPUT, "--round-by %s: columns %zu and %zu "
-			    "both have that name: which holds the rounds?", name,
-			    im->round_col + 1, i + 1);
-			return -1;
-		}
 	return 0;
 }
 
@@ -397,6 +386,38 @@ mapped_columns(struct importer *im)
 	return round_column(im);
 }
 
+/*
+ * A name twice in the header: which of the two a row's value is taken
+ * from would fold two series (or two hosts) into one.  An empty name
+ * names nothing, and may repeat.  0, or -1 with the failure recorded.
+ */
+static int
+repeated_column(struct importer *im)
+{
+	struct strmap seen;
+	size_t i, *first;
+	int rc = 0;
+
+	memset(&seen, 0, sizeof(seen));
+	first = xcalloc(im->nhdr + 1, sizeof(*first));
+	for (i = 0; i < im->nhdr && rc == 0; i++) {
+		if (*im->hdr[i] == '\0')
+			continue;
+		if (strmap_get(&seen, im->hdr[i]) != NULL) {
+			fail(im, CSV_EINPUT, "column %zu '%.100s' repeats column "
+			    "%zu: a column name once only", i + 1, im->hdr[i],
+			    *(size_t *)strmap_get(&seen, im->hdr[i]));
+			rc = -1;
+			continue;
+		}
+		first[i] = i + 1;
+		strmap_put(&seen, im->hdr[i], &first[i]);
+	}
+	strmap_free(&seen);
+	free(first);
+	return rc;
+}
+
 static void
 take_header(struct importer *im)
 {
@@ -407,6 +428,8 @@ take_header(struct importer *im)
 	for (i = 0; i < im->nf; i++)
 		im->hdr[i] = xstrdup(im->f[i].p);
 	im->have_header = 1;
+	if (repeated_column(im) == -1)
+		return;
 	if (im->o->value_col != NULL) {
 		if (mapped_columns(im) == -1)
 			return;

@@ -677,26 +677,49 @@ digits(const char *s, size_t n)
 
 /*
  * An ISO 8601 date, maybe with a time, as the store writes them
- * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]): strings of that shape compare in
- * time order, so --since compares them to started_at as text.
+ * (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z]), and one the calendar has: strings
+ * of that shape compare in time order, so --since compares them to
+ * started_at as text.  No offset: every time kbench keeps is UTC.
  */
+/* The days of a month of the proleptic Gregorian calendar. */
+static int
+month_days(int year, int month)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
+	    30, 31 };
+
+	if (month == 2 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))
+		return 29;
+	return days[month - 1];
+}
+
+/* Two digits at s as a number. */
+static int
+two(const char *s)
+{
+	return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
 int
 iso8601_valid(const char *s)
 {
-	int month, day;
+	int year, month, day;
 
 	if (strlen(s) < 10 || !digits(s, 4) || s[4] != '-' ||
 	    !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
 		return 0;
-	month = (s[5] - '0') * 10 + (s[6] - '0');
-	day = (s[8] - '0') * 10 + (s[9] - '0');
-	if (month < 1 || month > 12 || day < 1 || day > 31)
+	year = two(s) * 100 + two(s + 2);
+	month = two(s + 5);
+	day = two(s + 8);
+	/* A day the calendar has: no February 31, no 29th but in leap years. */
+	if (month < 1 || month > 12 || day < 1 || day > month_days(year, month))
 		return 0;
 	s += 10;
 	if (*s == '\0')
 		return 1;
+	/* Hours 00 to 23, minutes and seconds 00 to 59. */
 	if (*s != 'T' || !digits(s + 1, 2) || s[3] != ':' || !digits(s + 4, 2) ||
-	    s[1] > '2' || s[4] > '5')
+	    two(s + 1) > 23 || s[4] > '5')
 		return 0;
 	s += 6;
 	if (*s == ':') {

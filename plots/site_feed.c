@@ -16,23 +16,23 @@
 
 #define SITE_FEED_MAX	100
 
-/* An Atom date: the run's start, "2026-01-31T02:00:00Z" (RFC 3339). */
+/*
+ * An Atom date: the run's start, "2026-01-31T02:00:00Z" (RFC 3339).  The
+ * store writes "YYYY-MM-DDTHH:MM:SS.fffZ"; an import may be shorter (a
+ * date alone is midnight, a time without seconds at :00), and what is
+ * not a date kbench keeps (an old database's) is the epoch, not text.
+ */
 static void
 atom_date(FILE *fp, const char *started)
 {
-	char buf[20];
+	size_t n = strlen(started);
 
-	/* The store writes "YYYY-MM-DDTHH:MM:SS.fffZ"; an import may be
-	 * shorter: the date alone is midnight. */
-	if (strlen(started) >= 19) {
-		snprintf(buf, sizeof(buf), "%.19s", started);
-		html_escape(fp, buf);
-		fputs("Z", fp);
-	} else {
-		snprintf(buf, sizeof(buf), "%.10s", started);
-		html_escape(fp, buf);
-		fputs("T00:00:00Z", fp);
+	if (!iso8601_valid(started)) {
+		fputs("1970-01-01T00:00:00Z", fp);
+		return;
 	}
+	fprintf(fp, "%.10sT%.5s:%.2sZ", started, n >= 16 ? started + 11 :
+	    "00:00", n >= 19 && started[16] == ':' ? started + 17 : "00");
 }
 
 static void

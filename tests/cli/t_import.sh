@@ -288,7 +288,7 @@ bad 'm,v\nx,1\n' \
     "kbench: import: bad.csv:1: --round-by r: no such column in the header (columns: m, v); nothing imported" \
     "a missing --round-by column" --value v --round-by r
 bad 'm,r,v,r\nx,1,1,1\n' \
-    "kbench: import: bad.csv:1: --round-by r: columns 2 and 4 both have that name: which holds the rounds?; nothing imported" \
+    "kbench: import: bad.csv:1: column 4 'r' repeats column 2: a column name once only; nothing imported" \
     "two columns of the --round-by name" --value v --round-by r
 bad 'm,r,v\nx,1,1\nx,,2\n' \
     "kbench: import: bad.csv:3: column 'r' is empty, expected a round (a whole number from 0 to 9007199254740991); nothing imported" \
@@ -326,3 +326,33 @@ expect_err "kbench: import: bad-r.csv:4: column 'r': 'x' is not a whole number f
     "the bad round is named"
 [ "$(sql kbench.db "SELECT count(*) FROM sample")" = "$before" ]
 check $? "nothing of either file stored"
+
+# Issue 26, finding 15: a start time the calendar has not; finding 16: a
+# column name twice.  Each refused with its line, nothing stored.
+CANON=run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value
+for when in 2026-01-12T29:59:59Z 2026-02-31T00:00:00Z 2025-02-29T12:00:00Z \
+    2026-04-31 2026-01-01T24:00 2026-01-01T12:60:00Z 2026-01-01T12:00:60Z; do
+	printf '%s\nr,l,b,complete,%s,,,,1,us,lower,1,1\n' "$CANON" "$when" >when.csv
+	kb -d when.db import when.csv
+	expect_rc 2 "finding 15: started $when"
+	expect_err "kbench: import: when.csv:2: started '$when': expected an ISO 8601 UTC time (2026-01-31T02:00:00.000Z); nothing imported" \
+	    "finding 15: started $when refused with its line"
+done
+for when in 2024-02-29T23:59:59Z 2000-02-29 2026-12-31T23:59:59.999Z; do
+	printf '%s\nr,l,b,complete,%s,,,,1,us,lower,1,1\n' "$CANON" "$when" >when.csv
+	rm -f when.db
+	kb -d when.db import -q when.csv
+	expect_rc 0 "finding 15: started $when, a real date, taken"
+done
+printf 'run,label,benchmark,status,started,ended,command,version,fact.host,fact.host,key.metric,key.metric,unit,better,seq,value\nr,l,b,complete,2026-01-01T00:00:00Z,,,,a,b,x,y,us,lower,1,1\n' >twice.csv
+kb -d twice.db import twice.csv
+expect_rc 2 "finding 16: a canonical header with a column twice"
+expect_err "kbench: import: twice.csv:1: column 10 'fact.host' repeats column 9: a column name once only; nothing imported" \
+    "finding 16: both positions named"
+[ ! -e twice.db ] || [ "$(sql twice.db 'SELECT count(*) FROM run')" = 0 ]
+check $? "finding 16: nothing stored"
+printf 'night,host,host,v\nn1,a,b,1\n' >twice2.csv
+kb -d twice.db import --value v --run-by night --run-by host twice2.csv
+expect_rc 2 "finding 16: another CSV's header with a column twice"
+expect_err "kbench: import: twice2.csv:1: column 3 'host' repeats column 2: a column name once only; nothing imported" \
+    "finding 16: refused before --run-by picks one"
