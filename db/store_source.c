@@ -250,7 +250,7 @@ classes(const char *decl, int nullable, const char **what)
 static int
 types_query(sqlite3 *made, const char *table, struct strbuf *sql)
 {
-	struct strbuf k = STRBUF_INIT, v = STRBUF_INIT;
+	struct strbuf k = STRBUF_INIT, v = STRBUF_INIT, r = STRBUF_INIT;
 	sqlite3_stmt *st;
 	const char *name, *in, *what;
 	int n = 0;
@@ -267,15 +267,30 @@ types_query(sqlite3 *made, const char *table, struct strbuf *sql)
 		    in, name);
 		sb_addf(&v, " WHEN typeof(\"%s\") NOT IN (%s) THEN \"%s\"", name,
 		    in, name);
+		sb_addf(&r, " WHEN typeof(\"%s\") NOT IN (%s) THEN 'type'",
+		    name, in);
+		/*
+		 * A NUL inside a text: C reads it as ending there, so what
+		 * follows would be neither checked nor copied.
+		 */
+		sb_addf(&k, " WHEN typeof(\"%s\") = 'text' AND instr(\"%s\","
+		    " char(0)) > 0 THEN '%s'", name, name, name);
+		sb_addf(&v, " WHEN typeof(\"%s\") = 'text' AND instr(\"%s\","
+		    " char(0)) > 0 THEN replace(\"%s\", char(0), '\\0')", name,
+		    name, name);
+		sb_addf(&r, " WHEN typeof(\"%s\") = 'text' AND instr(\"%s\","
+		    " char(0)) > 0 THEN 'nul'", name, name);
 		n++;
 	}
 	sqlite3_finalize(st);
 	sb_reset(sql);
-	sb_addf(sql, "SELECT k, substr(quote(v), 1, 60), typeof(v) FROM"
-	    " (SELECT CASE%s END AS k, CASE%s END AS v FROM \"%s\")"
-	    " WHERE k IS NOT NULL LIMIT 1", sb_str(&k), sb_str(&v), table);
+	sb_addf(sql, "SELECT k, substr(quote(v), 1, 60), typeof(v), r FROM"
+	    " (SELECT CASE%s END AS k, CASE%s END AS v, CASE%s END AS r FROM"
+	    " \"%s\") WHERE k IS NOT NULL LIMIT 1", sb_str(&k), sb_str(&v),
+	    sb_str(&r), table);
 	sb_free(&k);
 	sb_free(&v);
+	sb_free(&r);
 	return n > 0 ? 0 : -1;
 }
 
@@ -299,6 +314,14 @@ table_typed(struct store *s, sqlite3 *made, const char *table,
 		rc = 0;
 	else if (step == SQLITE_ROW) {
 		col = (const char *)sqlite3_column_text(st, 0);
+		if (strcmp((const char *)sqlite3_column_text(st, 3), "nul") == 0) {
+			sb_addf(why, "table %s, column %s: ", table, col);
+			sb_add_visible(why, (const char *)sqlite3_column_text(st,
+			    1));
+			sb_adds(why, ": a NUL byte inside a text");
+			rc = 1;
+			goto out;
+		}
 		sb_reset(&sql);
 		sb_addf(&sql, "SELECT type FROM pragma_table_info('%s') WHERE"
 		    " name = ?1", table);

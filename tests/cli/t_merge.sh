@@ -234,6 +234,12 @@ crafted() {
 	[ "$(sql c9here.db "SELECT count(*) FROM sample")" = "$before" ]
 	check $? "$4: nothing stored"
 }
+# A NUL inside a text: C would read the text as ending there (a run's
+# uuid would then match none of its series; a fact key would overwrite
+# another).  Found by the attack on this change.
+crafted nul.db "UPDATE run_fact SET key = CAST('host' || char(0) || 'x' AS TEXT) WHERE key = 'host'" \
+    "table run_fact, column key: 'host': a NUL byte inside a text" \
+    "a NUL inside a fact key"
 crafted inf.db "UPDATE sample SET value = 9e999 WHERE seq = 1" \
     "run cr-1 (cr), series 'm=x', sample 1: value inf: expected a finite number" \
     "an infinite sample"
