@@ -92,7 +92,6 @@ side_rounds(const struct groupset *gs)
 static void
 redact_side(struct store *s, struct groupset *gs)
 {
-	struct strbuf shown_text = STRBUF_INIT;
 	struct kvlist *facts;
 	const char *shown;
 	size_t i, k;
@@ -109,18 +108,8 @@ redact_side(struct store *s, struct groupset *gs)
 			}
 		}
 	}
-	for (i = 0; i < gs->nruns; i++) {
-		facts = &gs->runs[i].facts;
-		for (k = 0; k < facts->n; k++) {
-			sb_reset(&shown_text);
-			store_redact_text(s, facts->v[k].value, &shown_text);
-			if (strcmp(sb_str(&shown_text), facts->v[k].value) != 0) {
-				free(facts->v[k].value);
-				facts->v[k].value = xstrdup(sb_str(&shown_text));
-			}
-		}
-	}
-	sb_free(&shown_text);
+	for (i = 0; i < gs->nruns; i++)
+		store_redact_facts(s, &gs->runs[i].facts);
 }
 
 static enum status

@@ -64,25 +64,6 @@ shell_lines(struct store *s, struct provenance *p)
 	sb_free(&shown);
 }
 
-/*
- * Every fact value redacted as text: a redacted host name inside
- * another fact (a netboot ip=...:HOST:... command line) is hidden too.
- */
-static void
-redact_values(struct store *s, struct kvlist *facts)
-{
-	struct strbuf shown = STRBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < facts->n; i++) {
-		sb_reset(&shown);
-		store_redact_text(s, facts->v[i].value, &shown);
-		if (strcmp(sb_str(&shown), facts->v[i].value) != 0)
-			kv_set(facts, facts->v[i].key, sb_str(&shown));
-	}
-	sb_free(&shown);
-}
-
 int
 provenance_read(struct store *s, const struct filter *fa,
     const struct filter *fb, struct analysis *an)
@@ -93,8 +74,8 @@ provenance_read(struct store *s, const struct filter *fa,
 	kv_sort(&an->prov_a.facts);
 	kv_sort(&an->prov_b.facts);
 	/* Both sides read first: a value either side redacts is hidden. */
-	redact_values(s, &an->prov_a.facts);
-	redact_values(s, &an->prov_b.facts);
+	store_redact_facts(s, &an->prov_a.facts);
+	store_redact_facts(s, &an->prov_b.facts);
 	shell_lines(s, &an->prov_a);
 	shell_lines(s, &an->prov_b);
 	return 0;

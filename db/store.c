@@ -1920,3 +1920,18 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 	sqlite3_finalize(st);
 	return 0;
 }
+
+void
+store_redact_facts(struct store *s, struct kvlist *facts)
+{
+	struct strbuf shown = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < facts->n; i++) {
+		sb_reset(&shown);
+		store_redact_text(s, facts->v[i].value, &shown);
+		if (strcmp(sb_str(&shown), facts->v[i].value) != 0)
+			kv_set(facts, facts->v[i].key, sb_str(&shown));
+	}
+	sb_free(&shown);
+}

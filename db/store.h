@@ -195,6 +195,11 @@ const char *store_redacted(struct store *s, const char *key,
  */
 void	store_redact_text(struct store *s, const char *text,
 	    struct strbuf *out);
+/*
+ * Every value of facts redacted as text (store_redact_text): a redacted
+ * host name inside another fact (ip=...:HOST:...) is hidden there too.
+ */
+void	store_redact_facts(struct store *s, struct kvlist *facts);
 
 /* A run as listed by "kbench runs". */
 struct run_row {

@@ -737,3 +737,28 @@ iso8601_valid(const char *s)
 		s++;
 	return *s == '\0';
 }
+
+/*
+ * getline() that reads no more than max bytes of a line: the length,
+ * -1 at the end (or an error: ferror), -2 for a longer line.
+ */
+ssize_t
+getline_max(char **line, size_t *cap, FILE *fp, size_t max)
+{
+	size_t n = 0;
+	int c;
+
+	if (*cap < max + 1) {
+		*line = xreallocarray(*line, max + 1, 1);
+		*cap = max + 1;
+	}
+	while ((c = getc(fp)) != EOF) {
+		if (n == max)
+			return -2;
+		(*line)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	(*line)[n] = '\0';
+	return n == 0 && c == EOF ? -1 : (ssize_t)n;
+}

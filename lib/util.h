@@ -116,4 +116,11 @@ int	 argv_equal(char *const *a, char *const *b);
  */
 int	 iso8601_valid(const char *s);
 
+/*
+ * getline() that reads no more than max bytes of a line (a line of a
+ * file someone else wrote may be a gigabyte): the length, -1 at the end
+ * (or an error: ferror), -2 for a longer line.
+ */
+ssize_t	 getline_max(char **line, size_t *cap, FILE *fp, size_t max);
+
 #endif

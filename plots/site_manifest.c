@@ -94,31 +94,6 @@ hex_hash(const char *h, size_t n)
 	return 1;
 }
 
-/*
- * getline() that reads no more than max bytes of a line: the length,
- * -1 at the end (or an error: ferror), -2 for a longer line.
- */
-static ssize_t
-getline_max(char **line, size_t *cap, FILE *fp, size_t max)
-{
-	size_t n = 0;
-	int c;
-
-	if (*cap < max + 1) {
-		*line = xreallocarray(*line, max + 1, 1);
-		*cap = max + 1;
-	}
-	while ((c = getc(fp)) != EOF) {
-		if (n == max)
-			return -2;
-		(*line)[n++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	(*line)[n] = '\0';
-	return n == 0 && c == EOF ? -1 : (ssize_t)n;
-}
-
 void
 manifest_put(struct manifest *m, const char *path, const char *hash)
 {
