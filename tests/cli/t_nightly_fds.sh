@@ -8,12 +8,13 @@
 unset KBENCH_LIBEXEC
 [ -d /proc/self/fd ] || { echo "SKIP: no /proc/self/fd"; exit 0; }
 
-# 1. What a fact command's shell holds: ls lists the shell's descriptors
-# (its own directory descriptor is in /proc/ls's pid, not the shell's).
+# 1. What a fact command's shell holds: it tries to duplicate each of
+# 3..9 itself (dash takes no higher one; no pipe, no child: a
+# pipeline's own ends would show).
 cat >fds.conf <<'EOF'
 database  fds.db
 label     fds
-fact-command fds ls /proc/$$/fd | tr '\n' ' '
+fact-command fds o=; for f in 3 4 5 6 7 8 9; do if { true >&$f; } 2>/dev/null; then o="$o $f"; fi; done; echo "0 1 2$o"
 collect   sleep -q -r 1 -m nanosleep -u 1 -n 2
 EOF
 kb nightly -f fds.conf
