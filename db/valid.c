@@ -30,6 +30,27 @@ valid_text(const char *what, const char *s, struct strbuf *why)
 	return store_text_check(what, s, why);
 }
 
+/*
+ * valid_text(), and no control character: for names (of facts, keys)
+ * and units, which head columns and charts and name series, where one
+ * would act (an escape sequence) or break a line; the collector's
+ * protocol cannot carry one either.  Values may hold any text: CSV
+ * quotes them, and every output escapes what is not printable.
+ */
+static int
+valid_printable(const char *what, const char *s, struct strbuf *why)
+{
+	if (valid_text(what, s, why) == -1)
+		return -1;
+	if (!has_control(s))
+		return 0;
+	sb_addf(why, "%s '", what);
+	add_shown(why, s);
+	sb_addf(why, "': a control character (newline, tab, escape...) has "
+	    "no place in a %s", what);
+	return -1;
+}
+
 /* "WHAT 'VALUE': expected EXPECTED". */
 static int
 expected(struct strbuf *why, const char *what, const char *s,
@@ -83,7 +104,7 @@ valid_named(const char *kind, const char *name, const char *value,
 	int rc;
 
 	sb_addf(&what, "%s name", kind);
-	if ((rc = valid_text(sb_str(&what), name, why)) == 0) {
+	if ((rc = valid_printable(sb_str(&what), name, why)) == 0) {
 		sb_reset(&what);
 		sb_addf(&what, "%s ", kind);
 		add_shown(&what, name);
@@ -108,7 +129,7 @@ valid_series(const struct series_info *si, struct strbuf *why)
 		if (valid_named("key", si->keys->v[i].key,
 		    si->keys->v[i].value, why) == -1)
 			return -1;
-	if (valid_text("unit", si->unit, why) == -1)
+	if (valid_printable("unit", si->unit, why) == -1)
 		return -1;
 	if (strcmp(si->better, "lower") != 0 && strcmp(si->better, "higher") != 0)
 		return expected(why, "better", si->better, "lower or higher");

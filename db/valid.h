@@ -23,8 +23,12 @@ int	valid_text(const char *what, const char *s, struct strbuf *why);
  * text valid, the label printable, a known status, ISO 8601 times.
  */
 int	valid_run(const struct run_info *ri, struct strbuf *why);
+/* A fact's value valid text, its name without a control character. */
 int	valid_fact(const char *key, const char *value, struct strbuf *why);
-/* Its keys and their values, its unit, and better lower or higher. */
+/*
+ * Its keys and their values valid text, the keys' names and its unit
+ * without a control character, and better lower or higher.
+ */
 int	valid_series(const struct series_info *si, struct strbuf *why);
 /* seq >= 0, round STORE_NO_ROUND or 0 to STORE_ROUND_MAX, a finite value. */
 int	valid_sample(int64_t seq, int64_t round, double v, struct strbuf *why);

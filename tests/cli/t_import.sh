@@ -356,3 +356,19 @@ kb -d twice.db import --value v --run-by night --run-by host twice2.csv
 expect_rc 2 "finding 16: another CSV's header with a column twice"
 expect_err "kbench: import: twice2.csv:1: column 3 'host' repeats column 2: a column name once only; nothing imported" \
     "finding 16: refused before --run-by picks one"
+
+# Names and units are printed as column heads and chart titles: no
+# control character in them (values may hold any text; outputs escape
+# them).  Found by the attack on issue 26's merge checks.
+printf '%s\nr,l,b,complete,2026-01-01T00:00:00Z,,,,1,"u\ts",lower,1,1\n' "$CANON" >unitc.csv
+kb -d unitc.db import unitc.csv
+expect_rc 2 "a unit with a tab"
+expect_err "kbench: import: unitc.csv:2: unit 'u\\ts': a control character (newline, tab, escape...) has no place in a unit; nothing imported" \
+    "a unit with a tab: refused with its line"
+printf 'run,label,benchmark,status,started,ended,command,version,"fact.h\033[2J",key.x,unit,better,seq,value\nr,l,b,complete,2026-01-01T00:00:00Z,,,,a,1,us,lower,1,1\n' >factc.csv
+kb -d factc.db import factc.csv
+expect_rc 2 "a fact name with an escape"
+expect_err "kbench: import: factc.csv:2: fact name 'h\\x1b[2J': a control character (newline, tab, escape...) has no place in a fact name; nothing imported" \
+    "a fact name with an escape: refused with its line"
+[ ! -e factc.db ] || [ "$(sql factc.db 'SELECT count(*) FROM run')" = 0 ]
+check $? "a fact name with an escape: nothing stored"

@@ -267,6 +267,12 @@ crafted key.db "UPDATE series_key SET value = CAST(X'c328' AS TEXT)" \
 crafted unit.db "UPDATE series SET unit = CAST(X'fe' AS TEXT)" \
     "run cr-1 (cr), series 'm=x': unit '\\xfe': invalid UTF-8 (byte 0xfe): kbench keeps text as UTF-8, as its CSV, JSON and reports are" \
     "a unit that is not UTF-8"
+crafted factc.db "UPDATE run_fact SET key = 'h' || char(27) || '[2J' WHERE key = 'host'" \
+    "run cr-1 (cr): fact name 'h\\x1b[2J': a control character (newline, tab, escape...) has no place in a fact name" \
+    "a fact name with an escape sequence"
+crafted unitc.db "UPDATE series SET unit = 'u' || char(9) || 's'" \
+    "run cr-1 (cr), series 'm=x': unit 'u\\ts': a control character (newline, tab, escape...) has no place in a unit" \
+    "a unit with a tab"
 crafted name.db "UPDATE series SET name = 'm=y'" \
     "run cr-1 (cr), series 'm=y': its name is not the one its keys make ('m=x')" \
     "a series named otherwise than its keys"
