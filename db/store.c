@@ -386,6 +386,33 @@ open_db(struct store *s, const char *path, int readonly)
 	return open_without_shm(s, path);
 }
 
+/*
+ * The files SQLite opens beside a database, when there, are regular
+ * files: a FIFO planted as the -wal would hold the first read forever.
+ * 0, or -1 with err set.
+ */
+static int
+companions_regular(const char *path, struct strbuf *err)
+{
+	static const char *const suffix[] = { "-wal", "-shm", "-journal" };
+	struct strbuf name = STRBUF_INIT;
+	struct stat sb;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]) && rc == 0; i++) {
+		sb_reset(&name);
+		sb_addf(&name, "%s%s", path, suffix[i]);
+		if (stat(sb_str(&name), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+			sb_addf(err, "%s: not a regular file, as a database's "
+			    "%s is", sb_str(&name), suffix[i]);
+			rc = -1;
+		}
+	}
+	sb_free(&name);
+	return rc;
+}
+
 /* An open that failed: its error into err, the store closed; NULL. */
 static struct store *
 open_failed(struct store *s, struct strbuf *err)
@@ -416,6 +443,8 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 		sb_addf(err, "%s: not a regular file, as a database is", path);
 		return NULL;
 	}
+	if (companions_regular(path, err) == -1)
+		return NULL;
 	s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);
 	s->readonly = readonly;

@@ -17,37 +17,73 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "db/store_private.h"
 #include "lib/outdir.h"
 
 /*
- * Copy from into a new file name in dir (outdir.h's writer, so mode
- * 0666 & ~umask inside a 0700 directory): 0, or -1 with err set.
+ * Is there room in dir for size bytes?  A sparse or huge file would
+ * otherwise fill $TMPDIR before the copy failed: 0, or -1 with err set.
+ */
+static int
+room_for(const char *from, off_t size, const struct odir *dir,
+    struct strbuf *err)
+{
+	struct statvfs vfs;
+	unsigned long long avail;
+
+	if (fstatvfs(dir->fd, &vfs) == -1)
+		return 0;	/* Unknown: the writes will say. */
+	avail = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
+	if ((unsigned long long)size <= avail)
+		return 0;
+	sb_addf(err, "%s: %lld bytes to copy, only %llu free in %s", from,
+	    (long long)size, avail, dir->path);
+	return -1;
+}
+
+/*
+ * Copy from, a regular file, into a new file name in dir (outdir.h's
+ * writer, so mode 0666 & ~umask inside a 0700 directory): 0, or -1 with
+ * err set.  O_NONBLOCK: a FIFO planted as the -wal is refused, not
+ * waited on.
  */
 static int
 copy_file(const char *from, const struct odir *dir, const char *name,
     struct strbuf *err)
 {
 	struct outfile of;
+	struct stat st;
 	char buf[65536];
-	ssize_t n;
+	ssize_t n = 0;
 	int in, rc;
 
-	if ((in = open(from, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((in = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
 		sb_addf(err, "%s: %s", from, strerror(errno));
+		return -1;
+	}
+	if (fstat(in, &st) == -1)
+		st.st_mode = 0;
+	if (!S_ISREG(st.st_mode)) {
+		sb_addf(err, "%s: %s", from, st.st_mode == 0 ?
+		    strerror(errno) : "not a regular file");
+		close(in);
+		return -1;
+	}
+	if (room_for(from, st.st_size, dir, err) == -1) {
+		close(in);
 		return -1;
 	}
 	if ((rc = odir_create(dir, name, &of, err)) == 0) {
 		while ((n = read(in, buf, sizeof(buf))) > 0)
 			if (fwrite(buf, 1, (size_t)n, of.fp) != (size_t)n)
 				break;
-		if (n != 0) {
-			sb_addf(err, "%s: %s", from, n == -1 ? strerror(errno) :
-			    "a write failed");
-			rc = -1;
-		}
+		/* A failed write: outfile_close() says why. */
+		if (n == -1)
+			sb_addf(err, "%s: %s", from, strerror(errno));
+		rc = n == 0 ? 0 : -1;
 	}
 	close(in);
 	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;

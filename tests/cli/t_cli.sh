@@ -195,7 +195,28 @@ time.sleep(30)' wal.db walheld &
 	expect_rc 3 "a read-only WAL copy with a -shm it cannot open"
 	expect_err "kbench: runs: walshm/wal.db: its -wal holds commits, and its -shm cannot be opened: read without them it would show only part of the database; read it as a user who may open walshm/wal.db-shm, or copy the database with its -wal (not the -shm) to a directory of yours" \
 	    "a -shm it cannot open: refused, said"
-	chmod 755 walro walshm
+	# A sparse -wal of 8 TB apparent size, and a FIFO as the -wal: the
+	# private copy is refused before it fills $TMPDIR or waits forever.
+	mkdir walbig walfifo
+	cp walro/wal.db walro/wal.db-wal walbig/
+	truncate -s 8T walbig/wal.db-wal
+	cp walro/wal.db walfifo/
+	mkfifo walfifo/wal.db-wal
+	chmod 555 walbig walfifo
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/kbench-walro.XXXXXX")
+	chmod 777 "$tmp"
+	TMPDIR=$tmp as_user -d walbig/wal.db runs
+	expect_rc 3 "a sparse 8 TB -wal"
+	sed -i 's/only [0-9]* free in [^ ]*$/only N free in TMP/' "$T/err"
+	expect_err "kbench: runs: walbig/wal.db: its -wal holds commits, and no -shm can be made beside it to read them: a private copy in $tmp failed: walbig/wal.db-wal: 8796093022208 bytes to copy, only N free in TMP" \
+	    "a sparse 8 TB -wal: refused before the copy, the sizes said"
+	TMPDIR=$tmp as_user -d walfifo/wal.db runs
+	expect_rc 3 "a FIFO as the -wal"
+	expect_err "kbench: runs: walfifo/wal.db-wal: not a regular file, as a database's -wal is" \
+	    "a FIFO as the -wal: refused, not waited on"
+	[ -z "$(ls "$tmp")" ]; check $? "no private copy left behind ($(ls "$tmp"))"
+	rm -rf "$tmp"
+	chmod 755 walro walshm walbig walfifo
 else
 	skip "a read-only WAL copy: root ignores file modes and no setpriv"
 fi
