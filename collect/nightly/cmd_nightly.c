@@ -921,11 +921,11 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 	/* The log alone needs no configuration: kbench's -d will do. */
 	if (list && conf == NULL)
 		return list_log(ctx->db_path);
-	if (nightly_conf_read(conf != NULL ? conf : "kbench.conf", &n.conf,
-	    &err) == -1) {
+	if ((rc = nightly_conf_read(conf != NULL ? conf : "kbench.conf",
+	    &n.conf, &err)) != 0) {
 		warnx("nightly: %s", sb_str(&err));
 		sb_free(&err);
-		return KB_EXIT_USAGE;
+		return rc == -2 ? KB_EXIT_IO : KB_EXIT_USAGE;
 	}
 	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
 	if (list) {
