@@ -122,7 +122,8 @@ run_child(char *const *argv, int quiet, int ok_max)
 		return -1;
 	memset(&sp, 0, sizeof(sp));
 	sp.argv = argv;
-	sp.flags = SPAWN_SIGDFL;
+	/* Our group: kbench collect, on our terminal, ends its own. */
+	sp.flags = SPAWN_SIGDFL | SPAWN_OUR_GROUP;
 	sp.exec_fail = "kbench: nightly: ";
 	if (out != NULL) {
 		sp.out_to = SPAWN_FD;
