@@ -30,6 +30,7 @@
 
 #define MIN_POINTS	3	/* as ministat: fewer is refused */
 #define SHOW_TOKEN	40	/* bytes of a bad field quoted back */
+#define LINE_MAX_BYTES	65536	/* a longer line is refused, not grown */
 
 struct input {
 	const char	*path;		/* as given; "-" is standard input */
@@ -167,8 +168,14 @@ read_input(struct input *in, long column, const char *delim)
 	size = 0;
 	lineno = 0;
 	rc = 0;
-	while ((len = getline(&line, &size, in->fp)) != -1) {
+	while ((len = getline_max(&line, &size, in->fp, LINE_MAX_BYTES)) != -1) {
 		lineno++;
+		if (len == -2) {
+			warnx("ministat: %s:%lu: line longer than %d bytes",
+			    in->where, lineno, LINE_MAX_BYTES);
+			rc = KB_EXIT_USAGE;
+			break;
+		}
 		while (len > 0 && isspace((unsigned char)line[len - 1]))
 			line[--len] = '\0';
 		if ((t = field(line, delim, column)) == NULL)

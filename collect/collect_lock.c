@@ -108,9 +108,10 @@ comma_add(char **list, const char *item)
 }
 
 static int
-caps_get(const struct lock_backend *be, const char *prog,
+caps_get(const struct lock_backend *be, const char *prog, double timeout_s,
     struct lock_caps *k)
 {
+	struct strbuf why = STRBUF_INIT;
 	struct strlist l = { NULL, 0 };
 	char *argv[3], *eq;
 	long v;
@@ -128,10 +129,15 @@ caps_get(const struct lock_backend *be, const char *prog,
 	argv[0] = (char *)prog;
 	argv[1] = "-c";
 	argv[2] = NULL;
-	if (tool_list(argv, &l) == -1) {
+	if (tool_list(argv, timeout_s, &l, &why) == -1) {
 		strlist_free(&l);
-		warnx("collect lock: %s -c: cannot ask the %s backend what it "
-		    "runs (is pfilbench.ko loaded?)", prog, be->name);
+		if (why.len > 0)
+			warnx("collect lock: %s -c: %s", prog, sb_str(&why));
+		else
+			warnx("collect lock: %s -c: cannot ask the %s backend "
+			    "what it runs (is pfilbench.ko loaded?)", prog,
+			    be->name);
+		sb_free(&why);
 		return -1;
 	}
 	for (i = 0; i < l.n; i++) {
@@ -359,7 +365,7 @@ lock_validate(struct lock_opts *o, const struct kbench_ctx *ctx)
 		return KB_EXIT_IO;
 	}
 	/* A backend that cannot say what it runs cannot run: refused (2). */
-	if (caps_get(o->be, o->prog, &o->caps) == -1 || check_limits(o) == -1)
+	if (caps_get(o->be, o->prog, o->co.timeout, &o->caps) == -1 || check_limits(o) == -1)
 		return KB_EXIT_USAGE;
 	if (o->heads.n == 0)
 		strlist_split(&o->heads, o->caps.heads);

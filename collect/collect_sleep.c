@@ -122,6 +122,7 @@ sleep_take(void *opts, int ch, const char *arg)
 static int
 sleep_validate(struct sleep_opts *o, const struct kbench_ctx *ctx)
 {
+	struct strbuf why = STRBUF_INIT;
 	char *list_argv[3];
 	long v;
 	size_t i;
@@ -140,8 +141,14 @@ sleep_validate(struct sleep_opts *o, const struct kbench_ctx *ctx)
 	list_argv[0] = o->testsleep;
 	list_argv[1] = "-l";
 	list_argv[2] = NULL;
-	if (tool_list(list_argv, &o->avail) == -1 || o->avail.n == 0) {
-		warnx("collect sleep: %s -l failed", o->testsleep);
+	if (tool_list(list_argv, o->co.timeout, &o->avail, &why) == -1 ||
+	    o->avail.n == 0) {
+		if (why.len > 0)
+			warnx("collect sleep: %s -l: %s", o->testsleep,
+			    sb_str(&why));
+		else
+			warnx("collect sleep: %s -l failed", o->testsleep);
+		sb_free(&why);
 		return KB_EXIT_IO;
 	}
 	if (o->methods.n == 0) {

@@ -355,6 +355,37 @@ finish_run(struct store *s, int64_t run_id, const char *status)
 	return 0;
 }
 
+/*
+ * The run in progress, for abort_at_exit(): an exit in its middle (out
+ * of memory: err() in xmalloc()) must not leave it "running".
+ */
+static struct store	*live_store;
+static int64_t		 live_run;
+
+static void
+abort_at_exit(void)
+{
+	if (live_store == NULL)
+		return;
+	store_rollback(live_store);
+	warnx("collect: run %lld aborted%s", (long long)live_run,
+	    finish_run(live_store, live_run, RUN_ABORTED) == 0 ? "" :
+	    " (the run could not be marked aborted: it shows as running)");
+	live_store = NULL;
+}
+
+/* From the run's creation to its end: 1 on, 0 off. */
+static void
+guard_run(struct store *s, int64_t run_id, int on)
+{
+	static int registered;
+
+	if (on && !registered && atexit(abort_at_exit) == 0)
+		registered = 1;
+	live_store = on ? s : NULL;
+	live_run = run_id;
+}
+
 /* One line, or with -v a line per cell too. */
 static void
 print_matrix(const struct collection *c)
@@ -634,6 +665,7 @@ collection_run(struct store *s, struct collection *c)
 	signals_catch(NULL, 0, &saved);
 	if (create_run(s, c, &ri) == -1)
 		goto dberr;
+	guard_run(s, ri.id, 1);
 
 	order = xcalloc(c->ncells, sizeof(*order));
 	res = xcalloc(c->ncells, sizeof(*res));
@@ -675,6 +707,7 @@ collection_run(struct store *s, struct collection *c)
 	/* Ours is busy_cpus at most: more is someone else's. */
 	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
 
+	guard_run(s, ri.id, 0);
 	if (rc == STATUS_DB) {
 		warnx("collect: %s", store_error(s));
 		/* On a full disk even this may fail: say which. */

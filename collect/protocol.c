@@ -102,6 +102,8 @@ do_series(struct proto_parser *p, char *args)
 	if (strcmp(better, "lower") != 0 && strcmp(better, "higher") != 0)
 		return bad(p, "series: better '%.40s': expected lower or higher",
 		    better);
+	if (out->nseries >= PROTO_MAX_SERIES)
+		return bad(p, "more than %d series", PROTO_MAX_SERIES);
 	out->series = xreallocarray(out->series, out->nseries + 1,
 	    sizeof(*out->series));
 	ps = &out->series[out->nseries++];

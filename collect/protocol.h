@@ -16,6 +16,7 @@
  * joined by commas, values [A-Za-z0-9_.:+-]+ (the empty list "-" is
  * allowed); UNIT is [A-Za-z0-9_/%]+ ("ns", "us", "calls/s") or "-";
  * BETTER is "lower" or "higher"; VALUE is a finite decimal number.
+ * At most PROTO_MAX_SERIES series.
  * A fact is given once (PROTO_MAX_FACTS at most); one named KEY_min,
  * KEY_max or KEY_sum, folded over the cells of a collection, has a
  * decimal number of at most PROTO_MAX_FOLDED as its value.
@@ -39,6 +40,8 @@
 #define PROTO_MAX_SAMPLES	(16L * 1024 * 1024)
 /* Facts of one output: the programs print under 200. */
 #define PROTO_MAX_FACTS		1024
+/* Series of one output: a cell measures a few (a thread each). */
+#define PROTO_MAX_SERIES	4096
 /*
  * A fact named KEY_min, KEY_max or KEY_sum is folded over the cells of a
  * collection (collector.c): its value is a decimal number no larger than

@@ -6,7 +6,9 @@
 #include <sys/sysctl.h>
 #endif
 
+#include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,31 +78,26 @@ tool_path(const char *argv0, const char *name)
 	}
 }
 
-/* Keep what a child printed on its standard output. */
+/* Keep what a child printed on its standard output, up to a bound. */
 static int
 take_all(void *arg, int is_err, const char *buf, size_t n)
 {
+	struct strbuf *text = arg;
+
 	(void)is_err;
-	sb_add(arg, buf, n);
+	if (text->len + n > TOOL_LIST_MAX)
+		return -1;
+	sb_add(text, buf, n);
 	return 0;
 }
 
-int
-tool_list(char *const *argv, struct strlist *out)
+/* Its output, line by line, the first field of each into out. */
+static void
+list_fields(struct strbuf *text, struct strlist *out)
 {
-	struct strbuf text = STRBUF_INIT;
-	struct spawn sp;
 	char *line, *next, *tab;
-	int status;
 
-	memset(&sp, 0, sizeof(sp));
-	sp.argv = argv;
-	sp.out_to = SPAWN_PIPE;
-	if (spawn_start(&sp) == -1)
-		return -1;
-	spawn_drain(&sp, 0, NULL, take_all, &text);
-	status = spawn_wait(&sp, 0);
-	for (line = text.buf; line != NULL && *line != '\0'; line = next) {
+	for (line = text->buf; line != NULL && *line != '\0'; line = next) {
 		next = line + strcspn(line, "\n");
 		if (*next != '\0')
 			*next++ = '\0';
@@ -110,19 +107,65 @@ tool_list(char *const *argv, struct strlist *out)
 		if (*line != '\0')
 			strlist_add(out, line);
 	}
+}
+
+int
+tool_list(char *const *argv, double timeout_s, struct strlist *out,
+    struct strbuf *why)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct spawn sp;
+	enum spawn_end end;
+	int status;
+
+	if (timeout_s <= 0)
+		timeout_s = TOOL_LIST_TIMEOUT_S;
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = argv;
+	sp.out_to = SPAWN_PIPE;
+	if (spawn_start(&sp) == -1) {
+		sb_addf(why, "cannot run it: %s", strerror(errno));
+		return -1;
+	}
+	end = spawn_drain(&sp, timeout_s, NULL, take_all, &text);
+	status = spawn_wait(&sp, end == SPAWN_ENDED ? 0 : SIGKILL);
+	if (end == SPAWN_TIMED_OUT)
+		sb_addf(why, "no end after %g s: killed", timeout_s);
+	else if (end == SPAWN_REFUSED)
+		sb_addf(why, "more than %d bytes: killed", TOOL_LIST_MAX);
+	else if (end == SPAWN_POLL_FAILED)
+		sb_addf(why, "poll: %s", strerror(errno));
+	else if (status_ok(status))
+		list_fields(&text, out);
 	sb_free(&text);
-	return status_ok(status) ? 0 : -1;
+	return end == SPAWN_ENDED && status_ok(status) ? 0 : -1;
+}
+
+/* An answer read and thrown away. */
+static int
+take_none(void *arg, int is_err, const char *buf, size_t n)
+{
+	(void)arg;
+	(void)is_err;
+	(void)buf;
+	(void)n;
+	return 0;
 }
 
 int
 tool_succeeds(char *const *argv)
 {
 	struct spawn sp;
+	enum spawn_end end;
 
 	memset(&sp, 0, sizeof(sp));
 	sp.argv = argv;
-	sp.out_to = sp.err_to = SPAWN_NULL;
+	sp.out_to = SPAWN_PIPE;
+	sp.err_to = SPAWN_MERGE;
 	if (spawn_start(&sp) == -1)
 		return 0;
-	return status_ok(spawn_wait(&sp, 0));
+	/* Read, so that the deadline holds. */
+	end = spawn_drain(&sp, TOOL_LIST_TIMEOUT_S, NULL, take_none, NULL);
+	return status_ok(spawn_wait(&sp, end == SPAWN_ENDED ? 0 : SIGKILL)) &&
+	    end == SPAWN_ENDED;
 }

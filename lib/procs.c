@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,9 @@ exec_child(const struct spawn *s, int *op, int *ep)
 
 	close_fd(&op[0]);
 	close_fd(&ep[0]);
+	/* Its own group: what it leaves behind is killed with it. */
+	if (!(s->flags & SPAWN_OUR_GROUP) && setpgid(0, 0) == -1)
+		_exit(127);
 	if (redirect(STDOUT_FILENO, s->out_to, op[1], s->out_fd) == -1 ||
 	    redirect(STDERR_FILENO, s->err_to, ep[1], -1) == -1)
 		_exit(127);
@@ -120,6 +124,9 @@ spawn_start(struct spawn *s)
 		goto fail;
 	if (s->pid == 0)
 		exec_child(s, op, ep);
+	/* Both sides set it: a kill(-pid) may come before the child runs. */
+	if (!(s->flags & SPAWN_OUR_GROUP))
+		(void)setpgid(s->pid, s->pid);
 	close_fd(&op[1]);
 	close_fd(&ep[1]);
 	s->out = op[0];
@@ -136,66 +143,168 @@ fail:
 	return -1;
 }
 
-enum spawn_end
-spawn_drain(struct spawn *s, double timeout_s, volatile sig_atomic_t *stop,
+/* A SIGCHLD has only to interrupt ppoll(). */
+static void
+on_child(int sig)
+{
+	(void)sig;
+}
+
+/* Has s's child exited?  It is left unreaped: its group stays its own. */
+static int
+child_exited(const struct spawn *s)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == -1)
+		return errno != EINTR;
+	return si.si_pid != 0;
+}
+
+/* What spawn_drain() reads: its pipes, and when it stops. */
+struct drain {
+	struct pollfd	 pfd[2];
+	int		 open_fds;
+	double		 deadline;	/* 0: none */
+	int		 exited;	/* the child, not what it left */
+};
+
+/* Read what ppoll() found: 1 when take() refused some. */
+static int
+drain_read(struct drain *d,
     int (*take)(void *arg, int is_err, const char *buf, size_t n), void *arg)
 {
-	struct pollfd pfd[2];
-	double deadline = now_s() + timeout_s, left;
 	char buf[65536];
 	ssize_t n;
-	int i, open_fds = 0, ms, refused = 0;
+	int i, refused = 0;
 
-	pfd[0].fd = s->out;
-	pfd[1].fd = s->err;
 	for (i = 0; i < 2; i++) {
-		pfd[i].events = POLLIN;
-		if (pfd[i].fd != -1)
-			open_fds++;
+		if (d->pfd[i].fd < 0 ||
+		    !(d->pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		n = read(d->pfd[i].fd, buf, sizeof(buf));
+		if (n > 0) {
+			if (take(arg, i, buf, (size_t)n) == -1)
+				refused = 1;
+		} else if (n == 0 || errno != EINTR) {
+			d->pfd[i].fd = -1;
+			d->open_fds--;
+		}
 	}
-	while (open_fds > 0) {
-		ms = -1;
-		if (timeout_s > 0) {
-			if ((left = deadline - now_s()) <= 0)
-				return SPAWN_TIMED_OUT;
-			ms = (int)(left * 1000) + 1;
+	return refused;
+}
+
+static enum spawn_end
+drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
+    const sigset_t *wait_mask,
+    int (*take)(void *arg, int is_err, const char *buf, size_t n), void *arg)
+{
+	struct timespec ts, *tsp;
+	double left;
+
+	while (d->open_fds > 0) {
+		/*
+		 * It exited, but something it started holds its pipes: what
+		 * it wrote is there to read, and no more is waited for.
+		 */
+		if (!d->exited && child_exited(s)) {
+			d->exited = 1;
+			d->deadline = now_s() + SPAWN_EXIT_GRACE_S;
+		}
+		tsp = NULL;
+		if (d->deadline > 0) {
+			if ((left = d->deadline - now_s()) <= 0)
+				return d->exited ? SPAWN_ENDED : SPAWN_TIMED_OUT;
+			ts.tv_sec = (time_t)left;
+			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+			tsp = &ts;
 		}
 		if (stop != NULL && *stop)
 			return SPAWN_STOPPED;
-		if (poll(pfd, 2, ms) == -1) {
+		if (ppoll(d->pfd, 2, tsp, wait_mask) == -1) {
 			if (errno == EINTR)
 				continue;
 			return SPAWN_POLL_FAILED;
 		}
-		for (i = 0; i < 2; i++) {
-			if (pfd[i].fd < 0 ||
-			    !(pfd[i].revents & (POLLIN | POLLHUP)))
-				continue;
-			n = read(pfd[i].fd, buf, sizeof(buf));
-			if (n > 0) {
-				if (take(arg, i, buf, (size_t)n) == -1)
-					refused = 1;
-			} else if (n == 0 || errno != EINTR) {
-				pfd[i].fd = -1;
-				open_fds--;
-			}
-		}
 		/* The round is read to its end: the other pipe's last words. */
-		if (refused)
+		if (drain_read(d, take, arg))
 			return SPAWN_REFUSED;
 	}
 	return SPAWN_ENDED;
 }
 
+enum spawn_end
+spawn_drain(struct spawn *s, double timeout_s, volatile sig_atomic_t *stop,
+    int (*take)(void *arg, int is_err, const char *buf, size_t n), void *arg)
+{
+	struct sigaction sa, old_sa;
+	sigset_t chld, old_mask, wait_mask;
+	struct drain d;
+	enum spawn_end end;
+	int i, e;
+
+	memset(&d, 0, sizeof(d));
+	d.pfd[0].fd = s->out;
+	d.pfd[1].fd = s->err;
+	for (i = 0; i < 2; i++) {
+		d.pfd[i].events = POLLIN;
+		if (d.pfd[i].fd != -1)
+			d.open_fds++;
+	}
+	if (timeout_s > 0)
+		d.deadline = now_s() + timeout_s;
+	/*
+	 * SIGCHLD blocked but in ppoll(): the child's exit wakes us, and
+	 * one that came before is pending, not lost.
+	 */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old_sa);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &old_mask);
+	wait_mask = old_mask;
+	sigdelset(&wait_mask, SIGCHLD);
+	end = drain_loop(s, &d, stop, &wait_mask, take, arg);
+	e = errno;
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	sigaction(SIGCHLD, &old_sa, NULL);
+	errno = e;
+	return end;
+}
+
+/* sig to s's group, or to s alone when it has none of its own. */
+static void
+signal_child(const struct spawn *s, int sig)
+{
+	if ((s->flags & SPAWN_OUR_GROUP) || kill(-s->pid, sig) == -1)
+		kill(s->pid, sig);
+}
+
 int
 spawn_wait(struct spawn *s, int sig)
 {
+	siginfo_t si;
 	int status;
 
 	if (sig != 0)
-		kill(s->pid, sig);
+		signal_child(s, sig);
 	close_fd(&s->out);
 	close_fd(&s->err);
+	if (!(s->flags & SPAWN_OUR_GROUP)) {
+		/*
+		 * Its exit, not yet reaped (its pid, the group's id, is no
+		 * one else's): then what it left behind is ended.
+		 */
+		while (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOWAIT) ==
+		    -1 && errno == EINTR)
+			;
+		kill(-s->pid, SIGTERM);
+		kill(-s->pid, SIGKILL);
+	}
 	while (waitpid(s->pid, &status, 0) == -1)
 		if (errno != EINTR)
 			return -1;

@@ -30,6 +30,18 @@ enum spawn_io {
 /* spawn.flags */
 #define SPAWN_SEARCH	0x1	/* look argv[0] up on PATH */
 #define SPAWN_SIGDFL	0x2	/* signals_default() in the child */
+/*
+ * In our process group, not one of its own: a kbench child on our
+ * terminal, whose Ctrl-C is ours.  Without it, what a child leaves
+ * behind is ended with it (spawn_wait()).
+ */
+#define SPAWN_OUR_GROUP	0x4
+
+/*
+ * Seconds spawn_drain() reads on once the child has exited, while what
+ * it left behind holds its pipes.
+ */
+#define SPAWN_EXIT_GRACE_S	0.5
 
 struct spawn {
 	char *const	*argv;
@@ -57,7 +69,8 @@ int	spawn_start(struct spawn *s);
 
 /* Why spawn_drain() returned. */
 enum spawn_end {
-	SPAWN_ENDED,		/* its pipes closed */
+	SPAWN_ENDED,		/* its pipes closed, or it exited and
+				   SPAWN_EXIT_GRACE_S passed */
 	SPAWN_STOPPED,		/* *stop was set */
 	SPAWN_TIMED_OUT,	/* the deadline passed */
 	SPAWN_REFUSED,		/* take() returned -1 */
@@ -76,8 +89,9 @@ enum spawn_end	spawn_drain(struct spawn *s, double timeout_s,
 		    void *arg);
 
 /*
- * Close the pipes left, send sig (unless 0) and reap s: its status as
- * waitpid() gives it, or -1.
+ * Close the pipes left, send sig (unless 0) to s's group and reap s:
+ * its status as waitpid() gives it, or -1.  Once it has exited, what is
+ * left of its group gets SIGTERM, then SIGKILL.
  */
 int	spawn_wait(struct spawn *s, int sig);
 

@@ -41,7 +41,7 @@ build=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $build in /*) ;; *) build=$top/$build ;; esac
 vg=$build/vg
-: "${KBENCH_SKIP_TESTS=t_collect t_testsleep t_lockbench t_crash t_concurrency t_scale t_faults t_freebsd}"
+: "${KBENCH_SKIP_TESTS=t_collect t_collector_hostile t_testsleep t_lockbench t_crash t_concurrency t_scale t_faults t_freebsd}"
 export KBENCH_SKIP_TESTS
 
 # Absolute paths: a test may run kbench with PATH=/nonexistent.

@@ -122,7 +122,8 @@ run_child(char *const *argv, int quiet, int ok_max)
 		return -1;
 	memset(&sp, 0, sizeof(sp));
 	sp.argv = argv;
-	sp.flags = SPAWN_SIGDFL;
+	/* Our group: kbench collect, on our terminal, ends its own. */
+	sp.flags = SPAWN_SIGDFL | SPAWN_OUR_GROUP;
 	sp.exec_fail = "kbench: nightly: ";
 	if (out != NULL) {
 		sp.out_to = SPAWN_FD;
@@ -921,11 +922,11 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 	/* The log alone needs no configuration: kbench's -d will do. */
 	if (list && conf == NULL)
 		return list_log(ctx->db_path);
-	if (nightly_conf_read(conf != NULL ? conf : "kbench.conf", &n.conf,
-	    &err) == -1) {
+	if ((rc = nightly_conf_read(conf != NULL ? conf : "kbench.conf",
+	    &n.conf, &err)) != 0) {
 		warnx("nightly: %s", sb_str(&err));
 		sb_free(&err);
-		return KB_EXIT_USAGE;
+		return rc == -2 ? KB_EXIT_IO : KB_EXIT_USAGE;
 	}
 	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
 	if (list) {

@@ -57,9 +57,13 @@ struct nightly_conf {
 /* The label pattern when the file has none. */
 #define NIGHTLY_LABEL	"nightly-%Y-%m-%d"
 
+/* The longest line of a configuration, continued lines joined. */
+#define NIGHTLY_LINE_MAX	16384
+
 /*
- * Read and check the configuration at path.  Returns 0, or -1 with the
- * reason in err ("kbench.conf:7: unknown keyword 'colect' (...)").
+ * Read and check the configuration at path.  Returns 0, or with the
+ * reason in err, -1 when it is refused ("kbench.conf:7: unknown keyword
+ * 'colect' (...)"), -2 when it could not be read.
  */
 int	nightly_conf_read(const char *path, struct nightly_conf *c,
 	    struct strbuf *err);

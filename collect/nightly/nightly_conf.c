@@ -405,8 +405,21 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		nightly_conf_free(c);
 		return -1;
 	}
-	while (rc == 0 && (n = getline(&line, &cap, fp)) != -1) {
+	while (rc == 0 &&
+	    (n = getline_max(&line, &cap, fp, NIGHTLY_LINE_MAX)) != -1) {
+		/* A line cut short by a read error is not taken. */
+		if (ferror(fp))
+			break;
 		phys++;
+		/* Messages name the first line of a continued line. */
+		if (sb_str(&logical)[0] == '\0')
+			r.line = phys;
+		/* A continued line is bounded as a whole. */
+		if (n == -2 || logical.len + (size_t)n > NIGHTLY_LINE_MAX) {
+			rc = bad(&r, "line longer than %d bytes",
+			    NIGHTLY_LINE_MAX);
+			break;
+		}
 		len = (size_t)n;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
@@ -415,9 +428,6 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 			rc = bad(&r, "a NUL byte: not a text file");
 			break;
 		}
-		/* Messages name the first line of a continued line. */
-		if (sb_str(&logical)[0] == '\0')
-			r.line = phys;
 		/* A trailing backslash continues the line. */
 		if (len > 0 && line[len - 1] == '\\') {
 			line[len - 1] = ' ';
@@ -430,9 +440,10 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		rc = take_line(&r, c, p, &seen_trend);
 		free(p);
 	}
+	/* Not the end of the file: nothing of it is used. */
 	if (rc == 0 && ferror(fp)) {
 		sb_addf(err, "%s: %s", path, strerror(errno));
-		rc = -1;
+		rc = -2;
 	}
 	fclose(fp);
 	free(line);
@@ -444,9 +455,9 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		    "sleep ... or collect lock ...)", path);
 		rc = -1;
 	}
-	if (rc == -1) {
+	if (rc != 0) {
 		nightly_conf_free(c);
-		return -1;
+		return rc;
 	}
 	if (c->name == NULL)
 		c->name = default_name(path);

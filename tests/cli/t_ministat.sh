@@ -173,6 +173,11 @@ refused 2 'kbench: ministat: <stdin>: at least 3 values needed, found 0' \
 kb ministat iguana no_such_file
 refused 4 'kbench: ministat: no_such_file: No such file or directory' \
     "ministat names a missing file"
+# A line is bounded: 65536 bytes (issue 26, 22).
+{ echo 1; printf 2; head -c 65536 /dev/zero | tr '\0' ' '; echo; echo 3; } >"$T/long_line"
+kb ministat "$T/long_line"
+refused 2 "kbench: ministat: $T/long_line:2: line longer than 65536 bytes" \
+    "ministat refuses a line over its bound"
 
 #
 # 5. Help.

@@ -353,6 +353,26 @@ conf_error 'collect sleep -r 1 \' "e.conf:1: the file ends in a backslash" \
 kb nightly -f nosuch.conf
 expect_rc 2 "a missing configuration"
 expect_err "kbench: nightly: nosuch.conf: No such file or directory" "a missing configuration"
+# A line is bounded (16384 bytes, a continued line as a whole), and a
+# read error is an error, not the end of the file (issue 26, 22).
+{ printf 'collect sleep -r 1\nfact a='; head -c 16400 /dev/zero | tr '\0' x; echo; } >e.conf
+chmod 600 e.conf
+kb nightly -n -f e.conf
+expect_rc 2 "a configuration line over the bound"
+expect_err "kbench: nightly: e.conf:2: line longer than 16384 bytes" \
+    "a configuration line over the bound: the file, line and bound named"
+{ printf 'collect sleep -r 1\nfact a=\\\n'
+  i=0; while [ $i -lt 200 ]; do head -c 100 /dev/zero | tr '\0' x; printf '\\\n'; i=$((i + 1)); done
+  echo x; } >e.conf
+kb nightly -n -f e.conf
+expect_rc 2 "a continued line over the bound"
+expect_err "kbench: nightly: e.conf:2: line longer than 16384 bytes" \
+    "a continued line over the bound: named by its first line"
+mkdir conf.d
+kb nightly -n -f conf.d
+expect_rc 4 "a configuration that cannot be read (a directory)"
+expect_err "kbench: nightly: conf.d: Is a directory" \
+    "a configuration that cannot be read: the error, not an empty file"
 kb nightly -f lab.conf extra
 expect_rc 2 "an unexpected argument"
 expect_err "kbench: nightly: unexpected argument 'extra'" "an unexpected argument"
