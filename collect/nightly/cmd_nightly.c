@@ -60,6 +60,7 @@ const char nightly_help[] =
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
+    "                          but its fact commands (a bad fact is told now)\n"
     "   -q, --quiet            for cron: nothing on standard output when all\n"
     "                          went well; a report of each regression the night\n"
     "                          revealed (kbench trend --new-regressions), once;\n"
@@ -76,7 +77,11 @@ const char nightly_help[] =
 
 /* A fact command that runs longer than this is killed and left out. */
 #define FACT_TIMEOUT_S	60
-/* A fact command's output beyond this is cut. */
+/*
+ * The longest fact a fact command may print: a longer first line is
+ * left out, not cut (a cut value is a wrong one, and may split a
+ * UTF-8 character).
+ */
 #define FACT_MAX	4096
 
 enum { OPT_FAIL = 300, OPT_LIST };
@@ -146,22 +151,27 @@ run_child(char *const *argv, int quiet, int ok_max)
 	return status;
 }
 
-/* A fact command's output, its first FACT_MAX bytes or so. */
+/*
+ * A fact command's output, its first FACT_MAX + 1 bytes: enough to
+ * tell a first line that is too long; the rest is read and dropped.
+ */
 static int
 take_fact(void *arg, int is_err, const char *buf, size_t n)
 {
 	struct strbuf *out = arg;
 
 	(void)is_err;
-	if (out->len < FACT_MAX)
-		sb_add(out, buf, n);
+	if (out->len <= FACT_MAX)
+		sb_add(out, buf, n < FACT_MAX + 1 - out->len ? n :
+		    FACT_MAX + 1 - out->len);
 	return 0;
 }
 
 /*
  * Run a fact command (sh -c, in the configuration's directory dir) and
  * take the first line of its output; 0, or -1 with why set (it failed,
- * printed nothing, or hung).
+ * printed nothing, hung, or printed what kbench collect would refuse:
+ * a line over FACT_MAX bytes, or not UTF-8).
  */
 static int
 fact_command(const char *cmd, const char *dir, struct strbuf *out,
@@ -202,6 +212,10 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		return -1;
 	}
 	len = strcspn(out->buf, "\r\n");
+	if (len > FACT_MAX) {
+		sb_addf(why, "its first line is over %d bytes", FACT_MAX);
+		return -1;
+	}
 	while (len > 0 && (sb_str(out)[len - 1] == ' ' ||
 	    sb_str(out)[len - 1] == '\t'))
 		len--;
@@ -211,7 +225,7 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		sb_adds(why, "printed nothing");
 		return -1;
 	}
-	return 0;
+	return store_text_check("printed", sb_str(out), why);
 }
 
 /*
@@ -449,10 +463,9 @@ make_facts(struct nightly *n)
 	for (i = 0; i < n->conf.nfacts; i++) {
 		f = &n->conf.facts[i];
 		sb_reset(&kv);
+		/* A dry run too: a fact that would be left out is told now. */
 		if (!f->is_command)
 			sb_addf(&kv, "%s=%s", f->key, f->value);
-		else if (n->dry_run)
-			sb_addf(&kv, "%s=$(%s)", f->key, f->value);
 		else {
 			sb_reset(&out);
 			sb_reset(&why);
