@@ -44,7 +44,8 @@ KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
-	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c
+	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
+	       lib/procid.c
 STORE_SRCS   = db/store.c db/store_rocopy.c db/store_source.c db/valid.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
@@ -53,7 +54,8 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/estimate.c collect/summary.c collect/tools.c \
 	       collect/cmd_collect.c collect/benchmarks.c collect/collect_common.c \
 	       collect/collect_sleep.c collect/collect_lock.c \
-	       collect/nightly/nightly_conf.c collect/nightly/cmd_nightly.c
+	       collect/nightly/nightly_conf.c collect/nightly/nightly_lock.c \
+	       collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
 	       analyze/stats_paired.c analyze/stats_warn.c

@@ -23,6 +23,7 @@
 #include "collect/collector.h"
 #include "collect/hostfacts.h"
 #include "collect/protocol.h"
+#include "lib/procid.h"
 #include "lib/signals.h"
 #include "lib/strmap.h"
 
@@ -241,7 +242,7 @@ end_progress(struct progress *pg)
  * slack it set) are its to give.
  */
 static const char *const collector_keys[] = { "collector_pid",
-    "shuffle_seed", "loadavg_start", "busy_cpus", "backend",
+    "collector_process", "shuffle_seed", "loadavg_start", "busy_cpus", "backend",
     "backend_program", "testsleep", "rounds", "loadavg_rounds",
     "loadavg_max", "loadavg", "host", "arch", "os", "ncpu", "cpu_model",
     "kernel_release", "kernel_version", "cmdline", "hz", "hz_source",
@@ -536,14 +537,15 @@ load_warning(const struct collection *c, const char *when, double load,
 
 /*
  * The facts the collector records of the run's start, into c->facts:
- * the shuffle's seed, its own pid ("kbench runs" tells a live run from
- * a dead one), the CPUs the benchmark keeps busy (1 to ncpu) and the
+ * the shuffle's seed, its own pid and identity ("kbench runs" tells a
+ * live run from a dead one), the CPUs the benchmark keeps busy (1 to ncpu) and the
  * load before anything of ours runs, with a warning when it is more than
  * the CPUs left free can take.  Returns that load.
  */
 static double
 start_facts(struct collection *c, long ncpu)
 {
+	struct strbuf ident = STRBUF_INIT;
 	char buf[32];
 	double load;
 
@@ -551,6 +553,10 @@ start_facts(struct collection *c, long ncpu)
 	kv_set(&c->facts, "shuffle_seed", buf);
 	snprintf(buf, sizeof(buf), "%ld", (long)getpid());
 	kv_set(&c->facts, "collector_pid", buf);
+	/* A pid alone may be another process's after a reboot. */
+	if (proc_identity((long)getpid(), &ident) == 0)
+		kv_set(&c->facts, "collector_process", sb_str(&ident));
+	sb_free(&ident);
 	if (c->busy_cpus < 1)
 		c->busy_cpus = 1;
 	if (c->busy_cpus > ncpu)

@@ -14,6 +14,7 @@
 #include "lib/json.h"
 #include "kbench.h"
 #include "db/store.h"
+#include "lib/procid.h"
 
 const char runs_help[] =
     "usage: kbench runs [--json] " FILTER_SYNOPSIS "\n"
@@ -22,7 +23,8 @@ const char runs_help[] =
     "status, start time (UTC), host, HZ and the number of samples.  STATUS is\n"
     "complete, aborted (interrupted, or a benchmark failed), running, or\n"
     "incomplete: marked running, but its collector on this host is gone\n"
-    "(kill -9, a crash): it will never complete.\n"
+    "(kill -9, a crash), or its pid is another process's now (another boot\n"
+    "or start time than the run recorded): it will never complete.\n"
     "   --json           one JSON object per run, one per line, with the\n"
     "                    command that made it (its words, a JSON array)\n"
     "Filters:\n"
@@ -53,6 +55,8 @@ visible(struct strbuf *sb, const char *s)
 /*
  * A run still marked running whose collector is gone from this host
  * (killed, or the machine went down) will never complete: "incomplete".
+ * Gone: its pid runs no more, or runs another process (another boot or
+ * start time than the run recorded).
  */
 static const char *
 shown_status(const struct run_row *r)
@@ -64,7 +68,8 @@ shown_status(const struct run_row *r)
 		return r->info.status;
 	pid = kv_get(&r->facts, "collector_pid");
 	if (pid != NULL && parse_long(pid, 1, LONG_MAX, &p) == 0 &&
-	    process_gone(kv_get(&r->facts, "host"), p))
+	    process_dead(kv_get(&r->facts, "host"), p,
+	    kv_get(&r->facts, "collector_process")))
 		return "incomplete";
 	return r->info.status;
 }

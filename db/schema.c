@@ -127,6 +127,14 @@ static const char *const migrations[] = {
 	 * small integer costs a byte or two a row.
 	 */
 	"ALTER TABLE sample ADD COLUMN round INTEGER;",
+
+	/*
+	 * 4 -> 5: what identifies a nightly's process beyond its pid (its
+	 * boot and start time, lib/procid.h), so a pid reused after a
+	 * reboot is not taken for the nightly still running.  NULL in the
+	 * rows of an older kbench: their pid alone is looked at.
+	 */
+	"ALTER TABLE nightly ADD COLUMN process TEXT;",
 };
 
 int

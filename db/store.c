@@ -1846,7 +1846,8 @@ store_nightly_begin(struct store *s, struct nightly_info *ni)
 	int rc;
 
 	if (sqlite3_prepare_v2(s->db, "INSERT INTO nightly (name, label, config,"
-	    " host, pid, started_at, status) VALUES (?, ?, ?, ?, ?, ?, ?)", -1,
+	    " host, pid, started_at, status, process)"
+	    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1,
 	    &st, NULL) != SQLITE_OK)
 		return fail(s, "preparing the nightly log");
 	bind_text(st, 1, ni->name);
@@ -1856,6 +1857,7 @@ store_nightly_begin(struct store *s, struct nightly_info *ni)
 	sqlite3_bind_int64(st, 5, ni->pid);
 	bind_text(st, 6, ni->started_at);
 	bind_text(st, 7, ni->status);
+	bind_text(st, 8, ni->process);
 	rc = step_done(s, st, "logging the nightly's start");
 	sqlite3_finalize(st);
 	if (rc == 0)
@@ -1917,7 +1919,7 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 	int rc, crc = 0;
 
 	if (sqlite3_prepare_v2(s->db, "SELECT id, name, label, config, host, pid,"
-	    " started_at, ended_at, status, collections, failed, trend"
+	    " started_at, ended_at, status, collections, failed, trend, process"
 	    " FROM nightly ORDER BY id", -1, &st, NULL) != SQLITE_OK)
 		return fail(s, "preparing the nightly log query");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -1935,6 +1937,8 @@ store_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 		ni.failed = sqlite3_column_int(st, 10);
 		ni.trend = sqlite3_column_type(st, 11) == SQLITE_NULL ? -1 :
 		    sqlite3_column_int(st, 11);
+		ni.process = sqlite3_column_type(st, 12) == SQLITE_NULL ? NULL :
+		    col_text(st, 12);
 		if ((crc = cb(&ni, arg)) != 0)
 			break;
 	}

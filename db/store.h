@@ -337,6 +337,7 @@ struct nightly_info {
 	int64_t		 id;		/* filled in by the store */
 	const char	*name, *label, *config, *host;
 	long		 pid;
+	const char	*process;	/* proc_identity() of pid, or NULL */
 	const char	*started_at, *ended_at;
 	const char	*status;
 	int		 collections, failed;	/* collections run, and failed */

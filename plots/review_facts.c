@@ -12,8 +12,8 @@
 
 /* Facts noted for provenance, not for comparing machines. */
 static const char *const skip_facts[] = {
-	"collector_pid", "shuffle_seed", "source", "loadavg", "loadavg_rounds",
-	"rounds"
+	"collector_pid", "collector_process", "shuffle_seed", "source",
+	"loadavg", "loadavg_rounds", "rounds"
 };
 
 /* Is key one of skip_facts? */

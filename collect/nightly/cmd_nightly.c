@@ -6,17 +6,18 @@
  * Each collection and the trend check run as child processes (kbench
  * collect, kbench trend), so one that crashes or hangs loses nothing of
  * the others: every collection commits its rounds as it goes, and the
- * next one starts anyway.  An flock(2) on the lock file keeps two
- * nightlies from overlapping; it is close-on-exec (a fact command that
- * leaves a background process behind must not keep it), the nightly
- * holds it while it waits for its children, and the kernel drops it
- * however it ends (no stale lock file to clean up after a crash).  Each invocation
+ * next one starts anyway.  Two flock(2) locks (nightly_lock.c), of the
+ * lock file and of the database itself under any name, keep two
+ * nightlies from overlapping; they are close-on-exec (a fact command
+ * that leaves a background process behind must not keep them), the
+ * nightly holds them while it waits for its children, and the kernel
+ * drops them however it ends (no stale lock to clean up after a
+ * crash).  Each invocation
  * is logged in the database (the nightly table: --list shows it), the
  * one locked out by another too, and one whose configuration is refused
  * when its database is there.  Two nights of one day get distinct
  * labels: the pattern's, then LABEL.2, LABEL.3... chosen under the lock.
  */
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -27,6 +28,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,7 @@
 #include "db/store.h"
 #include "lib/table.h"
 #include "collect/tools.h"
+#include "lib/procid.h"
 #include "lib/procs.h"
 #include "lib/signals.h"
 
@@ -60,6 +63,7 @@ const char nightly_help[] =
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
+    "                          but its fact commands (a bad fact is told now)\n"
     "   -q, --quiet            for cron: nothing on standard output when all\n"
     "                          went well; a report of each regression the night\n"
     "                          revealed (kbench trend --new-regressions), once;\n"
@@ -76,7 +80,11 @@ const char nightly_help[] =
 
 /* A fact command that runs longer than this is killed and left out. */
 #define FACT_TIMEOUT_S	60
-/* A fact command's output beyond this is cut. */
+/*
+ * The longest fact a fact command may print: a longer first line is
+ * left out, not cut (a cut value is a wrong one, and may split a
+ * UTF-8 character).
+ */
 #define FACT_MAX	4096
 
 enum { OPT_FAIL = 300, OPT_LIST };
@@ -147,22 +155,27 @@ run_child(char *const *argv, int quiet, int ok_max)
 	return status;
 }
 
-/* A fact command's output, its first FACT_MAX bytes or so. */
+/*
+ * A fact command's output, its first FACT_MAX + 1 bytes: enough to
+ * tell a first line that is too long; the rest is read and dropped.
+ */
 static int
 take_fact(void *arg, int is_err, const char *buf, size_t n)
 {
 	struct strbuf *out = arg;
 
 	(void)is_err;
-	if (out->len < FACT_MAX)
-		sb_add(out, buf, n);
+	if (out->len <= FACT_MAX)
+		sb_add(out, buf, n < FACT_MAX + 1 - out->len ? n :
+		    FACT_MAX + 1 - out->len);
 	return 0;
 }
 
 /*
  * Run a fact command (sh -c, in the configuration's directory dir) and
  * take the first line of its output; 0, or -1 with why set (it failed,
- * printed nothing, or hung).
+ * printed nothing, hung, or printed what kbench collect would refuse:
+ * a line over FACT_MAX bytes, or not UTF-8).
  */
 static int
 fact_command(const char *cmd, const char *dir, struct strbuf *out,
@@ -203,6 +216,10 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		return -1;
 	}
 	len = strcspn(out->buf, "\r\n");
+	if (len > FACT_MAX) {
+		sb_addf(why, "its first line is over %d bytes", FACT_MAX);
+		return -1;
+	}
 	while (len > 0 && (sb_str(out)[len - 1] == ' ' ||
 	    sb_str(out)[len - 1] == '\t'))
 		len--;
@@ -212,62 +229,7 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		sb_adds(why, "printed nothing");
 		return -1;
 	}
-	return 0;
-}
-
-/*
- * Take the lock, or say who has it.  Returns the descriptor (held until
- * the night ends, never inherited), or -1 with why set; *busy is 1
- * when another nightly holds it.
- */
-static int
-take_lock(const char *path, const char *conf, struct strbuf *why, int *busy)
-{
-	struct stat st;
-	char info[512], now[40];
-	ssize_t n;
-	int fd;
-
-	*busy = 0;
-	/*
-	 * Never through a symbolic link (one planted where the lock goes
-	 * would have root truncate its target), and only a regular file.
-	 */
-	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
-	    O_CLOEXEC,
-	    0644)) == -1) {
-		sb_addf(why, "lock %s: %s", path, errno == ELOOP ? "a symbolic "
-		    "link: not followed" : strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		sb_addf(why, "lock %s: not a regular file", path);
-		close(fd);
-		return -1;
-	}
-	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
-		if (errno != EWOULDBLOCK) {
-			sb_addf(why, "lock %s: %s", path, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		*busy = 1;
-		n = pread(fd, info, sizeof(info) - 1, 0);
-		info[n > 0 ? n : 0] = '\0';
-		info[strcspn(info, "\n")] = '\0';
-		sb_addf(why, "another kbench nightly holds %s (%s): not "
-		    "starting", path, *info ? info : "no details");
-		close(fd);
-		return -1;
-	}
-	store_now(now, sizeof(now));
-	if (ftruncate(fd, 0) == -1 || dprintf(fd, "pid %ld, started %s, "
-	    "config %s\n", (long)getpid(), now, conf) < 0) {
-		sb_addf(why, "lock %s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	return fd;
+	return store_text_check("printed", sb_str(out), why);
 }
 
 /* The nightly being carried out. */
@@ -450,10 +412,9 @@ make_facts(struct nightly *n)
 	for (i = 0; i < n->conf.nfacts; i++) {
 		f = &n->conf.facts[i];
 		sb_reset(&kv);
+		/* A dry run too: a fact that would be left out is told now. */
 		if (!f->is_command)
 			sb_addf(&kv, "%s=%s", f->key, f->value);
-		else if (n->dry_run)
-			sb_addf(&kv, "%s=$(%s)", f->key, f->value);
 		else {
 			sb_reset(&out);
 			sb_reset(&why);
@@ -629,9 +590,13 @@ log_row(const struct nightly_info *ni, void *arg)
 	table_set(t, 2, "%s", ni->label);
 	table_set(t, 3, "%.19s", ni->started_at);
 	table_set(t, 4, "%.19s", ni->ended_at != NULL ? ni->ended_at : "-");
-	/* Running, but its process is gone (kill -9, a crash): dead. */
+	/*
+	 * Running, but its process is gone (kill -9, a crash), or its pid
+	 * is another process's (a reboot, another pid namespace): dead.
+	 */
 	table_set(t, 5, "%s", strcmp(ni->status, NIGHTLY_RUNNING) == 0 &&
-	    process_gone(ni->host, ni->pid) ? "dead" : ni->status);
+	    process_dead(ni->host, ni->pid, ni->process) ? "dead" :
+	    ni->status);
 	table_set(t, 6, "%d/%d", ni->collections - ni->failed,
 	    ni->collections);
 	if (ni->trend >= 0)
@@ -680,6 +645,7 @@ static void
 log_info(const struct nightly *n, struct nightly_info *ni, const char *status)
 {
 	static char host[256], now[40];
+	static struct strbuf self = STRBUF_INIT;
 
 	if (gethostname(host, sizeof(host)) == -1)
 		snprintf(host, sizeof(host), "?");
@@ -691,34 +657,12 @@ log_info(const struct nightly *n, struct nightly_info *ni, const char *status)
 	ni->config = n->conf.path;
 	ni->host = host;
 	ni->pid = (long)getpid();
+	sb_reset(&self);
+	ni->process = proc_identity(ni->pid, &self) == 0 ? sb_str(&self) :
+	    NULL;
 	ni->started_at = now;
 	ni->status = status;
 	ni->trend = -1;
-}
-
-/*
- * Under the lock: choose the night's label and log the start; the store
- * stays open for the end.
- */
-static struct store *
-log_begin(struct nightly *n, struct nightly_info *ni, struct strbuf *err)
-{
-	struct store *s;
-	int why;
-
-	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
-		return NULL;
-	if (choose_label(n, s, err) == -1) {
-		store_close(s);
-		return NULL;
-	}
-	log_info(n, ni, NIGHTLY_RUNNING);
-	if (store_nightly_begin(s, ni) == -1) {
-		sb_adds(err, store_error(s));
-		store_close(s);
-		return NULL;
-	}
-	return s;
 }
 
 /*
@@ -775,6 +719,101 @@ dry_run_label(struct nightly *n)
 	sb_free(&err);
 }
 
+/*
+ * The database, made if it is not there yet (the first night): a lock
+ * of what the file is needs the file.  0, or -1 with err set.
+ */
+static int
+make_db(const struct nightly *n, struct strbuf *err)
+{
+	struct stat st;
+	struct store *s;
+	int why;
+
+	if (stat(n->db, &st) == 0 || errno != ENOENT)
+		return 0;
+	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
+		return -1;
+	store_close(s);
+	return 0;
+}
+
+/*
+ * May a night locked out of the database's own lock log that it was?
+ * Not through a hard link: its name has its own -wal, which the holder
+ * writing through another name does not see, and a write through it
+ * would lose the holder's.  (SQLite resolves symbolic links itself.)
+ */
+static int
+may_log_locked_out(const struct nightly *n)
+{
+	struct stat st;
+
+	if (stat(n->db, &st) == 0 && st.st_nlink == 1)
+		return 1;
+	warnx("nightly: not logged: %s has %ju names (hard links): a write "
+	    "through this one while another night writes would be lost",
+	    n->db, (uintmax_t)st.st_nlink);
+	return 0;
+}
+
+/*
+ * A night's start: its lock file, the database's own lock, then, under
+ * both, the store opened, the night's label chosen and its start
+ * logged.  KB_EXIT_OK with the store in *sp and the locks in lockfd[];
+ * else the exit status, said and logged (locked out: KB_EXIT_TEMPFAIL).
+ */
+static int
+begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
+    int lockfd[2])
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s = NULL;
+	int why, busy = 0, rc = KB_EXIT_DB;
+
+	if ((lockfd[0] = nightly_lock_file(n->lock, n->conf.path, &err,
+	    &busy)) == -1)
+		goto refused;
+	signals_catch(NULL, SIGNALS_HUP, NULL);
+	if (make_db(n, &err) == -1)
+		goto failed;
+	if ((lockfd[1] = nightly_lock_database(n->db, n->conf.path, &err,
+	    &busy)) == -1)
+		goto refused;
+	if ((s = store_open(n->db, STORE_CREATE, &err, &why)) == NULL ||
+	    choose_label(n, s, &err) == -1)
+		goto failed;
+	log_info(n, ni, NIGHTLY_RUNNING);
+	if (store_nightly_begin(s, ni) == -1) {
+		sb_adds(&err, store_error(s));
+		goto failed;
+	}
+	*sp = s;
+	sb_free(&err);
+	return KB_EXIT_OK;
+refused:
+	warnx("nightly: %s", sb_str(&err));
+	sb_reset(&err);
+	if ((lockfd[0] == -1 || may_log_locked_out(n)) &&
+	    log_refused(n, busy ? NIGHTLY_LOCKED_OUT : NIGHTLY_FAILED, 1,
+	    &err) == -1)
+		warnx("nightly: not logged: %s", sb_str(&err));
+	rc = busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;
+	goto out;
+failed:
+	warnx("nightly: %s", sb_str(&err));
+	if (s != NULL)
+		store_close(s);
+	if (lockfd[1] != -1)
+		close(lockfd[1]);
+out:
+	if (lockfd[0] != -1)
+		close(lockfd[0]);
+	sb_free(&err);
+	/* Locked out: cron's next night will do (sysexits). */
+	return rc;
+}
+
 static int
 carry_out(struct nightly *n, struct kbench_ctx *ctx)
 {
@@ -783,7 +822,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	struct store *s = NULL;
 	char now[40], t[16];
 	size_t i;
-	int lockfd = -1, busy, rc = KB_EXIT_OK, trend = -1, site = 0;
+	int lockfd[2] = { -1, -1 }, rc = KB_EXIT_OK, trend = -1, site = 0;
 
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
@@ -802,23 +841,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	if (n->dry_run)
 		dry_run_label(n);
 	else {
-		if ((lockfd = take_lock(n->lock, n->conf.path, &err, &busy)) ==
-		    -1) {
-			warnx("nightly: %s", sb_str(&err));
-			sb_reset(&err);
-			if (log_refused(n, busy ? NIGHTLY_LOCKED_OUT :
-			    NIGHTLY_FAILED, 1, &err) == -1)
-				warnx("nightly: not logged: %s", sb_str(&err));
+		if ((rc = begin_night(n, &ni, &s, lockfd)) != KB_EXIT_OK) {
 			sb_free(&err);
-			/* Locked out: cron's next night will do (sysexits). */
-			return busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;
-		}
-		signals_catch(NULL, SIGNALS_HUP, NULL);
-		if ((s = log_begin(n, &ni, &err)) == NULL) {
-			warnx("nightly: %s", sb_str(&err));
-			sb_free(&err);
-			close(lockfd);
-			return KB_EXIT_DB;
+			return rc;
 		}
 	}
 	say(n, 0, "%s %s: %s, label %s, database %s, lock %s\n", n->dry_run ?
@@ -870,7 +895,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		say(n, 1, "%s %s: kbench site -o %s failed (above)\n",
 		    clock_now(t, sizeof(t)), n->conf.name, n->conf.site);
 	store_close(s);
-	close(lockfd);
+	close(lockfd[1]);
+	close(lockfd[0]);
 	sb_free(&err);
 	return rc;
 }

@@ -70,6 +70,19 @@ int	nightly_conf_read(const char *path, struct nightly_conf *c,
 void	nightly_conf_free(struct nightly_conf *c);
 
 /*
+ * The locks of a night (nightly_lock.c): the lock file at path, and the
+ * lock of the database db itself, in NIGHTLY_LOCK_DIR-UID, named by its
+ * device and inode.  Each returns the descriptor, held until the night
+ * ends (close-on-exec), or -1 with why set; *busy is 1 when another
+ * nightly holds it.  conf is written in the lock, for the one locked out.
+ */
+#define NIGHTLY_LOCK_DIR	"/tmp/kbench-locks"
+int	nightly_lock_file(const char *path, const char *conf,
+	    struct strbuf *why, int *busy);
+int	nightly_lock_database(const char *db, const char *conf,
+	    struct strbuf *why, int *busy);
+
+/*
  * Split s into arguments as sh(1) would, without expansions: blanks
  * separate, '...' is literal, "..." takes \" \\ \$ \` escapes, a backslash
  * outside quotes escapes the next character, '#' at the start of an

@@ -140,9 +140,10 @@ cmp -s col1.csv col2.csv; check $? "a collection's rounds: export -> import -> e
 # A database of schema 3 (before rounds): migrated when opened, its
 # samples without a round, exported with an empty round cell.
 cp col.db v3.db
-sql v3.db "ALTER TABLE sample DROP COLUMN round; PRAGMA user_version = 3"
+sql v3.db "ALTER TABLE sample DROP COLUMN round;
+    ALTER TABLE nightly DROP COLUMN process; PRAGMA user_version = 3"
 kb --db v3.db export --facts none -o v3.csv
 expect_rc 0 "export of a schema-3 database"
-[ "$(sql v3.db "PRAGMA user_version")" = 4 ]; check $? "migrated to schema 4"
+[ "$(sql v3.db "PRAGMA user_version")" = 5 ]; check $? "migrated to schema 5"
 awk -F, 'NR > 1 { print $(NF - 2) "," $(NF - 1) }' v3.csv | head -3 | tr '\n' ' ' >got
 [ "$(cat got)" = ",0 ,1 ,2 " ]; check $? "its samples exported with no round ($(cat got))"

@@ -34,10 +34,10 @@ kb nightly -f lab.conf --dry-run
 expect_rc 0 "a dry run"
 cat >want <<EOF
 kbench nightly: dry run of lab: lab.conf, label night-$TODAY, database lab.db, lock lab.db.nightly.lock
-kbench nightly: [1/1] would run collect sleep (line 6): $SELF --db lab.db collect sleep --label night-$TODAY --meta nightly=lab --meta branch=main --meta 'kernel_git=\$(echo v6.8-31-gabc; echo second line)' -q -r 2 -m nanosleep -u 1,10 -n 5
+kbench nightly: [1/1] would run collect sleep (line 6): $SELF --db lab.db collect sleep --label night-$TODAY --meta nightly=lab --meta branch=main --meta kernel_git=v6.8-31-gabc -q -r 2 -m nanosleep -u 1,10 -n 5
 kbench nightly: would run trend check: $SELF --db lab.db trend --where nightly=lab --fail-on-regression --last 30
 EOF
-expect_out_file want "a dry run prints the commands, shell-quoted"
+expect_out_file want "a dry run prints the commands, shell-quoted, with the facts its fact commands print"
 [ ! -e lab.db ] && [ ! -e lab.db.nightly.lock ]; check $? "a dry run creates nothing"
 
 # 2. Two nights in a row, on one day: two labels, the second with a
@@ -502,6 +502,12 @@ shipped() {	# shipped NAME: NAME.conf, made from stdin
 	chmod 644 "$1.conf"
 	kb nightly -f "$1.conf" --dry-run
 	expect_rc 0 "$1: a dry run of a shipped configuration"
+	# Its fact commands run (git -C /usr/src/linux...): one that fails
+	# on this machine is left out with a warning, and says why itself.
+	grep '^kbench: ' "$T/err" | grep -v \
+	    "^kbench: nightly: $1.conf:[0-9]*: fact-command [^ ]*: .*: the fact is left out\$" \
+	    >"$T/err.rest"
+	mv "$T/err.rest" "$T/err"
 	expect_err "" "$1: nothing refused"
 	n=$(grep -c '^kbench nightly: \[[0-9]*/[0-9]*\] would run collect' "$T/out")
 	[ "$n" -ge 1 ] && [ "$n" = "$(grep -c '^collect' "$1.conf")" ]
