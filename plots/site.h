@@ -74,16 +74,23 @@ struct site_cp {
 	size_t	run;		/* where it starts, in h->run */
 };
 
-/* The manifest: path -> hash of the file's content or inputs. */
+/*
+ * The manifest: path -> hash of the file's content or inputs.  Compact,
+ * as a site has three files a series: each entry "HASH\0PATH\0" in one
+ * buffer, in the order added, found through a table of offsets.
+ */
 struct manifest {
-	struct strmap	 map;		/* values: malloc'd hex strings */
-	struct strlist	 paths;		/* in the order added */
+	struct strbuf	 arena;
+	size_t		*slot;		/* offset + 1 in arena, 0: free */
+	size_t		 cap, n;	/* cap: a power of two, or 0 */
 };
 
 struct site {
 	/* Options. */
 	const char		*dir, *title, *fact, *db_path, *argv0;
 	int			 jobs, compare, incomplete;
+	size_t			 per_page;	/* series an index page, 0:
+						   SITE_PAGE_SERIES */
 	/* The model (site_model.c). */
 	struct history		 h;
 	struct site_run		*run;		/* parallel to h.run */
@@ -104,6 +111,9 @@ struct site {
 	size_t			 ncharts, ndrawn, nremoved;
 	size_t			 ncompare, ncompared, ncompare_failed;
 };
+
+/* Series an index page: index.html, then index-2.html... */
+#define SITE_PAGE_SERIES	1000
 
 struct filter;
 struct kbench_ctx;

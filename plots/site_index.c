@@ -331,12 +331,55 @@ span(FILE *fp, const struct site *s)
 	}
 }
 
-int
-site_index(struct site *s, struct strbuf *err)
+/* "index.html", "index-2.html": index page p, from 0. */
+static void
+index_name(struct strbuf *out, size_t p)
 {
-	struct page pg;
-	size_t i, first;
+	sb_reset(out);
+	if (p == 0)
+		sb_adds(out, "index.html");
+	else
+		sb_addf(out, "index-%zu.html", p + 1);
+}
 
+/*
+ * The index's pages, when there are more than one: a link to each (its
+ * series, by number), this one marked.
+ */
+static void
+index_nav(FILE *fp, const struct site *s, size_t p, size_t npages)
+{
+	struct strbuf name = STRBUF_INIT;
+	size_t q, to;
+
+	if (npages < 2)
+		return;
+	fprintf(fp, "<nav class=\"pages\">page %zu of %zu:", p + 1, npages);
+	for (q = 0; q < npages; q++) {
+		to = (q + 1) * s->per_page < s->nser ? (q + 1) * s->per_page :
+		    s->nser;
+		index_name(&name, q);
+		if (q == p)
+			fprintf(fp, " <b>%zu-%zu</b>", q * s->per_page + 1, to);
+		else
+			fprintf(fp, " <a href=\"%s\">%zu-%zu</a>", sb_str(&name),
+			    q * s->per_page + 1, to);
+	}
+	fputs("</nav>\n", fp);
+	sb_free(&name);
+}
+
+/* Index page p: series p per_page .. (p + 1) per_page - 1. */
+static int
+index_page(struct site *s, size_t p, size_t npages, struct strbuf *err)
+{
+	struct strbuf name = STRBUF_INIT;
+	struct page pg;
+	size_t i, first, end;
+	int rc;
+
+	first = p * s->per_page;
+	end = s->nser - first > s->per_page ? first + s->per_page : s->nser;
 	if (page_open(&pg, err) == -1)
 		return -1;
 	page_head(pg.fp, s, s->title, "");
@@ -350,14 +393,37 @@ site_index(struct site *s, struct strbuf *err)
 	    s->h.ncp, plural(s->h.ncp), s->h.nreg, plural(s->h.nreg),
 	    s->h.nimp, plural(s->h.nimp));
 	filters(pg.fp, s, "series");
-	for (first = 0, i = 1; i <= s->nser; i++)
-		if (i == s->nser || strcmp(site_bench(s, s->ser[i].hs),
+	index_nav(pg.fp, s, p, npages);
+	for (i = first + 1; i <= end; i++)
+		if (i == end || strcmp(site_bench(s, s->ser[i].hs),
 		    site_bench(s, s->ser[first].hs)) != 0) {
 			section(pg.fp, s, first, i);
 			first = i;
 		}
+	index_nav(pg.fp, s, p, npages);
 	page_foot(pg.fp, "");
-	return page_close(s, &pg, "index.html", err);
+	index_name(&name, p);
+	rc = page_close(s, &pg, sb_str(&name), err);
+	sb_free(&name);
+	return rc;
+}
+
+/*
+ * index.html, and index-2.html... when there are more than per_page
+ * series: one page of 1e5 rows would be tens of MB, and held whole.
+ */
+int
+site_index(struct site *s, struct strbuf *err)
+{
+	size_t p, npages;
+
+	if (s->per_page == 0)
+		s->per_page = SITE_PAGE_SERIES;
+	npages = s->nser > 0 ? (s->nser + s->per_page - 1) / s->per_page : 1;
+	for (p = 0; p < npages; p++)
+		if (index_page(s, p, npages, err) == -1)
+			return -1;
+	return 0;
 }
 
 int

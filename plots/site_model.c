@@ -285,8 +285,16 @@ load_series(struct site *s)
 
 	s->ser = xcalloc(s->h.ns + 1, sizeof(*s->ser));
 	s->nser = s->h.ns;
-	for (i = 0; i < s->nser; i++)
+	for (i = 0; i < s->nser; i++) {
 		s->ser[i].hs = s->h.s[i];
+		/* Held to the end: no room to grow (a series' points were
+		   up to twice what they need). */
+		if (s->h.s[i]->cap > s->h.s[i]->npt && s->h.s[i]->npt > 0) {
+			s->h.s[i]->pt = xreallocarray(s->h.s[i]->pt,
+			    s->h.s[i]->npt, sizeof(*s->h.s[i]->pt));
+			s->h.s[i]->cap = s->h.s[i]->npt;
+		}
+	}
 	qsort(s->ser, s->nser, sizeof(*s->ser), cmp_ser);
 	name_series(s);
 	s->cp = xcalloc(s->h.ncp + 1, sizeof(*s->cp));

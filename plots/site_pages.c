@@ -78,9 +78,17 @@ script_scrub(struct chart_job *j)
 	sb_free(&ok);
 }
 
-/* Queue every series' chart; 0, or -1 with err set. */
+/*
+ * The charts are queued and drawn a window of series at a time: a
+ * script is a few KiB, and 1e5 of them held at once were most of the
+ * site's memory.  CHART_BATCH_MAX a gnuplot, s->jobs gnuplots a window.
+ */
+#define CHART_WINDOW(s)	((size_t)CHART_BATCH_MAX * (size_t)(s)->jobs)
+
+/* Queue the charts of series from .. to - 1; 0, or -1 with err set. */
 static int
-queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
+queue_charts(struct site *s, struct chart_batch *b, size_t from, size_t to,
+    struct strbuf *err)
 {
 	struct strbuf title = STRBUF_INIT, foot = STRBUF_INIT;
 	struct history sub;
@@ -93,7 +101,7 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 	pc.dir = &s->series;
 	pc.formats = CHART_SVG;
 	pc.batch = b;
-	for (i = 0; i < s->nser && rc == 0; i++) {
+	for (i = from; i < to && rc == 0; i++) {
 		sub_history(&s->h, s->ser[i].hs, &sub, &one, &onep);
 		sb_reset(&title);
 		where_text(s, s->ser[i].hs, &title);
@@ -113,8 +121,23 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 	return rc;
 }
 
-int
-site_charts(struct site *s, struct strbuf *err)
+/* "series/ID.svg" and "series/ID.gp" of a chart job. */
+static void
+chart_paths(const struct chart_job *j, struct strbuf *svg, struct strbuf *gp)
+{
+	sb_reset(svg);
+	sb_reset(gp);
+	sb_addf(svg, "series/%s.svg", j->name);
+	sb_addf(gp, "series/%s.gp", j->name);
+}
+
+/*
+ * The charts of series from .. to - 1: queued, drawn, recorded.  0; -1
+ * when some failed to draw (err says which: the rest go on); -2 when
+ * they could not be queued.
+ */
+static int
+chart_window(struct site *s, size_t from, size_t to, struct strbuf *err)
 {
 	struct strbuf svg = STRBUF_INIT, gp = STRBUF_INIT;
 	struct chart_batch b;
@@ -123,31 +146,25 @@ site_charts(struct site *s, struct strbuf *err)
 	int rc;
 
 	memset(&b, 0, sizeof(b));
-	if (queue_charts(s, &b, err) == -1) {
+	if (queue_charts(s, &b, from, to, err) == -1) {
 		chart_batch_free(&b);
-		return -1;
+		return -2;
 	}
 	hash = xcalloc(b.n + 1, sizeof(*hash));
 	for (i = 0; i < b.n; i++) {
 		script_scrub(&b.job[i]);
 		site_hash(b.job[i].script, strlen(b.job[i].script), hash[i]);
-		sb_reset(&svg);
-		sb_reset(&gp);
-		sb_addf(&svg, "series/%s.svg", b.job[i].name);
-		sb_addf(&gp, "series/%s.gp", b.job[i].name);
+		chart_paths(&b.job[i], &svg, &gp);
 		b.job[i].skip = site_unchanged(s, sb_str(&svg), hash[i]) &&
 		    site_unchanged(s, sb_str(&gp), hash[i]);
 		s->ncharts++;
 	}
 	rc = chart_batch_run(&b, s->jobs, err);
 	for (i = 0; i < b.n; i++) {
-		s->ser[i].chart = !b.job[i].failed;
+		s->ser[from + i].chart = !b.job[i].failed;
 		if (b.job[i].skip || b.job[i].failed)
 			continue;
-		sb_reset(&svg);
-		sb_reset(&gp);
-		sb_addf(&svg, "series/%s.svg", b.job[i].name);
-		sb_addf(&gp, "series/%s.gp", b.job[i].name);
+		chart_paths(&b.job[i], &svg, &gp);
 		manifest_put(&s->cur, sb_str(&svg), hash[i]);
 		manifest_put(&s->cur, sb_str(&gp), hash[i]);
 		s->ndrawn++;
@@ -156,6 +173,23 @@ site_charts(struct site *s, struct strbuf *err)
 	chart_batch_free(&b);
 	sb_free(&svg);
 	sb_free(&gp);
+	return rc;
+}
+
+int
+site_charts(struct site *s, struct strbuf *err)
+{
+	size_t from, to;
+	int rc = 0, w;
+
+	for (from = 0; from < s->nser; from = to) {
+		to = s->nser - from > CHART_WINDOW(s) ? from +
+		    CHART_WINDOW(s) : s->nser;
+		if ((w = chart_window(s, from, to, err)) == -2)
+			return -1;
+		if (w == -1)
+			rc = -1;
+	}
 	return rc;
 }
 
