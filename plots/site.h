@@ -39,12 +39,6 @@
 #define SITE_ATTR_BENCHMARK	0
 #define SITE_ATTR_HOST		1
 
-/* A series' point in a run: the run page's rows. */
-struct site_pt {
-	size_t	series;		/* in s->ser */
-	size_t	k;		/* its point, in hs->pt */
-};
-
 /* What the site knows of a run beyond struct hrun. */
 struct site_run {
 	const struct hrun	*hr;
@@ -55,8 +49,8 @@ struct site_run {
 						   its benchmark and host, -1 */
 	int			 compared;	/* compare page with prev made */
 	size_t			 label;		/* its label, in s->labels */
-	struct site_pt		*pt;
-	size_t			 npt, cap;
+	size_t			 npt;		/* its series: the run page
+						   finds them (site_pages.c) */
 };
 
 struct site_series {

@@ -248,17 +248,6 @@ name_series(struct site *s)
 	strmap_free(&taken);
 }
 
-static void
-add_point(struct site_run *r, size_t series, size_t k)
-{
-	if (r->npt == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 16;
-		r->pt = xreallocarray(r->pt, r->cap, sizeof(*r->pt));
-	}
-	r->pt[r->npt].series = series;
-	r->pt[r->npt++].k = k;
-}
-
 static int
 cmp_cp(const void *a, const void *b)
 {
@@ -303,7 +292,7 @@ load_series(struct site *s)
 		strlist_add_distinct(&s->benchmarks, site_bench(s, hs));
 		strlist_add_distinct(&s->hosts, site_host(s, hs));
 		for (k = 0; k < hs->npt; k++)
-			add_point(&s->run[hs->pt[k].pos], i, k);
+			s->run[hs->pt[k].pos].npt++;
 		if (hs->ncp > 0)
 			s->ser[i].age = hs->npt - hs->cp[hs->ncp - 1].index;
 		for (j = 0; j < hs->ncp; j++) {
@@ -367,7 +356,6 @@ site_free(struct site *s)
 		free(s->run[i].command);
 		free(s->run[i].version);
 		kv_clear(&s->run[i].facts);
-		free(s->run[i].pt);
 	}
 	free(s->run);
 	free(s->ser);

@@ -429,14 +429,19 @@ kv_row(FILE *fp, const char *k, const char *v)
 	fputs("</td></tr>\n", fp);
 }
 
+/*
+ * The run's series, in the index's order.  No list a run is kept (1e5
+ * series a run, held to the end): at[j] is series j's next point, and
+ * the runs' pages are made in run order, as its points are.
+ */
 static void
-run_series(FILE *fp, const struct site *s, size_t i)
+run_series(FILE *fp, const struct site *s, size_t i, size_t *at)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hseries *hs;
 	const struct trend_cp *cp;
 	struct strbuf keys = STRBUF_INIT;
-	size_t j;
+	size_t j, k;
 
 	fprintf(fp, "<h2>Series</h2>\n<p>%zu series; each run's median and the "
 	    "distribution-free 95%% interval of the median.</p>\n"
@@ -444,19 +449,24 @@ run_series(FILE *fp, const struct site *s, size_t i)
 	    "<th class=\"num\">n</th><th class=\"num\">median</th>"
 	    "<th class=\"num nosort\">95%% interval</th><th>unit</th>"
 	    "<th>change point</th></tr></thead>\n<tbody>\n", r->npt);
-	for (j = 0; j < r->npt; j++) {
-		hs = s->ser[r->pt[j].series].hs;
+	for (j = 0; j < s->nser; j++) {
+		hs = s->ser[j].hs;
+		while (at[j] < hs->npt && hs->pt[at[j]].pos < i)
+			at[j]++;
+		if (at[j] == hs->npt || hs->pt[at[j]].pos != i)
+			continue;
+		k = at[j];
 		sb_reset(&keys);
 		site_keys_text(hs, &keys);
 		fprintf(fp, "<tr><td><a href=\"../series/%s.html\">",
-		    s->ser[r->pt[j].series].id);
+		    s->ser[j].id);
 		html_escape(fp, sb_str(&keys));
 		fputs("</a></td>", fp);
-		median_cells(fp, &hs->pt[r->pt[j].k]);
+		median_cells(fp, &hs->pt[k]);
 		fputs("<td>", fp);
 		html_escape(fp, hs->unit);
 		fputs("</td><td>", fp);
-		if ((cp = cp_at(hs, r->pt[j].k)) != NULL) {
+		if ((cp = cp_at(hs, k)) != NULL) {
 			put_direction(fp, history_regressed(hs, cp));
 			fputs(" ", fp);
 			put_change(fp, cp->change);
@@ -468,7 +478,7 @@ run_series(FILE *fp, const struct site *s, size_t i)
 }
 
 static int
-run_page(struct site *s, size_t i, struct strbuf *err)
+run_page(struct site *s, size_t i, size_t *at, struct strbuf *err)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hrun *hr = r->hr;
@@ -510,7 +520,7 @@ run_page(struct site *s, size_t i, struct strbuf *err)
 	fputs("</table>\n<h2>Command</h2>\n<pre class=\"cmd\">", pg.fp);
 	html_escape(pg.fp, *r->command ? r->command : "(none recorded)");
 	fputs("</pre>\n", pg.fp);
-	run_series(pg.fp, s, i);
+	run_series(pg.fp, s, i, at);
 	fprintf(pg.fp, "<h2>Facts</h2>\n<table class=\"facts\">\n");
 	for (k = 0; k < r->facts.n; k++)
 		kv_row(pg.fp, r->facts.v[k].key, r->facts.v[k].value);
@@ -528,10 +538,12 @@ run_page(struct site *s, size_t i, struct strbuf *err)
 int
 site_run_pages(struct site *s, struct strbuf *err)
 {
-	size_t i;
+	size_t i, *at;
+	int rc = 0;
 
-	for (i = 0; i < s->h.nrun; i++)
-		if (run_page(s, i, err) == -1)
-			return -1;
-	return 0;
+	at = xcalloc(s->nser + 1, sizeof(*at));
+	for (i = 0; i < s->h.nrun && rc == 0; i++)
+		rc = run_page(s, i, at, err);
+	free(at);
+	return rc;
 }
