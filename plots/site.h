@@ -83,8 +83,8 @@ struct site {
 	/* Options. */
 	const char		*dir, *title, *fact, *db_path, *argv0;
 	int			 jobs, compare, incomplete;
-	size_t			 per_page;	/* series an index page, 0:
-						   SITE_PAGE_SERIES */
+	size_t			 per_page;	/* series a page: index,
+						   runs (page_nav) */
 	/* The model (site_model.c). */
 	struct history		 h;
 	struct site_run		*run;		/* parallel to h.run */
@@ -106,7 +106,7 @@ struct site {
 	size_t			 ncompare, ncompared, ncompare_failed;
 };
 
-/* Series an index page: index.html, then index-2.html... */
+/* Series a page of the index or of a run: then BASE-2.html... */
 #define SITE_PAGE_SERIES	1000
 
 struct filter;
@@ -193,6 +193,16 @@ void	put_time(FILE *fp, const char *started);
 void	put_run_link(FILE *fp, const struct hrun *r, const char *root);
 /* "regression" / "improvement", with its class. */
 void	put_direction(FILE *fp, int regressed);
+
+/*
+ * A list too long for one page (the index's series, a run's) is cut in
+ * pages of s->per_page: BASE.html, BASE-2.html...  page_name() is page
+ * p's (from 0); page_nav() links to all, p marked, when there are two
+ * or more.
+ */
+void	page_name(struct strbuf *out, const char *base, size_t p);
+void	page_nav(FILE *fp, const char *base, size_t p, size_t per,
+	    size_t total);
 
 /* The pages. */
 int	site_index(struct site *s, struct strbuf *err);

@@ -331,47 +331,9 @@ span(FILE *fp, const struct site *s)
 	}
 }
 
-/* "index.html", "index-2.html": index page p, from 0. */
-static void
-index_name(struct strbuf *out, size_t p)
-{
-	sb_reset(out);
-	if (p == 0)
-		sb_adds(out, "index.html");
-	else
-		sb_addf(out, "index-%zu.html", p + 1);
-}
-
-/*
- * The index's pages, when there are more than one: a link to each (its
- * series, by number), this one marked.
- */
-static void
-index_nav(FILE *fp, const struct site *s, size_t p, size_t npages)
-{
-	struct strbuf name = STRBUF_INIT;
-	size_t q, to;
-
-	if (npages < 2)
-		return;
-	fprintf(fp, "<nav class=\"pages\">page %zu of %zu:", p + 1, npages);
-	for (q = 0; q < npages; q++) {
-		to = (q + 1) * s->per_page < s->nser ? (q + 1) * s->per_page :
-		    s->nser;
-		index_name(&name, q);
-		if (q == p)
-			fprintf(fp, " <b>%zu-%zu</b>", q * s->per_page + 1, to);
-		else
-			fprintf(fp, " <a href=\"%s\">%zu-%zu</a>", sb_str(&name),
-			    q * s->per_page + 1, to);
-	}
-	fputs("</nav>\n", fp);
-	sb_free(&name);
-}
-
 /* Index page p: series p per_page .. (p + 1) per_page - 1. */
 static int
-index_page(struct site *s, size_t p, size_t npages, struct strbuf *err)
+index_page(struct site *s, size_t p, struct strbuf *err)
 {
 	struct strbuf name = STRBUF_INIT;
 	struct page pg;
@@ -393,16 +355,16 @@ index_page(struct site *s, size_t p, size_t npages, struct strbuf *err)
 	    s->h.ncp, plural(s->h.ncp), s->h.nreg, plural(s->h.nreg),
 	    s->h.nimp, plural(s->h.nimp));
 	filters(pg.fp, s, "series");
-	index_nav(pg.fp, s, p, npages);
+	page_nav(pg.fp, "index", p, s->per_page, s->nser);
 	for (i = first + 1; i <= end; i++)
 		if (i == end || strcmp(site_bench(s, s->ser[i].hs),
 		    site_bench(s, s->ser[first].hs)) != 0) {
 			section(pg.fp, s, first, i);
 			first = i;
 		}
-	index_nav(pg.fp, s, p, npages);
+	page_nav(pg.fp, "index", p, s->per_page, s->nser);
 	page_foot(pg.fp, "");
-	index_name(&name, p);
+	page_name(&name, "index", p);
 	rc = page_close(s, &pg, sb_str(&name), err);
 	sb_free(&name);
 	return rc;
@@ -415,14 +377,12 @@ index_page(struct site *s, size_t p, size_t npages, struct strbuf *err)
 int
 site_index(struct site *s, struct strbuf *err)
 {
-	size_t p, npages;
+	size_t p = 0;
 
-	if (s->per_page == 0)
-		s->per_page = SITE_PAGE_SERIES;
-	npages = s->nser > 0 ? (s->nser + s->per_page - 1) / s->per_page : 1;
-	for (p = 0; p < npages; p++)
-		if (index_page(s, p, npages, err) == -1)
+	do
+		if (index_page(s, p, err) == -1)
 			return -1;
+	while (++p * s->per_page < s->nser);
 	return 0;
 }
 

@@ -22,6 +22,7 @@ site_init(struct site *s)
 	strlist_add(&s->h.split, "benchmark");
 	strlist_add(&s->h.split, "host");
 	s->jobs = 2;
+	s->per_page = SITE_PAGE_SERIES;
 	s->compare = 1;
 	s->root.fd = s->series.fd = s->runs.fd = s->compare_dir.fd = -1;
 	s->root.up = s->series.up = s->runs.up = s->compare_dir.up = -1;

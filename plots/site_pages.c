@@ -435,25 +435,30 @@ kv_row(FILE *fp, const char *k, const char *v)
  * the runs' pages are made in run order, as its points are.
  */
 static void
-run_series(FILE *fp, const struct site *s, size_t i, size_t *at)
+run_series(FILE *fp, const struct site *s, size_t i, size_t p, size_t *at)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hseries *hs;
 	const struct trend_cp *cp;
-	struct strbuf keys = STRBUF_INIT;
-	size_t j, k;
+	struct strbuf keys = STRBUF_INIT, base = STRBUF_INIT;
+	size_t j, k, n = 0;
 
+	sb_addf(&base, "%lld", (long long)r->hr->id);
 	fprintf(fp, "<h2>Series</h2>\n<p>%zu series; each run's median and the "
-	    "distribution-free 95%% interval of the median.</p>\n"
-	    "<table class=\"sortable\">\n<thead><tr><th>series</th>"
+	    "distribution-free 95%% interval of the median.</p>\n", r->npt);
+	page_nav(fp, sb_str(&base), p, s->per_page, r->npt);
+	fprintf(fp, "<table class=\"sortable\">\n<thead><tr><th>series</th>"
 	    "<th class=\"num\">n</th><th class=\"num\">median</th>"
 	    "<th class=\"num nosort\">95%% interval</th><th>unit</th>"
-	    "<th>change point</th></tr></thead>\n<tbody>\n", r->npt);
+	    "<th>change point</th></tr></thead>\n<tbody>\n");
 	for (j = 0; j < s->nser; j++) {
 		hs = s->ser[j].hs;
 		while (at[j] < hs->npt && hs->pt[at[j]].pos < i)
 			at[j]++;
 		if (at[j] == hs->npt || hs->pt[at[j]].pos != i)
+			continue;
+		/* Page p's series only. */
+		if (n++ / s->per_page != p)
 			continue;
 		k = at[j];
 		sb_reset(&keys);
@@ -474,11 +479,13 @@ run_series(FILE *fp, const struct site *s, size_t i, size_t *at)
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
+	page_nav(fp, sb_str(&base), p, s->per_page, r->npt);
 	sb_free(&keys);
+	sb_free(&base);
 }
 
 static int
-run_page(struct site *s, size_t i, size_t *at, struct strbuf *err)
+run_page(struct site *s, size_t i, size_t p, size_t *at, struct strbuf *err)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hrun *hr = r->hr;
@@ -520,7 +527,7 @@ run_page(struct site *s, size_t i, size_t *at, struct strbuf *err)
 	fputs("</table>\n<h2>Command</h2>\n<pre class=\"cmd\">", pg.fp);
 	html_escape(pg.fp, *r->command ? r->command : "(none recorded)");
 	fputs("</pre>\n", pg.fp);
-	run_series(pg.fp, s, i, at);
+	run_series(pg.fp, s, i, p, at);
 	fprintf(pg.fp, "<h2>Facts</h2>\n<table class=\"facts\">\n");
 	for (k = 0; k < r->facts.n; k++)
 		kv_row(pg.fp, r->facts.v[k].key, r->facts.v[k].value);
@@ -528,7 +535,9 @@ run_page(struct site *s, size_t i, size_t *at, struct strbuf *err)
 		fputs("<tr><td>none recorded</td></tr>\n", pg.fp);
 	fputs("</table>\n", pg.fp);
 	page_foot(pg.fp, "../");
-	sb_addf(&path, "runs/%lld.html", (long long)hr->id);
+	sb_reset(&title);
+	sb_addf(&title, "runs/%lld", (long long)hr->id);
+	page_name(&path, sb_str(&title), p);
 	rc = page_close(s, &pg, sb_str(&path), err);
 	sb_free(&title);
 	sb_free(&path);
@@ -538,12 +547,16 @@ run_page(struct site *s, size_t i, size_t *at, struct strbuf *err)
 int
 site_run_pages(struct site *s, struct strbuf *err)
 {
-	size_t i, *at;
+	size_t i, p, *at;
 	int rc = 0;
 
 	at = xcalloc(s->nser + 1, sizeof(*at));
-	for (i = 0; i < s->h.nrun && rc == 0; i++)
-		rc = run_page(s, i, at, err);
+	for (i = 0; i < s->h.nrun && rc == 0; i++) {
+		p = 0;
+		do
+			rc = run_page(s, i, p, at, err);
+		while (rc == 0 && ++p * s->per_page < s->run[i].npt);
+	}
 	free(at);
 	return rc;
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # kbench site: an index of more series than one page holds is paged
 # (index.html, index-2.html...; KBENCH_SITE_PAGE series a page, for
-# tests: 1000 by default).  Seven series on two benchmarks, three a
+# tests: 1000 by default), and so is a run's list of series
+# (runs/ID.html, runs/ID-2.html...).  Seven series on two benchmarks, three a
 # page: every page there, every series linked from exactly one of them,
 # in the index's order, every page's navigation resolving; a site of one
 # page has no navigation; pages a smaller site no longer has are removed.
@@ -22,7 +23,7 @@ expect_rc 0 "import seven series, two nights of two benchmarks"
 
 KBENCH_SITE_PAGE=3 kb site -o site --no-compare
 expect_rc 0 "site of seven series, three a page"
-expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 18 of 18 pages, drew 7 of 7 charts, made 0 of 2 comparisons, removed 0 files" \
+expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 20 of 20 pages, drew 7 of 7 charts, made 0 of 2 comparisons, removed 0 files" \
     "site of seven series, three a page: what it wrote"
 [ "$(ls site | grep '^index' | tr '\n' ' ')" = "index-2.html index-3.html index.html " ]
 check $? "three index pages: index.html, index-2.html, index-3.html"
@@ -48,17 +49,27 @@ grep -q '<nav class="pages">page 2 of 3: <a href="index.html">1-3</a> <b>4-6</b>
     site/index-2.html &&
     [ "$(grep -c '<nav class="pages">' site/index-3.html)" -eq 2 ]
 check $? "each index page: the navigation above and below the tables"
+# A run's series are paged the same way: alpha's runs have four.
+id=$(sqlite3 kbench.db "SELECT id FROM run WHERE uuid = 'alpha1'")
+[ -s "site/runs/$id.html" ] && [ -s "site/runs/$id-2.html" ] &&
+    [ "$(ls site/runs | wc -l)" -eq 6 ] &&
+    [ "$(grep -c 'href="../series/' "site/runs/$id.html")" -eq 3 ] &&
+    [ "$(grep -c 'href="../series/' "site/runs/$id-2.html")" -eq 1 ] &&
+    grep -q "<p>4 series; " "site/runs/$id-2.html" &&
+    grep -q "<nav class=\"pages\">page 2 of 2: <a href=\"$id.html\">1-3</a> <b>4-4</b></nav>" \
+    "site/runs/$id-2.html"
+check $? "a run of four series: runs/$id.html with three, runs/$id-2.html with the fourth, linked"
 python3 "$CHECK" --site site >check.out 2>&1
 check $? "every page well formed, every navigation link resolving: $(tail -1 check.out)"
 
 KBENCH_SITE_PAGE=3 kb site -o site --no-compare
-expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 0 of 18 pages, drew 0 of 7 charts, made 0 of 2 comparisons, removed 0 files" \
+expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 0 of 20 pages, drew 0 of 7 charts, made 0 of 2 comparisons, removed 0 files" \
     "the same again: nothing written"
 
 kb site -o site --no-compare
-expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 1 of 16 pages, drew 0 of 7 charts, made 0 of 2 comparisons, removed 2 files" \
-    "one page of 1000: index.html written, index-2 and index-3 removed"
-[ "$(ls site | grep '^index')" = index.html ] &&
+expect_out "site/index.html: 7 series, 4 runs, 0 change points; wrote 3 of 16 pages, drew 0 of 7 charts, made 0 of 2 comparisons, removed 4 files" \
+    "one page of 1000: index.html and two run pages written, index-2, index-3 and two run pages removed"
+[ "$(ls site | grep '^index')" = index.html ] && [ "$(ls site/runs | wc -l)" -eq 4 ] &&
     ! grep -q '<nav class="pages">' site/index.html &&
     [ "$(grep -o 'href="series/[0-9a-f]*\.html"' site/index.html | wc -l)" -eq 7 ]
 check $? "a site of one page: index.html alone, all seven, no navigation"
