@@ -348,6 +348,14 @@ timed_out=$dir/site-night.out
 timed "site one more night" "$kbench" -d "$hist" site -o "$dir/site"
 sn_wall=$wall sn_rss=$rss_kib
 timed_out=""
+# A site of one series: what every site takes, to tell the per-series part.
+printf 'run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value\nr,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,1,1\n' \
+    >"$dir/tiny.csv"
+rm -rf "$dir/tiny.db" "$dir/site-tiny"
+"$kbench" -d "$dir/tiny.db" import -q "$dir/tiny.csv"
+timed "site tiny" "$kbench" -d "$dir/tiny.db" site --no-compare -o "$dir/site-tiny"
+st_rss=$rss_kib
+rm -rf "$dir/tiny.db" "$dir/tiny.csv" "$dir/site-tiny"
 files=$(find "$dir/site" -type f | wc -l)
 newer=$(find "$dir/site" -type f -newer "$dir/site.marker" | wc -l)
 bytes=$(du -sk "$dir/site" | cut -f1)
@@ -362,6 +370,11 @@ for f in full same night; do
 	printf '   %-6s %s\n' "$f:" "$(sed "s|^$dir/||" "$dir/site-$f.out")"
 done
 echo "   the site: $files files, $((bytes / 1024)) MiB; one more night touched $newer files (the manifest among them)"
+awk -v fr="$sf_rss" -v tr="$st_rss" -v s="$nseries" -v big="$(find "$dir/site" -type f -name '*.html' -exec ls -l {} + |
+    awk '$5 > m { m = $5 } END { print m + 0 }')" 'BEGIN {
+	printf "   peak memory a series: %.2f KiB ((full build - a one-series site) / %d series); the biggest page %.1f MiB\n",
+	    (fr - tr) / s, s, big / 1048576
+}'
 awk -v nw="$sn_wall" 'BEGIN { printf "   target: one more night refreshed in seconds (< 10 s): %s\n", (nw < 10 ? "met" : "NOT met") }'
 rm -f "$dir/site.marker"
 fi

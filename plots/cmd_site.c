@@ -276,8 +276,19 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
     int quiet)
 {
 	struct strbuf err = STRBUF_INIT;
+	const char *env;
+	long per;
 	int rc;
 
+	/* The tests' small index pages: a site of many pages in a few series. */
+	if ((env = getenv("KBENCH_SITE_PAGE")) != NULL) {
+		if (parse_long(env, 1, LONG_MAX, &per) == -1) {
+			warnx("site: KBENCH_SITE_PAGE=%s: expected a number of "
+			    "series from 1", env);
+			return KB_EXIT_USAGE;
+		}
+		s->per_page = (size_t)per;
+	}
 	if ((rc = prepare(s)) != KB_EXIT_OK)
 		goto out;
 	if ((rc = exit_status(site_model(s, ctx->db, f, &err))) != KB_EXIT_OK) {

@@ -39,12 +39,6 @@
 #define SITE_ATTR_BENCHMARK	0
 #define SITE_ATTR_HOST		1
 
-/* A series' point in a run: the run page's rows. */
-struct site_pt {
-	size_t	series;		/* in s->ser */
-	size_t	k;		/* its point, in hs->pt */
-};
-
 /* What the site knows of a run beyond struct hrun. */
 struct site_run {
 	const struct hrun	*hr;
@@ -55,8 +49,8 @@ struct site_run {
 						   its benchmark and host, -1 */
 	int			 compared;	/* compare page with prev made */
 	size_t			 label;		/* its label, in s->labels */
-	struct site_pt		*pt;
-	size_t			 npt, cap;
+	size_t			 npt;		/* its series: the run page
+						   finds them (site_pages.c) */
 };
 
 struct site_series {
@@ -74,16 +68,23 @@ struct site_cp {
 	size_t	run;		/* where it starts, in h->run */
 };
 
-/* The manifest: path -> hash of the file's content or inputs. */
+/*
+ * The manifest: path -> hash of the file's content or inputs.  Compact,
+ * as a site has three files a series: each entry "HASH\0PATH\0" in one
+ * buffer, in the order added, found through a table of offsets.
+ */
 struct manifest {
-	struct strmap	 map;		/* values: malloc'd hex strings */
-	struct strlist	 paths;		/* in the order added */
+	struct strbuf	 arena;
+	size_t		*slot;		/* offset + 1 in arena, 0: free */
+	size_t		 cap, n;	/* cap: a power of two, or 0 */
 };
 
 struct site {
 	/* Options. */
 	const char		*dir, *title, *fact, *db_path, *argv0;
 	int			 jobs, compare, incomplete;
+	size_t			 per_page;	/* series a page: index,
+						   runs (page_nav) */
 	/* The model (site_model.c). */
 	struct history		 h;
 	struct site_run		*run;		/* parallel to h.run */
@@ -104,6 +105,9 @@ struct site {
 	size_t			 ncharts, ndrawn, nremoved;
 	size_t			 ncompare, ncompared, ncompare_failed;
 };
+
+/* Series a page of the index or of a run: then BASE-2.html... */
+#define SITE_PAGE_SERIES	1000
 
 struct filter;
 struct kbench_ctx;
@@ -189,6 +193,16 @@ void	put_time(FILE *fp, const char *started);
 void	put_run_link(FILE *fp, const struct hrun *r, const char *root);
 /* "regression" / "improvement", with its class. */
 void	put_direction(FILE *fp, int regressed);
+
+/*
+ * A list too long for one page (the index's series, a run's) is cut in
+ * pages of s->per_page: BASE.html, BASE-2.html...  page_name() is page
+ * p's (from 0); page_nav() links to all, p marked, when there are two
+ * or more.
+ */
+void	page_name(struct strbuf *out, const char *base, size_t p);
+void	page_nav(FILE *fp, const char *base, size_t p, size_t per,
+	    size_t total);
 
 /* The pages. */
 int	site_index(struct site *s, struct strbuf *err);

@@ -139,3 +139,35 @@ put_direction(FILE *fp, int regressed)
 	fprintf(fp, "<span class=\"%s\">%s</span>", regressed ? "reg" : "imp",
 	    regressed ? "regression" : "improvement");
 }
+
+void
+page_name(struct strbuf *out, const char *base, size_t p)
+{
+	sb_reset(out);
+	if (p == 0)
+		sb_addf(out, "%s.html", base);
+	else
+		sb_addf(out, "%s-%zu.html", base, p + 1);
+}
+
+void
+page_nav(FILE *fp, const char *base, size_t p, size_t per, size_t total)
+{
+	struct strbuf name = STRBUF_INIT;
+	size_t q, to, npages = (total + per - 1) / per;
+
+	if (npages < 2)
+		return;
+	fprintf(fp, "<nav class=\"pages\">page %zu of %zu:", p + 1, npages);
+	for (q = 0; q < npages; q++) {
+		to = total - q * per > per ? (q + 1) * per : total;
+		page_name(&name, base, q);
+		if (q == p)
+			fprintf(fp, " <b>%zu-%zu</b>", q * per + 1, to);
+		else
+			fprintf(fp, " <a href=\"%s\">%zu-%zu</a>", sb_str(&name),
+			    q * per + 1, to);
+	}
+	fputs("</nav>\n", fp);
+	sb_free(&name);
+}

@@ -331,12 +331,17 @@ span(FILE *fp, const struct site *s)
 	}
 }
 
-int
-site_index(struct site *s, struct strbuf *err)
+/* Index page p: series p per_page .. (p + 1) per_page - 1. */
+static int
+index_page(struct site *s, size_t p, struct strbuf *err)
 {
+	struct strbuf name = STRBUF_INIT;
 	struct page pg;
-	size_t i, first;
+	size_t i, first, end;
+	int rc;
 
+	first = p * s->per_page;
+	end = s->nser - first > s->per_page ? first + s->per_page : s->nser;
 	if (page_open(&pg, err) == -1)
 		return -1;
 	page_head(pg.fp, s, s->title, "");
@@ -350,14 +355,35 @@ site_index(struct site *s, struct strbuf *err)
 	    s->h.ncp, plural(s->h.ncp), s->h.nreg, plural(s->h.nreg),
 	    s->h.nimp, plural(s->h.nimp));
 	filters(pg.fp, s, "series");
-	for (first = 0, i = 1; i <= s->nser; i++)
-		if (i == s->nser || strcmp(site_bench(s, s->ser[i].hs),
+	page_nav(pg.fp, "index", p, s->per_page, s->nser);
+	for (i = first + 1; i <= end; i++)
+		if (i == end || strcmp(site_bench(s, s->ser[i].hs),
 		    site_bench(s, s->ser[first].hs)) != 0) {
 			section(pg.fp, s, first, i);
 			first = i;
 		}
+	page_nav(pg.fp, "index", p, s->per_page, s->nser);
 	page_foot(pg.fp, "");
-	return page_close(s, &pg, "index.html", err);
+	page_name(&name, "index", p);
+	rc = page_close(s, &pg, sb_str(&name), err);
+	sb_free(&name);
+	return rc;
+}
+
+/*
+ * index.html, and index-2.html... when there are more than per_page
+ * series: one page of 1e5 rows would be tens of MB, and held whole.
+ */
+int
+site_index(struct site *s, struct strbuf *err)
+{
+	size_t p = 0;
+
+	do
+		if (index_page(s, p, err) == -1)
+			return -1;
+	while (++p * s->per_page < s->nser);
+	return 0;
 }
 
 int

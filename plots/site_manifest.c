@@ -94,23 +94,88 @@ hex_hash(const char *h, size_t n)
 	return 1;
 }
 
+/* FNV-1a of a path: its place in the table. */
+static size_t
+path_hash(const char *p)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return (size_t)mix64(h);
+}
+
+/* The entry at offset o: its hash, then its path. */
+#define ENTRY_PATH(m, o)	((m)->arena.buf + (o) + HASH_LEN + 1)
+
+/* The slot of path: its entry's, or the free one where it would go. */
+static size_t *
+find_slot(const struct manifest *m, const char *path)
+{
+	size_t i;
+
+	/* A used slot is an entry in the arena: none while it is empty. */
+	for (i = path_hash(path) & (m->cap - 1); m->slot[i] != 0 &&
+	    m->arena.buf != NULL; i = (i + 1) & (m->cap - 1))
+		if (strcmp(ENTRY_PATH(m, m->slot[i] - 1), path) == 0)
+			break;
+	return &m->slot[i];
+}
+
+/* Twice the slots, at most half of them used. */
+static void
+grow(struct manifest *m)
+{
+	size_t *old = m->slot, oldcap = m->cap, i;
+
+	m->cap = m->cap ? 2 * m->cap : 64;
+	m->slot = xcalloc(m->cap, sizeof(*m->slot));
+	for (i = 0; i < oldcap; i++)
+		if (old[i] != 0)
+			*find_slot(m, ENTRY_PATH(m, old[i] - 1)) = old[i];
+	free(old);
+}
+
 void
 manifest_put(struct manifest *m, const char *path, const char *hash)
 {
-	char *old = strmap_get(&m->map, path);
+	size_t *slot;
 
-	if (old != NULL) {
-		memcpy(old, hash, HASH_LEN + 1);
+	if (2 * (m->n + 1) > m->cap)
+		grow(m);
+	slot = find_slot(m, path);
+	if (*slot != 0) {
+		memcpy(m->arena.buf + *slot - 1, hash, HASH_LEN);
 		return;
 	}
-	strmap_put(&m->map, path, xstrdup(hash));
-	strlist_add(&m->paths, path);
+	*slot = m->arena.len + 1;
+	sb_add(&m->arena, hash, HASH_LEN);
+	sb_add(&m->arena, "", 1);
+	sb_add(&m->arena, path, strlen(path) + 1);
+	m->n++;
+}
+
+/* The entry after offset o (from 0), or -1 after the last: *path set. */
+static long
+next_entry(const struct manifest *m, size_t *o, const char **path)
+{
+	size_t at = *o;
+
+	if (at >= m->arena.len)
+		return -1;
+	*path = ENTRY_PATH(m, at);
+	*o = at + HASH_LEN + 1 + strlen(*path) + 1;
+	return (long)at;
 }
 
 const char *
 manifest_get(const struct manifest *m, const char *path)
 {
-	return strmap_get(&m->map, path);
+	size_t *slot;
+
+	if (m->cap == 0 || *(slot = find_slot(m, path)) == 0)
+		return NULL;
+	return m->arena.buf + *slot - 1;
 }
 
 int
@@ -170,14 +235,15 @@ manifest_save(const struct manifest *m, const struct odir *dir,
     struct strbuf *err)
 {
 	struct outfile of;
-	size_t i;
+	const char *path;
+	size_t o = 0;
+	long at;
 	int rc;
 
 	if ((rc = odir_create(dir, SITE_MANIFEST, &of, err)) == 0) {
 		fputs(MANIFEST_HEAD, of.fp);
-		for (i = 0; i < m->paths.n; i++)
-			fprintf(of.fp, "%s %s\n", manifest_get(m,
-			    m->paths.v[i]), m->paths.v[i]);
+		while ((at = next_entry(m, &o, &path)) != -1)
+			fprintf(of.fp, "%s %s\n", m->arena.buf + at, path);
 	}
 	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
 }
@@ -185,12 +251,9 @@ manifest_save(const struct manifest *m, const struct odir *dir,
 void
 manifest_free(struct manifest *m)
 {
-	size_t i;
-
-	for (i = 0; i < m->paths.n; i++)
-		free(strmap_get(&m->map, m->paths.v[i]));
-	strmap_free(&m->map);
-	strlist_free(&m->paths);
+	sb_free(&m->arena);
+	free(m->slot);
+	memset(m, 0, sizeof(*m));
 }
 
 /* Does path end with ext? */
@@ -283,11 +346,10 @@ site_prune(struct site *s, struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
 	const char *p;
-	size_t i;
+	size_t o = 0;
 	int rc = 0;
 
-	for (i = 0; i < s->old.paths.n; i++) {
-		p = s->old.paths.v[i];
+	while (next_entry(&s->old, &o, &p) != -1) {
 		if (manifest_get(&s->cur, p) != NULL)
 			continue;
 		/* Beneath DIR's descriptor: a link is removed, not followed. */

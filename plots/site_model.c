@@ -22,6 +22,7 @@ site_init(struct site *s)
 	strlist_add(&s->h.split, "benchmark");
 	strlist_add(&s->h.split, "host");
 	s->jobs = 2;
+	s->per_page = SITE_PAGE_SERIES;
 	s->compare = 1;
 	s->root.fd = s->series.fd = s->runs.fd = s->compare_dir.fd = -1;
 	s->root.up = s->series.up = s->runs.up = s->compare_dir.up = -1;
@@ -248,17 +249,6 @@ name_series(struct site *s)
 	strmap_free(&taken);
 }
 
-static void
-add_point(struct site_run *r, size_t series, size_t k)
-{
-	if (r->npt == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 16;
-		r->pt = xreallocarray(r->pt, r->cap, sizeof(*r->pt));
-	}
-	r->pt[r->npt].series = series;
-	r->pt[r->npt++].k = k;
-}
-
 static int
 cmp_cp(const void *a, const void *b)
 {
@@ -285,8 +275,16 @@ load_series(struct site *s)
 
 	s->ser = xcalloc(s->h.ns + 1, sizeof(*s->ser));
 	s->nser = s->h.ns;
-	for (i = 0; i < s->nser; i++)
+	for (i = 0; i < s->nser; i++) {
 		s->ser[i].hs = s->h.s[i];
+		/* Held to the end: no room to grow (a series' points were
+		   up to twice what they need). */
+		if (s->h.s[i]->cap > s->h.s[i]->npt && s->h.s[i]->npt > 0) {
+			s->h.s[i]->pt = xreallocarray(s->h.s[i]->pt,
+			    s->h.s[i]->npt, sizeof(*s->h.s[i]->pt));
+			s->h.s[i]->cap = s->h.s[i]->npt;
+		}
+	}
 	qsort(s->ser, s->nser, sizeof(*s->ser), cmp_ser);
 	name_series(s);
 	s->cp = xcalloc(s->h.ncp + 1, sizeof(*s->cp));
@@ -295,7 +293,7 @@ load_series(struct site *s)
 		strlist_add_distinct(&s->benchmarks, site_bench(s, hs));
 		strlist_add_distinct(&s->hosts, site_host(s, hs));
 		for (k = 0; k < hs->npt; k++)
-			add_point(&s->run[hs->pt[k].pos], i, k);
+			s->run[hs->pt[k].pos].npt++;
 		if (hs->ncp > 0)
 			s->ser[i].age = hs->npt - hs->cp[hs->ncp - 1].index;
 		for (j = 0; j < hs->ncp; j++) {
@@ -359,7 +357,6 @@ site_free(struct site *s)
 		free(s->run[i].command);
 		free(s->run[i].version);
 		kv_clear(&s->run[i].facts);
-		free(s->run[i].pt);
 	}
 	free(s->run);
 	free(s->ser);

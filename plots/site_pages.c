@@ -78,9 +78,17 @@ script_scrub(struct chart_job *j)
 	sb_free(&ok);
 }
 
-/* Queue every series' chart; 0, or -1 with err set. */
+/*
+ * The charts are queued and drawn a window of series at a time: a
+ * script is a few KiB, and 1e5 of them held at once were most of the
+ * site's memory.  CHART_BATCH_MAX a gnuplot, s->jobs gnuplots a window.
+ */
+#define CHART_WINDOW(s)	((size_t)CHART_BATCH_MAX * (size_t)(s)->jobs)
+
+/* Queue the charts of series from .. to - 1; 0, or -1 with err set. */
 static int
-queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
+queue_charts(struct site *s, struct chart_batch *b, size_t from, size_t to,
+    struct strbuf *err)
 {
 	struct strbuf title = STRBUF_INIT, foot = STRBUF_INIT;
 	struct history sub;
@@ -93,7 +101,7 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 	pc.dir = &s->series;
 	pc.formats = CHART_SVG;
 	pc.batch = b;
-	for (i = 0; i < s->nser && rc == 0; i++) {
+	for (i = from; i < to && rc == 0; i++) {
 		sub_history(&s->h, s->ser[i].hs, &sub, &one, &onep);
 		sb_reset(&title);
 		where_text(s, s->ser[i].hs, &title);
@@ -113,8 +121,23 @@ queue_charts(struct site *s, struct chart_batch *b, struct strbuf *err)
 	return rc;
 }
 
-int
-site_charts(struct site *s, struct strbuf *err)
+/* "series/ID.svg" and "series/ID.gp" of a chart job. */
+static void
+chart_paths(const struct chart_job *j, struct strbuf *svg, struct strbuf *gp)
+{
+	sb_reset(svg);
+	sb_reset(gp);
+	sb_addf(svg, "series/%s.svg", j->name);
+	sb_addf(gp, "series/%s.gp", j->name);
+}
+
+/*
+ * The charts of series from .. to - 1: queued, drawn, recorded.  0; -1
+ * when some failed to draw (err says which: the rest go on); -2 when
+ * they could not be queued.
+ */
+static int
+chart_window(struct site *s, size_t from, size_t to, struct strbuf *err)
 {
 	struct strbuf svg = STRBUF_INIT, gp = STRBUF_INIT;
 	struct chart_batch b;
@@ -123,31 +146,25 @@ site_charts(struct site *s, struct strbuf *err)
 	int rc;
 
 	memset(&b, 0, sizeof(b));
-	if (queue_charts(s, &b, err) == -1) {
+	if (queue_charts(s, &b, from, to, err) == -1) {
 		chart_batch_free(&b);
-		return -1;
+		return -2;
 	}
 	hash = xcalloc(b.n + 1, sizeof(*hash));
 	for (i = 0; i < b.n; i++) {
 		script_scrub(&b.job[i]);
 		site_hash(b.job[i].script, strlen(b.job[i].script), hash[i]);
-		sb_reset(&svg);
-		sb_reset(&gp);
-		sb_addf(&svg, "series/%s.svg", b.job[i].name);
-		sb_addf(&gp, "series/%s.gp", b.job[i].name);
+		chart_paths(&b.job[i], &svg, &gp);
 		b.job[i].skip = site_unchanged(s, sb_str(&svg), hash[i]) &&
 		    site_unchanged(s, sb_str(&gp), hash[i]);
 		s->ncharts++;
 	}
 	rc = chart_batch_run(&b, s->jobs, err);
 	for (i = 0; i < b.n; i++) {
-		s->ser[i].chart = !b.job[i].failed;
+		s->ser[from + i].chart = !b.job[i].failed;
 		if (b.job[i].skip || b.job[i].failed)
 			continue;
-		sb_reset(&svg);
-		sb_reset(&gp);
-		sb_addf(&svg, "series/%s.svg", b.job[i].name);
-		sb_addf(&gp, "series/%s.gp", b.job[i].name);
+		chart_paths(&b.job[i], &svg, &gp);
 		manifest_put(&s->cur, sb_str(&svg), hash[i]);
 		manifest_put(&s->cur, sb_str(&gp), hash[i]);
 		s->ndrawn++;
@@ -156,6 +173,23 @@ site_charts(struct site *s, struct strbuf *err)
 	chart_batch_free(&b);
 	sb_free(&svg);
 	sb_free(&gp);
+	return rc;
+}
+
+int
+site_charts(struct site *s, struct strbuf *err)
+{
+	size_t from, to;
+	int rc = 0, w;
+
+	for (from = 0; from < s->nser; from = to) {
+		to = s->nser - from > CHART_WINDOW(s) ? from +
+		    CHART_WINDOW(s) : s->nser;
+		if ((w = chart_window(s, from, to, err)) == -2)
+			return -1;
+		if (w == -1)
+			rc = -1;
+	}
 	return rc;
 }
 
@@ -395,34 +429,49 @@ kv_row(FILE *fp, const char *k, const char *v)
 	fputs("</td></tr>\n", fp);
 }
 
+/*
+ * The run's series, in the index's order.  No list a run is kept (1e5
+ * series a run, held to the end): at[j] is series j's next point, and
+ * the runs' pages are made in run order, as its points are.
+ */
 static void
-run_series(FILE *fp, const struct site *s, size_t i)
+run_series(FILE *fp, const struct site *s, size_t i, size_t p, size_t *at)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hseries *hs;
 	const struct trend_cp *cp;
-	struct strbuf keys = STRBUF_INIT;
-	size_t j;
+	struct strbuf keys = STRBUF_INIT, base = STRBUF_INIT;
+	size_t j, k, n = 0;
 
+	sb_addf(&base, "%lld", (long long)r->hr->id);
 	fprintf(fp, "<h2>Series</h2>\n<p>%zu series; each run's median and the "
-	    "distribution-free 95%% interval of the median.</p>\n"
-	    "<table class=\"sortable\">\n<thead><tr><th>series</th>"
+	    "distribution-free 95%% interval of the median.</p>\n", r->npt);
+	page_nav(fp, sb_str(&base), p, s->per_page, r->npt);
+	fprintf(fp, "<table class=\"sortable\">\n<thead><tr><th>series</th>"
 	    "<th class=\"num\">n</th><th class=\"num\">median</th>"
 	    "<th class=\"num nosort\">95%% interval</th><th>unit</th>"
-	    "<th>change point</th></tr></thead>\n<tbody>\n", r->npt);
-	for (j = 0; j < r->npt; j++) {
-		hs = s->ser[r->pt[j].series].hs;
+	    "<th>change point</th></tr></thead>\n<tbody>\n");
+	for (j = 0; j < s->nser; j++) {
+		hs = s->ser[j].hs;
+		while (at[j] < hs->npt && hs->pt[at[j]].pos < i)
+			at[j]++;
+		if (at[j] == hs->npt || hs->pt[at[j]].pos != i)
+			continue;
+		/* Page p's series only. */
+		if (n++ / s->per_page != p)
+			continue;
+		k = at[j];
 		sb_reset(&keys);
 		site_keys_text(hs, &keys);
 		fprintf(fp, "<tr><td><a href=\"../series/%s.html\">",
-		    s->ser[r->pt[j].series].id);
+		    s->ser[j].id);
 		html_escape(fp, sb_str(&keys));
 		fputs("</a></td>", fp);
-		median_cells(fp, &hs->pt[r->pt[j].k]);
+		median_cells(fp, &hs->pt[k]);
 		fputs("<td>", fp);
 		html_escape(fp, hs->unit);
 		fputs("</td><td>", fp);
-		if ((cp = cp_at(hs, r->pt[j].k)) != NULL) {
+		if ((cp = cp_at(hs, k)) != NULL) {
 			put_direction(fp, history_regressed(hs, cp));
 			fputs(" ", fp);
 			put_change(fp, cp->change);
@@ -430,11 +479,13 @@ run_series(FILE *fp, const struct site *s, size_t i)
 		fputs("</td></tr>\n", fp);
 	}
 	fputs("</tbody>\n</table>\n", fp);
+	page_nav(fp, sb_str(&base), p, s->per_page, r->npt);
 	sb_free(&keys);
+	sb_free(&base);
 }
 
 static int
-run_page(struct site *s, size_t i, struct strbuf *err)
+run_page(struct site *s, size_t i, size_t p, size_t *at, struct strbuf *err)
 {
 	const struct site_run *r = &s->run[i];
 	const struct hrun *hr = r->hr;
@@ -476,7 +527,7 @@ run_page(struct site *s, size_t i, struct strbuf *err)
 	fputs("</table>\n<h2>Command</h2>\n<pre class=\"cmd\">", pg.fp);
 	html_escape(pg.fp, *r->command ? r->command : "(none recorded)");
 	fputs("</pre>\n", pg.fp);
-	run_series(pg.fp, s, i);
+	run_series(pg.fp, s, i, p, at);
 	fprintf(pg.fp, "<h2>Facts</h2>\n<table class=\"facts\">\n");
 	for (k = 0; k < r->facts.n; k++)
 		kv_row(pg.fp, r->facts.v[k].key, r->facts.v[k].value);
@@ -484,7 +535,9 @@ run_page(struct site *s, size_t i, struct strbuf *err)
 		fputs("<tr><td>none recorded</td></tr>\n", pg.fp);
 	fputs("</table>\n", pg.fp);
 	page_foot(pg.fp, "../");
-	sb_addf(&path, "runs/%lld.html", (long long)hr->id);
+	sb_reset(&title);
+	sb_addf(&title, "runs/%lld", (long long)hr->id);
+	page_name(&path, sb_str(&title), p);
 	rc = page_close(s, &pg, sb_str(&path), err);
 	sb_free(&title);
 	sb_free(&path);
@@ -494,10 +547,16 @@ run_page(struct site *s, size_t i, struct strbuf *err)
 int
 site_run_pages(struct site *s, struct strbuf *err)
 {
-	size_t i;
+	size_t i, p, *at;
+	int rc = 0;
 
-	for (i = 0; i < s->h.nrun; i++)
-		if (run_page(s, i, err) == -1)
-			return -1;
-	return 0;
+	at = xcalloc(s->nser + 1, sizeof(*at));
+	for (i = 0; i < s->h.nrun && rc == 0; i++) {
+		p = 0;
+		do
+			rc = run_page(s, i, p, at, err);
+		while (rc == 0 && ++p * s->per_page < s->run[i].npt);
+	}
+	free(at);
+	return rc;
 }
