@@ -23,6 +23,7 @@
 #include "collect/collector.h"
 #include "collect/hostfacts.h"
 #include "collect/protocol.h"
+#include "db/valid.h"
 #include "lib/procid.h"
 #include "lib/signals.h"
 #include "lib/strmap.h"
@@ -107,16 +108,17 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 		c->rounds = (int)v;
 		return 1;
 	case COPT_META:
+		/* A fact as import and merge take one: a printable name. */
 		if (kv_parse(&o->meta, arg) == -1) {
-			warnx("%s: --meta '%s': expected KEY=VALUE", who, arg);
-			return -1;
-		}
-		if (store_text_check("--meta", arg, &why) == -1) {
-			warnx("%s: %s", who, sb_str(&why));
-			sb_free(&why);
-			return -1;
-		}
-		return 1;
+			sb_adds(&why, "'");
+			sb_add_visible(&why, arg);
+			sb_adds(&why, "': expected KEY=VALUE");
+		} else if (valid_fact(o->meta.v[o->meta.n - 1].key,
+		    o->meta.v[o->meta.n - 1].value, &why) == 0)
+			return 1;
+		warnx("%s: --meta: %s", who, sb_str(&why));
+		sb_free(&why);
+		return -1;
 	case COPT_TIMEOUT:
 		if (parse_double(arg, &o->timeout) == -1 || o->timeout <= 0) {
 			warnx("%s: --timeout %s: expected seconds > 0", who, arg);

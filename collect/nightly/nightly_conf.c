@@ -114,7 +114,10 @@ bad(struct reader *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	sb_addf(r->err, "%s:%d: %s", r->path, r->line, buf);
+	/* The file's own text is in it: shown, never acted on. */
+	sb_add_visible(r->err, r->path);
+	sb_addf(r->err, ":%d: ", r->line);
+	sb_add_visible(r->err, buf);
 	return -1;
 }
 

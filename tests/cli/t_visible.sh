@@ -104,3 +104,21 @@ PY
 check $? "finding 14: every line of report.txt within 72 columns ($(head -3 long | tr '\n' ' '))"
 grep -q "$(printf '\345\273\266\350\277\237')" r14/report.txt
 check $? "finding 14: the wide label shown, cut between characters"
+
+# A command line's and a configuration's own text in an error: shown
+# escaped, never acted on (found by this attack on nightly).
+esc=$(printf '\033')
+printf 'database x.db\nlabel l\nfact a%s[2Jb=1\ncollect sleep -q -n 1\n' "$esc" >esc.conf
+kb nightly -n -f esc.conf
+expect_rc 2 "a configuration's fact key with an escape"
+expect_err "kbench: nightly: esc.conf:3: fact key 'a\\x1b[2Jb': expected letters, digits, '_', '-' or '.'" \
+    "a configuration's fact key with an escape: shown escaped"
+kb -d meta.db collect sleep --meta "a${esc}[2Jb"
+expect_rc 2 "--meta with an escape and no '='"
+expect_err "kbench: collect sleep: --meta: 'a\\x1b[2Jb': expected KEY=VALUE" \
+    "--meta with an escape and no '=': shown escaped"
+kb -d meta.db collect sleep --meta "$(printf 'k\tx=1')"
+expect_rc 2 "--meta whose name holds a tab"
+expect_err "kbench: collect sleep: --meta: fact name 'k\\tx': a control character (newline, tab, escape...) has no place in a fact name" \
+    "--meta whose name holds a tab: refused as import refuses it"
+[ ! -e meta.db ]; check $? "--meta refused: no database made"
