@@ -666,11 +666,38 @@ log_info(const struct nightly *n, struct nightly_info *ni, const char *status)
 }
 
 /*
+ * May a night that holds no lock of the database log that it did not
+ * start?  Not through a hard link: its name has its own -wal, which a
+ * night writing through another name does not see, and a write through
+ * it would lose that night's.  (SQLite resolves symbolic links itself.)
+ * 1, or 0, said why.
+ */
+static int
+may_log_unlocked(const struct nightly *n)
+{
+	struct stat st;
+
+	if (stat(n->db, &st) == -1) {
+		if (errno == ENOENT)
+			return 1;
+		warnx("nightly: not logged: %s: %s", n->db, strerror(errno));
+		return 0;
+	}
+	if (st.st_nlink == 1)
+		return 1;
+	warnx("nightly: not logged: %s has %ju names (hard links): a write "
+	    "through this one while another night writes would be lost",
+	    n->db, (uintmax_t)st.st_nlink);
+	return 0;
+}
+
+/*
  * A nightly that did not start (locked out, or its configuration
  * refused) is logged all the same, begun and ended at once, with the
  * pattern's label (it chose none; the raw pattern when that would not
  * expand): 0, or -1 with err set.  create 0: only in a database that is
- * there (a refused file may name the wrong one).
+ * there (a refused file may name the wrong one).  Never through a
+ * database's hard link (may_log_unlocked()).
  */
 static int
 log_refused(struct nightly *n, const char *status, int create,
@@ -680,6 +707,8 @@ log_refused(struct nightly *n, const char *status, int create,
 	struct store *s;
 	int why, rc = 0;
 
+	if (!may_log_unlocked(n))
+		return 0;
 	if ((s = store_open(n->db, create ? STORE_CREATE : 0, err, &why)) ==
 	    NULL)
 		return why == STORE_ENOENT && !create ? 0 : -1;
@@ -739,25 +768,6 @@ make_db(const struct nightly *n, struct strbuf *err)
 }
 
 /*
- * May a night locked out of the database's own lock log that it was?
- * Not through a hard link: its name has its own -wal, which the holder
- * writing through another name does not see, and a write through it
- * would lose the holder's.  (SQLite resolves symbolic links itself.)
- */
-static int
-may_log_locked_out(const struct nightly *n)
-{
-	struct stat st;
-
-	if (stat(n->db, &st) == 0 && st.st_nlink == 1)
-		return 1;
-	warnx("nightly: not logged: %s has %ju names (hard links): a write "
-	    "through this one while another night writes would be lost",
-	    n->db, (uintmax_t)st.st_nlink);
-	return 0;
-}
-
-/*
  * A night's start: its lock file, the database's own lock, then, under
  * both, the store opened, the night's label chosen and its start
  * logged.  KB_EXIT_OK with the store in *sp and the locks in lockfd[];
@@ -794,8 +804,7 @@ begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
 refused:
 	warnx("nightly: %s", sb_str(&err));
 	sb_reset(&err);
-	if ((lockfd[0] == -1 || may_log_locked_out(n)) &&
-	    log_refused(n, busy ? NIGHTLY_LOCKED_OUT : NIGHTLY_FAILED, 1,
+	if (log_refused(n, busy ? NIGHTLY_LOCKED_OUT : NIGHTLY_FAILED, 1,
 	    &err) == -1)
 		warnx("nightly: not logged: %s", sb_str(&err));
 	rc = busy ? KB_EXIT_TEMPFAIL : KB_EXIT_IO;

@@ -60,6 +60,24 @@ kbench: nightly: not logged: $db has 2 names (hard links): a write through this 
 	expect_err "$msg" "$c: says who holds the database's lock"
 	expect_empty_out "$c: locked out"
 done
+# Nor when the night fails before either lock (its lock file a link
+# someone planted) or its configuration is refused: neither holds the
+# database's lock, so neither may write through a hard link (found by
+# the attack on this change: the holder's row was lost).
+rm -f other/hard.db.nightly.lock
+ln -s /nonexistent other/hard.db.nightly.lock
+kb nightly -f other/hard.conf
+expect_rc 4 "a planted link as the lock file, through the hard link"
+expect_err "kbench: nightly: lock other/hard.db.nightly.lock: a symbolic link: not followed
+kbench: nightly: not logged: other/hard.db has 2 names (hard links): a write through this one while another night writes would be lost" \
+    "a planted link as the lock file: not logged through the hard link"
+rm other/hard.db.nightly.lock
+sed 's/-m nanosleep/-m nosuchmethod/' other/hard.conf >other/bad.conf
+chmod 644 other/bad.conf
+kb nightly -f other/bad.conf
+expect_rc 2 "a refused configuration, through the hard link"
+grep -q "^kbench: nightly: not logged: other/hard.db has 2 names" "$T/err"
+check $? "a refused configuration: not logged through the hard link"
 case $(head -1 "$lock") in
 "pid $first, started "*", config first.conf") ok "the lock names the first night" ;;
 *) not_ok "the lock names the first night: $(head -1 "$lock")" ;;
