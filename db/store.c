@@ -387,12 +387,28 @@ open_db(struct store *s, const char *path, int readonly)
 }
 
 /*
- * The files SQLite opens beside a database, when there, are regular
- * files: a FIFO planted as the -wal would hold the first read forever.
- * 0, or -1 with err set.
+ * Could the owner of companion c have written database db itself?  Its
+ * owner, root, or one its mode lets write: else c is a stranger's, and
+ * SQLite would replay the commits in it as the database's own.
  */
 static int
-companions_regular(const char *path, struct strbuf *err)
+writer_of(const struct stat *c, const struct stat *db)
+{
+	return c->st_uid == db->st_uid || c->st_uid == 0 ||
+	    (db->st_mode & S_IWOTH) != 0 ||
+	    ((db->st_mode & S_IWGRP) != 0 && c->st_gid == db->st_gid);
+}
+
+/*
+ * The files SQLite opens beside database path (db its stat), when
+ * there, are regular files (a FIFO planted as the -wal would hold the
+ * first read forever) of someone who may write the database (one
+ * another user planted in a shared directory would be read, and
+ * checkpointed, into it).  0, or -1 with err set.
+ */
+static int
+companions_trusted(const char *path, const struct stat *db,
+    struct strbuf *err)
 {
 	static const char *const suffix[] = { "-wal", "-shm", "-journal" };
 	struct strbuf name = STRBUF_INIT;
@@ -403,11 +419,20 @@ companions_regular(const char *path, struct strbuf *err)
 	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]) && rc == 0; i++) {
 		sb_reset(&name);
 		sb_addf(&name, "%s%s", path, suffix[i]);
-		if (stat(sb_str(&name), &sb) == 0 && !S_ISREG(sb.st_mode)) {
+		if (stat(sb_str(&name), &sb) == -1)
+			continue;
+		rc = -1;
+		if (!S_ISREG(sb.st_mode))
 			sb_addf(err, "%s: not a regular file, as a database's "
 			    "%s is", sb_str(&name), suffix[i]);
-			rc = -1;
-		}
+		else if (db != NULL && !writer_of(&sb, db))
+			sb_addf(err, "%s: owned by uid %ld, who may not write "
+			    "the database (uid %ld's): its commits would be "
+			    "taken as the database's; remove it if it is not "
+			    "yours", sb_str(&name), (long)sb.st_uid,
+			    (long)db->st_uid);
+		else
+			rc = 0;
 	}
 	sb_free(&name);
 	return rc;
@@ -427,10 +452,10 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 {
 	struct store *s;
 	struct stat sb;
-	int readonly = (flags & STORE_READONLY) != 0;
+	int readonly = (flags & STORE_READONLY) != 0, there;
 
 	*why = 0;
-	if (stat(path, &sb) == -1) {
+	if (!(there = stat(path, &sb) == 0)) {
 		if (errno == ENOENT && !(flags & STORE_CREATE)) {
 			sb_addf(err, "%s: no such database (kbench import or "
 			    "kbench collect creates one; -d PATH chooses "
@@ -443,7 +468,7 @@ store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 		sb_addf(err, "%s: not a regular file, as a database is", path);
 		return NULL;
 	}
-	if (companions_regular(path, err) == -1)
+	if (companions_trusted(path, there ? &sb : NULL, err) == -1)
 		return NULL;
 	s = xcalloc(1, sizeof(*s));
 	s->path = xstrdup(path);

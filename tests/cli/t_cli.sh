@@ -221,6 +221,28 @@ else
 	skip "a read-only WAL copy: root ignores file modes and no setpriv"
 fi
 
+# A -wal another user planted beside a database in a shared directory
+# (one who may not write the database) is refused, not replayed into it
+# (found by the attack on issue 26: root's runs showed, and kept, the
+# planted label).
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	mkdir -m 1777 shared
+	kb -d shared/a.db import -q --value v one.csv
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	    sh -c 'printf x >shared/a.db-wal'
+	kb -d shared/a.db runs
+	expect_rc 3 "a -wal planted by another user"
+	expect_err "kbench: runs: shared/a.db-wal: owned by uid $(id -u nobody), who may not write the database (uid 0's): its commits would be taken as the database's; remove it if it is not yours" \
+	    "a -wal planted by another user: refused, said"
+	[ "$(cat shared/a.db-wal)" = x ]; check $? "the planted -wal left as it was"
+	chmod 666 shared/a.db
+	kb -d shared/a.db runs
+	expect_rc 0 "the same -wal, the database writable by all: taken"
+	rm -rf shared
+else
+	skip "a planted -wal: needs root and setpriv"
+fi
+
 # A write that fails on its input makes no database.
 kb --db fresh.db import -q --value nosuch one.csv
 expect_rc 2 "an import that fails on its input"
