@@ -64,11 +64,17 @@ site_hash(const void *data, size_t len, char *out)
 	    (unsigned long long)mix64(b + len));
 }
 
-/* A path kbench makes, and nothing else. */
+/*
+ * A path kbench makes, and nothing else: a file at the top, a file in
+ * series/ or runs/, or a comparison's directory, compare/A-B/ (pruning
+ * removes a directory's files: a manifest naming series/ or a folder of
+ * the user's would have them removed).
+ */
 static int
 safe_path(const char *p)
 {
-	const char *c;
+	const char *c, *slash;
+	size_t top;
 
 	if (*p == '\0' || *p == '/' || *p == '.' || strlen(p) > 200 ||
 	    strstr(p, "..") != NULL || strstr(p, "//") != NULL)
@@ -78,7 +84,17 @@ safe_path(const char *p)
 		    (*c >= '0' && *c <= '9') || *c == '.' || *c == '-' ||
 		    *c == '_' || *c == '/'))
 			return 0;
-	return 1;
+	if ((slash = strchr(p, '/')) == NULL)
+		return 1;
+	top = (size_t)(slash - p);
+	c = slash + 1;
+	if (*c == '\0' || *c == '.')
+		return 0;
+	if (top == 7 && strncmp(p, "compare", top) == 0)
+		return strchr(c, '/') == c + strlen(c) - 1;
+	return ((top == 6 && strncmp(p, "series", top) == 0) ||
+	    (top == 4 && strncmp(p, "runs", top) == 0)) &&
+	    strchr(c, '/') == NULL;
 }
 
 static int

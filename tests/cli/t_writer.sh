@@ -43,6 +43,25 @@ expect_err "kbench: site: s1/compare: not a directory kbench made (a link or a f
 intact v1b
 check $? "finding 1: a linked subdirectory is not emptied"
 
+# A manifest naming series/ or a folder of the user's as a directory of
+# its own: refused, nothing removed (found by the attack on this issue:
+# both were emptied, exit 0).
+kb site -o sm --no-compare --last 20
+mkdir sm/mine && echo keep >sm/mine/notes.txt
+nser=$(ls sm/series | wc -l)
+for e in series/ mine/ series/sub/ compare/a/b/ runs/x/y; do
+	cp sm/.kbench-site sm/manifest.orig
+	echo "0123456789abcdef0123456789abcdef $e" >>sm/.kbench-site
+	kb site -o sm --no-compare --last 20
+	expect_rc 2 "a manifest naming $e"
+	expect_err "kbench: site: sm/.kbench-site: line $(wc -l <sm/.kbench-site): not a manifest kbench site wrote; remove the directory, or choose another" \
+	    "a manifest naming $e: refused"
+	mv sm/manifest.orig sm/.kbench-site
+done
+[ "$(cat sm/mine/notes.txt)" = keep ] && [ "$(ls sm/series | wc -l)" = "$nser" ]
+check $? "a manifest naming a directory not kbench's: nothing removed"
+rm -r sm/mine
+
 # ---- 2: a subdirectory replaced by a link ----
 kb site -o s2 --no-compare --last 5
 victim v2
