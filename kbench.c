@@ -18,6 +18,7 @@
 #include "kbench.h"
 #include "db/store.h"
 #include "lib/signals.h"
+#include "lib/stderr_guard.h"
 #include "lib/util.h"
 
 /*
@@ -343,6 +344,7 @@ main(int argc, char **argv)
 	 * SIGXFSZ would kill us mid-transaction and say nothing.
 	 */
 	signal(SIGXFSZ, SIG_IGN);
+	stderr_guard();
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
 	ctx.argv0 = argv[0];

@@ -215,24 +215,36 @@ static void
 show_progress(struct progress *pg, const struct collection *c, int round,
     const size_t *order, size_t k)
 {
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = c->cells[order[k]].name;
 	char el[32], eta[32];
+	size_t n = strlen(name);
 
 	if (!pg->on)
 		return;
 	collection_fmt_time(el, sizeof(el), now_s() - pg->start);
 	collection_fmt_time(eta, sizeof(eta), collection_left(c, order, k,
 	    round));
-	fprintf(stderr, "\r\033[K[round %d/%d, cell %zu/%zu] %.50s  elapsed %s"
-	    "  ETA %s", round + 1, c->rounds, k + 1, c->ncells,
-	    c->cells[order[k]].name, el, eta);
+	/*
+	 * The line's own escapes go to descriptor 2 as they are: stderr
+	 * escapes everything (stderr_guard.c).  The cell's name, not ours,
+	 * escaped here.
+	 */
+	sb_addf(&sb, "\r\033[K[round %d/%d, cell %zu/%zu] ", round + 1,
+	    c->rounds, k + 1, c->ncells);
+	sb_add_visible_n(&sb, name, n < 50 ? n : 50);
+	sb_addf(&sb, "  elapsed %s  ETA %s", el, eta);
 	fflush(stderr);
+	if (write(STDERR_FILENO, sb_str(&sb), sb.len) == -1)
+		pg->on = 0;
+	sb_free(&sb);
 }
 
 static void
 end_progress(struct progress *pg)
 {
-	if (pg->on)
-		fputs("\r\033[K", stderr);
+	if (pg->on && write(STDERR_FILENO, "\r\033[K", 4) == -1)
+		pg->on = 0;
 }
 
 /*

@@ -160,10 +160,12 @@ fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	im->status = st;
+	/* The file's name and its text are in it: shown, never acted on. */
+	sb_add_visible(im->err, im->path);
 	if (im->rec_line > 0)
-		sb_addf(im->err, "%s:%ld: %s", im->path, im->rec_line, buf);
-	else
-		sb_addf(im->err, "%s: %s", im->path, buf);
+		sb_addf(im->err, ":%ld", im->rec_line);
+	sb_adds(im->err, ": ");
+	sb_add_visible(im->err, buf);
 }
 
 static void

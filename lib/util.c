@@ -411,15 +411,18 @@ needs_visible(const char *s)
 	return has_control(s) || utf8_check(s, strlen(s)) != strlen(s);
 }
 
-void
-sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
+/* sb_add_visible_n(), or with lines 1, sb_add_terminal_n(). */
+static void
+add_visible(struct strbuf *sb, const char *s, size_t n, int lines)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned long c;
 	size_t i = 0, k;
 
 	while (i < n) {
-		if (p[i] == '\n')
+		if (lines && (p[i] == '\n' || p[i] == '\t'))
+			sb_add(sb, s + i, 1);
+		else if (p[i] == '\n')
 			sb_adds(sb, "\\n");
 		else if (p[i] == '\t')
 			sb_adds(sb, "\\t");
@@ -446,6 +449,18 @@ sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
 			sb_add(sb, s + i, 1);
 		i++;
 	}
+}
+
+void
+sb_add_visible_n(struct strbuf *sb, const char *s, size_t n)
+{
+	add_visible(sb, s, n, 0);
+}
+
+void
+sb_add_terminal_n(struct strbuf *sb, const char *s, size_t n)
+{
+	add_visible(sb, s, n, 1);
 }
 
 void

@@ -80,6 +80,8 @@ int	 has_control(const char *s);
 int	 needs_visible(const char *s);
 void	 sb_add_visible(struct strbuf *sb, const char *s);
 void	 sb_add_visible_n(struct strbuf *sb, const char *s, size_t n);
+/* The same, but newlines and tabs kept: a message's own lines. */
+void	 sb_add_terminal_n(struct strbuf *sb, const char *s, size_t n);
 /* Write s[0 .. n) to out as sb_add_visible() shows it. */
 void	 fput_visible(FILE *out, const char *s, size_t n);
 /*

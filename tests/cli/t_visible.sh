@@ -122,3 +122,33 @@ expect_rc 2 "--meta whose name holds a tab"
 expect_err "kbench: collect sleep: --meta: fact name 'k\\tx': a control character (newline, tab, escape...) has no place in a fact name" \
     "--meta whose name holds a tab: refused as import refuses it"
 [ ! -e meta.db ]; check $? "--meta refused: no database made"
+
+# stderr is one quoting point (lib/stderr_guard.c): whatever a message
+# quotes (an option's value, a file name, a foreign header, a command
+# name, an environment variable), no escape, C1 control or
+# bidirectional override reaches the terminal, and the message's own
+# lines stay lines.  Found by the attack on this issue: each of these
+# printed its escape raw.
+bad=$(printf '\033[31m')
+c1=$(printf '\302\233')
+rlo=$(printf '\342\200\256')
+printf 'v,%s]0;PWNED%s,label\n1,a,l1\n' "$esc" "$(printf '\007')" >hdr.csv
+printf 'm,v\nx,1\n' >ok.csv
+kb -d vis.db import -q --value v ok.csv
+leaks=
+for c in "collect sleep -r 3$bad" "collect sleep --timeout 3$c1" \
+    "import --value v --better x$rlo ok.csv" "import nofile$bad.csv" \
+    "import --value value hdr.csv" "bogus$bad" "runs --where a$bad" \
+    "analyze --format x$c1"; do
+	# shellcheck disable=SC2086
+	"$KBENCH" -d vis.db $c >/dev/null 2>"$T/err"
+	if grep -q "$esc\|$c1\|$rlo" "$T/err" || ! grep -q '\\x1b\|\\xc2\\x9b\|\\u202e' "$T/err"; then
+		leaks="$leaks [$c: $(od -c "$T/err" | head -2 | tr -s ' ')]"
+	fi
+done
+KBENCH_SITE_PAGE="3$bad" "$KBENCH" -d vis.db site -o vsite >/dev/null 2>"$T/err"
+grep -q "$esc" "$T/err" && leaks="$leaks [KBENCH_SITE_PAGE]"
+[ -z "$leaks" ]; check $? "no escape reaches stderr from a quoted value$leaks"
+kb -d vis.db import --value v --key "$(printf 'a\tb')" ok.csv
+expect_err "kbench: import: ok.csv:1: --key a\\tb: no such column in the header (columns: m, v); nothing imported" \
+    "a tab in a quoted value shown escaped, the message one line"
