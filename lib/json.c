@@ -7,15 +7,29 @@
 #include "lib/json.h"
 #include "lib/util.h"
 
+/* Code point c as JSON's \uXXXX, a surrogate pair past U+FFFF. */
+static void
+json_code_point(struct strbuf *sb, unsigned long c)
+{
+	if (c <= 0xffff)
+		sb_addf(sb, "\\u%04lx", c);
+	else
+		sb_addf(sb, "\\u%04lx\\u%04lx", 0xd800 + ((c - 0x10000) >> 10),
+		    0xdc00 + ((c - 0x10000) & 0x3ff));
+}
+
 /*
  * A JSON string.  Bytes that are not UTF-8 (a fact read from a machine,
  * a database written by hand) become U+FFFD: the output is always valid
- * JSON, which must be UTF-8.
+ * JSON, which must be UTF-8.  Controls, C1 ones and invisible or
+ * reordering code points (U+202E...) as \u escapes: the same string,
+ * and nothing a terminal acts on when the JSON is shown on one.
  */
 void
 sb_json_string(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p;
+	unsigned long c = 0;
 	size_t k, n = strlen(s);
 
 	sb_add(sb, "\"", 1);
@@ -25,6 +39,11 @@ sb_json_string(struct strbuf *sb, const char *s)
 			    (const unsigned char *)s));
 			if (k == 0)
 				sb_adds(sb, "\\ufffd");
+			else if ((k == 2 && p[0] == 0xc2 && p[1] <= 0x9f) ||
+			    invisible_seq((const char *)p, k, &c) == k)
+				/* C1, or invisible: as \u, never raw. */
+				json_code_point(sb, k == 2 && p[0] == 0xc2 &&
+				    p[1] <= 0x9f ? p[1] : c);
 			else
 				sb_add(sb, (const char *)p, k);
 			p += k == 0 ? 0 : k - 1;

@@ -152,3 +152,22 @@ grep -q "$esc" "$T/err" && leaks="$leaks [KBENCH_SITE_PAGE]"
 kb -d vis.db import --value v --key "$(printf 'a\tb')" ok.csv
 expect_err "kbench: import: ok.csv:1: --key a\\tb: no such column in the header (columns: m, v); nothing imported" \
     "a tab in a quoted value shown escaped, the message one line"
+
+# JSON: C1 controls, U+202E and a tag character (past U+FFFF) as \u
+# escapes (a surrogate pair for the tag), the same string once decoded
+# (found by the attack on this issue: runs --json left them raw).
+printf 'h,v\nx%s[31m%sy%sz%s,1\n' "$esc" "$c1" "$rlo" "$(printf '\363\240\201\201')" >j.csv
+kb -d j.db import -q --run-by h --value v j.csv
+kb -d j.db runs --json
+expect_rc 0 "runs --json of a fact with C1, U+202E and a tag"
+python3 - "$T/out" >jcheck <<'PY'
+import json, sys
+raw = open(sys.argv[1], 'rb').read()
+for bad in (b'\x1b', b'\xc2\x9b', b'\xe2\x80\xae', b'\xf3\xa0\x81\x81'):
+    if bad in raw:
+        print('raw', bad)
+h = json.loads(raw.splitlines()[0])['facts']['h']
+if h != 'x\x1b[31m\x9by\u202ez\U000e0041':
+    print('decoded', repr(h))
+PY
+[ ! -s jcheck ]; check $? "runs --json: escaped, and the same string decoded ($(cat jcheck))"
