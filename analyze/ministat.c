@@ -471,9 +471,14 @@ ministat_print(FILE *out, const struct ministat_set *sets, size_t nsets,
 	}
 
 	if (!opts->quiet)
-		for (i = 0; i < nsets; i++)
-			fprintf(out, "%c %s\n", symbol[i + 1],
-			    sets[i].name != NULL ? sets[i].name : "");
+		for (i = 0; i < nsets; i++) {
+			/* A file's name, a fact's value: shown, not acted on. */
+			fprintf(out, "%c ", symbol[i + 1]);
+			if (sets[i].name != NULL)
+				fput_visible(out, sets[i].name,
+				    strlen(sets[i].name));
+			putc('\n', out);
+		}
 	if (!opts->stats_only && !opts->no_plot)
 		print_plot(out, sets, nsets, opts);
 	if (!opts->quiet)

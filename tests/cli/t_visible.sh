@@ -171,3 +171,12 @@ if h != 'x\x1b[31m\x9by\u202ez\U000e0041':
     print('decoded', repr(h))
 PY
 [ ! -s jcheck ]; check $? "runs --json: escaped, and the same string decoded ($(cat jcheck))"
+
+# ministat's legend: the groups' names (fact values here) escaped.
+printf 'h,v\nx%s[31ma,1\nx%s[31ma,2\ny%sb,3\ny%sb,4\n' "$esc" "$esc" "$rlo" "$rlo" >ms.csv
+kb -d ms.db import -q --run-by h --value v ms.csv
+kb -d ms.db analyze --by h --format ministat
+expect_rc 0 "analyze --format ministat of names with escapes"
+[ "$(head -2 "$T/out")" = 'x x\x1b[31ma
++ y\u202eb' ]
+check $? "ministat's legend shows them escaped"
