@@ -113,11 +113,17 @@ store_wal_state(const char *path)
 	return state;
 }
 
+/* What the copy's directory holds: ours, and SQLite's beside it. */
+static const char *const copy_files[] = {
+	"db", "db-wal", "db-shm", "db-journal", NULL
+};
+
 void
 store_private_remove(struct odir *dir)
 {
 	if (dir == NULL)
 		return;
+	odir_discard_at_signal(NULL, NULL);
 	odir_discard(dir);
 	free(dir);
 }
@@ -155,6 +161,8 @@ store_private_copy(const char *path, struct odir **dir, char **copy,
 		sb_free(&why);
 		return -1;
 	}
+	/* A reader killed by "| head" or Ctrl-C leaves no copy behind. */
+	odir_discard_at_signal(*dir, copy_files);
 	*copy = suffixed((*dir)->path, "/db");
 	sb_free(&why);
 	return 0;

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -518,6 +519,64 @@ odir_discard(struct odir *priv)
 	    here.st_dev == st.st_dev && here.st_ino == st.st_ino)
 		unlinkat(priv->up, priv->name, AT_REMOVEDIR);
 	odir_close(priv);
+}
+
+/* odir_discard_at_signal()'s directory, and the signals it took. */
+static const int discard_signals[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE };
+static struct {
+	int			 fd, up;
+	const char		*name;
+	const char *const	*files;
+	int			 taken[sizeof(discard_signals) /
+				    sizeof(discard_signals[0])];
+} at_signal = { -1, -1, NULL, NULL, { 0 } };
+
+/* Only async-signal-safe calls: unlinkat, fstat, fstatat, raise. */
+static void
+discard_on_signal(int sig)
+{
+	struct stat st, here;
+	size_t i;
+
+	for (i = 0; at_signal.files[i] != NULL; i++)
+		unlinkat(at_signal.fd, at_signal.files[i], 0);
+	if (fstat(at_signal.fd, &st) == 0 &&
+	    fstatat(at_signal.up, at_signal.name, &here,
+	    AT_SYMLINK_NOFOLLOW) == 0 && here.st_dev == st.st_dev &&
+	    here.st_ino == st.st_ino)
+		unlinkat(at_signal.up, at_signal.name, AT_REMOVEDIR);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+odir_discard_at_signal(const struct odir *priv, const char *const *files)
+{
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(discard_signals) / sizeof(discard_signals[0]);
+	    i++) {
+		if (priv == NULL) {
+			if (at_signal.taken[i])
+				signal(discard_signals[i], SIG_DFL);
+			at_signal.taken[i] = 0;
+			continue;
+		}
+		/* Never over a handler of the caller's own. */
+		if (sigaction(discard_signals[i], NULL, &old) == -1 ||
+		    old.sa_handler != SIG_DFL)
+			continue;
+		at_signal.fd = priv->fd;
+		at_signal.up = priv->up;
+		at_signal.name = priv->name;
+		at_signal.files = files;
+		sa.sa_handler = discard_on_signal;
+		at_signal.taken[i] = sigaction(discard_signals[i], &sa,
+		    NULL) == 0;
+	}
 }
 
 /*

@@ -86,6 +86,15 @@ int	odir_adopt(struct odir *priv, const struct odir *dst, struct strbuf *err);
 /* Remove priv and what is in it. */
 void	odir_discard(struct odir *priv);
 /*
+ * Until called again with NULL: a SIGHUP, SIGINT, SIGTERM or SIGPIPE
+ * left at its default (a reader killed by "| head", a Ctrl-C) first
+ * removes priv's files named in files (NULL-terminated; only these, as
+ * a handler may not list a directory) and priv itself, then kills us as
+ * it would have.  One private directory at a time.
+ */
+void	odir_discard_at_signal(const struct odir *priv,
+	    const char *const *files);
+/*
  * Remove what an interrupted kbench left in d, when it is ours: its
  * temporary files (NAME.kbtmp.XXXXXX) and directories, mode 0700
  * (NAME.kbtmp-XXXXXX, .kbench-tmp-XXXXXX, .kbench-gp.XXXXXX).  The

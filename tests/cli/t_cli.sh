@@ -195,6 +195,47 @@ time.sleep(30)' wal.db walheld &
 	expect_rc 3 "a read-only WAL copy with a -shm it cannot open"
 	expect_err "kbench: runs: walshm/wal.db: its -wal holds commits, and its -shm cannot be opened: read without them it would show only part of the database; read it as a user who may open walshm/wal.db-shm, or copy the database with its -wal (not the -shm) to a directory of yours" \
 	    "a -shm it cannot open: refused, said"
+	# A reader killed while it reads the private copy (by "| head", by
+	# Ctrl-C) leaves none behind (found by the attack on issue 26: a
+	# full copy left in $TMPDIR by each).  Its output fills a pipe
+	# nobody reads, so it is killed mid-read.
+	mkdir walbigro
+	"$KBENCH" -d walbigro/w.db import -q --run-by label --key m --value v w5.csv
+	python3 -c 'import sqlite3, sys, time
+c = sqlite3.connect(sys.argv[1])
+c.execute("SELECT count(*) FROM run").fetchall()
+open(sys.argv[2], "w").close()
+time.sleep(30)' walbigro/w.db walbigheld &
+	holder=$!
+	wait_for test -e walbigheld
+	awk 'BEGIN { print "label,m,v"; for (i = 0; i < 30000; i++) print "big,x" i "," i }' >big.csv
+	"$KBENCH" -d walbigro/w.db import -q --run-by label --key m --value v big.csv
+	mkdir walbig2 && cp walbigro/w.db walbigro/w.db-wal walbig2/
+	kill $holder; wait $holder 2>/dev/null
+	chmod 555 walbig2
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/kbench-walro.XXXXXX")
+	chmod 777 "$tmp"
+	# (Not INT: sh starts a background job with SIGINT ignored, and
+	# kbench leaves an ignored signal ignored.)
+	for sig in TERM HUP PIPE; do
+		mkfifo "$T/never"
+		TMPDIR=$tmp setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		    "$KBENCH" -d walbig2/w.db export >"$T/never" 2>/dev/null &
+		reader=$!
+		exec 9<"$T/never"
+		wait_for sh -c "ls '$tmp' | grep -q kbench-ro"
+		# Blocked on the full pipe, its copy read: now killed.
+		wait_for grep -q pipe_write /proc/$reader/wchan
+		kill -$sig $reader
+		wait $reader 2>/dev/null
+		exec 9<&-
+		rm -f "$T/never"
+		[ -z "$(ls "$tmp")" ]; check $? "a reader killed by SIG$sig mid-read leaves no private copy ($(ls "$tmp"))"
+		rm -rf "${tmp:?}"/*
+	done
+	rm -rf "$tmp"
+	chmod 755 walbig2
+
 	# A sparse -wal of 8 TB apparent size, and a FIFO as the -wal: the
 	# private copy is refused before it fills $TMPDIR or waits forever.
 	mkdir walbig walfifo
