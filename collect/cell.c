@@ -130,6 +130,7 @@ cell_run(char *const *argv, enum cell_mode mode, double timeout_s,
 	sp.flags = SPAWN_SIGDFL;
 	sp.out_to = sp.err_to = SPAWN_PIPE;
 	sp.exec_fail = "cannot run ";
+	procs_adopt_orphans();
 	if (spawn_start(&sp) == -1) {
 		/* pipe() fails with EMFILE or ENFILE, fork() otherwise. */
 		sb_addf(&r->why, "%s: %s", errno == EMFILE || errno == ENFILE ?
@@ -144,6 +145,8 @@ cell_run(char *const *argv, enum cell_mode mode, double timeout_s,
 	/* Interrupted, hung, or talking nonsense: stop it, kindly if asked. */
 	sig = end == SPAWN_STOPPED ? SIGTERM : killed ? SIGKILL : 0;
 	status = spawn_wait(&sp, sig);
+	/* What escaped its group (setsid) came to us: it ends here too. */
+	procs_end_orphans();
 	r->wall_s = now_s() - start;
 	if (!killed && status != -1 && WIFEXITED(status))
 		r->status = WEXITSTATUS(status);

@@ -13,6 +13,7 @@
 #include "collect/benchmark.h"
 #include "collect/collect.h"
 #include "collect/collector.h"
+#include "collect/protocol.h"
 #include "kbench.h"
 #include "collect/tools.h"
 
@@ -151,6 +152,16 @@ sleep_validate(struct sleep_opts *o, const struct kbench_ctx *ctx)
 		sb_free(&why);
 		return KB_EXIT_IO;
 	}
+	/* A method is a cell's name and a key's value, shown and stored. */
+	for (i = 0; i < o->avail.n; i++)
+		if (!proto_plain_key(o->avail.v[i])) {
+			sb_add_visible(&why, o->avail.v[i]);
+			warnx("collect sleep: %s -l: listed method '%s': expected "
+			    "letters, digits, '_', '.' and '-'", o->testsleep,
+			    sb_str(&why));
+			sb_free(&why);
+			return KB_EXIT_IO;
+		}
 	if (o->methods.n == 0) {
 		/* Every method of this OS, but "none", the harness alone. */
 		for (i = 0; i < o->avail.n; i++)

@@ -680,9 +680,10 @@ collection_run(struct store *s, struct collection *c)
 
 	/*
 	 * The handler before the run exists: a signal from here on marks
-	 * it aborted.  Before, it ends us with nothing stored.
+	 * it aborted.  Before, it ends us with nothing stored.  SIGHUP
+	 * too: a closed terminal or ssh aborts the run and its child.
 	 */
-	signals_catch(NULL, 0, &saved);
+	signals_catch(NULL, SIGNALS_HUP, &saved);
 	if (create_run(s, c, &ri) == -1)
 		goto dberr;
 	guard_run(s, ri.id, 1);

@@ -204,7 +204,7 @@ int	collection_summary(struct store *s, const struct collection *c,
  * busy_cpus): a machine busy before the run (load above the CPUs the
  * benchmark leaves free) or during it (above ncpu) is said on stderr
  * unless quiet, and kbench analyze says it again.  Returns STATUS_OK;
- * STATUS_INTERRUPTED after SIGINT or SIGTERM (the run aborted, complete
+ * STATUS_INTERRUPTED after SIGINT, SIGTERM or SIGHUP (the run aborted, complete
  * rounds kept); STATUS_SYSTEM when a child failed (crash, hang,
  * garbage); STATUS_DB on a database error.  Messages go to stderr.
  */

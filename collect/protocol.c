@@ -113,6 +113,12 @@ do_series(struct proto_parser *p, char *args)
 	return parse_keys(p, keys, &ps->keys);
 }
 
+int
+proto_plain_key(const char *s)
+{
+	return in_set(s, strlen(s), KEY_CHARS);
+}
+
 /* Is KEY one the collector folds over cells (KEY_min, _max, _sum)? */
 int
 proto_folded_key(const char *key)

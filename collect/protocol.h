@@ -75,6 +75,8 @@ struct proto_parser {
 };
 
 int	proto_folded_key(const char *key);
+/* Is s a plain key: [A-Za-z0-9_.-]+ ? */
+int	proto_plain_key(const char *s);
 void	proto_init(struct proto_parser *p, struct proto_output *out);
 /* Feed n bytes; -1 once the output is invalid (p->err says why). */
 int	proto_feed(struct proto_parser *p, const char *buf, size_t n);

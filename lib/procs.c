@@ -2,10 +2,18 @@
  * procs.c: see procs.h.
  */
 #include <sys/types.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#ifdef __FreeBSD__
+#include <sys/procctl.h>
+#endif
 #include <sys/wait.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -46,11 +54,24 @@ onto(int from, int to)
 	return dup2(from, to) == -1 ? -1 : 0;
 }
 
+/* In the child: /dev/null, opened with mode, onto fd. */
+static int
+onto_null(int fd, int mode)
+{
+	int null, rc;
+
+	if ((null = open("/dev/null", mode | O_CLOEXEC)) == -1)
+		return -1;
+	rc = onto(null, fd);
+	if (null != fd)
+		close(null);
+	return rc;
+}
+
 /* In the child: make fd (stdout or stderr) what io says. */
 static int
 redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
 {
-	int null, rc;
 
 	switch (io) {
 	case SPAWN_PIPE:
@@ -60,17 +81,13 @@ redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
 	case SPAWN_MERGE:
 		return dup2(STDOUT_FILENO, fd) == -1 ? -1 : 0;
 	case SPAWN_NULL:
-		if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) == -1)
-			return -1;
-		rc = onto(null, fd);
-		if (null != fd)
-			close(null);
-		return rc;
+		return onto_null(fd, O_WRONLY);
 	case SPAWN_INHERIT:
 		break;
 	}
 	return 0;
 }
+
 
 /* The child's side of spawn_start(): never returns. */
 static void __attribute__((__noreturn__))
@@ -80,8 +97,14 @@ exec_child(const struct spawn *s, int *op, int *ep)
 
 	close_fd(&op[0]);
 	close_fd(&ep[0]);
-	/* Its own group: what it leaves behind is killed with it. */
-	if (!(s->flags & SPAWN_OUR_GROUP) && setpgid(0, 0) == -1)
+	/*
+	 * Its own group: what it leaves behind is killed with it.  Off our
+	 * terminal's foreground group a read of it would stop the child
+	 * (SIGTTIN) and hang us: its stdin is /dev/null (none of our
+	 * children reads one).
+	 */
+	if (!(s->flags & SPAWN_OUR_GROUP) && (setpgid(0, 0) == -1 ||
+	    onto_null(STDIN_FILENO, O_RDONLY) == -1))
 		_exit(127);
 	if (redirect(STDOUT_FILENO, s->out_to, op[1], s->out_fd) == -1 ||
 	    redirect(STDERR_FILENO, s->err_to, ep[1], -1) == -1)
@@ -195,6 +218,11 @@ drain_read(struct drain *d,
 	return refused;
 }
 
+/*
+ * Until its pipes close and it has exited, the deadline passes or *stop
+ * is set.  A child that closed its pipes but runs on is waited for as
+ * long as one that talks.
+ */
 static enum spawn_end
 drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
     const sigset_t *wait_mask,
@@ -203,7 +231,7 @@ drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
 	struct timespec ts, *tsp;
 	double left;
 
-	while (d->open_fds > 0) {
+	for (;;) {
 		/*
 		 * It exited, but something it started holds its pipes: what
 		 * it wrote is there to read, and no more is waited for.
@@ -212,6 +240,8 @@ drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
 			d->exited = 1;
 			d->deadline = now_s() + SPAWN_EXIT_GRACE_S;
 		}
+		if (d->exited && d->open_fds == 0)
+			return SPAWN_ENDED;
 		tsp = NULL;
 		if (d->deadline > 0) {
 			if ((left = d->deadline - now_s()) <= 0)
@@ -222,6 +252,7 @@ drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
 		}
 		if (stop != NULL && *stop)
 			return SPAWN_STOPPED;
+		/* Closed pipes are -1 here: ppoll() skips them. */
 		if (ppoll(d->pfd, 2, tsp, wait_mask) == -1) {
 			if (errno == EINTR)
 				continue;
@@ -231,7 +262,6 @@ drain_loop(struct spawn *s, struct drain *d, volatile sig_atomic_t *stop,
 		if (drain_read(d, take, arg))
 			return SPAWN_REFUSED;
 	}
-	return SPAWN_ENDED;
 }
 
 enum spawn_end
@@ -239,7 +269,7 @@ spawn_drain(struct spawn *s, double timeout_s, volatile sig_atomic_t *stop,
     int (*take)(void *arg, int is_err, const char *buf, size_t n), void *arg)
 {
 	struct sigaction sa, old_sa;
-	sigset_t chld, old_mask, wait_mask;
+	sigset_t held, old_mask, wait_mask;
 	struct drain d;
 	enum spawn_end end;
 	int i, e;
@@ -256,16 +286,20 @@ spawn_drain(struct spawn *s, double timeout_s, volatile sig_atomic_t *stop,
 		d.deadline = now_s() + timeout_s;
 	/*
 	 * SIGCHLD blocked but in ppoll(): the child's exit wakes us, and
-	 * one that came before is pending, not lost.
+	 * one that came before is pending, not lost.  So are the signals
+	 * that set *stop, unless they were blocked already.
 	 */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_child;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGCHLD, &sa, &old_sa);
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &chld, &old_mask);
+	sigemptyset(&held);
+	sigaddset(&held, SIGCHLD);
+	sigaddset(&held, SIGINT);
+	sigaddset(&held, SIGTERM);
+	sigaddset(&held, SIGHUP);
+	sigprocmask(SIG_BLOCK, &held, &old_mask);
 	wait_mask = old_mask;
 	sigdelset(&wait_mask, SIGCHLD);
 	end = drain_loop(s, &d, stop, &wait_mask, take, arg);
@@ -284,14 +318,40 @@ signal_child(const struct spawn *s, int sig)
 		kill(s->pid, sig);
 }
 
+/* Wait up to secs for s to exit (left unreaped): 1 when it did. */
+static int
+exited_within(const struct spawn *s, double secs)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	double end = now_s() + secs;
+
+	while (!child_exited(s)) {
+		if (now_s() >= end)
+			return 0;
+		nanosleep(&tick, NULL);
+	}
+	return 1;
+}
+
 int
 spawn_wait(struct spawn *s, int sig)
 {
 	siginfo_t si;
 	int status;
 
-	if (sig != 0)
+	if (sig != 0) {
 		signal_child(s, sig);
+		/*
+		 * A stopped child (SIGTTIN, SIGSTOP) would never act on it,
+		 * one that ignores it would never end: SIGCONT, a grace,
+		 * then SIGKILL.
+		 */
+		if (sig != SIGKILL) {
+			signal_child(s, SIGCONT);
+			if (!exited_within(s, SPAWN_KILL_GRACE_S))
+				signal_child(s, SIGKILL);
+		}
+	}
 	close_fd(&s->out);
 	close_fd(&s->err);
 	if (!(s->flags & SPAWN_OUR_GROUP)) {
@@ -309,6 +369,88 @@ spawn_wait(struct spawn *s, int sig)
 		if (errno != EINTR)
 			return -1;
 	return status;
+}
+
+void
+procs_adopt_orphans(void)
+{
+#if defined(__linux__)
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#elif defined(__FreeBSD__)
+	(void)procctl(P_PID, getpid(), PROC_REAP_ACQUIRE, NULL);
+#endif
+}
+
+#ifdef __linux__
+/*
+ * Kill and reap the children /proc lists for one of our threads: how
+ * many there were.
+ */
+static int
+end_children_of(const char *tid)
+{
+	char path[sizeof("/proc/self/task//children") + NAME_MAX];
+	char *word = NULL, *end;
+	size_t cap = 0;
+	FILE *f;
+	long pid;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/children", tid);
+	if ((f = fopen(path, "re")) == NULL)
+		return 0;
+	/* "PID PID ... ": words apart by spaces. */
+	while (getdelim(&word, &cap, ' ', f) > 0) {
+		errno = 0;
+		pid = strtol(word, &end, 10);
+		if (errno != 0 || end == word || pid <= 0)
+			continue;
+		/* A session leader it made (setsid): its group with it. */
+		if (getpgid((pid_t)pid) == (pid_t)pid)
+			kill(-(pid_t)pid, SIGKILL);
+		kill((pid_t)pid, SIGKILL);
+		while (waitpid((pid_t)pid, NULL, 0) == -1 && errno == EINTR)
+			;
+		n++;
+	}
+	free(word);
+	fclose(f);
+	return n;
+}
+#endif
+
+void
+procs_end_orphans(void)
+{
+#if defined(__linux__)
+	struct dirent *de;
+	DIR *d;
+	int n, rounds;
+
+	/* Each one killed hands us its own children: again, a bounded time. */
+	for (rounds = 0; rounds < 100; rounds++) {
+		if ((d = opendir("/proc/self/task")) == NULL)
+			return;
+		n = 0;
+		/* cppcheck-suppress readdirCalled ; one thread: readdir_r is deprecated */
+		while ((de = readdir(d)) != NULL)
+			if (de->d_name[0] != '.')
+				n += end_children_of(de->d_name);
+		closedir(d);
+		if (n == 0)
+			return;
+	}
+#elif defined(__FreeBSD__)
+	struct procctl_reaper_kill rk;
+
+	memset(&rk, 0, sizeof(rk));
+	rk.rk_sig = SIGKILL;
+	if (procctl(P_PID, getpid(), PROC_REAP_KILL, &rk) == -1)
+		return;
+	/* All killed: each is reaped, and what it leaves comes to us. */
+	while (waitpid(-1, NULL, 0) != -1 || errno == EINTR)
+		;
+#endif
 }
 
 int

@@ -2,7 +2,8 @@
  * procs.h: running child processes, the one place kbench forks.
  *
  * spawn_start() starts one with its standard output and error where
- * asked (ours, a pipe, /dev/null, a file), spawn_drain() reads its pipes
+ * asked (ours, a pipe, /dev/null, a file) and, in a group of its own,
+ * its stdin from /dev/null; spawn_drain() reads its pipes
  * until they close, a deadline passes or we are told to stop, and
  * spawn_wait() reaps it.  procs_run() runs a batch, a few at once, each
  * one's output kept for its error message: gnuplot on a batch of charts,
@@ -43,6 +44,12 @@ enum spawn_io {
  */
 #define SPAWN_EXIT_GRACE_S	0.5
 
+/*
+ * Seconds spawn_wait() gives a child it sent a signal other than
+ * SIGKILL (with SIGCONT) to end, before SIGKILL.
+ */
+#define SPAWN_KILL_GRACE_S	2.0
+
 struct spawn {
 	char *const	*argv;
 	const char	*dir;		/* run in this directory, or NULL */
@@ -79,9 +86,9 @@ enum spawn_end {
 
 /*
  * Read s's pipes, handing each piece to take (is_err: it came from
- * stderr) until both close, *stop (if not NULL) is set, timeout_s
- * seconds pass (<= 0: no limit) or take returns -1.  It does not kill
- * the child or close the pipes: spawn_wait() does.
+ * stderr) until both close and the child has exited, *stop (if not
+ * NULL) is set, timeout_s seconds pass (<= 0: no limit) or take returns
+ * -1.  It does not kill the child or close the pipes: spawn_wait() does.
  */
 enum spawn_end	spawn_drain(struct spawn *s, double timeout_s,
 		    volatile sig_atomic_t *stop,
@@ -90,10 +97,24 @@ enum spawn_end	spawn_drain(struct spawn *s, double timeout_s,
 
 /*
  * Close the pipes left, send sig (unless 0) to s's group and reap s:
- * its status as waitpid() gives it, or -1.  Once it has exited, what is
- * left of its group gets SIGTERM, then SIGKILL.
+ * its status as waitpid() gives it, or -1.  A sig other than SIGKILL
+ * comes with SIGCONT, and SIGKILL follows after SPAWN_KILL_GRACE_S.
+ * Once it has exited, what is left of its group gets SIGTERM, then
+ * SIGKILL.  With sig 0 it waits for the exit without limit.
  */
 int	spawn_wait(struct spawn *s, int sig);
+
+/*
+ * Make us the reaper of what our children leave behind, a child that
+ * left its group (setsid) included: Linux's PR_SET_CHILD_SUBREAPER,
+ * FreeBSD's PROC_REAP_ACQUIRE; elsewhere nothing.
+ */
+void	procs_adopt_orphans(void);
+/*
+ * Kill (SIGKILL) and reap every child of ours, adopted ones and theirs:
+ * call it only when none of ours is meant to be running.
+ */
+void	procs_end_orphans(void);
 
 /* A status as a shell reports it: the exit code, 128 + a signal; -1. */
 int	status_code(int status);

@@ -201,6 +201,10 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		sb_addf(why, "still running after %d s: killed", FACT_TIMEOUT_S);
 		return -1;
 	}
+	if (end == SPAWN_STOPPED) {
+		sb_adds(why, "interrupted: killed");
+		return -1;
+	}
 	if (status == -1 || WIFSIGNALED(status)) {
 		sb_addf(why, "killed by signal %d",
 		    status == -1 ? 0 : WTERMSIG(status));
@@ -409,7 +413,8 @@ make_facts(struct nightly *n)
 	strlist_add(&n->metas, "--meta");
 	sb_addf(&kv, "nightly=%s", n->conf.name);
 	strlist_add(&n->metas, sb_str(&kv));
-	for (i = 0; i < n->conf.nfacts; i++) {
+	/* Interrupted: the night ends, no more of them is started. */
+	for (i = 0; i < n->conf.nfacts && !signal_caught; i++) {
 		f = &n->conf.facts[i];
 		sb_reset(&kv);
 		/* A dry run too: a fact that would be left out is told now. */
