@@ -82,6 +82,38 @@ nightly_split(const char *s, struct strlist *out, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * Does s end inside a comment (a "#" starting a word, outside quotes,
+ * as nightly_split() and sh(1) see one)?  A backslash after it is the
+ * comment's ("# see C:\"), not a continuation.
+ */
+static int
+in_comment(const char *s)
+{
+	int word = 1;
+	char q = '\0';
+
+	for (; *s != '\0'; s++) {
+		if (q != '\0') {
+			if (*s == q)
+				q = '\0';
+			else if (q == '"' && *s == '\\' && s[1] != '\0')
+				s++;
+		} else if (*s == ' ' || *s == '\t')
+			word = 1;
+		else if (*s == '#' && word)
+			return 1;
+		else {
+			word = 0;
+			if (*s == '\'' || *s == '"')
+				q = *s;
+			else if (*s == '\\' && s[1] != '\0')
+				s++;
+		}
+	}
+	return 0;
+}
+
 /* dir of the configuration file + "/" + p, unless p is absolute. */
 static char *
 relative_to(const char *conf, const char *p)
@@ -469,13 +501,16 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		 */
 		if (line[strspn(line, " \t")] == '#')
 			continue;
-		/* A trailing backslash continues the line. */
-		if (len > 0 && line[len - 1] == '\\') {
-			line[len - 1] = ' ';
-			sb_adds(&logical, line);
-			continue;
-		}
+		/* A trailing backslash continues the line, not a comment's. */
 		sb_adds(&logical, line);
+		if (len > 0 && line[len - 1] == '\\') {
+			logical.buf[logical.len - 1] = '\0';
+			if (!in_comment(sb_str(&logical))) {
+				logical.buf[logical.len - 1] = ' ';
+				continue;
+			}
+			logical.buf[logical.len - 1] = '\\';
+		}
 		p = xstrdup(sb_str(&logical));
 		sb_reset(&logical);
 		rc = take_line(&r, c, p, &seen_trend);

@@ -587,6 +587,15 @@ kb nightly -f c6b.conf -n
 expect_rc 0 "a comment line within a continued line"
 grep -q ' -q -r 1 -m nanosleep -u 1 -n 2$' "$T/out"
 check $? "a comment line within a continued line is dropped, the rest joined"
+# A comment after arguments, ending in a backslash, continues nothing
+# either; a backslash after a quoted "#" still continues.
+printf 'database c6.db\nlabel c6\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2 # see C:\\\ncollect sleep -q -r 1 -m "nanosleep" \\\n  -u 1 -n 3 --meta "tag=#"\\\n  -q\n' >c6c.conf
+chmod 644 c6c.conf
+kb nightly -f c6c.conf -n
+expect_rc 0 "a trailing comment ending in a backslash, then collect lines"
+grep -c 'would run collect sleep' "$T/out" >got
+grep -q '\[2/2\] would run collect sleep (line 4):.* -u 1 -n 3 --meta .tag=#. -q$' "$T/out"
+check $? "the line after a trailing comment ending in a backslash is run ($(cat got) collections)"
 
 # Finding 7: "at most 16384 bytes", the newline or CRLF not counted.
 line_conf() {	# line_conf FILE BYTES END: a fact line of BYTES bytes
