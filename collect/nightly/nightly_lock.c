@@ -180,8 +180,16 @@ nightly_lock_check(const char *path, const char *db, const char *conf,
     struct strbuf *why)
 {
 	struct stat st;
+	size_t n = strlen(db);
 	int fd, rc = 0;
 
+	/* The database not made yet: its name alone tells. */
+	if (strncmp(path, db, n) == 0 && (path[n] == '\0' ||
+	    strcmp(path + n, "-wal") == 0 || strcmp(path + n, "-shm") == 0)) {
+		sb_addf(why, "lock %s: it is the database %s: not used as a "
+		    "lock", path, path);
+		return -1;
+	}
 	if ((fd = open_lock(path, 0, why)) == -1)
 		return errno == ENOENT && why->len == 0 ? 0 : -1;
 	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {

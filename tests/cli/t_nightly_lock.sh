@@ -269,3 +269,11 @@ done
 [ "$(sql quick.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
 [ "$(cat notalock)" = "precious data" ]; check $? "a file that is not a lock is untouched"
 head -c 6 dbl2.conf | grep -q '^lock' ; check $? "the configuration is untouched"
+# The database not made yet (the first night): its name alone tells.
+printf 'database  fresh.db\nlock      fresh.db-wal\n' >fresh.conf
+sed 1d quick.conf >>fresh.conf
+chmod 644 fresh.conf
+kb nightly -f fresh.conf -n
+expect_rc 2 "a dry run whose lock is the -wal of a database not made yet"
+expect_err "kbench: nightly: lock fresh.db-wal: it is the database fresh.db-wal: not used as a lock" \
+    "the dry run tells a lock named as the database's -wal"
