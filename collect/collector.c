@@ -113,6 +113,11 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 			sb_adds(&why, "'");
 			sb_add_visible(&why, arg);
 			sb_adds(&why, "': expected KEY=VALUE");
+		} else if (collector_owns(o->meta.v[o->meta.n - 1].key)) {
+			/* Faked, it would fool runs; else silently dropped. */
+			sb_adds(&why, "'");
+			sb_add_visible(&why, o->meta.v[o->meta.n - 1].key);
+			sb_adds(&why, "' is a fact kbench records itself");
 		} else if (valid_fact(o->meta.v[o->meta.n - 1].key,
 		    o->meta.v[o->meta.n - 1].value, &why) == 0)
 			return 1;
@@ -263,7 +268,7 @@ static const char *const collector_keys[] = { "collector_pid",
     "hz_config", "highres", "clock_res_ns", "clocksource", "governor",
     NULL };
 
-static int
+int
 collector_owns(const char *key)
 {
 	size_t i;

@@ -95,6 +95,8 @@ struct collect_opts {
  * it was a common option, 0 when not, -1 when its argument is bad (said
  * on stderr, naming who: "collect sleep").
  */
+/* Is key a fact the collector records itself (refused from --meta)? */
+int	collector_owns(const char *key);
 int	collect_option(struct collection *c, struct collect_opts *o, int opt,
 	    const char *arg, const char *who);
 

@@ -105,14 +105,14 @@ print_run(const struct run_row *r, void *arg)
 		fputs("}\n", stdout);
 	} else {
 		if (ro->count == 0)
-			printf("%5s  %-20s %-10s %-9s %-20s %-16s %5s %9s\n",
+			printf("%5s  %-20s %-10s %-10s %-20s %-16s %5s %9s\n",
 			    "ID", "LABEL", "BENCHMARK", "STATUS", "STARTED",
 			    "HOST", "HZ", "SAMPLES");
 		/* "2026-11-30T02:43:18.123Z" -> "2026-11-30 02:43:18" */
 		snprintf(started, sizeof(started), "%.19s", r->info.started_at);
 		if (strlen(started) > 10 && started[10] == 'T')
 			started[10] = ' ';
-		printf("%5lld  %-20s %-10s %-9s %-20s %-16s %5s %9lld\n",
+		printf("%5lld  %-20s %-10s %-10s %-20s %-16s %5s %9lld\n",
 		    (long long)r->info.id, visible(&ro->text[0], r->info.label),
 		    visible(&ro->text[1], r->info.benchmark), shown_status(r),
 		    visible(&ro->text[2], started),

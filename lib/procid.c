@@ -9,6 +9,7 @@
 #endif
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,30 @@ read_line(const char *path, char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * All of a small file, NUL-terminated: /proc/PID/stat, whose process
+ * name may hold a newline; its length, or -1.
+ */
+static ssize_t
+read_all(const char *path, char *buf, size_t size)
+{
+	FILE *f;
+	size_t n;
+	int err;
+
+	if ((f = fopen(path, "re")) == NULL)
+		return -1;
+	n = fread(buf, 1, size - 1, f);
+	err = ferror(f);
+	fclose(f);
+	if (err) {
+		errno = EIO;
+		return -1;
+	}
+	buf[n] = '\0';
+	return (ssize_t)n;
+}
+
 int
 proc_identity(long pid, struct strbuf *out)
 {
@@ -45,12 +70,17 @@ proc_identity(long pid, struct strbuf *out)
 	    sizeof(boot)) == -1)
 		return -1;
 	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	if (read_line(path, stat, sizeof(stat)) == -1) {
+	if (read_all(path, stat, sizeof(stat)) == -1) {
+		/*
+		 * Gone, or hidden (/proc mounted hidepid=2: another user's
+		 * process): kill(2) tells them apart; hidden is not known.
+		 */
 		if (errno == ENOENT)
-			errno = ESRCH;
+			errno = kill((pid_t)pid, 0) == -1 && errno == ESRCH ?
+			    ESRCH : EACCES;
 		return -1;
 	}
-	/* Field 22, counted after the name's ")" (a name may hold one). */
+	/* Field 22, counted after the name's last ")" (a name may hold one). */
 	if ((p = strrchr(stat, ')')) == NULL) {
 		errno = EINVAL;
 		return -1;

@@ -219,9 +219,16 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 		sb_adds(why, "printed nothing");
 		return -1;
 	}
-	len = strcspn(out->buf, "\r\n");
+	for (len = 0; len < out->len && out->buf[len] != '\r' &&
+	    out->buf[len] != '\n'; len++)
+		;
 	if (len > FACT_MAX) {
 		sb_addf(why, "its first line is over %d bytes", FACT_MAX);
+		return -1;
+	}
+	/* Not cut at it: text holds no NUL, as invalid UTF-8 is refused. */
+	if (memchr(out->buf, '\0', len) != NULL) {
+		sb_adds(why, "printed a NUL byte");
 		return -1;
 	}
 	while (len > 0 && (sb_str(out)[len - 1] == ' ' ||
@@ -754,6 +761,27 @@ dry_run_label(struct nightly *n)
 }
 
 /*
+ * A dry run's locks, taken by none: a lock file the night would refuse
+ * (the configuration's mistake, 2), a lock directory it could not use
+ * (4).  KB_EXIT_OK, or the status, said.
+ */
+static int
+dry_run_locks(const struct nightly *n)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc = KB_EXIT_OK;
+
+	if (nightly_lock_check(n->lock, n->db, n->conf.path, &err) == -1)
+		rc = KB_EXIT_USAGE;
+	else if (nightly_lock_dir_check(&err) == -1)
+		rc = KB_EXIT_IO;
+	if (rc != KB_EXIT_OK)
+		warnx("nightly: %s", sb_str(&err));
+	sb_free(&err);
+	return rc;
+}
+
+/*
  * The database, made if it is not there yet (the first night): a lock
  * of what the file is needs the file.  0, or -1 with err set.
  */
@@ -786,7 +814,7 @@ begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
 	struct store *s = NULL;
 	int why, busy = 0, rc = KB_EXIT_DB;
 
-	if ((lockfd[0] = nightly_lock_file(n->lock, n->conf.path, &err,
+	if ((lockfd[0] = nightly_lock_file(n->lock, n->db, n->conf.path, &err,
 	    &busy)) == -1)
 		goto refused;
 	signals_catch(NULL, SIGNALS_HUP, NULL);
@@ -852,9 +880,13 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		sb_free(&err);
 		return KB_EXIT_USAGE;
 	}
-	if (n->dry_run)
+	if (n->dry_run) {
+		if ((rc = dry_run_locks(n)) != KB_EXIT_OK) {
+			sb_free(&err);
+			return rc;
+		}
 		dry_run_label(n);
-	else {
+	} else {
 		if ((rc = begin_night(n, &ni, &s, lockfd)) != KB_EXIT_OK) {
 			sb_free(&err);
 			return rc;

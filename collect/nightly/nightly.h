@@ -70,15 +70,23 @@ int	nightly_conf_read(const char *path, struct nightly_conf *c,
 void	nightly_conf_free(struct nightly_conf *c);
 
 /*
- * The locks of a night (nightly_lock.c): the lock file at path, and the
- * lock of the database db itself, in NIGHTLY_LOCK_DIR-UID, named by its
- * device and inode.  Each returns the descriptor, held until the night
- * ends (close-on-exec), or -1 with why set; *busy is 1 when another
- * nightly holds it.  conf is written in the lock, for the one locked out.
+ * The locks of a night (nightly_lock.c): the lock file at path (never
+ * the database db, its -wal or -shm, nor the configuration conf, nor a
+ * file that holds other than kbench's lock line), and the lock of the
+ * database db itself, in the user's lock directory (root's
+ * NIGHTLY_LOCK_DIR_ROOT, others' HOME/.kbench-locks, or
+ * $KBENCH_LOCK_DIR), named by its device and inode.  Each returns the
+ * descriptor, held until the night ends (close-on-exec), or -1 with why
+ * set; *busy is 1 when another nightly holds it.  conf is written in
+ * the lock, for the one locked out.  The checks, for the dry run, take
+ * nothing and make nothing: 0, or -1 with why.
  */
-#define NIGHTLY_LOCK_DIR	"/tmp/kbench-locks"
-int	nightly_lock_file(const char *path, const char *conf,
+#define NIGHTLY_LOCK_DIR_ROOT	"/var/run/kbench-locks"
+int	nightly_lock_file(const char *path, const char *db, const char *conf,
 	    struct strbuf *why, int *busy);
+int	nightly_lock_check(const char *path, const char *db, const char *conf,
+	    struct strbuf *why);
+int	nightly_lock_dir_check(struct strbuf *why);
 int	nightly_lock_database(const char *db, const char *conf,
 	    struct strbuf *why, int *busy);
 

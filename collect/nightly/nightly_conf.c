@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "collect/benchmark.h"
+#include "collect/collector.h"
 #include "collect/nightly/nightly.h"
 
 /* A character of a fact key or a configuration name. */
@@ -77,6 +79,38 @@ nightly_split(const char *s, struct strlist *out, struct strbuf *err)
 		strlist_add(out, sb_str(&arg));
 	}
 	sb_free(&arg);
+	return 0;
+}
+
+/*
+ * Does s end inside a comment (a "#" starting a word, outside quotes,
+ * as nightly_split() and sh(1) see one)?  A backslash after it is the
+ * comment's ("# see C:\"), not a continuation.
+ */
+static int
+in_comment(const char *s)
+{
+	int word = 1;
+	char q = '\0';
+
+	for (; *s != '\0'; s++) {
+		if (q != '\0') {
+			if (*s == q)
+				q = '\0';
+			else if (q == '"' && *s == '\\' && s[1] != '\0')
+				s++;
+		} else if (*s == ' ' || *s == '\t')
+			word = 1;
+		else if (*s == '#' && word)
+			return 1;
+		else {
+			word = 0;
+			if (*s == '\'' || *s == '"')
+				q = *s;
+			else if (*s == '\\' && s[1] != '\0')
+				s++;
+		}
+	}
 	return 0;
 }
 
@@ -159,6 +193,9 @@ fact_key_ok(struct reader *r, const struct nightly_conf *c, const char *key)
 	if (strcmp(key, "nightly") == 0)
 		return bad(r, "fact key 'nightly' is kbench's own (the "
 		    "configuration's name)");
+	if (collector_owns(key))
+		return bad(r, "fact key '%s' is a fact kbench records itself",
+		    key);
 	for (i = 0; i < c->nfacts; i++)
 		if (strcmp(c->facts[i].key, key) == 0)
 			return bad(r, "fact %s given twice (first on line %d)",
@@ -371,6 +408,36 @@ trusted(const char *path, int fd, struct strbuf *err)
 	return 0;
 }
 
+/*
+ * The configuration opened and checked before a byte is read: not
+ * blocking in open(2) (a FIFO with no writer would hang before the
+ * check; it then reads as empty), blocking again to read (a pipe, as
+ * -f /dev/stdin, must wait for its writer).  The stream, or NULL (err).
+ */
+static FILE *
+open_conf(const char *path, struct strbuf *err)
+{
+	FILE *fp;
+	int fd, fl;
+
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (trusted(path, fd, err) == -1) {
+		close(fd);
+		return NULL;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == -1 ||
+	    (fp = fdopen(fd, "r")) == NULL) {
+		sb_addf(err, "%s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	return fp;
+}
+
 /* The base name of path without ".conf": the default name. */
 static char *
 default_name(const char *path)
@@ -398,18 +465,13 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 
 	memset(c, 0, sizeof(*c));
 	c->path = xstrdup(path);
-	if ((fp = fopen(path, "re")) == NULL) {
-		sb_addf(err, "%s: %s", path, strerror(errno));
+	if ((fp = open_conf(path, err)) == NULL) {
 		nightly_conf_free(c);
 		return -1;
 	}
-	if (trusted(path, fileno(fp), err) == -1) {
-		fclose(fp);
-		nightly_conf_free(c);
-		return -1;
-	}
+	/* Room for the longest line and its CRLF, and one byte to tell. */
 	while (rc == 0 &&
-	    (n = getline_max(&line, &cap, fp, NIGHTLY_LINE_MAX)) != -1) {
+	    (n = getline_max(&line, &cap, fp, NIGHTLY_LINE_MAX + 2)) != -1) {
 		/* A line cut short by a read error is not taken. */
 		if (ferror(fp))
 			break;
@@ -417,27 +479,38 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		/* Messages name the first line of a continued line. */
 		if (sb_str(&logical)[0] == '\0')
 			r.line = phys;
-		/* A continued line is bounded as a whole. */
-		if (n == -2 || logical.len + (size_t)n > NIGHTLY_LINE_MAX) {
+		len = n < 0 ? 0 : (size_t)n;
+		if (len > 0 && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		/* A continued line is bounded as a whole, its ends not counted. */
+		if (n == -2 || logical.len + len > NIGHTLY_LINE_MAX) {
 			rc = bad(&r, "line longer than %d bytes",
 			    NIGHTLY_LINE_MAX);
 			break;
 		}
-		len = (size_t)n;
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
 		if (memchr(line, '\0', len) != NULL) {
 			r.line = phys;
 			rc = bad(&r, "a NUL byte: not a text file");
 			break;
 		}
-		/* A trailing backslash continues the line. */
-		if (len > 0 && line[len - 1] == '\\') {
-			line[len - 1] = ' ';
-			sb_adds(&logical, line);
+		/*
+		 * A comment line is dropped whole, within a continued line
+		 * too: its trailing backslash ("# see C:\") continues nothing.
+		 */
+		if (line[strspn(line, " \t")] == '#')
 			continue;
-		}
+		/* A trailing backslash continues the line, not a comment's. */
 		sb_adds(&logical, line);
+		if (len > 0 && line[len - 1] == '\\') {
+			logical.buf[logical.len - 1] = '\0';
+			if (!in_comment(sb_str(&logical))) {
+				logical.buf[logical.len - 1] = ' ';
+				continue;
+			}
+			logical.buf[logical.len - 1] = '\\';
+		}
 		p = xstrdup(sb_str(&logical));
 		sb_reset(&logical);
 		rc = take_line(&r, c, p, &seen_trend);

@@ -572,3 +572,76 @@ else
 fi
 sh -n "$KBENCH_TOP/contrib/freebsd/450.kbench"
 check $? "contrib/freebsd/450.kbench is valid sh"
+
+# Issue 26, finding 6: a comment line never continues, even ending in a
+# backslash ("C:\"): the collect line after it is not swallowed.
+printf 'database c6.db\nlabel c6\n# see C:\\\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' >c6.conf
+chmod 644 c6.conf
+kb nightly -f c6.conf -n
+expect_rc 0 "a comment ending in a backslash, then a collect line"
+grep -q '\[1/1\] would run collect sleep (line 4)' "$T/out"
+check $? "the collect line after a comment ending in a backslash is run"
+printf 'database c6.db\nlabel c6\ncollect sleep -q -r 1 -m nanosleep \\\n# -u 2 \\\n  -u 1 -n 2\n' >c6b.conf
+chmod 644 c6b.conf
+kb nightly -f c6b.conf -n
+expect_rc 0 "a comment line within a continued line"
+grep -q ' -q -r 1 -m nanosleep -u 1 -n 2$' "$T/out"
+check $? "a comment line within a continued line is dropped, the rest joined"
+# A comment after arguments, ending in a backslash, continues nothing
+# either; a backslash after a quoted "#" still continues.
+printf 'database c6.db\nlabel c6\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2 # see C:\\\ncollect sleep -q -r 1 -m "nanosleep" \\\n  -u 1 -n 3 --meta "tag=#"\\\n  -q\n' >c6c.conf
+chmod 644 c6c.conf
+kb nightly -f c6c.conf -n
+expect_rc 0 "a trailing comment ending in a backslash, then collect lines"
+grep -c 'would run collect sleep' "$T/out" >got
+grep -q '\[2/2\] would run collect sleep (line 4):.* -u 1 -n 3 --meta .tag=#. -q$' "$T/out"
+check $? "the line after a trailing comment ending in a backslash is run ($(cat got) collections)"
+
+# Finding 7: "at most 16384 bytes", the newline or CRLF not counted.
+line_conf() {	# line_conf FILE BYTES END: a fact line of BYTES bytes
+	{ printf 'database l7.db\nlabel l7\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\nfact x='
+	  head -c $(($2 - 7)) /dev/zero | tr '\0' a
+	  printf "$3"; } >"$1"
+	chmod 644 "$1"
+}
+line_conf l16384.conf 16384 '\n'
+line_conf l16384crlf.conf 16384 '\r\n'
+line_conf l16384eof.conf 16384 ''
+line_conf l16385.conf 16385 '\n'
+line_conf l16385crlf.conf 16385 '\r\n'
+for f in l16384 l16384crlf l16384eof; do
+	kb nightly -f $f.conf -n
+	expect_rc 0 "$f: a line of 16384 bytes is taken"
+done
+for f in l16385 l16385crlf; do
+	kb nightly -f $f.conf -n
+	expect_rc 2 "$f: a line of 16385 bytes is refused"
+	expect_err "kbench: nightly: $f.conf:4: line longer than 16384 bytes" \
+	    "$f: refused, naming the line and the bound"
+done
+
+# Finding 8: a FIFO as the configuration is checked, not waited on in
+# open(2) (a named FIFO with no writer reads as empty); a pipe still
+# waits for its writer.
+mkfifo fifo.conf
+chmod 644 fifo.conf
+"$KBENCH" nightly -f fifo.conf -n >"$T/out" 2>"$T/err" &
+pid=$!
+# A hang never ends: waited for 10 s (wait_for), then called one.
+gone() { ! kill -0 $pid 2>/dev/null; }
+wait_for gone
+if kill -0 $pid 2>/dev/null; then
+	kill $pid
+	not_ok "a FIFO with no writer as the configuration: still in open(2)"
+else
+	wait $pid
+	rc=$?
+	expect_rc 2 "a FIFO with no writer as the configuration"
+	expect_err "kbench: nightly: fifo.conf: no collect line: nothing to run (collect sleep ... or collect lock ...)" \
+	    "a FIFO with no writer reads as empty"
+fi
+sed 1d c6.conf | "$KBENCH" nightly -f /dev/stdin -n >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 0 "a configuration through a pipe (-f /dev/stdin) still works"
+grep -q '\[1/1\] would run collect sleep (line 3)' "$T/out"
+check $? "-f /dev/stdin: the pipe's lines are read"

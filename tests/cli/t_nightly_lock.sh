@@ -44,7 +44,13 @@ first=$!
 while [ ! -e held ] && kill -0 $first 2>/dev/null; do sleep 0.05; done
 [ -e held ]; check $? "the first night holds its locks (its fact command runs)"
 ino=$(stat -c '%d-%i' lab.db)
-lock=/tmp/kbench-locks-$(id -u)/$ino
+# The user's lock directory (issue 26, finding 1): root's in /var/run.
+if [ "$(id -u)" -eq 0 ]; then
+	lockdir=/var/run/kbench-locks
+else
+	lockdir=$(getent passwd "$(id -u)" | cut -d: -f6)/.kbench-locks
+fi
+lock=$lockdir/$ino
 for c in sym.conf other/hard.conf; do
 	# The hard link is made after the symbolic link's turn: while the
 	# file has one name only, the night locked out is logged.
@@ -161,3 +167,113 @@ case $(head -1 "$lock") in
 "pid $$,"*) not_ok "the lock names the new holder: $(head -1 "$lock")" ;;
 *) ok "the lock names the new holder" ;;
 esac
+
+# 3. Issue 26, finding 10: "incomplete" fits the STATUS column: the
+# STARTED column begins where its heading does.
+sql "$KBENCH_DB" "INSERT OR REPLACE INTO run_fact (run_id, key, value)
+    SELECT id, 'collector_process', '$otherboot' FROM run"
+kb runs
+[ "$(awk 'NR == 2 { print $4 }' "$T/out")" = incomplete ]
+check $? "kbench runs: the run is incomplete"
+h=$(head -1 "$T/out" | awk '{ print index($0, "STARTED") }')
+r=$(sed -n 2p "$T/out" | awk '{ print index($0, " 20") + 1 }')
+[ "$h" = "$r" ]; check $? "kbench runs: incomplete does not push STARTED out of its column ($h, $r)"
+
+# 4. Finding 3: /proc hiding another user's process (hidepid=2, here a
+# tmpfs over /proc/PID): the process is alive (kill(2) says so), its
+# identity unknown: running, as before identities, not dead.
+if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+	unshare -m sh -c 'mount -t tmpfs tmpfs /proc/$1 &&
+	    exec "$KBENCH" -d lab.db nightly --list' sh $$ >"$T/out" 2>"$T/err"
+	awk '$2 == "x" && $3 == "a" { print $6 }' "$T/out" >got
+	[ "$(cat got)" = running ]
+	check $? "a live nightly whose /proc entry is hidden: running ($(cat got))"
+	sql "$KBENCH_DB" "UPDATE run_fact SET value = '$me' WHERE key = 'collector_process'"
+	unshare -m sh -c 'mount -t tmpfs tmpfs /proc/$1 && exec "$KBENCH" runs' \
+	    sh $$ >"$T/out" 2>"$T/err"
+	s=$(awk 'NR == 2 { print $4 }' "$T/out")
+	[ "$s" = running ]; check $? "a live collect whose /proc entry is hidden: running ($s)"
+else
+	skip "finding 3: needs root and unshare -m (CI runs as root)"
+fi
+
+# 5. Finding 4: a process name holding a newline (and a ")") does not
+# defeat the identity: its start time is read after the last ")".
+if command -v perl >/dev/null; then
+	# perl's $0 is the process name (prctl PR_SET_NAME) on Linux.
+	perl -e '$0 = "x) 1\nboom"; open(F, ">named"); close(F); sleep 300' &
+	p=$!
+	wait_for test -e named
+	pstart=$(tail -n 1 /proc/$p/stat | sed 's/.*) //' | cut -d ' ' -f 20)
+	sql lab.db "INSERT INTO nightly (name, label, config, host, pid, started_at,
+	    status, process) VALUES
+	    ('y', 'a', 'y.conf', '$host', $p, '2026-01-01T00:00:00.000Z', 'running', '$boot/$pstart'),
+	    ('y', 'b', 'y.conf', '$host', $p, '2026-01-01T00:00:00.000Z', 'running', '$otherboot')"
+	kb -d lab.db nightly --list
+	kill $p
+	awk '$2 == "y" { print $3, $6 }' "$T/out" >got
+	printf '%s\n' "a running" "b dead" >want
+	cmp -s want got; check $? "a name with a newline: its identity is read whole ($(tr '\n' ' ' <got))"
+else
+	skip "finding 4: no perl to name a process"
+fi
+
+# 6. Finding 1: the lock directory is one no other user can make first.
+# In a private /tmp and /run, another uid squats the old place,
+# /tmp/kbench-locks-0: root's night is not locked out by it.
+if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+	unshare -m sh -c 'mount -t tmpfs -o mode=1777 tmpfs /tmp &&
+	    mount -t tmpfs -o mode=755 tmpfs /run && cd /tmp &&
+	    printf "database q.db\n%s\n" "$1" >q.conf && chmod 644 q.conf &&
+	    setpriv --reuid=1235 --regid=1235 --clear-groups mkdir -m 700 /tmp/kbench-locks-0 &&
+	    "$KBENCH" nightly -f q.conf -q; echo "rc $?";
+	    stat -c "%a %u" /var/run/kbench-locks; ls /var/run/kbench-locks | wc -l' \
+	    sh "$(sed 1d quick.conf)" >"$T/out" 2>"$T/err"
+	printf 'rc 0\n700 0\n1\n' >want
+	cmp -s want "$T/out"
+	check $? "a squatted /tmp/kbench-locks-0 locks root out of nothing: $(tr '\n' ' ' <"$T/out") $(cat "$T/err")"
+else
+	skip "finding 1: needs root and unshare -m (CI runs as root)"
+fi
+# The dry run checks the lock directory too (KBENCH_LOCK_DIR: tests).
+mkdir -m 700 squat
+chown 1235:1235 squat 2>/dev/null || chmod 755 squat
+KBENCH_LOCK_DIR=$T/squat kb nightly -f quick.conf -n
+expect_rc 4 "a dry run with an unusable lock directory"
+expect_err "kbench: nightly: lock directory $T/squat: owned by uid $(stat -c %u squat), mode $(stat -c %04a squat): expected uid $(id -u)'s, mode 0700: not used (remove it)" \
+    "the dry run says why the lock directory would not be used"
+mkdir -m 700 mine
+KBENCH_LOCK_DIR=$T/mine kb nightly -f quick.conf -q
+expect_rc 0 "a night with KBENCH_LOCK_DIR"
+[ -f "mine/$(stat -c '%d-%i' quick.db)" ]; check $? "KBENCH_LOCK_DIR holds the database's lock"
+
+# 7. Finding 2: the lock keyword never truncates the database, its
+# -wal or -shm, the configuration, or a file that is not a lock.
+printf 'lock      quick.db\n' >dbl.conf
+printf 'lock      dbl2.conf\n' >dbl2.conf
+echo "precious data" >notalock
+printf 'lock      notalock\n' >other.conf
+for c in dbl dbl2 other; do cat quick.conf >>$c.conf; done
+chmod 644 dbl.conf dbl2.conf other.conf
+for c in dbl:"lock quick.db: it is the database quick.db: not used as a lock" \
+    dbl2:"lock dbl2.conf: it is the configuration dbl2.conf: not used as a lock" \
+    other:"lock notalock: a file of 14 bytes that is not a kbench lock (\"pid N, started T, config C\"): not truncated"; do
+	f=${c%%:*}.conf
+	kb nightly -f "$f" -n
+	expect_rc 2 "$f: the dry run refuses the lock"
+	expect_err "kbench: nightly: ${c#*:}" "$f: the dry run says why"
+	kb nightly -f "$f" -q
+	expect_rc 4 "$f: the night refuses the lock"
+	expect_err "kbench: nightly: ${c#*:}" "$f: the night says why"
+done
+[ "$(sql quick.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
+[ "$(cat notalock)" = "precious data" ]; check $? "a file that is not a lock is untouched"
+head -c 6 dbl2.conf | grep -q '^lock' ; check $? "the configuration is untouched"
+# The database not made yet (the first night): its name alone tells.
+printf 'database  fresh.db\nlock      fresh.db-wal\n' >fresh.conf
+sed 1d quick.conf >>fresh.conf
+chmod 644 fresh.conf
+kb nightly -f fresh.conf -n
+expect_rc 2 "a dry run whose lock is the -wal of a database not made yet"
+expect_err "kbench: nightly: lock fresh.db-wal: it is the database fresh.db-wal: not used as a lock" \
+    "the dry run tells a lock named as the database's -wal"
