@@ -264,8 +264,8 @@ grep -rnE '\b(mkdir|mkdirat|rename|renameat|unlink|unlinkat|rmdir|mkstemp|mkdtem
     --include='*.c' --include='*.h' analyze collect db lib plots kbench.c |
     grep -v -e '^lib/outdir\.[ch]:' -e '^lib/outfile\.c:' -e '^lib/outstage\.c:' |
     grep -v -e '^[^:]*:[0-9]*:[[:space:]]*\*' \
-    -e '^collect/nightly/nightly_lock\.c:[0-9]*:	if ((fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW' \
-    -e '^collect/nightly/nightly_lock\.c:[0-9]*:	if (mkdir(dir, 0700) == -1 && errno != EEXIST) {$' \
+    -e '^collect/nightly/nightly_lock\.c:[0-9]*:	if ((fd = open(path, O_RDWR | (create ? O_CREAT : 0) | O_NOFOLLOW |$' \
+    -e '^collect/nightly/nightly_lock\.c:[0-9]*:	if (create && mkdir(dir, 0700) == -1 && errno != EEXIST) {$' \
     -e '^collect/nightly/nightly_lock\.c:[0-9]*:	fd = openat(dfd, name, O_RDWR | O_CREAT | O_NOFOLLOW' >"$T/writers"
 [ ! -s "$T/writers" ]
 check $? "only lib/outdir.c, outfile.c and outstage.c create, rename or remove files ($(head -3 "$T/writers" | tr '\n' ' '))"
