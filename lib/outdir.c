@@ -545,8 +545,8 @@ discard_on_signal(int sig)
 	    AT_SYMLINK_NOFOLLOW) == 0 && here.st_dev == st.st_dev &&
 	    here.st_ino == st.st_ino)
 		unlinkat(at_signal.up, at_signal.name, AT_REMOVEDIR);
-	signal(sig, SIG_DFL);
-	raise(sig);
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig);
 }
 
 void

@@ -91,7 +91,10 @@ stderr_guard(void)
 
 	if ((fp = guard_open()) == NULL)
 		return;	/* stderr as it was: messages still said */
-	setvbuf(fp, buf, _IOLBF, sizeof(buf));
-	fflush(stderr);
+	if (setvbuf(fp, buf, _IOLBF, sizeof(buf)) != 0) {
+		(void)fclose(fp);
+		return;
+	}
+	(void)fflush(stderr);
 	stderr = fp;
 }

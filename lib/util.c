@@ -420,13 +420,12 @@ add_visible(struct strbuf *sb, const char *s, size_t n, int lines)
 	size_t i = 0, k;
 
 	while (i < n) {
-		if (lines && (p[i] == '\n' || p[i] == '\t'))
-			sb_add(sb, s + i, 1);
-		else if (p[i] == '\n')
+		if (p[i] == '\n' && !lines)
 			sb_adds(sb, "\\n");
-		else if (p[i] == '\t')
+		else if (p[i] == '\t' && !lines)
 			sb_adds(sb, "\\t");
-		else if (p[i] < 0x20 || p[i] == 0x7f)
+		else if ((p[i] < 0x20 && p[i] != '\n' && p[i] != '\t') ||
+		    p[i] == 0x7f)
 			sb_addf(sb, "\\x%02x", p[i]);
 		else if (p[i] >= 0x80) {
 			/* A C1 control or a byte that is not UTF-8: its bytes. */
