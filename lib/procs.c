@@ -72,7 +72,6 @@ onto_null(int fd, int mode)
 static int
 redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
 {
-
 	switch (io) {
 	case SPAWN_PIPE:
 		return onto(pipe_w, fd);
@@ -87,7 +86,6 @@ redirect(int fd, enum spawn_io io, int pipe_w, int out_fd)
 	}
 	return 0;
 }
-
 
 /* The child's side of spawn_start(): never returns. */
 static void __attribute__((__noreturn__))

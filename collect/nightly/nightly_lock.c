@@ -250,8 +250,12 @@ lock_dir(const char *dir, int create, struct strbuf *why)
 		    "not used" : strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) == -1 || st.st_uid != me ||
-	    (st.st_mode & 077) != 0) {
+	if (fstat(fd, &st) == -1) {
+		sb_addf(why, "lock directory %s: %s", dir, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (st.st_uid != me || (st.st_mode & 077) != 0) {
 		sb_addf(why, "lock directory %s: owned by uid %ld, mode %04o: "
 		    "expected uid %ld's, mode 0700: not used (remove it)", dir,
 		    (long)st.st_uid, (unsigned)(st.st_mode & 07777), (long)me);
