@@ -43,7 +43,7 @@ KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
 KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
-LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strlist.c \
+LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
 	       lib/procid.c lib/stderr_guard.c
 STORE_SRCS   = db/store.c db/store_rocopy.c db/store_source.c db/valid.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
@@ -80,7 +80,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/site_compare.c plots/site_assets.c plots/cmd_site.c
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
-HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/table.h \
+HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/strpool.h lib/table.h \
 	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/valid.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \

@@ -314,9 +314,9 @@ json_series(FILE *out, const struct history *h, const struct hseries *hs)
 			fputs("null", out);
 		else
 			fprintf(out, "{\"lo\":%s,\"hi\":%s,\"level\":%s}",
-			    format_double(lo, sizeof(lo), p->ci.lo),
-			    format_double(hi, sizeof(hi), p->ci.hi),
-			    format_double(lv, sizeof(lv), p->ci.level));
+			    format_double(lo, sizeof(lo), p->lo),
+			    format_double(hi, sizeof(hi), p->hi),
+			    format_double(lv, sizeof(lv), p->level));
 		putc('}', out);
 	}
 	fputs("]}", out);

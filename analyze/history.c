@@ -23,11 +23,20 @@ struct pending {
 	struct series_summary	sum;
 };
 
+/*
+ * The series by identity, while pass 2 reads them: name and split values
+ * are interned, so a series is found by its strings' addresses, with no
+ * key of its own to build or keep.
+ */
+struct series_index {
+	struct hseries	**slot;		/* NULL: free */
+	size_t		  cap, n;	/* cap: a power of two, or 0 */
+};
+
 struct history_priv {
 	struct store	*store;
 	struct idpos	*byid;		/* the runs sorted by id */
-	struct strmap	 index;		/* name (and split values) -> series */
-	struct strbuf	 key;		/* the index key being looked up */
+	struct series_index index;
 	double		*v;		/* one series' samples */
 	size_t		 nv, capv;
 	struct pending	*pend;
@@ -133,7 +142,7 @@ take_run(const struct run_row *row, void *arg)
 	    NULL;
 	for (i = 0; i < h->split.n; i++) {
 		v = run_attribute(row, h->split.v[i]);
-		r->attr[i] = xstrdup(v != NULL ? v : "");
+		r->attr[i] = strpool_intern(&h->strings, v != NULL ? v : "");
 	}
 	r->settled = strcmp(row->info.status, RUN_RUNNING) != 0;
 	return 0;
@@ -162,21 +171,9 @@ cmp_run(const void *a, const void *b)
 }
 
 static void
-strv_free(char **v, size_t n)
+run_free(struct hrun *r)
 {
-	size_t i;
-
-	if (v == NULL)
-		return;
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-static void
-run_free(struct hrun *r, size_t nattr)
-{
-	strv_free(r->attr, nattr);
+	free(r->attr);	/* its strings are the pool's */
 	free(r->uuid);
 	free(r->label);
 	free(r->started);
@@ -214,7 +211,7 @@ order_runs(struct history *h)
 	if (h->last > 0 && h->nrun > (size_t)h->last) {
 		drop = h->nrun - (size_t)h->last;
 		for (i = 0; i < drop; i++)
-			run_free(&h->run[i], h->split.n);
+			run_free(&h->run[i]);
 		memmove(h->run, h->run + drop, (size_t)h->last * sizeof(*h->run));
 		h->nrun = (size_t)h->last;
 	}
@@ -246,56 +243,99 @@ find_run(const struct history *h, int64_t id)
 
 /* ---- pass 2: each run's median, per series ---- */
 
+/* The index's place for a series of this name and run's split values. */
+static size_t
+index_hash(const struct history *h, const char *name, const char **attr)
+{
+	uint64_t x = (uintptr_t)name;
+	size_t i;
+
+	for (i = 0; i < h->split.n; i++)
+		x = (x ^ (uintptr_t)attr[i]) * 1099511628211ULL;
+	/* MurmurHash3's finalizer: addresses differ in their middle bits. */
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+/* The slot of the series (name, attr), or the free one where it goes. */
+static struct hseries **
+index_find(const struct history *h, const char *name, const char **attr)
+{
+	const struct series_index *ix = &h->priv->index;
+	struct hseries *hs;
+	size_t i;
+
+	for (i = index_hash(h, name, attr) & (ix->cap - 1);
+	    (hs = ix->slot[i]) != NULL; i = (i + 1) & (ix->cap - 1))
+		if (hs->name == name && (h->split.n == 0 ||
+		    memcmp(hs->attr, attr, h->split.n * sizeof(*attr)) == 0))
+			break;
+	return &ix->slot[i];
+}
+
+/* Twice the slots, at most half of them used. */
+static void
+index_grow(struct history *h)
+{
+	struct series_index *ix = &h->priv->index;
+	struct hseries **old = ix->slot;
+	size_t oldcap = ix->cap, i;
+
+	ix->cap = oldcap ? 2 * oldcap : 64;
+	ix->slot = xcalloc(ix->cap, sizeof(*ix->slot));
+	for (i = 0; i < oldcap; i++)
+		if (old[i] != NULL)
+			*index_find(h, old[i]->name, old[i]->attr) = old[i];
+	free(old);
+}
+
+/*
+ * A new series: one block with its split values, its keys in an array
+ * of their own, every string the pool's.
+ */
 static struct hseries *
-series_new(struct history *h, const struct series_row *row, const char *key,
+series_new(struct history *h, const struct series_row *row, const char *name,
     const struct hrun *r)
 {
-	struct hseries *hs = xcalloc(1, sizeof(*hs));
+	struct hseries *hs;
+	const char *key;
 	size_t i, j;
 
-	hs->name = xstrdup(row->name);
-	if (h->split.n > 0) {
-		hs->attr = xcalloc(h->split.n, sizeof(*hs->attr));
-		for (i = 0; i < h->split.n; i++)
-			hs->attr[i] = xstrdup(r->attr[i]);
-	}
-	hs->unit = xstrdup(row->unit);
-	hs->better = xstrdup(row->better);
+	hs = xcalloc(1, sizeof(*hs) + h->split.n * sizeof(*hs->attr));
+	hs->attr = (const char **)(hs + 1);
+	for (i = 0; i < h->split.n; i++)
+		hs->attr[i] = r->attr[i];
+	hs->name = name;
+	hs->unit = strpool_intern(&h->strings, row->unit);
+	hs->better = strpool_intern(&h->strings, row->better);
 	hs->first = row->id;
+	if (row->keys->n > 0)
+		hs->keys.v = xcalloc(row->keys->n, sizeof(*hs->keys.v));
+	hs->keys.n = hs->keys.cap = row->keys->n;
 	for (i = 0; i < row->keys->n; i++) {
-		kv_set(&hs->keys, row->keys->v[i].key, row->keys->v[i].value);
+		key = strpool_intern(&h->strings, row->keys->v[i].key);
+		/* The pool's: kvlist's strings are not const, these are. */
+		hs->keys.v[i].key = (char *)key;
+		hs->keys.v[i].value = (char *)strpool_intern(&h->strings,
+		    row->keys->v[i].value);
 		for (j = 0; j < h->keynames.n; j++)
-			if (strcmp(h->keynames.v[j], row->keys->v[i].key) == 0)
+			if (strcmp(h->keynames.v[j], key) == 0)
 				break;
 		if (j == h->keynames.n)
-			strlist_add(&h->keynames, row->keys->v[i].key);
+			strlist_add(&h->keynames, key);
 	}
 	if (h->ns == h->caps) {
 		h->caps = h->caps ? 2 * h->caps : 32;
 		h->s = xreallocarray(h->s, h->caps, sizeof(*h->s));
 	}
 	h->s[h->ns++] = hs;
-	strmap_put(&h->priv->index, key, hs);
+	if (2 * (h->priv->index.n + 1) > h->priv->index.cap)
+		index_grow(h);
+	*index_find(h, name, hs->attr) = hs;
+	h->priv->index.n++;
 	return hs;
-}
-
-/*
- * The index key of a series: its name, and with h->split the run's
- * values, each length-prefixed so that no two lists make the same key.
- */
-static const char *
-series_key(struct history *h, const char *name, const struct hrun *r)
-{
-	struct strbuf *k = &h->priv->key;
-	size_t i;
-
-	if (h->split.n == 0)
-		return name;
-	sb_reset(k);
-	sb_addf(k, "%zu:%s", strlen(name), name);
-	for (i = 0; i < h->split.n; i++)
-		sb_addf(k, "%zu:%s", strlen(r->attr[i]), r->attr[i]);
-	return sb_str(k);
 }
 
 /*
@@ -304,7 +344,7 @@ series_key(struct history *h, const char *name, const struct hrun *r)
  * points, not 64 million.
  */
 static struct hpoint *
-point_new(struct hseries *hs, size_t pos)
+point_new(struct hseries *hs, uint32_t pos)
 {
 	struct hpoint *p;
 
@@ -329,10 +369,9 @@ point_from_cache(struct hpoint *p, const struct series_summary *m)
 		return;
 	}
 	p->ci_err = STATS_OK;
-	p->ci.est = m->median;
-	p->ci.lo = m->lo;
-	p->ci.hi = m->hi;
-	p->ci.level = m->level;
+	p->lo = m->lo;
+	p->hi = m->hi;
+	p->level = m->level;
 }
 
 /* Remember a computed summary (p NULL: no samples), to store after the pass. */
@@ -350,9 +389,9 @@ pend(struct history_priv *hp, int64_t id, const struct hpoint *p)
 	q->id = id;
 	q->sum.n = p != NULL ? (int64_t)p->n : 0;
 	q->sum.median = p != NULL ? p->median : NAN;
-	q->sum.lo = p != NULL && p->ci_err == STATS_OK ? p->ci.lo : NAN;
-	q->sum.hi = p != NULL && p->ci_err == STATS_OK ? p->ci.hi : NAN;
-	q->sum.level = p != NULL && p->ci_err == STATS_OK ? p->ci.level : NAN;
+	q->sum.lo = p != NULL && p->ci_err == STATS_OK ? p->lo : NAN;
+	q->sum.hi = p != NULL && p->ci_err == STATS_OK ? p->hi : NAN;
+	q->sum.level = p != NULL && p->ci_err == STATS_OK ? p->level : NAN;
 }
 
 /*
@@ -368,7 +407,8 @@ take_series(const struct series_row *row, void *arg)
 	struct hseries *hs;
 	struct hpoint *p;
 	struct stats_desc d;
-	const char *key;
+	struct stats_ci ci;
+	const char *name;
 	long pos;
 
 	if ((pos = find_run(h, row->run->info.id)) < 0)
@@ -386,22 +426,26 @@ take_series(const struct series_row *row, void *arg)
 			return 0;
 		}
 	}
-	key = series_key(h, row->name, &h->run[pos]);
-	if ((hs = strmap_get(&hp->index, key)) == NULL)
-		hs = series_new(h, row, key, &h->run[pos]);
+	name = strpool_intern(&h->strings, row->name);
+	if (hp->index.cap == 0 ||
+	    (hs = *index_find(h, name, h->run[pos].attr)) == NULL)
+		hs = series_new(h, row, name, &h->run[pos]);
 	if (row->id < hs->first)
 		hs->first = row->id;
 	if (row->summary != NULL) {
-		point_from_cache(point_new(hs, (size_t)pos), row->summary);
+		point_from_cache(point_new(hs, (uint32_t)pos), row->summary);
 		h->ncached++;
 		return 0;
 	}
-	p = point_new(hs, (size_t)pos);
+	p = point_new(hs, (uint32_t)pos);
 	stats_sort(hp->v, hp->nv);
 	stats_describe(hp->v, hp->nv, &d);
 	p->n = hp->nv;
 	p->median = d.median;
-	p->ci_err = stats_ci_median(hp->v, hp->nv, HISTORY_LEVEL, &p->ci);
+	p->ci_err = stats_ci_median(hp->v, hp->nv, HISTORY_LEVEL, &ci);
+	p->lo = ci.lo;
+	p->hi = ci.hi;
+	p->level = ci.level;
 	h->ncomputed++;
 	if (h->run[pos].settled)
 		pend(hp, row->id, p);
@@ -504,11 +548,28 @@ fail:
 	store_rollback(hp->store);
 }
 
+/* What only pass 2 needs: gone before the pages are made. */
+static void
+priv_pass2_free(struct history_priv *hp)
+{
+	free(hp->byid);
+	free(hp->index.slot);
+	free(hp->v);
+	free(hp->pend);
+	hp->byid = NULL;
+	hp->index.slot = NULL;
+	hp->v = NULL;
+	hp->pend = NULL;
+	hp->index.cap = hp->index.n = hp->capv = hp->nv = 0;
+	hp->cappend = hp->npend = 0;
+}
+
 enum status
 history_load(struct history *h, struct store *s, const struct filter *f,
     struct strbuf *err)
 {
 	h->priv->store = s;
+	store_read_through(s);
 	if (store_each_run(s, f, take_run, h) == -1) {
 		sb_adds(err, store_error(s));
 		return STATUS_DB;
@@ -519,11 +580,17 @@ history_load(struct history *h, struct store *s, const struct filter *f,
 		return STATUS_BAD_INPUT;
 	}
 	order_runs(h);
+	if (h->nrun > UINT32_MAX) {	/* a point's run is 32 bits */
+		sb_addf(err, "more than %lu runs in the selection",
+		    (unsigned long)UINT32_MAX);
+		return STATUS_BAD_INPUT;
+	}
 	if (h->nrun > 0 && store_each_series(s, f, take_series, h) == -1) {
 		sb_adds(err, store_error(s));
 		return STATUS_DB;
 	}
 	store_pending(h);
+	priv_pass2_free(h->priv);
 	if (h->ns == 0) {
 		sb_adds(err, "no samples match the selection");
 		return STATUS_BAD_INPUT;
@@ -548,14 +615,10 @@ history_free(struct history *h)
 	size_t i;
 
 	for (i = 0; i < h->nrun; i++)
-		run_free(&h->run[i], h->split.n);
+		run_free(&h->run[i]);
 	free(h->run);
-	for (i = 0; i < h->ns; i++) {
-		strv_free(h->s[i]->attr, h->split.n);
-		free(h->s[i]->name);
-		free(h->s[i]->unit);
-		free(h->s[i]->better);
-		kv_clear(&h->s[i]->keys);
+	for (i = 0; i < h->ns; i++) {	/* its strings are the pool's */
+		free(h->s[i]->keys.v);
 		free(h->s[i]->pt);
 		free(h->s[i]->cp);
 		free(h->s[i]);
@@ -564,12 +627,9 @@ history_free(struct history *h)
 	strlist_free(&h->keynames);
 	strlist_free(&h->split);
 	sb_free(&h->cache_err);
+	strpool_free(&h->strings);
 	if (h->priv != NULL) {
-		free(h->priv->byid);
-		strmap_free(&h->priv->index);
-		sb_free(&h->priv->key);
-		free(h->priv->v);
-		free(h->priv->pend);
+		priv_pass2_free(h->priv);
 		free(h->priv);
 	}
 	memset(h, 0, sizeof(*h));

@@ -105,8 +105,8 @@ point_line(FILE *out, const char *what, const struct history *h,
 	}
 	fprintf(out, ": median %s", fmt_num(a, sizeof(a), pt->median));
 	if (pt->ci_err == STATS_OK)
-		fprintf(out, " [%s, %s]", fmt_num(b, sizeof(b), pt->ci.lo),
-		    fmt_num(c, sizeof(c), pt->ci.hi));
+		fprintf(out, " [%s, %s]", fmt_num(b, sizeof(b), pt->lo),
+		    fmt_num(c, sizeof(c), pt->hi));
 	else
 		fputs(" (no interval)", out);
 	fprintf(out, ", n %zu, run %s\n", pt->n, r->uuid);

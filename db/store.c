@@ -801,6 +801,14 @@ store_release_memory(struct store *s)
 	sqlite3_db_release_memory(s->db);
 }
 
+void
+store_read_through(struct store *s)
+{
+	/* Only the cache's size: nothing to say if it fails. */
+	(void)sqlite3_exec(s->db, "PRAGMA cache_size = -2048", NULL, NULL,
+	    NULL);
+}
+
 int
 store_data_version(struct store *s, int64_t *v)
 {

@@ -118,6 +118,11 @@ int	store_bound_hit(const struct store *s);
 int	store_check_source(struct store *s, struct strbuf *why);
 /* Give back the page cache (a store kept open, done with for now). */
 void	store_release_memory(struct store *s);
+/*
+ * The caller reads the database through once (the history of trend and
+ * site): a small page cache (2 MiB), not the 16 MiB a bulk insert wants.
+ */
+void	store_read_through(struct store *s);
 
 /*
  * A label must be text that prints: no control character (a newline

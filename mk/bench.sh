@@ -21,7 +21,10 @@
 #   series   many series: kbench analyze of 100,000 series (3 samples each)
 #            as a text table vs as CSV (target: text within 3x of CSV),
 #            and kbench trend over 1,000,000 series of one sample each:
-#            its peak memory, per series (target: under 1 KiB a series).
+#            its peak memory, per series (target: under 1 KiB a series);
+#            and kbench site of 10,000, 30,000 and 100,000 series
+#            (BENCH_SITE_SERIES), built and built again: its peak memory
+#            a series past a one-series site's (target: at most 1 KiB).
 #   units    the unit of evidence calibrated (tests/cli/t_units.sh's
 #            scenarios at BENCH_UNITS_SERIES series, default 2000): the
 #            share of null series with a verdict (--no-adjust) at the
@@ -441,6 +444,38 @@ if want series; then
 		printf "   kbench trend, 1000000 one-sample series: %.2f s, peak %.1f MiB, %.0f bytes a series (target < 1024: %s)\n",
 		    w, r / 1024, r * 1024 / 1000000, (r * 1024 / 1000000 < 1024 ? "met" : "NOT met")
 	}'
+	# kbench site of many series (5 runs x 3 samples a series, 2 keys,
+	# one host): the first build and the rebuild (both manifests held),
+	# their peak memory past a one-series site's (gnuplot's, mostly).
+	printf 'label,s,value\na,x,1\n' >"$dir/one.csv"
+	rm -rf "$dir/one.db" "$dir/site-one"
+	"$kbench" -d "$dir/one.db" import -q --run-by label --key s --value value "$dir/one.csv"
+	timed "site one series" "$kbench" -d "$dir/one.db" site --no-compare -o "$dir/site-one"
+	one_rss=$rss_kib
+	for k in ${BENCH_SITE_SERIES:-10000 30000 100000}; do
+		db=$dir/site-$k.db
+		if [ "$(sqlite3 "$db" "SELECT count(*) FROM series" 2>/dev/null)" != "$((k * 5))" ]; then
+			rm -f "$db" "$db-wal" "$db-shm"
+			awk -v k="$k" 'BEGIN { srand(7)
+				print "run,label,benchmark,status,started,ended,command,version,fact.host,key.method,key.usec,unit,better,seq,value"
+				for (r = 1; r <= 5; r++) for (i = 0; i < k; i++) for (q = 1; q <= 3; q++)
+					printf "%08d-0000-4000-8000-000000000000,night%d,sleep,complete,2026-11-0%dT02:00:00Z,,,,host-a,m%d,%d,us,lower,%d,%.3f\n",
+					    r, r, r, i % 100, int(i / 100), q, 100 + rand() * 10 }' >"$dir/site.csv"
+			"$kbench" -d "$db" import -q "$dir/site.csv"
+			rm -f "$dir/site.csv"
+		fi
+		rm -rf "$dir/site-$k"
+		timed "site $k first" "$kbench" -d "$db" site --no-compare -o "$dir/site-$k"
+		f_wall=$wall f_rss=$rss_kib
+		timed "site $k again" "$kbench" -d "$db" site --no-compare -o "$dir/site-$k"
+		awk -v k="$k" -v fw="$f_wall" -v fr="$f_rss" -v aw="$wall" -v ar="$rss_kib" -v o="$one_rss" 'BEGIN {
+			f = (fr - o) / k; a = (ar - o) / k
+			printf "   kbench site, %d series x 5 runs: first build %.1f s, %.1f MiB (%.2f KiB a series); again %.1f s, %.1f MiB (%.2f KiB) (target <= 1 KiB: %s)\n",
+			    k, fw, fr / 1024, f, aw, ar / 1024, a, (f <= 1 && a <= 1 ? "met" : "NOT met")
+		}'
+		rm -rf "$dir/site-$k"
+	done
+	rm -rf "$dir/one.db" "$dir/one.csv" "$dir/site-one"
 fi
 
 if want units; then

@@ -253,9 +253,9 @@ panel_data(struct strbuf *gp, size_t i, const struct hseries *hs)
 		/* No interval, no bar: the row stops at the median. */
 		if (pt->ci_err == STATS_OK) {
 			sb_add(gp, " ", 1);
-			gp_number(gp, pt->ci.lo);
+			gp_number(gp, pt->lo);
 			sb_add(gp, " ", 1);
-			gp_number(gp, pt->ci.hi);
+			gp_number(gp, pt->hi);
 		}
 		sb_add(gp, "\n", 1);
 	}
@@ -310,9 +310,9 @@ panel_yrange(struct strbuf *gp, const struct hseries *hs)
 	size_t k;
 
 	for (k = 0; k < hs->npt; k++) {
-		lo = fmin(lo, hs->pt[k].ci_err == STATS_OK ? hs->pt[k].ci.lo :
+		lo = fmin(lo, hs->pt[k].ci_err == STATS_OK ? hs->pt[k].lo :
 		    hs->pt[k].median);
-		hi = fmax(hi, hs->pt[k].ci_err == STATS_OK ? hs->pt[k].ci.hi :
+		hi = fmax(hi, hs->pt[k].ci_err == STATS_OK ? hs->pt[k].hi :
 		    hs->pt[k].median);
 	}
 	span = hi - lo;
@@ -472,7 +472,7 @@ trend_subtitle(const struct history *h, struct strbuf *out)
 void
 trend_footer(const struct history *h, struct strbuf *out)
 {
-	size_t i, j, nmin = (size_t)-1, nmax = 0, with = 0, pts = 0, need = 0;
+	size_t i, j, nmin = (size_t)-1, nmax = 0, with = 0, pts = 0, need;
 
 	sb_addf(out, "%s%zu run%s by %s", out->len ? "; " : "", h->nrun,
 	    h->nrun == 1 ? "" : "s", h->order_by != NULL ? h->order_by :
@@ -498,13 +498,10 @@ trend_footer(const struct history *h, struct strbuf *out)
 	for (i = 0; i < h->ns && i < TREND_MAX_PANELS; i++)
 		for (j = 0; j < h->s[i]->npt; j++) {
 			with += h->s[i]->pt[j].ci_err == STATS_OK;
-			if (h->s[i]->pt[j].ci_err == STATS_ETOOFEW)
-				need = h->s[i]->pt[j].ci.nmin;
 			pts++;
 		}
-	/* The cache keeps no nmin: the smallest n whose [min, max] covers. */
-	if (need == 0)
-		need = (size_t)ceil(log2(2 / (1 - HISTORY_LEVEL / 100.0)));
+	/* The smallest n whose [min, max] covers: stats_ci_median's nmin. */
+	need = (size_t)ceil(log2(2 / (1 - HISTORY_LEVEL / 100.0)));
 	if (with == pts)
 		sb_addf(out, "; %d%% intervals of the median", HISTORY_LEVEL);
 	else if (with == 0)

@@ -70,13 +70,21 @@ struct site_cp {
 
 /*
  * The manifest: path -> hash of the file's content or inputs.  Compact,
- * as a site has three files a series: each entry "HASH\0PATH\0" in one
- * buffer, in the order added, found through a table of offsets.
+ * as a site has three files a series and a build holds two manifests
+ * (the old one and the one it makes): each entry is its hash (16 bytes)
+ * and its path (NUL-ended) in one buffer, listed in the order put and
+ * found through a table.  An entry the build keeps from the old manifest
+ * is not copied: it is referred to where it is (base).
  */
 struct manifest {
-	struct strbuf	 arena;
-	size_t		*slot;		/* offset + 1 in arena, 0: free */
-	size_t		 cap, n;	/* cap: a power of two, or 0 */
+	struct strbuf		 arena;	/* its own entries */
+	uint32_t		*ref;	/* its entries in the order put:
+					   offset in arena, or in base's
+					   arena with MANIFEST_BASE set */
+	size_t			 n, capref;
+	uint32_t		*slot;	/* index in ref + 1, 0: free */
+	size_t			 cap;	/* a power of two, or 0 */
+	const struct manifest	*base;	/* what it keeps from, or NULL */
 };
 
 struct site {
@@ -144,7 +152,9 @@ void	site_hash(const void *data, size_t len, char *out);
 /* 1 when dir holds a manifest, 0 when not, -1 on error (err set). */
 int	manifest_load(struct manifest *m, const struct odir *dir,
 	    struct strbuf *err);
-const char *manifest_get(const struct manifest *m, const char *path);
+/* Is path in m?  1, with its hash in hash (33 bytes) unless NULL; 0. */
+int	manifest_get(const struct manifest *m, const char *path, char *hash);
+/* Record path with hash (32 hex digits), replacing what m had for it. */
 void	manifest_put(struct manifest *m, const char *path, const char *hash);
 int	manifest_save(const struct manifest *m, const struct odir *dir,
 	    struct strbuf *err);

@@ -246,9 +246,9 @@ series_row(FILE *fp, const struct site *s, size_t i,
 	fputs("</td><td class=\"num\"", fp);
 	if (last->ci_err == STATS_OK) {
 		fputs(" title=\"95% interval ", fp);
-		put_num(fp, last->ci.lo);
+		put_num(fp, last->lo);
 		fputs(" .. ", fp);
-		put_num(fp, last->ci.hi);
+		put_num(fp, last->hi);
 		fputs("\"", fp);
 	}
 	fputs(">", fp);

@@ -16,6 +16,7 @@
  */
 #include <sys/stat.h>
 
+#include <err.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,6 +32,9 @@
 /* A page of ours is well under this; a bigger file is not read back. */
 #define SITE_PAGE_MAX		(256L * 1024 * 1024)
 #define HASH_LEN	32
+#define HASH_BYTES	(HASH_LEN / 2)
+/* A manifest's ref to an entry of its base (struct manifest). */
+#define MANIFEST_BASE	0x80000000U
 
 static uint64_t
 mix64(uint64_t h)
@@ -110,6 +114,34 @@ hex_hash(const char *h, size_t n)
 	return 1;
 }
 
+/* The 16 bytes of a hash of 32 hex digits (site_hash's, or checked). */
+static void
+hash_bytes(const char *hex, unsigned char *out)
+{
+	size_t i;
+	int hi, lo;
+
+	for (i = 0; i < HASH_BYTES; i++) {
+		hi = hex[2 * i] <= '9' ? hex[2 * i] - '0' : hex[2 * i] - 'a' + 10;
+		lo = hex[2 * i + 1] <= '9' ? hex[2 * i + 1] - '0' :
+		    hex[2 * i + 1] - 'a' + 10;
+		out[i] = (unsigned char)(hi << 4 | lo);
+	}
+}
+
+static void
+hash_hex(const unsigned char *b, char *out)
+{
+	static const char digit[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < HASH_BYTES; i++) {
+		out[2 * i] = digit[b[i] >> 4];
+		out[2 * i + 1] = digit[b[i] & 15];
+	}
+	out[HASH_LEN] = '\0';
+}
+
 /* FNV-1a of a path: its place in the table. */
 static size_t
 path_hash(const char *p)
@@ -121,19 +153,28 @@ path_hash(const char *p)
 	return (size_t)mix64(h);
 }
 
-/* The entry at offset o: its hash, then its path. */
-#define ENTRY_PATH(m, o)	((m)->arena.buf + (o) + HASH_LEN + 1)
+/* An entry (its hash, then its path), in m's arena or in its base's. */
+static const unsigned char *
+entry(const struct manifest *m, uint32_t ref)
+{
+	if (ref & MANIFEST_BASE)
+		return (const unsigned char *)m->base->arena.buf +
+		    (ref & ~MANIFEST_BASE);
+	return (const unsigned char *)m->arena.buf + ref;
+}
+
+#define ENTRY_PATH(e)	((const char *)(e) + HASH_BYTES)
 
 /* The slot of path: its entry's, or the free one where it would go. */
-static size_t *
+static uint32_t *
 find_slot(const struct manifest *m, const char *path)
 {
 	size_t i;
 
-	/* A used slot is an entry in the arena: none while it is empty. */
-	for (i = path_hash(path) & (m->cap - 1); m->slot[i] != 0 &&
-	    m->arena.buf != NULL; i = (i + 1) & (m->cap - 1))
-		if (strcmp(ENTRY_PATH(m, m->slot[i] - 1), path) == 0)
+	for (i = path_hash(path) & (m->cap - 1); m->slot[i] != 0;
+	    i = (i + 1) & (m->cap - 1))
+		if (strcmp(ENTRY_PATH(entry(m, m->ref[m->slot[i] - 1])),
+		    path) == 0)
 			break;
 	return &m->slot[i];
 }
@@ -142,56 +183,104 @@ find_slot(const struct manifest *m, const char *path)
 static void
 grow(struct manifest *m)
 {
-	size_t *old = m->slot, oldcap = m->cap, i;
+	uint32_t *old = m->slot;
+	size_t oldcap = m->cap, i;
 
 	m->cap = m->cap ? 2 * m->cap : 64;
 	m->slot = xcalloc(m->cap, sizeof(*m->slot));
 	for (i = 0; i < oldcap; i++)
 		if (old[i] != 0)
-			*find_slot(m, ENTRY_PATH(m, old[i] - 1)) = old[i];
+			*find_slot(m, ENTRY_PATH(entry(m, m->ref[old[i] - 1]))) =
+			    old[i];
 	free(old);
 }
 
-void
-manifest_put(struct manifest *m, const char *path, const char *hash)
+/* A new entry of m's own: its ref. */
+static uint32_t
+own_entry(struct manifest *m, const char *path, const unsigned char *hash)
 {
-	size_t *slot;
+	size_t len = strlen(path) + 1;
+	uint32_t at = (uint32_t)m->arena.len;
+
+	/* Offsets are 31 bits: 2 GiB of entries, some 15 million series. */
+	if (m->arena.len + HASH_BYTES + len > MANIFEST_BASE)
+		errx(KB_EXIT_IO, "site: the manifest is over 2 GiB");
+	sb_add(&m->arena, (const char *)hash, HASH_BYTES);
+	sb_add(&m->arena, path, len);
+	return at;
+}
+
+/* Add ref (an entry of path) to m, or put it in place of path's. */
+static void
+put_ref(struct manifest *m, const char *path, uint32_t ref)
+{
+	uint32_t *slot;
 
 	if (2 * (m->n + 1) > m->cap)
 		grow(m);
 	slot = find_slot(m, path);
 	if (*slot != 0) {
-		memcpy(m->arena.buf + *slot - 1, hash, HASH_LEN);
+		m->ref[*slot - 1] = ref;
 		return;
 	}
-	*slot = m->arena.len + 1;
-	sb_add(&m->arena, hash, HASH_LEN);
-	sb_add(&m->arena, "", 1);
-	sb_add(&m->arena, path, strlen(path) + 1);
-	m->n++;
+	if (m->n == m->capref) {
+		m->capref = m->capref ? 2 * m->capref : 64;
+		m->ref = xreallocarray(m->ref, m->capref, sizeof(*m->ref));
+	}
+	m->ref[m->n++] = ref;
+	*slot = (uint32_t)m->n;
 }
 
-/* The entry after offset o (from 0), or -1 after the last: *path set. */
-static long
-next_entry(const struct manifest *m, size_t *o, const char **path)
+void
+manifest_put(struct manifest *m, const char *path, const char *hash)
 {
-	size_t at = *o;
+	unsigned char b[HASH_BYTES];
+	uint32_t *slot;
+	unsigned char *own;
 
-	if (at >= m->arena.len)
-		return -1;
-	*path = ENTRY_PATH(m, at);
-	*o = at + HASH_LEN + 1 + strlen(*path) + 1;
-	return (long)at;
+	hash_bytes(hash, b);
+	if (m->cap > 0 && *(slot = find_slot(m, path)) != 0 &&
+	    !(m->ref[*slot - 1] & MANIFEST_BASE)) {
+		/* Its own entry already: the new hash in place. */
+		own = (unsigned char *)m->arena.buf + m->ref[*slot - 1];
+		memcpy(own, b, HASH_BYTES);
+		return;
+	}
+	put_ref(m, path, own_entry(m, path, b));
 }
 
-const char *
-manifest_get(const struct manifest *m, const char *path)
+/* Keep path's entry of the base manifest, without a copy. */
+static void
+manifest_keep(struct manifest *m, const char *path)
 {
-	size_t *slot;
+	const uint32_t *slot;
+
+	if (m->base == NULL || m->base->cap == 0 ||
+	    *(slot = find_slot(m->base, path)) == 0)
+		return;
+	put_ref(m, path, m->base->ref[*slot - 1] | MANIFEST_BASE);
+}
+
+/* The k-th entry put (k < m->n): its path, and its hash in hex. */
+static const char *
+nth_entry(const struct manifest *m, size_t k, char *hash)
+{
+	const unsigned char *e = entry(m, m->ref[k]);
+
+	hash_hex(e, hash);
+	return ENTRY_PATH(e);
+}
+
+int
+manifest_get(const struct manifest *m, const char *path, char *hash)
+{
+	const uint32_t *slot;
 
 	if (m->cap == 0 || *(slot = find_slot(m, path)) == 0)
-		return NULL;
-	return m->arena.buf + *slot - 1;
+		return 0;
+	if (hash != NULL)
+		hash_hex(entry(m, m->ref[*slot - 1]), hash);
+	return 1;
 }
 
 int
@@ -252,14 +341,16 @@ manifest_save(const struct manifest *m, const struct odir *dir,
 {
 	struct outfile of;
 	const char *path;
-	size_t o = 0;
-	long at;
+	char hash[HASH_LEN + 1];
+	size_t k;
 	int rc;
 
 	if ((rc = odir_create(dir, SITE_MANIFEST, &of, err)) == 0) {
 		fputs(MANIFEST_HEAD, of.fp);
-		while ((at = next_entry(m, &o, &path)) != -1)
-			fprintf(of.fp, "%s %s\n", m->arena.buf + at, path);
+		for (k = 0; k < m->n; k++) {
+			path = nth_entry(m, k, hash);
+			fprintf(of.fp, "%s %s\n", hash, path);
+		}
 	}
 	return outfile_close(&of, rc == 0, err) == -1 ? -1 : rc;
 }
@@ -268,6 +359,7 @@ void
 manifest_free(struct manifest *m)
 {
 	sb_free(&m->arena);
+	free(m->ref);
 	free(m->slot);
 	memset(m, 0, sizeof(*m));
 }
@@ -323,12 +415,12 @@ still_there(const struct site *s, const char *path, const char *hash)
 int
 site_unchanged(struct site *s, const char *path, const char *hash)
 {
-	const char *old = manifest_get(&s->old, path);
+	char old[HASH_LEN + 1];
 
-	if (old == NULL || strcmp(old, hash) != 0 ||
+	if (!manifest_get(&s->old, path, old) || strcmp(old, hash) != 0 ||
 	    !still_there(s, path, hash))
 		return 0;
-	manifest_put(&s->cur, path, hash);
+	manifest_keep(&s->cur, path);
 	return 1;
 }
 
@@ -362,11 +454,13 @@ site_prune(struct site *s, struct strbuf *err)
 {
 	struct strbuf why = STRBUF_INIT;
 	const char *p;
-	size_t o = 0;
+	char hash[HASH_LEN + 1];
+	size_t k;
 	int rc = 0;
 
-	while (next_entry(&s->old, &o, &p) != -1) {
-		if (manifest_get(&s->cur, p) != NULL)
+	for (k = 0; k < s->old.n; k++) {
+		p = nth_entry(&s->old, k, hash);
+		if (manifest_get(&s->cur, p, NULL))
 			continue;
 		/* Beneath DIR's descriptor: a link is removed, not followed. */
 		sb_reset(&why);

@@ -27,6 +27,7 @@ site_init(struct site *s)
 	s->root.fd = s->series.fd = s->runs.fd = s->compare_dir.fd = -1;
 	s->root.up = s->series.up = s->runs.up = s->compare_dir.up = -1;
 	s->lock = -1;
+	s->cur.base = &s->old;	/* what a build keeps is not copied */
 }
 
 const char *
@@ -111,7 +112,7 @@ take_details(const struct run_row *row, void *arg)
  * so that no two pairs make the same key.
  */
 static void
-pair_key(struct strbuf *k, char *const *attr)
+pair_key(struct strbuf *k, const char *const *attr)
 {
 	sb_reset(k);
 	sb_addf(k, "%zu:%s%zu:%s", strlen(attr[SITE_ATTR_BENCHMARK]),

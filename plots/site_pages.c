@@ -264,9 +264,9 @@ median_cells(FILE *fp, const struct hpoint *p)
 	put_num(fp, p->median);
 	fputs("</td><td class=\"num\">", fp);
 	if (p->ci_err == STATS_OK) {
-		put_num(fp, p->ci.lo);
+		put_num(fp, p->lo);
 		fputs(" .. ", fp);
-		put_num(fp, p->ci.hi);
+		put_num(fp, p->hi);
 	} else
 		fputs("-", fp);
 	fputs("</td>", fp);

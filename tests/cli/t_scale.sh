@@ -51,3 +51,33 @@ expect_rc 0 "trend over them"
 per=$((rss_kib * 1024 / 100000))
 [ "$per" -lt 3072 ]
 check $? "trend's peak memory: $((rss_kib / 1024)) MiB, $per bytes a series (under 3 KiB; it was 4.8 KiB)"
+
+# 3. site over 20,000 series of 3 runs: at most 1 KiB of peak memory a
+# series, the first build and the rebuild (which holds the old manifest
+# too), past what a one-series site takes (gnuplot's own, some 16 MiB).
+# Before the history and the manifest were made compact: 1266 and 1280
+# bytes a series (40 MiB); make bench measures 1e4 to 1e5 series.
+awk 'BEGIN { print "label,host,s,value"
+    for (r = 1; r <= 3; r++) for (i = 0; i < 20000; i++)
+	printf "n%d,lab-1,s%d,%d.25\n", r, i, 100 + (i + r) % 5 }' >s20k.csv
+kb --db s20k.db import -q --run-by label --run-by host --key s --value value s20k.csv
+expect_rc 0 "20,000 series of 3 runs"
+printf 'label,s,value\na,x,1\n' >one.csv
+kb --db one.db import -q --run-by label --key s --value value one.csv
+run_measured site1.out "$KBENCH" --db one.db site --no-compare -o site1
+expect_rc 0 "site of one series"
+base_kib=$rss_kib
+for build in first again; do
+	run_measured site.out "$KBENCH" --db s20k.db site --no-compare -o site20k
+	expect_rc 0 "site of 20,000 series, $build build"
+	grep -q "^site20k/index.html: 20000 series, 3 runs" site.out
+	check $? "site of 20,000 series, $build build: its summary ($(cat site.out))"
+	case $KBENCH_BUILD in
+	*/san) echo "  (AddressSanitizer's build: the memory bound not checked)" ;;
+	*)
+		per=$(((rss_kib - base_kib) * 1024 / 20000))
+		[ "$per" -le 1024 ]
+		check $? "site's peak memory, $build build: $((rss_kib / 1024)) MiB, $per bytes a series past a one-series site's $((base_kib / 1024)) MiB (at most 1 KiB)"
+		;;
+	esac
+done

@@ -1,6 +1,6 @@
 /*
  * test_util.c: the strict number parsers, shortest round-trip printing,
- * the string buffer and key/value lists.
+ * the string buffer, key/value lists and the string pool.
  */
 #include <float.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 #include "check.h"
 #include "lib/json.h"
 #include "lib/kv.h"
+#include "lib/strpool.h"
 #include "lib/util.h"
 
 static void
@@ -305,6 +306,54 @@ test_display_width(void)
 	CHECK(display_prefix("abc", 3, 2, &w) == 2 && w == 2);
 }
 
+/*
+ * The pool: one copy of each distinct string, equal pointers for equal
+ * strings, through the table's growth and past a chunk; a string longer
+ * than a quarter chunk in one of its own, the small ones going on in the
+ * chunk they were in.
+ */
+static void
+test_strpool(void)
+{
+	struct strpool p = STRPOOL_INIT;
+	const char *first[3000], *a, *big;
+	char key[32], *huge;
+	size_t i, bytes;
+	int same = 1, kept = 1;
+
+	CHECK(strcmp(strpool_intern(&p, ""), "") == 0);
+	a = strpool_intern(&p, "method");
+	CHECK(a == strpool_intern(&p, "method"));
+	CHECK(a != strpool_intern(&p, "methoD"));
+	for (i = 0; i < 3000; i++) {	/* 3000 x ~10 bytes: one chunk */
+		snprintf(key, sizeof(key), "usec=%zu", i);
+		first[i] = strpool_intern(&p, key);
+	}
+	for (i = 0; i < 3000; i++) {
+		snprintf(key, sizeof(key), "usec=%zu", i);
+		same &= strpool_intern(&p, key) == first[i];
+		kept &= strcmp(first[i], key) == 0;
+	}
+	CHECK(same && kept);
+	CHECK(p.n == 3003);
+	huge = malloc(40000);
+	memset(huge, 'x', 39999);
+	huge[39999] = '\0';
+	bytes = strpool_bytes(&p);
+	big = strpool_intern(&p, huge);
+	CHECK(big != huge && strcmp(big, huge) == 0);
+	CHECK(strpool_intern(&p, huge) == big);
+	CHECK(strpool_bytes(&p) >= bytes + 40000 &&
+	    strpool_bytes(&p) < bytes + 40000 + 64 * 1024);
+	/* The next small one still goes in the chunk that had room. */
+	bytes = strpool_bytes(&p);
+	CHECK(strcmp(strpool_intern(&p, "after"), "after") == 0);
+	CHECK(strpool_bytes(&p) == bytes);
+	free(huge);
+	strpool_free(&p);
+	CHECK(p.n == 0 && p.chunk == NULL && strpool_bytes(&p) == 0);
+}
+
 int
 main(void)
 {
@@ -319,5 +368,6 @@ main(void)
 	test_visible();
 	test_argv();
 	test_display_width();
+	test_strpool();
 	return check_done();
 }
