@@ -21,8 +21,8 @@
 #   series   many series: kbench analyze of 100,000 series (3 samples each)
 #            as a text table vs as CSV (target: text within 3x of CSV),
 #            and kbench trend over 1,000,000 series of one sample each:
-#            its peak memory, per series (target: under 1 KiB a series);
-#            and kbench site of 10,000, 30,000 and 100,000 series
+#            its peak memory, per series (target: under 1 KiB a series).
+#   sites    kbench site of 10,000, 30,000 and 100,000 series
 #            (BENCH_SITE_SERIES), built and built again: its peak memory
 #            a series past a one-series site's (target: at most 1 KiB).
 #   units    the unit of evidence calibrated (tests/cli/t_units.sh's
@@ -69,7 +69,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend site merge series units}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series sites units}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -444,14 +444,22 @@ if want series; then
 		printf "   kbench trend, 1000000 one-sample series: %.2f s, peak %.1f MiB, %.0f bytes a series (target < 1024: %s)\n",
 		    w, r / 1024, r * 1024 / 1000000, (r * 1024 / 1000000 < 1024 ? "met" : "NOT met")
 	}'
-	# kbench site of many series (5 runs x 3 samples a series, 2 keys,
-	# one host): the first build and the rebuild (both manifests held),
-	# their peak memory past a one-series site's (gnuplot's, mostly).
+fi
+
+# kbench site of many series (5 runs x 3 samples a series, 2 keys, one
+# host): the first build and the rebuild (both manifests held), their
+# peak memory past a one-series site's (gnuplot's, mostly).
+if want sites; then
+echo "== sites: kbench site of ${BENCH_SITE_SERIES:-10000 30000 100000} series${KBENCH_OLD:+ (and KBENCH_OLD's, before)}"
+# site_mem KBENCH NAME: the one-series site, then each size built twice.
+site_mem() {
+	kb=$1 name=$2
 	printf 'label,s,value\na,x,1\n' >"$dir/one.csv"
 	rm -rf "$dir/one.db" "$dir/site-one"
-	"$kbench" -d "$dir/one.db" import -q --run-by label --key s --value value "$dir/one.csv"
-	timed "site one series" "$kbench" -d "$dir/one.db" site --no-compare -o "$dir/site-one"
+	"$kb" -d "$dir/one.db" import -q --run-by label --key s --value value "$dir/one.csv"
+	timed "site one series" "$kb" -d "$dir/one.db" site --no-compare -o "$dir/site-one"
 	one_rss=$rss_kib
+	rm -rf "$dir/one.db" "$dir/one.csv" "$dir/site-one"
 	for k in ${BENCH_SITE_SERIES:-10000 30000 100000}; do
 		db=$dir/site-$k.db
 		if [ "$(sqlite3 "$db" "SELECT count(*) FROM series" 2>/dev/null)" != "$((k * 5))" ]; then
@@ -465,17 +473,19 @@ if want series; then
 			rm -f "$dir/site.csv"
 		fi
 		rm -rf "$dir/site-$k"
-		timed "site $k first" "$kbench" -d "$db" site --no-compare -o "$dir/site-$k"
+		timed "site $k first" "$kb" -d "$db" site --no-compare -o "$dir/site-$k"
 		f_wall=$wall f_rss=$rss_kib
-		timed "site $k again" "$kbench" -d "$db" site --no-compare -o "$dir/site-$k"
-		awk -v k="$k" -v fw="$f_wall" -v fr="$f_rss" -v aw="$wall" -v ar="$rss_kib" -v o="$one_rss" 'BEGIN {
+		timed "site $k again" "$kb" -d "$db" site --no-compare -o "$dir/site-$k"
+		awk -v n="$name" -v k="$k" -v fw="$f_wall" -v fr="$f_rss" -v aw="$wall" -v ar="$rss_kib" -v o="$one_rss" 'BEGIN {
 			f = (fr - o) / k; a = (ar - o) / k
-			printf "   kbench site, %d series x 5 runs: first build %.1f s, %.1f MiB (%.2f KiB a series); again %.1f s, %.1f MiB (%.2f KiB) (target <= 1 KiB: %s)\n",
-			    k, fw, fr / 1024, f, aw, ar / 1024, a, (f <= 1 && a <= 1 ? "met" : "NOT met")
+			printf "   %-6s %6d series x 5 runs: first build %5.1f s, %6.1f MiB (%.2f KiB a series); again %5.1f s, %6.1f MiB (%.2f KiB); target <= 1 KiB: %s\n",
+			    n, k, fw, fr / 1024, f, aw, ar / 1024, a, (f <= 1 && a <= 1 ? "met" : "NOT met")
 		}'
 		rm -rf "$dir/site-$k"
 	done
-	rm -rf "$dir/one.db" "$dir/one.csv" "$dir/site-one"
+}
+[ -n "${KBENCH_OLD:-}" ] && site_mem "$KBENCH_OLD" before
+site_mem "$kbench" now
 fi
 
 if want units; then
