@@ -1363,9 +1363,14 @@ store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
 	memset(&row, 0, sizeof(row));
 	if (store_flush(s) == -1)
 		return -1;
-	/* A series' count from its cached summary when it has one. */
+	/*
+	 * A series' count from its cached summary when it has one that
+	 * can be (store_each_series: a count from 0 to SUMMARY_N_MAX; a
+	 * tampered one would overflow the sum).
+	 */
 	sb_adds(&sql, "SELECT " RUN_COLUMNS ","
-	    " (SELECT sum(coalesce(m.n, (SELECT count(*) FROM sample x"
+	    " (SELECT sum(coalesce(CASE WHEN m.n BETWEEN 0 AND "
+	    SUMMARY_N_MAX_SQL " THEN m.n END, (SELECT count(*) FROM sample x"
 	    "  WHERE x.series_id = s.id))) FROM series s LEFT JOIN"
 	    "  series_summary m ON m.series_id = s.id WHERE s.run_id = r.id),"
 	    " (SELECT count(*) FROM series s WHERE s.run_id = r.id)"
@@ -1674,7 +1679,10 @@ store_each_series(struct store *s, const struct filter *f, series_cb *cb,
 		row.unit = col_text(c.st, 3);
 		row.better = col_text(c.st, 4);
 		row.summary = NULL;
-		if (sqlite3_column_type(c.st, 5) != SQLITE_NULL) {
+		/* A cached count that cannot be is no cache: computed again. */
+		if (sqlite3_column_type(c.st, 5) != SQLITE_NULL &&
+		    sqlite3_column_int64(c.st, 5) >= 0 &&
+		    sqlite3_column_int64(c.st, 5) <= SUMMARY_N_MAX) {
 			sum.n = sqlite3_column_int64(c.st, 5);
 			sum.median = col_real(c.st, 6);
 			sum.lo = col_real(c.st, 7);

@@ -245,6 +245,13 @@ struct series_summary {
 	int64_t	n;
 	double	median, lo, hi, level;
 };
+/*
+ * The most samples a cached summary may count (2^32 - 1): a cache row
+ * past it (or below 0) was not written by kbench, and the series is
+ * read from its samples instead.  Also a bound of the runs' sums.
+ */
+#define SUMMARY_N_MAX		4294967295LL
+#define SUMMARY_N_MAX_SQL	"4294967295"
 
 /* One series of a run, for readers that want its values in bulk. */
 struct series_row {

@@ -322,11 +322,16 @@ manifest_load(struct manifest *m, const struct odir *dir, struct strbuf *err)
 	if (ferror(fp)) {
 		sb_addf(err, "%s: %s", sb_str(&path), strerror(errno));
 		rc = -1;
-	}
+	} else if (lineno == 0)	/* ours always has its head line */
+		goto bad;
 	goto out;
 bad:
-	sb_addf(err, "%s: line %zu: not a manifest kbench site wrote; remove "
-	    "the directory, or choose another", sb_str(&path), lineno);
+	if (lineno == 0)
+		sb_addf(err, "%s: empty", sb_str(&path));
+	else
+		sb_addf(err, "%s: line %zu", sb_str(&path), lineno);
+	sb_adds(err, ": not a manifest kbench site wrote; remove the "
+	    "directory, or choose another");
 	rc = -1;
 out:
 	fclose(fp);

@@ -288,6 +288,16 @@ expect_err "kbench: site: other: not empty, and not a site kbench wrote (no .kbe
     "a directory that is not a site"
 [ "$(cat other/notes.txt)" = mine ] && [ "$(ls other)" = notes.txt ]
 check $? "a directory that is not a site: left as it was"
+# An empty manifest is no site kbench wrote (its own has a head line):
+# it was taken for one, and the user's files overwritten.
+mkdir emptym && : >emptym/.kbench-site && echo mine >emptym/index.html
+kb site -o emptym --no-compare
+expect_rc 2 "an empty manifest"
+expect_err "kbench: site: emptym/.kbench-site: empty: not a manifest kbench site wrote; remove the directory, or choose another" \
+    "an empty manifest"
+[ "$(cat emptym/index.html)" = mine ] &&
+    [ "$(ls -A emptym | grep -v '^\.kbench-site\.lock$' | tr '\n' ' ')" = ".kbench-site index.html " ]
+check $? "an empty manifest: the directory left as it was (its lock file aside)"
 printf 'kbench-site 1\n0123456789abcdef0123456789abcdef ../../etc/passwd\n' >site/.kbench-site
 kb site -o site --no-compare
 expect_rc 2 "a tampered manifest"

@@ -174,6 +174,23 @@ sql nocache.db "UPDATE series_summary SET median = median * 2 WHERE series_id =
 kb --db nocache.db trend --format json
 cmp -s cached.json "$T/out" && not_ok "a cached summary is read, not recomputed" ||
     ok "a cached summary is read, not recomputed"
+# A count no summary can have (tampered: past 2^32 - 1, or below 0) is
+# no cache: read from the samples, the same json, and cached again; runs
+# counts the samples, not an overflowing sum (it said "listing runs:
+# integer overflow", exit 3).
+cp "$KBENCH_DB" badn.db
+sql badn.db "UPDATE series_summary SET n = 9223372036854775807 WHERE series_id % 3 = 0;
+    UPDATE series_summary SET n = -5 WHERE series_id % 3 = 1"
+kb --db badn.db trend --format json
+expect_rc 0 "trend over impossible cached counts"
+cmp -s cached.json "$T/out"; check $? "impossible cached counts: the json the samples give"
+n=$(sql badn.db "SELECT count(*) FROM series_summary WHERE n < 0 OR n > 4294967295")
+[ "$n" = 0 ]; check $? "impossible cached counts: cached again from the samples ($n left)"
+sql badn.db "UPDATE series_summary SET n = 9223372036854775807"
+kb --db badn.db runs --json
+expect_rc 0 "runs over impossible cached counts"
+[ "$(jq -s '[.[].samples] | add' "$T/out")" = "$(sql badn.db "SELECT count(*) FROM sample")" ]
+check $? "runs over impossible cached counts: every sample counted"
 # A running run is not cached: its samples may still grow.
 sql nocache.db "DELETE FROM series_summary;
     UPDATE run SET status = 'running' WHERE label = 'n60'"
