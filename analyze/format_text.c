@@ -824,6 +824,51 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	sb_free(&line);
 }
 
+/* The groups' warnings: the letter of the "!" column, and what it means. */
+static const struct warn_kind {
+	unsigned	 bit;
+	const char	*what;	/* "L  text", a %g for the level */
+} warn_kinds[] = {
+	{ WARN_FEW, "f  too few samples for a %g%% interval" },
+	{ WARN_BIMODAL, "b  bimodal? (bimodality coefficient > 5/9): "
+	  "compare medians, not means" },
+	{ WARN_NOISY, "v  coefficient of variation above 10%%" },
+	{ WARN_OUTLIERS, "o  values beyond Tukey's fences (counted, kept)" },
+};
+#define NWARN_KINDS	(sizeof(warn_kinds) / sizeof(warn_kinds[0]))
+
+/*
+ * --warnings none: the letters the table shows still need their words,
+ * one line: "Flags (!): f too few samples for a 95% interval; v ...".
+ */
+static void
+flags_legend(FILE *out, const struct analysis *an, const char *prefix,
+    const struct group **g, size_t n)
+{
+	struct strbuf line = STRBUF_INIT, what = STRBUF_INIT;
+	size_t i, k;
+
+	for (k = 0; k < NWARN_KINDS; k++) {
+		for (i = 0; i < n && !(g[i]->sum.warn & warn_kinds[k].bit); i++)
+			;
+		if (i == n)
+			continue;
+		sb_reset(&what);
+		sb_addf(&what, warn_kinds[k].what, an->level);
+		/* The letter and the words, without the advice after ":". */
+		what.len = strcspn(what.buf, ":");
+		what.buf[what.len] = '\0';
+		sb_addf(&line, "%s%c %s", line.len ? "; " : "Flags (!): ",
+		    what.buf[0], what.buf + 3);
+	}
+	if (line.len > 0) {
+		fprintf(out, "\n%s", prefix);
+		text_wrap(out, an->width, "", "  ", sb_str(&line));
+	}
+	sb_free(&line);
+	sb_free(&what);
+}
+
 /*
  * The warnings, one paragraph per kind, naming the groups (the first
  * few): latency data has outliers in most groups, and a line per group
@@ -832,17 +877,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 void
 report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
-	static const struct {
-		unsigned	 bit;
-		const char	*what;
-	} kinds[] = {
-		{ WARN_FEW, "f  too few samples for a %g%% interval" },
-		{ WARN_BIMODAL, "b  bimodal? (bimodality coefficient > 5/9): "
-		  "compare medians, not means" },
-		{ WARN_NOISY, "v  coefficient of variation above 10%%" },
-		{ WARN_OUTLIERS, "o  values beyond Tukey's fences (counted, "
-		  "kept)" },
-	};
+	const struct warn_kind *kinds = warn_kinds;
 	const struct group **g;
 	const char **side;
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
@@ -853,16 +888,15 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->compare)
 		any = compare_note_lines(out, an, prefix, any);
-	/* --warnings none: the notes above explain verdicts; no more. */
-	if (an->warnings == WARNINGS_NONE) {
-		sb_free(&para);
-		sb_free(&name);
-		return;
-	}
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+	/* --warnings none: the notes above explain verdicts; a legend. */
+	if (an->warnings == WARNINGS_NONE) {
+		flags_legend(out, an, prefix, g, n);
+		n = 0;
+	}
+	for (k = 0; k < NWARN_KINDS && n > 0; k++) {
 		sb_reset(&para);
 		sb_addf(&para, kinds[k].what, an->level);
 		hit = shown = values = 0;

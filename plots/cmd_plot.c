@@ -49,8 +49,8 @@ const char plot_help[] =
     "   -o DIR             where the files go (default: .)\n"
     "   --format F         png, svg or both (default png)\n"
     "   --title T          the chart's title\n"
-    "   --by, -c, --compare, --test, --threshold, --unit, --noise-floor: as for\n"
-    "                      kbench analyze\n"
+    "   --by, -c, --confidence, --compare, --test, --threshold, --unit,\n"
+    "   --noise-floor      as for kbench analyze\n"
     "Instead, for trend, as for kbench trend (--threshold is the trend's):\n"
     HISTORY_OPTIONS_HELP
     "Filters: as for kbench runs.\n";

@@ -230,3 +230,44 @@ cmp -s want got; check $? "--width 72: the row as a block, its cells the table's
 kb --db lat.db analyze --compare before after
 grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
 check $? "without --width: the table as before"
+
+# --where K=V,K2=V2: both, as --compare reads a side (it matched nothing:
+# "no samples match the selection", and plot compare blamed both sides).
+# A value with a comma whose parts are not all KEY=VALUE stays whole.
+cat >w.csv <<'EOT'
+label,method,usec,value
+before,nanosleep,300,10
+before,nanosleep,300,11
+before,nanosleep,3000,20
+before,select,300,30
+after,nanosleep,300,12
+after,nanosleep,300,13
+after,nanosleep,3000,22
+after,select,300,33
+EOT
+kb --db w.db import -q --run-by label --key method --key usec --value value \
+    --meta cmdline=console=ttyS0,115200 w.csv
+expect_rc 0 "the --where data"
+kb --db w.db analyze --where method=nanosleep --where usec=300
+cp "$T/out" two.out
+kb --db w.db analyze --where method=nanosleep,usec=300
+expect_rc 0 "--where method=nanosleep,usec=300"
+expect_out_file two.out "--where K=V,K2=V2 is --where K=V --where K2=V2"
+grep -c '^nanosleep' "$T/out" | grep -qx 1
+check $? "--where K=V,K2=V2: the one series"
+kb --db w.db plot compare --compare before after --where method=nanosleep,usec=300 -o wch
+expect_rc 0 "plot compare --where K=V,K2=V2"
+kb --db w.db runs --where cmdline=console=ttyS0,115200
+expect_rc 0 "--where with a comma inside a value"
+[ "$(grep -c complete "$T/out")" = 2 ]
+check $? "--where cmdline=console=ttyS0,115200: the value whole, both runs"
+
+# --warnings none keeps the "!" column: its letters keep a one-line legend.
+kb --db w.db analyze --where method=nanosleep,usec=300 --warnings none
+grep -q '^Flags (!): f too few samples for a 95% interval$' "$T/out"
+check $? "--warnings none: the flags' legend ($(grep Flags "$T/out"))"
+! grep -q '^Warnings:' "$T/out"
+check $? "--warnings none: no warnings paragraph"
+kb --db w.db analyze --where method=nanosleep,usec=300
+! grep -q '^Flags (!)' "$T/out" && grep -q '^Warnings:' "$T/out"
+check $? "the default: the warnings paragraph says the letters, no legend line"
