@@ -72,15 +72,29 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
 	return buf;
 }
 
-/* A relative change in percent: "+5.12%", or "+2.12e+279%" past 1e6%. */
+/*
+ * A relative change in percent: "+5.12%"; under 1%, two significant
+ * digits ("+0.16%", "+0.050%", "-0.0031%"), so that a change the verdict
+ * calls a regression never shows as "+0.00%"; "+2.12e+279%" past 1e6%,
+ * "+3.1e-12%" below 1e-9%.
+ */
 static const char *
 fmt_pct(char *buf, size_t size, double v)
 {
+	double x = fabs(100 * v);
+	int prec;
+
 	/* %.2f of 2e91% would be 94 digits, and cut. */
-	if (fabs(100 * v) >= 1e6)
+	if (x >= 1e6)
 		snprintf(buf, size, "%+.3g%%", 100 * v);
-	else
+	else if (x >= 1 || x == 0)
 		snprintf(buf, size, "%+.2f%%", 100 * v);
+	else if (x < 1e-9)
+		snprintf(buf, size, "%+.2g%%", 100 * v);
+	else {
+		prec = 1 - (int)floor(log10(x));
+		snprintf(buf, size, "%+.*f%%", prec, 100 * v);
+	}
 	return buf;
 }
 
@@ -842,7 +856,7 @@ static const struct warn_kind {
  * one line: "Flags (!): f too few samples for a 95% interval; v ...".
  */
 static void
-flags_legend(FILE *out, const struct analysis *an, const char *prefix,
+flags_legend_of(FILE *out, const struct analysis *an, const char *prefix,
     const struct group **g, size_t n)
 {
 	struct strbuf line = STRBUF_INIT, what = STRBUF_INIT;
@@ -869,6 +883,23 @@ flags_legend(FILE *out, const struct analysis *an, const char *prefix,
 	sb_free(&what);
 }
 
+void
+report_flags_legend(FILE *out, const struct analysis *an, const char *prefix)
+{
+	const struct group **g;
+	const char **side;
+	size_t n;
+
+	if (an->warnings != WARNINGS_NONE)
+		return;	/* the warnings say what each letter is */
+	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
+	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
+	n = report_groups(an, g, side);
+	flags_legend_of(out, an, prefix, g, n);
+	free(g);
+	free(side);
+}
+
 /*
  * The warnings, one paragraph per kind, naming the groups (the first
  * few): latency data has outliers in most groups, and a line per group
@@ -891,11 +922,9 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
-	/* --warnings none: the notes above explain verdicts; a legend. */
-	if (an->warnings == WARNINGS_NONE) {
-		flags_legend(out, an, prefix, g, n);
+	/* --warnings none: the notes above explain verdicts; no more. */
+	if (an->warnings == WARNINGS_NONE)
 		n = 0;
-	}
 	for (k = 0; k < NWARN_KINDS && n > 0; k++) {
 		sb_reset(&para);
 		sb_addf(&para, kinds[k].what, an->level);
@@ -1201,6 +1230,7 @@ report_text(FILE *out, const struct analysis *an)
 		report_compare_summary(out, an, "");
 	}
 	report_warning_lines(out, an, "");
+	report_flags_legend(out, an, "");
 }
 
 char *
@@ -1246,6 +1276,7 @@ under_table(FILE *out, const struct analysis *an, const char *prefix)
 		report_compare_summary(out, an, prefix);
 	}
 	report_warning_lines(out, an, prefix);
+	report_flags_legend(out, an, prefix);
 }
 
 void
