@@ -98,7 +98,7 @@ UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	demo-vm bench install clean \
 	deps deps-vm deps-fuzz fuzz kmod kmod-linux test-bins lint deps-lint \
 	check-valgrind deps-valgrind check-freebsd deps-freebsd deps-check \
-	print-build
+	deps-check-vm deps-sanitize deps-bench print-build
 
 TESTSLEEP_SRCS = collect/testsleep/testsleep.c collect/testsleep/sleep_methods.c \
 	       collect/testsleep/sleep_methods_${OS}.c lib/util.c lib/signals.c \
@@ -182,12 +182,15 @@ check: deps-check
 	@KBENCH_VM=1 sh tests/run.sh ${BUILD}
 
 deps-check:
-	@sh mk/deps.sh vm freebsd
+	@sh mk/deps.sh test vm freebsd
 
 # The kernel module alone: pfilbench-ctl, then pfilbench.ko under qemu.
-check-vm: deps-vm
+check-vm: deps-check-vm
 	@${MAKE} test-bins
 	@KBENCH_VM=1 sh tests/run.sh ${BUILD} t_ctl t_vm
+
+deps-check-vm:
+	@sh mk/deps.sh test vm
 
 # The module under a debug kernel (lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP,
 # KASAN) that kmod/vm/debug-kernel.sh builds once from Debian's
@@ -209,6 +212,9 @@ check-freebsd: deps-freebsd
 
 deps-freebsd:
 	@sh mk/deps.sh freebsd
+
+deps-sanitize:
+	@sh mk/deps.sh test freebsd
 
 # What each program is compiled from, and the flags: "make OS=freebsd
 # print-build" is the FreeBSD branch, which check-freebsd compiles; kbench
@@ -240,7 +246,7 @@ kmod-freebsd:
 	cd kmod/freebsd && ${MAKE}
 
 # The whole suite again, built with ASan + UBSan into build/san.
-check-sanitize: deps-freebsd
+check-sanitize: deps-sanitize
 	@${MAKE} SANITIZE=1 test-bins
 	@sh tests/run.sh build/san
 
@@ -261,7 +267,7 @@ check-valgrind: deps-valgrind
 	@sh mk/valgrind.sh ${BUILD}
 
 deps-valgrind:
-	@sh mk/deps.sh valgrind
+	@sh mk/deps.sh test valgrind
 
 # make fuzz: the CSV importer and the protocol parser under libFuzzer with
 # ASan + UBSan, FUZZ_SECONDS each (tests/fuzz/README).  A 64-byte read
@@ -289,7 +295,10 @@ fuzz: deps-fuzz
 deps-fuzz:
 	@sh mk/deps.sh fuzz
 
-bench: deps
+deps-bench:
+	@sh mk/deps.sh bench
+
+bench: deps-bench
 	@${MAKE} all
 	@sh mk/bench.sh ${BUILD}
 

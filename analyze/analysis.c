@@ -307,6 +307,15 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 	if (rc != 0) {
 		if (rc == -1)
 			warnx("%s: %s", an->cmdname, store_error(s));
+		else if (strlist_has(&an->gs.keynames, rc == 2 ? an->rows :
+		    an->by))
+			/* A series key: its values are rows already. */
+			warnx("%s: %s %s: a series key, not a run fact: each "
+			    "of its values is a row of its own already; to set "
+			    "two side by side, --compare %s=A %s=B", an->cmdname,
+			    rc == 2 ? "--rows" : "--by", rc == 2 ? an->rows :
+			    an->by, rc == 2 ? an->rows : an->by, rc == 2 ?
+			    an->rows : an->by);
 		else
 			warnx("%s: %s %s: no run in the selection has it (a "
 			    "run fact, or label, benchmark, status, uuid, run)",

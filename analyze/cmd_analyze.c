@@ -56,6 +56,27 @@ enum { OPT_BY = 300, OPT_FORMAT, OPT_FAIL, OPT_WIDTH };
 enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
 
 /* --format ministat: the groups of one series, as ministat -A prints them. */
+/*
+ * --format ministat over several series: say how to narrow the selection
+ * to one, with the keys of a series this selection has (a lock database
+ * has no requested_us to suggest).
+ */
+static void
+ministat_one_series(const struct analysis *an)
+{
+	const struct group *g = an->compare ? an->ga.g[0] : an->gs.g[0];
+	struct strbuf ex = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < g->keys.n; i++)
+		sb_addf(&ex, " --where %s=%s", g->keys.v[i].key,
+		    g->keys.v[i].value);
+	warnx("analyze: --format ministat compares the groups of one series: "
+	    "narrow the selection with --where (e.g.%s)", ex.len ? sb_str(&ex) :
+	    " --where KEY=VALUE");
+	sb_free(&ex);
+}
+
 static int
 print_ministat(const struct analysis *an)
 {
@@ -103,9 +124,7 @@ print_ministat(const struct analysis *an)
 	}
 	return KB_EXIT_OK;
 one_series:
-	warnx("analyze: --format ministat compares the groups of one series: "
-	    "narrow the selection with --where (e.g. --where method=nanosleep "
-	    "--where requested_us=300)");
+	ministat_one_series(an);
 	return KB_EXIT_USAGE;
 }
 

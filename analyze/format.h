@@ -82,6 +82,13 @@ char	*report_part(void (*part)(FILE *, const struct analysis *,
 /* The warnings paragraphs under the table. */
 void	report_warning_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
+/*
+ * --warnings none: the table still shows its "!" letters; one line says
+ * what those it shows mean ("Flags (!): f too few samples...").
+ * Nothing otherwise (the warnings say it).  Analyze's text and Markdown.
+ */
+void	report_flags_legend(FILE *out, const struct analysis *an,
+	    const char *prefix);
 
 /*
  * Print text wrapped at width columns on blanks, the first line after

@@ -72,15 +72,29 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
 	return buf;
 }
 
-/* A relative change in percent: "+5.12%", or "+2.12e+279%" past 1e6%. */
+/*
+ * A relative change in percent: "+5.12%"; under 1%, two significant
+ * digits ("+0.16%", "+0.050%", "-0.0031%"), so that a change the verdict
+ * calls a regression never shows as "+0.00%"; "+2.12e+279%" past 1e6%,
+ * "+3.1e-12%" below 1e-9%.
+ */
 static const char *
 fmt_pct(char *buf, size_t size, double v)
 {
+	double x = fabs(100 * v);
+	int prec;
+
 	/* %.2f of 2e91% would be 94 digits, and cut. */
-	if (fabs(100 * v) >= 1e6)
+	if (x >= 1e6)
 		snprintf(buf, size, "%+.3g%%", 100 * v);
-	else
+	else if (x >= 1 || x == 0)
 		snprintf(buf, size, "%+.2f%%", 100 * v);
+	else if (x < 1e-9)
+		snprintf(buf, size, "%+.2g%%", 100 * v);
+	else {
+		prec = 1 - (int)floor(log10(x));
+		snprintf(buf, size, "%+.*f%%", prec, 100 * v);
+	}
 	return buf;
 }
 
@@ -824,6 +838,68 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 	sb_free(&line);
 }
 
+/* The groups' warnings: the letter of the "!" column, and what it means. */
+static const struct warn_kind {
+	unsigned	 bit;
+	const char	*what;	/* "L  text", a %g for the level */
+} warn_kinds[] = {
+	{ WARN_FEW, "f  too few samples for a %g%% interval" },
+	{ WARN_BIMODAL, "b  bimodal? (bimodality coefficient > 5/9): "
+	  "compare medians, not means" },
+	{ WARN_NOISY, "v  coefficient of variation above 10%%" },
+	{ WARN_OUTLIERS, "o  values beyond Tukey's fences (counted, kept)" },
+};
+#define NWARN_KINDS	(sizeof(warn_kinds) / sizeof(warn_kinds[0]))
+
+/*
+ * --warnings none: the letters the table shows still need their words,
+ * one line: "Flags (!): f too few samples for a 95% interval; v ...".
+ */
+static void
+flags_legend_of(FILE *out, const struct analysis *an, const char *prefix,
+    const struct group **g, size_t n)
+{
+	struct strbuf line = STRBUF_INIT, what = STRBUF_INIT;
+	size_t i, k;
+
+	for (k = 0; k < NWARN_KINDS; k++) {
+		for (i = 0; i < n && !(g[i]->sum.warn & warn_kinds[k].bit); i++)
+			;
+		if (i == n)
+			continue;
+		sb_reset(&what);
+		sb_addf(&what, warn_kinds[k].what, an->level);
+		/* The letter and the words, without the advice after ":". */
+		what.len = strcspn(what.buf, ":");
+		what.buf[what.len] = '\0';
+		sb_addf(&line, "%s%c %s", line.len ? "; " : "Flags (!): ",
+		    what.buf[0], what.buf + 3);
+	}
+	if (line.len > 0) {
+		fprintf(out, "\n%s", prefix);
+		text_wrap(out, an->width, "", "  ", sb_str(&line));
+	}
+	sb_free(&line);
+	sb_free(&what);
+}
+
+void
+report_flags_legend(FILE *out, const struct analysis *an, const char *prefix)
+{
+	const struct group **g;
+	const char **side;
+	size_t n;
+
+	if (an->warnings != WARNINGS_NONE)
+		return;	/* the warnings say what each letter is */
+	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
+	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
+	n = report_groups(an, g, side);
+	flags_legend_of(out, an, prefix, g, n);
+	free(g);
+	free(side);
+}
+
 /*
  * The warnings, one paragraph per kind, naming the groups (the first
  * few): latency data has outliers in most groups, and a line per group
@@ -832,17 +908,7 @@ pooling_lines(FILE *out, const struct analysis *an, const char *prefix)
 void
 report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 {
-	static const struct {
-		unsigned	 bit;
-		const char	*what;
-	} kinds[] = {
-		{ WARN_FEW, "f  too few samples for a %g%% interval" },
-		{ WARN_BIMODAL, "b  bimodal? (bimodality coefficient > 5/9): "
-		  "compare medians, not means" },
-		{ WARN_NOISY, "v  coefficient of variation above 10%%" },
-		{ WARN_OUTLIERS, "o  values beyond Tukey's fences (counted, "
-		  "kept)" },
-	};
+	const struct warn_kind *kinds = warn_kinds;
 	const struct group **g;
 	const char **side;
 	struct strbuf para = STRBUF_INIT, name = STRBUF_INIT;
@@ -853,16 +919,13 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->compare)
 		any = compare_note_lines(out, an, prefix, any);
-	/* --warnings none: the notes above explain verdicts; no more. */
-	if (an->warnings == WARNINGS_NONE) {
-		sb_free(&para);
-		sb_free(&name);
-		return;
-	}
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+	/* --warnings none: the notes above explain verdicts; no more. */
+	if (an->warnings == WARNINGS_NONE)
+		n = 0;
+	for (k = 0; k < NWARN_KINDS && n > 0; k++) {
 		sb_reset(&para);
 		sb_addf(&para, kinds[k].what, an->level);
 		hit = shown = values = 0;
@@ -1167,6 +1230,7 @@ report_text(FILE *out, const struct analysis *an)
 		report_compare_summary(out, an, "");
 	}
 	report_warning_lines(out, an, "");
+	report_flags_legend(out, an, "");
 }
 
 char *
@@ -1212,6 +1276,7 @@ under_table(FILE *out, const struct analysis *an, const char *prefix)
 		report_compare_summary(out, an, prefix);
 	}
 	report_warning_lines(out, an, prefix);
+	report_flags_legend(out, an, prefix);
 }
 
 void

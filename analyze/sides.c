@@ -15,51 +15,6 @@
 
 #include "analyze/analysis.h"
 
-/*
- * A conjunction: every comma-separated part is KEY=VALUE.  Otherwise the
- * whole is one KEY=VALUE (its value may hold commas) or a label or run.
- */
-static int
-is_conjunction(const char *spec)
-{
-	const char *p = spec, *eq, *comma;
-
-	if (strchr(spec, ',') == NULL)
-		return 0;
-	for (;;) {
-		comma = strchr(p, ',');
-		eq = strchr(p, '=');
-		if (eq == NULL || eq == p || (comma != NULL && eq > comma))
-			return 0;
-		if (comma == NULL)
-			return 1;
-		p = comma + 1;
-	}
-}
-
-/* Each KEY=VALUE part of spec, in order, into keys and values. */
-static void
-spec_parts(const char *spec, struct strlist *keys, struct strlist *values)
-{
-	char *copy = xstrdup(spec), *part, *save, *eq;
-	const char *eq0 = strchr(spec, '=');
-
-	if (is_conjunction(spec)) {
-		for (part = strtok_r(copy, ",", &save); part != NULL;
-		    part = strtok_r(NULL, ",", &save)) {
-			eq = strchr(part, '=');
-			*eq = '\0';
-			strlist_add(keys, part);
-			strlist_add(values, eq + 1);
-		}
-	} else if (eq0 != NULL && eq0 != spec) {
-		copy[eq0 - spec] = '\0';
-		strlist_add(keys, copy);
-		strlist_add(values, eq0 + 1);
-	}
-	free(copy);
-}
-
 int
 analysis_select_side(struct store *s, struct filter *f, const char *spec)
 {
@@ -67,7 +22,7 @@ analysis_select_side(struct store *s, struct filter *f, const char *spec)
 	size_t i;
 	int found;
 
-	spec_parts(spec, &keys, &values);
+	filter_spec_parts(spec, &keys, &values);
 	if (keys.n > 0) {
 		for (i = 0; i < keys.n; i++) {
 			strlist_add(&f->where_keys, keys.v[i]);
@@ -93,8 +48,8 @@ side_keys(struct analysis *an)
 	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
 	size_t i;
 
-	spec_parts(an->name_a, &keys, &values);
-	spec_parts(an->name_b, &keys, &values);
+	filter_spec_parts(an->name_a, &keys, &values);
+	filter_spec_parts(an->name_b, &keys, &values);
 	for (i = 0; i < keys.n; i++)
 		if ((strlist_has(&an->ga.keynames, keys.v[i]) ||
 		    strlist_has(&an->gb.keynames, keys.v[i])) &&
@@ -186,7 +141,7 @@ as_part(struct store *s, const char *spec, struct strbuf *out)
 	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
 	int found = 0;
 
-	spec_parts(spec, &keys, &values);
+	filter_spec_parts(spec, &keys, &values);
 	/* A bare word names a label when one exists; anything else as is. */
 	if (keys.n == 0 && store_label_exists(s, spec, &found) == 0 && found)
 		sb_addf(out, "label=%s", spec);
@@ -245,7 +200,7 @@ fixed_keys(const struct analysis *an, const char *spec, struct strlist *l,
 	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
 	size_t i;
 
-	spec_parts(spec, &keys, &values);
+	filter_spec_parts(spec, &keys, &values);
 	for (i = 0; i < keys.n; i++)
 		if (strlist_has(&an->sidekeys, keys.v[i])) {
 			sb_addf(out, "%s%s", l->n ? ", " : "", keys.v[i]);

@@ -32,7 +32,10 @@ const char runs_help[] =
     "   --run ID         a run id, uuid or uuid prefix (8+ characters)\n"
     "   -b, --benchmark B   runs of this benchmark\n"
     "   --where K=V      a run fact, a series key, or label/benchmark/status/uuid\n"
-    "                    equal to V (repeat a key for OR; keys AND together)\n";
+    "                    equal to V (repeat a key for OR; keys AND together);\n"
+    "                    K=V,K2=V2 is --where K=V --where K2=V2, as --compare\n"
+    "                    reads a side (a value holding a comma stays whole\n"
+    "                    unless every part is KEY=VALUE)\n";
 
 struct runs_out {
 	int		json;

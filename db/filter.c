@@ -42,11 +42,76 @@ where_distinct(const struct filter *f)
 	return n;
 }
 
+/* Is every comma-separated part of spec KEY=VALUE (two parts or more)? */
+static int
+is_conjunction(const char *spec)
+{
+	const char *p = spec, *eq, *comma;
+
+	if (strchr(spec, ',') == NULL)
+		return 0;
+	for (;;) {
+		comma = strchr(p, ',');
+		eq = strchr(p, '=');
+		if (eq == NULL || eq == p || (comma != NULL && eq > comma))
+			return 0;
+		if (comma == NULL)
+			return 1;
+		p = comma + 1;
+	}
+}
+
+void
+filter_spec_parts(const char *spec, struct strlist *keys,
+    struct strlist *values)
+{
+	char *copy = xstrdup(spec), *part, *save, *eq;
+	const char *eq0 = strchr(spec, '=');
+
+	if (is_conjunction(spec)) {
+		for (part = strtok_r(copy, ",", &save); part != NULL;
+		    part = strtok_r(NULL, ",", &save)) {
+			eq = strchr(part, '=');
+			*eq = '\0';
+			strlist_add(keys, part);
+			strlist_add(values, eq + 1);
+		}
+	} else if (eq0 != NULL && eq0 != spec) {
+		copy[eq0 - spec] = '\0';
+		strlist_add(keys, copy);
+		strlist_add(values, eq0 + 1);
+	}
+	free(copy);
+}
+
+/* One --where KEY=VALUE (a part of a conjunction, or the whole). */
+static int
+where_add(struct filter *f, const char *key, const char *value,
+    const char *arg, struct strbuf *err)
+{
+	if (filter_values(f) >= FILTER_MAX_VALUES) {
+		sb_addf(err, "more than %d filter values (--label, --run, -b, "
+		    "--where) in all", FILTER_MAX_VALUES);
+		return -1;
+	}
+	if (!where_key_known(f, key, strlen(key)) &&
+	    where_distinct(f) >= FILTER_MAX_KEYS) {
+		sb_addf(err, "--where '%s': more than %d different keys", arg,
+		    FILTER_MAX_KEYS);
+		return -1;
+	}
+	strlist_add(&f->where_keys, key);
+	strlist_add(&f->where_values, value);
+	return 0;
+}
+
 int
 filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 {
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
 	const char *eq;
-	char *key;
+	size_t i;
+	int rc = 1;
 
 	/*
 	 * Bounds, so that the SQL stays within SQLite's limits (expression
@@ -86,18 +151,14 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 			sb_addf(err, "--where '%s': expected KEY=VALUE", arg);
 			return -1;
 		}
-		if (!where_key_known(f, arg, (size_t)(eq - arg)) &&
-		    where_distinct(f) >= FILTER_MAX_KEYS) {
-			sb_addf(err, "--where '%s': more than %d different keys",
-			    arg, FILTER_MAX_KEYS);
-			return -1;
-		}
-		key = xstrdup(arg);
-		key[eq - arg] = '\0';
-		strlist_add(&f->where_keys, key);
-		strlist_add(&f->where_values, eq + 1);
-		free(key);
-		return 1;
+		/* "method=nanosleep,usec=3000": both, as --compare reads it. */
+		filter_spec_parts(arg, &keys, &values);
+		for (i = 0; i < keys.n && rc == 1; i++)
+			if (where_add(f, keys.v[i], values.v[i], arg, err) == -1)
+				rc = -1;
+		strlist_free(&keys);
+		strlist_free(&values);
+		return rc;
 	}
 	return 0;
 }

@@ -55,6 +55,16 @@ struct filter {
  */
 int	filter_option(struct filter *f, int opt, const char *arg,
 	    struct strbuf *err);
+/*
+ * The KEY=VALUE parts of a selection, in order, into keys and values:
+ * "hz=1000" one; "label=nightly,head=rw" two when every comma-separated
+ * part is KEY=VALUE (a conjunction); otherwise the whole is one KEY=VALUE
+ * whose value may hold commas ("cmdline=console=ttyS0,115200").  None
+ * when spec has no KEY= (a label or a run).  --where and --compare's
+ * sides read their text this one way.
+ */
+void	filter_spec_parts(const char *spec, struct strlist *keys,
+	    struct strlist *values);
 void	filter_free(struct filter *f);
 /* A deep copy of src into dst. */
 void	filter_copy(struct filter *dst, const struct filter *src);

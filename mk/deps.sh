@@ -3,33 +3,37 @@
 #
 #   sh mk/deps.sh [GROUP...]
 #
-# GROUPs add to the base: "vm" what the kernel module's VM test needs
+# The base is what building kbench and make demo need, nothing more.
+# GROUPs add to it: "test" the tools the test suite drives (a browser,
+# the man page linter...), "bench" make bench's peers, "vm" what the
+# kernel module's VM test needs
 # (and the kernel it boots, fetched into build/vm-kernel, never
 # installed), "vmdebug" what make check-vm-debug needs to build its
 # debug kernel, "freebsd" make check-freebsd's cross compiler, "fuzz" what
 # make fuzz needs, "lint" make lint's analyzers, "valgrind" make
-# check-valgrind's.  make check takes "vm freebsd".
+# check-valgrind's.  make check takes "test vm freebsd".
 #
 # As root on Debian/Ubuntu (apt-get) or FreeBSD (pkg), the missing
 # packages are installed, apt's progress on standard error; otherwise the
 # exact command is printed and the exit status is 1.  Quiet when
 # everything is there.
 #
-# What each package is for:
+# What each package is for (base, then by group):
 #   C compiler, make, pkg-config   building
 #   sqlite3 headers and library    the store
 #   libcsv                         CSV import
-#   sqlite3 (the shell)            tests inspect databases; make bench's peer
 #   gnuplot                        kbench plot
-#   ministat                       the reference kbench ministat is checked against
-#   bmake                          checking the Makefile the way FreeBSD's make reads it
-#   jq                             tests read kbench's JSON
-#   rt-tests (cyclictest)          make bench checks the sleep tester against it
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
-#   strace, python3                tests: a fault injected into testsleep; the HTML check
-#   systemd (systemd-analyze)      tests: contrib/systemd units are verified
-#   chromium, fonts-dejavu-core    tests: kbench site's pages run in a headless
+#   sqlite3 (the shell)            test, bench: tests inspect databases; make bench's peer
+#   ministat                       test: the reference kbench ministat is checked against
+#   bmake                          test: checking the Makefile the way FreeBSD's make reads it
+#   jq                             test: tests read kbench's JSON
+#   rt-tests (cyclictest)          test, bench: the sleep tester against cyclictest
+#   strace, python3                test: a fault injected into testsleep; the HTML check
+#   systemd (systemd-analyze)      test: contrib/systemd units are verified
+#   chromium, fonts-dejavu-core    test: kbench site's pages run in a headless
 #                                  browser (its DOM after the script, screenshots)
+#   mandoc, man-db                 test, lint: the man pages linted, and rendered by man(1)
 #   qemu-system-x86, busybox-static, cpio
 #                                  vm: the emulator and the guest's initramfs
 #   linux-headers-KVER             vm: the module is built against them (KVER:
@@ -50,7 +54,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VM_TOP=$top
 . "$top/kmod/vm/vm.sh"
 
-debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev sqlite3 gnuplot-nox ministat bmake jq rt-tests libck-dev liburcu-dev strace python3 systemd cmark-gfm chromium fonts-dejavu-core"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev gnuplot-nox libck-dev liburcu-dev"
+debian_test="sqlite3 ministat bmake jq rt-tests strace python3 systemd cmark-gfm chromium fonts-dejavu-core mandoc man-db"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 groups=" $* "
 
@@ -60,6 +65,8 @@ groups=" $* "
 debian_want() {
 	debian_pkgs=$debian_base
 	kver=""
+	case $groups in *" test "*) debian_pkgs="$debian_pkgs $debian_test" ;; esac
+	case $groups in *" bench "*) debian_pkgs="$debian_pkgs sqlite3 rt-tests python3" ;; esac
 	case $groups in *" vm "*)
 		kver=${KBENCH_VM_KVER:-$(vm_kernel_release)}
 		debian_pkgs="$debian_pkgs qemu-system-x86 busybox-static cpio perl linux-headers-${kver:-amd64}" ;;
@@ -67,7 +74,7 @@ debian_want() {
 	case $groups in *" vmdebug "*) debian_pkgs="$debian_pkgs linux-source bc bison flex libelf-dev libssl-dev xz-utils" ;; esac
 	case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils" ;; esac
 	case $groups in *" fuzz "*) debian_pkgs="$debian_pkgs clang libclang-rt-14-dev" ;; esac
-	case $groups in *" lint "*) debian_pkgs="$debian_pkgs cppcheck clang-tidy" ;; esac
+	case $groups in *" lint "*) debian_pkgs="$debian_pkgs cppcheck clang-tidy mandoc" ;; esac
 	case $groups in *" valgrind "*) debian_pkgs="$debian_pkgs valgrind" ;; esac
 	missing=""
 	for p in $debian_pkgs; do

@@ -4,6 +4,7 @@
 # modules compile against a kernel's headers (Kbuild, bsd.kmod.mk), not
 # these flags.  Any finding fails; each tool's full output is kept in
 # BUILD/lint/.  An inline suppression names its check and says why.
+# Then mandoc -Tlint -Wwarning over the four man pages: no finding either.
 #
 #   sh mk/lint.sh BUILD OS CFLAGS...
 #
@@ -95,5 +96,12 @@ for f in "$out"/*.fail; do
 	# No finding, yet a failure: show what clang-tidy said.
 	grep -Eq ': (warning|error): ' "${f%.fail}" || cat "${f%.fail}"
 done
+# The man pages: mandoc's linter, warnings included (an unclosed block
+# makes man(1) drop the rest of a page).
+mandoc -Tlint -Wwarning "$top"/*.1 >"$out/mandoc.log" 2>&1 || status=1
+n=$(wc -l <"$out/mandoc.log" | tr -d ' ')
+echo "lint: mandoc: $(ls "$top"/*.1 | wc -l | tr -d ' ') man pages, $n findings"
+cat "$out/mandoc.log"
+[ "$n" -eq 0 ] || status=1
 echo "lint: $(($(date +%s) - start)) s; logs in $out"
 exit $status

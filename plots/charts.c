@@ -187,8 +187,8 @@ chart_runs_footer(const struct analysis *an, struct strbuf *out)
 		}
 	/* Samples, whatever the comparison counts in (it says its unit). */
 	if (nmax > 0 && nmin == nmax)
-		sb_addf(out, "; %zu samples %s", nmin, an->compare ?
-		    "a side" : "per point");
+		sb_addf(out, "; %zu sample%s %s", nmin, nmin == 1 ? "" : "s",
+		    an->compare ? "a side" : "per point");
 	else if (nmax > 0)
 		sb_addf(out, "; %zu to %zu samples %s", nmin, nmax, an->compare ?
 		    "a side" : "per point");

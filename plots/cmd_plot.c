@@ -43,14 +43,16 @@ const char plot_help[] =
     "             (red: regression, green: improvement) with the change in %\n"
     "             and the means before and after\n"
     "   --rows KEY         sleep: a row of panels per value of KEY (e.g. label:\n"
-    "                      two tables, one over the other, in the order given)\n"
+    "                      two tables, one over the other, in the order given;\n"
+    "                      default: label, when the runs have several labels\n"
+    "                      and --by is another key)\n"
     "   --axis A           compare: linear, log (the ratio's) or auto (default:\n"
     "                      log when the ratios span more than a decade)\n"
     "   -o DIR             where the files go (default: .)\n"
     "   --format F         png, svg or both (default png)\n"
     "   --title T          the chart's title\n"
-    "   --by, -c, --compare, --test, --threshold, --unit, --noise-floor: as for\n"
-    "                      kbench analyze\n"
+    "   --by, -c, --confidence, --compare, --test, --threshold, --unit,\n"
+    "   --noise-floor      as for kbench analyze\n"
     "Instead, for trend, as for kbench trend (--threshold is the trend's):\n"
     HISTORY_OPTIONS_HELP
     "Filters: as for kbench runs.\n";
@@ -256,6 +258,38 @@ plot_validate(struct plot_opts *o)
 	return 0;
 }
 
+static int
+add_label(const struct run_row *row, void *arg)
+{
+	strlist_add_distinct(arg, row->info.label);
+	return 0;
+}
+
+/*
+ * plot sleep over runs of several labels, split by something else (hz):
+ * a row of panels per label, as analyze gives each label its columns.
+ * Pooled into one line a method, the labels' differences were hidden.
+ * 0, or -1 when the store failed (said).
+ */
+static int
+rows_by_label(struct plot_opts *o, struct kbench_ctx *ctx)
+{
+	struct strlist labels = { NULL, 0 };
+	int rc = 0;
+
+	if (strcmp(o->kind, "sleep") != 0 || o->an.rows != NULL ||
+	    o->an.compare || strcmp(o->an.by, "label") == 0 ||
+	    cmd_check_filter(ctx, &o->f, "plot") != KB_EXIT_OK)
+		return 0;	/* a bad filter: the analysis says it */
+	if (store_each_run(ctx->db, &o->f, add_label, &labels) == -1) {
+		warnx("plot: %s", store_error(ctx->db));
+		rc = -1;
+	} else if (labels.n > 1)
+		o->an.rows = "label";
+	strlist_free(&labels);
+	return rc;
+}
+
 /* The analysis, then its chart. */
 static int
 plot_run(struct plot_opts *o, struct kbench_ctx *ctx)
@@ -265,6 +299,8 @@ plot_run(struct plot_opts *o, struct kbench_ctx *ctx)
 	struct strbuf sub = STRBUF_INIT;
 	int rc;
 
+	if (rows_by_label(o, ctx) == -1)
+		return KB_EXIT_DB;
 	if ((rc = analysis_cmd_run(ctx, &o->f, &o->an)) != KB_EXIT_OK)
 		return rc;
 	memset(&pc, 0, sizeof(pc));

@@ -36,7 +36,10 @@ const char report_help[] =
     "\n"
     "  --redact KEY  show the fact KEY (host, a path...) as redacted-1,\n"
     "                redacted-2... in every file, commands included\n"
-    "A and B and the other options are those of kbench analyze --compare.\n";
+    "  --title T     the report's title\n"
+    "  -c, --confidence LEVEL\n"
+    "                as for kbench analyze --compare, and so are A and B,\n"
+    "                --test, --unit, --noise-floor, --threshold, --warnings\n";
 
 /*
  * The overview of the benchmark compared, beside the forest plot: the

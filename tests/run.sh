@@ -70,6 +70,8 @@ count() {
 		tail -n 12 "$log" | sed 's/^/  | /'
 	fi
 	printf '%-28s %4d passed, %d failed, %d skipped\n' "$name" "$p" "$f" "$s"
+	# What was skipped, and why, on the terminal: not only in the log.
+	[ "$s" -gt 0 ] && sed -n 's/^skip - /  skipped: /p' "$log"
 	passed=$((passed + p))
 	failed=$((failed + f))
 	skipped=$((skipped + s))

@@ -168,7 +168,8 @@ static const char usage_text[] =
     "[-H head]\n"
     "                 [-k hook] [-n count] [-t threads] [-W warmup_ms]\n"
     "                 [-w write_ms]\n"
-    "       lockbench -h\n";
+    "       lockbench -h\n"
+    "(-D, -W and -h are also --duration, --warmup and --help)\n";
 
 /* A whole decimal integer in [min, max]; 0, or -1. */
 static int

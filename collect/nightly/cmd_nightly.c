@@ -70,7 +70,10 @@ const char nightly_help[] =
     "                          errors on standard error\n"
     "   --list                 the log of past nightlies: of CONF's database\n"
     "                          with -f, else of kbench's (-d, $KBENCH_DB); dead:\n"
-    "                          running, but its process is gone from this host\n"
+    "                          running, but its process is gone from this host;\n"
+    "                          collected: the collections that succeeded of all;\n"
+    "                          trend: the trend check's result (ok, regression,\n"
+    "                          exit N: it failed; -: not run)\n"
     "The file is checked before anything runs, a dry run too: its collect lines\n"
     "by kbench collect's own parser; one that others may write is refused.\n"
     "Exit status: 0 all went well; 1 a regression (with --fail-on-regression);\n"
@@ -611,8 +614,13 @@ log_row(const struct nightly_info *ni, void *arg)
 	    ni->status);
 	table_set(t, 6, "%d/%d", ni->collections - ni->failed,
 	    ni->collections);
-	if (ni->trend >= 0)
-		table_set(t, 7, "%d", ni->trend);
+	/* The trend check's exit status, in words. */
+	if (ni->trend == KB_EXIT_OK)
+		table_set(t, 7, "ok");
+	else if (ni->trend == KB_EXIT_REGRESSION)
+		table_set(t, 7, "regression");
+	else if (ni->trend > 0)
+		table_set(t, 7, "exit %d", ni->trend);
 	else
 		table_set(t, 7, "-");
 	table_set(t, 8, "%s", ni->host);
@@ -623,7 +631,7 @@ static int
 list_log(const char *db)
 {
 	static const char *const head[] = { "id", "name", "label", "started",
-	    "ended", "status", "ok", "trend", "host" };
+	    "ended", "status", "collected", "trend", "host" };
 	struct strbuf err = STRBUF_INIT;
 	struct store *s;
 	struct table t;

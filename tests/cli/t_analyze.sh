@@ -230,3 +230,75 @@ cmp -s want got; check $? "--width 72: the row as a block, its cells the table's
 kb --db lat.db analyze --compare before after
 grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
 check $? "without --width: the table as before"
+
+# --where K=V,K2=V2: both, as --compare reads a side (it matched nothing:
+# "no samples match the selection", and plot compare blamed both sides).
+# A value with a comma whose parts are not all KEY=VALUE stays whole.
+cat >w.csv <<'EOT'
+label,method,usec,value
+before,nanosleep,300,10
+before,nanosleep,300,11
+before,nanosleep,3000,20
+before,select,300,30
+after,nanosleep,300,12
+after,nanosleep,300,13
+after,nanosleep,3000,22
+after,select,300,33
+EOT
+kb --db w.db import -q --run-by label --key method --key usec --value value \
+    --meta cmdline=console=ttyS0,115200 w.csv
+expect_rc 0 "the --where data"
+kb --db w.db analyze --where method=nanosleep --where usec=300
+cp "$T/out" two.out
+kb --db w.db analyze --where method=nanosleep,usec=300
+expect_rc 0 "--where method=nanosleep,usec=300"
+expect_out_file two.out "--where K=V,K2=V2 is --where K=V --where K2=V2"
+grep -c '^nanosleep' "$T/out" | grep -qx 1
+check $? "--where K=V,K2=V2: the one series"
+kb --db w.db plot compare --compare before after --where method=nanosleep,usec=300 -o wch
+expect_rc 0 "plot compare --where K=V,K2=V2"
+kb --db w.db runs --where cmdline=console=ttyS0,115200
+expect_rc 0 "--where with a comma inside a value"
+[ "$(grep -c complete "$T/out")" = 2 ]
+check $? "--where cmdline=console=ttyS0,115200: the value whole, both runs"
+
+# --warnings none keeps the "!" column: its letters keep a one-line legend.
+kb --db w.db analyze --where method=nanosleep,usec=300 --warnings none
+grep -q '^Flags (!): f too few samples for a 95% interval$' "$T/out"
+check $? "--warnings none: the flags' legend ($(grep Flags "$T/out"))"
+! grep -q '^Warnings:' "$T/out"
+check $? "--warnings none: no warnings paragraph"
+kb --db w.db analyze --where method=nanosleep,usec=300
+! grep -q '^Flags (!)' "$T/out" && grep -q '^Warnings:' "$T/out"
+check $? "the default: the warnings paragraph says the letters, no legend line"
+
+# --by a series key: said so, with what to do instead (it said "no run in
+# the selection has it"); --format ministat's advice names the keys this
+# selection has (it suggested requested_us in any database).
+kb --db w.db analyze --by method
+expect_rc 2 "--by a series key"
+expect_err "kbench: analyze: --by method: a series key, not a run fact: each of its values is a row of its own already; to set two side by side, --compare method=A method=B" \
+    "--by a series key: said"
+kb --db w.db analyze --format ministat
+expect_rc 2 "--format ministat over three series"
+expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where method=nanosleep --where usec=300)" \
+    "--format ministat: the advice names this selection's keys"
+
+# A change under 1% keeps two significant digits: a 0.003% regression was
+# printed "+0.00%  +0.00% .. +0.00%  regressed", a zero the verdict
+# contradicts.  Text, Markdown and JSON say the same change.
+awk 'BEGIN { print "label,s,value"; for (i = 0; i < 30; i++) {
+    printf "before,x,%.3f\n", 1000 + 0.001 * i
+    printf "after,x,%.3f\n", 1000.03 + 0.001 * i } }' >tiny.csv
+kb --db tiny.db import -q --run-by label --key s --value value tiny.csv
+kb --db tiny.db analyze --compare before after
+grep -q '^x  30/30 1000.01 1000.04    +0.0030% +0.0025% .. +0.0035% 1.69e-17 regressed ur$' "$T/out"
+check $? "a 0.003% regression: +0.0030%, its interval +0.0025% .. +0.0035% ($(grep '^x ' "$T/out"))"
+grep -q 'after/before: 1 (+0.0030%)$' "$T/out"
+check $? "the geometric mean's change: +0.0030%"
+kb --db tiny.db analyze --compare before after --format markdown
+grep -q '^| x | 30/30 | 1000.01 | 1000.04 | +0.0030% | +0.0025% .. +0.0035% | 1.69e-17 | regressed | ur |$' "$T/out"
+check $? "Markdown: the same cells"
+kb --db tiny.db analyze --compare before after --format json
+[ "$(jq -r '.comparisons[0].change * 1e6 | round' "$T/out")" = 30 ]
+check $? "JSON: the change 3.0e-5, as the text rounds it"

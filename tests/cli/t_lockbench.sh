@@ -568,7 +568,8 @@ refused "lockbench: option --warmup needs an argument" \
 usage='usage: lockbench [-mp] [--check] [-D duration_ms] [-d delay_ns] [-H head]
                  [-k hook] [-n count] [-t threads] [-W warmup_ms]
                  [-w write_ms]
-       lockbench -h'
+       lockbench -h
+(-D, -W and -h are also --duration, --warmup and --help)'
 refused "$usage" "an operand" extra
 refused "$usage" "an operand after options" -t 2 extra
 # --check: the limits, and nothing run.

@@ -66,9 +66,9 @@ n=$(sql lab.db "SELECT count(*) FROM run_fact WHERE
 kb nightly -f lab.conf --list
 expect_rc 0 "--list"
 awk 'NR > 1 { print $1, $2, $3, $6, $7, $8 }' "$T/out" >got
-printf '%s\n' "1 lab night-$TODAY ok 1/1 0" "2 lab night-$TODAY.2 ok 1/1 0" >want
+printf '%s\n' "1 lab night-$TODAY ok 1/1 ok" "2 lab night-$TODAY.2 ok 1/1 ok" >want
 cmp -s want got; check $? "--list: both nights, ok, their collections and trend status"
-head -1 "$T/out" | grep -q '^id name *label *started *ended *status *ok *trend *host$'
+head -1 "$T/out" | grep -q '^id name *label *started *ended *status *collected *trend *host$'
 check $? "--list: the header"
 # The log needs no configuration: kbench's -d (or $KBENCH_DB) will do,
 # from a directory with no kbench.conf.

@@ -276,6 +276,16 @@ expect_rc 0 "plot sleep --rows label"
 grep "^set title 'label=" look/sleep.gp | sed -n '1p;4p' >got
 printf "%s\n" "set title 'label=calloutng_12_26, hz=100'" "set title 'label=unpatched, hz=100'" >want
 cmp -s want got; check $? "--rows label: a row per label, in the order given, a panel per HZ"
+# Without --rows, runs of two labels split by hz: a row per label all the
+# same (one line a method over both labels hid their differences).
+kb --db seed.db plot sleep -o pooled
+expect_rc 0 "plot sleep over two labels"
+grep "^set title 'label=" pooled/sleep.gp | sed -n '1p;4p' >got
+printf "%s\n" "set title 'label=calloutng_12_26, hz=100'" "set title 'label=unpatched, hz=100'" >want
+cmp -s want got; check $? "plot sleep over two labels: a row of panels per label ($(tr '\n' ' ' <got))"
+kb --db seed.db plot sleep --by label -o bylabel
+grep -q "^set title 'label=calloutng_12_26'" bylabel/sleep.gp
+check $? "plot sleep --by label: a panel per label, no rows"
 kb --db seed.db plot compare --compare unpatched calloutng_12_26 --where hz=1000 -o look
 grep -q "set label 1 'HZ 1000; unpatched: 1 run, calloutng_12_26: 1 run;" look/compare.gp
 check $? "compare: the footer counts the runs of each side, only those"
