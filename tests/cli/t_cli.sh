@@ -102,6 +102,13 @@ if can_drop_root; then
 	expect_rc 0 "a read-only database: analyze --compare"
 	as_user -d ro2.db analyze --compare a b --noise-floor auto
 	expect_rc 0 "a read-only database: analyze --compare --noise-floor auto"
+	# plot and report --compare read their sides the same way.
+	mkdir rout && chown nobody rout 2>/dev/null
+	as_user -d ro2.db plot compare --compare a b -o rout/chart
+	expect_rc 0 "a read-only database: plot compare --compare"
+	as_user -d ro2.db report --compare a b -o rout/report
+	expect_rc 0 "a read-only database: report --compare"
+	[ -s rout/report/report.html ]; check $? "a read-only database: the report written"
 	as_user -d ro.db import -q --value v one.csv
 	expect_rc 3 "importing into a read-only database"
 	expect_err "kbench: import: ro.db: the database is read-only here (no write permission)" \
