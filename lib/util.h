@@ -29,6 +29,14 @@ int	parse_long(const char *s, long min, long max, long *out);
  * ("55.79", not "55.789999999999999"); buf holds at least 32 bytes.
  */
 char	*format_double(char *buf, size_t size, double v);
+/*
+ * A relative change v (0.05 for 5%) in percent: "+5.12%"; under 1%, two
+ * significant digits ("+0.16%", "+0.050%", "-0.0031%"), so that a change
+ * a verdict calls a regression never reads "+0.00%"; "+2.12e+279%" from
+ * 1e6%, "+3.1e-12%" below 1e-9%; "-" for NaN.  buf holds 32 bytes.
+ * Every text output of a change (analyze, trend, the site, the mail).
+ */
+char	*format_pct(char *buf, size_t size, double v);
 
 /* A growable NUL-terminated string. */
 struct strbuf {
