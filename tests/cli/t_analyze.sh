@@ -302,3 +302,24 @@ check $? "Markdown: the same cells"
 kb --db tiny.db analyze --compare before after --format json
 [ "$(jq -r '.comparisons[0].change * 1e6 | round' "$T/out")" = 30 ]
 check $? "JSON: the change 3.0e-5, as the text rounds it"
+
+# A value whose commas precede words with a blank ("console=ttyS0,115200
+# root=/dev/vda1": "115200 root" is no key) stays whole; "\," is a comma
+# that splits nothing; the ministat advice quotes what it suggests.
+printf 'label,key,m,v\nx,"p,q=r",a,1\nx,"p,q=r",a,2\nx,"$(id)",a,3\n' >q.csv
+kb --db q.db import -q --run-by label --key key --key m --value v \
+    --meta 'cmdline=console=ttyS0,115200 root=/dev/vda1 ro' q.csv
+kb --db q.db runs --where 'cmdline=console=ttyS0,115200 root=/dev/vda1 ro'
+[ "$(grep -c ' x  ' "$T/out")" = 1 ]
+check $? "--where a kernel cmdline with a comma: the value whole"
+kb --db q.db analyze --where 'key=p\,q=r' --format csv
+[ "$(grep -c 'p,q=r' "$T/out")" -ge 1 ] && ! grep -q '\$(id)' "$T/out"
+check $? "--where 'key=p\\,q=r': the series p,q=r, that one only"
+kb --db q.db analyze --format ministat
+expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where 'key=p\\,q=r' --where m=a)" \
+    "the ministat advice: shell-quoted, the comma escaped"
+kb --db q.db analyze --format ministat --where 'key=$(id)' --where 'key=p\,q=r'
+expect_rc 2 "the ministat advice over two series again"
+grep -q "(e.g. --where 'key=\$(id)' --where m=a)\$" "$T/err" ||
+    grep -q "(e.g. --where 'key=p\\\\,q=r' --where m=a)\$" "$T/err"
+check $? "the ministat advice: \$(id) in single quotes, never bare ($(cat "$T/err"))"
