@@ -151,6 +151,16 @@ parse_long(const char *s, long min, long max, long *out)
 }
 
 char *
+dir_arg(char *arg)
+{
+	size_t n = strlen(arg);
+
+	while (n > 1 && arg[n - 1] == '/')
+		arg[--n] = '\0';
+	return arg;
+}
+
+char *
 format_pct(char *buf, size_t size, double v)
 {
 	double x = fabs(100 * v);

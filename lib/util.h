@@ -53,6 +53,13 @@ void	 sb_reset(struct strbuf *sb);
 void	 sb_free(struct strbuf *sb);
 const char *sb_str(const struct strbuf *sb);
 
+/*
+ * A directory argument (-o DIR) as it is to be shown: its trailing
+ * slashes dropped in place ("review/" is "review", "/" stays), so that
+ * "DIR/report.md" never reads "review//report.md".  Returns arg.
+ */
+char	*dir_arg(char *arg);
+
 /* Make the next getopt_long() call start again at argv[1]. */
 void	getopt_reset(void);
 

@@ -127,11 +127,11 @@ plot_out_init(struct plot_out *o)
 }
 
 int
-plot_out_option(struct plot_out *o, int ch, const char *arg)
+plot_out_option(struct plot_out *o, int ch, char *arg)
 {
 	switch (ch) {
 	case 'o':
-		o->dir = arg;
+		o->dir = dir_arg(arg);
 		return 1;
 	case POPT_TITLE:
 		o->title = arg;

@@ -50,7 +50,8 @@ def main():
     bad, checked = [], 0
     for md in sys.argv[1:]:
         base = os.path.dirname(md)
-        for line in text_lines(md):
+        # A link's text may run over a line break: the whole text at once.
+        for line in ["".join(text_lines(md))]:
             for m in LINK.finditer(line):
                 target = m.group(1)
                 if re.match(r"(https?|mailto):", target):
