@@ -115,6 +115,16 @@ def man_options(lines):
     return defined, named
 
 
+def verdict(bad, agreed):
+    """Each mismatch once, in order, and 1; or the agreement and 0."""
+    bad = list(dict.fromkeys(bad))
+    for line in bad:
+        print(line)
+    if not bad:
+        print(agreed)
+    return 1 if bad else 0
+
+
 def check_program(program, manpage):
     """One program's --help against its page's SYNOPSIS and lists."""
     lines, keep = [], False
@@ -138,12 +148,8 @@ def check_program(program, manpage):
            for o in sorted(every - defined)]
     bad += ["%s: %s: in the man page, not in --help" % (manpage, o)
             for o in sorted(defined - every)]
-    for line in bad:
-        print(line)
-    if not bad:
-        print("%s: %d options: --help and the man page agree"
-              % (manpage, len(every)))
-    return 1 if bad else 0
+    return verdict(bad, "%s: %d options: --help and the man page agree"
+                   % (manpage, len(every)))
 
 
 def main():
@@ -185,13 +191,8 @@ def main():
         for o in sorted(defined - every):
             bad.append("%s: %s: %s: in the man page, not in --help"
                        % (manpage, cmd, o))
-    bad = list(dict.fromkeys(bad))	# once each, in order
-    for line in bad:
-        print(line)
-    if not bad:
-        print("%d options of %d commands: --help and the man page agree"
-              % (checked, len(cmds)))
-    return 1 if bad else 0
+    return verdict(bad, "%d options of %d commands: --help and the man "
+                   "page agree" % (checked, len(cmds)))
 
 
 if __name__ == "__main__":
