@@ -11,7 +11,7 @@
 #define KBENCH_VERSION	"0.1.0"
 
 /*
- * Exit status, documented in kbench(1) and README.md.  1 is kept for
+ * Exit status, documented in kbench(1) and docs/architecture.md.  1 is kept for
  * "a comparison found a significant regression" (--fail-on-regression).
  */
 #define KB_EXIT_OK		0

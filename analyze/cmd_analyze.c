@@ -59,21 +59,49 @@ enum { FMT_TEXT, FMT_CSV, FMT_JSON, FMT_MARKDOWN, FMT_MINISTAT };
 /*
  * --format ministat over several series: say how to narrow the selection
  * to one, with the keys of a series this selection has (a lock database
- * has no requested_us to suggest).
+ * has no requested_us to suggest), less those the sides of --compare
+ * fix; as words sh(1) reads back, "\," for a comma in a value.
  */
 static void
 ministat_one_series(const struct analysis *an)
 {
 	const struct group *g = an->compare ? an->ga.g[0] : an->gs.g[0];
-	struct strbuf ex = STRBUF_INIT;
+	struct strlist sidek = { NULL, 0 }, sidev = { NULL, 0 }, words = { NULL, 0 };
+	struct strbuf w = STRBUF_INIT, ex = STRBUF_INIT;
+	const char *c;
+	char **argv;
 	size_t i;
 
-	for (i = 0; i < g->keys.n; i++)
-		sb_addf(&ex, " --where %s=%s", g->keys.v[i].key,
-		    g->keys.v[i].value);
+	if (an->compare) {
+		filter_spec_parts(an->name_a, &sidek, &sidev);
+		filter_spec_parts(an->name_b, &sidek, &sidev);
+	}
+	for (i = 0; i < g->keys.n; i++) {
+		if (strlist_has(&sidek, g->keys.v[i].key))
+			continue;
+		sb_reset(&w);
+		sb_addf(&w, "%s=", g->keys.v[i].key);
+		for (c = g->keys.v[i].value; *c != '\0'; c++) {
+			if (*c == ',')
+				sb_add(&w, "\\", 1);
+			sb_add(&w, c, 1);
+		}
+		strlist_add(&words, "--where");
+		strlist_add(&words, sb_str(&w));
+	}
+	if (words.n > 0) {
+		argv = xcalloc(words.n + 1, sizeof(*argv));
+		memcpy(argv, words.v, words.n * sizeof(*argv));
+		sb_shell_quote(&ex, argv);
+		free(argv);
+	}
 	warnx("analyze: --format ministat compares the groups of one series: "
-	    "narrow the selection with --where (e.g.%s)", ex.len ? sb_str(&ex) :
-	    " --where KEY=VALUE");
+	    "narrow the selection with --where (e.g. %s)", ex.len ?
+	    sb_str(&ex) : "--where KEY=VALUE");
+	strlist_free(&sidek);
+	strlist_free(&sidev);
+	strlist_free(&words);
+	sb_free(&w);
 	sb_free(&ex);
 }
 

@@ -182,7 +182,8 @@ build_table(struct table *t, const struct history *h)
 			if (isnan(cp->change))
 				table_set(t, c++, "-");
 			else
-				table_set(t, c++, "%+.2f%%", 100 * cp->change);
+				table_set(t, c++, "%s", format_pct(a, sizeof(a),
+				    cp->change));
 			if (cp->p < 1e-300)	/* underflowed, or a clean step */
 				table_set(t, c++, "<1e-300");
 			else

@@ -83,9 +83,10 @@ char	*report_part(void (*part)(FILE *, const struct analysis *,
 void	report_warning_lines(FILE *out, const struct analysis *an,
 	    const char *prefix);
 /*
- * --warnings none: the table still shows its "!" letters; one line says
- * what those it shows mean ("Flags (!): f too few samples...").
- * Nothing otherwise (the warnings say it).  Analyze's text and Markdown.
+ * One line for the "!" letters no paragraph above explains ("Flags (!):
+ * u each sample counted as a unit...; f too few samples..."): u and r
+ * when every row has them (the header says it in words), and with
+ * --warnings none the groups' letters too.  Analyze's text and Markdown.
  */
 void	report_flags_legend(FILE *out, const struct analysis *an,
 	    const char *prefix);

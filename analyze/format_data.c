@@ -1,7 +1,7 @@
 /*
  * format_data.c: kbench analyze for programs: CSV (one row per group or
  * comparison, every number at full precision) and JSON (documented in
- * README.md; "schema_version" changes when a field does).
+ * docs/statistics.md; "schema_version" changes when a field does).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -73,32 +73,6 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
 }
 
 /*
- * A relative change in percent: "+5.12%"; under 1%, two significant
- * digits ("+0.16%", "+0.050%", "-0.0031%"), so that a change the verdict
- * calls a regression never shows as "+0.00%"; "+2.12e+279%" past 1e6%,
- * "+3.1e-12%" below 1e-9%.
- */
-static const char *
-fmt_pct(char *buf, size_t size, double v)
-{
-	double x = fabs(100 * v);
-	int prec;
-
-	/* %.2f of 2e91% would be 94 digits, and cut. */
-	if (x >= 1e6)
-		snprintf(buf, size, "%+.3g%%", 100 * v);
-	else if (x >= 1 || x == 0)
-		snprintf(buf, size, "%+.2f%%", 100 * v);
-	else if (x < 1e-9)
-		snprintf(buf, size, "%+.2g%%", 100 * v);
-	else {
-		prec = 1 - (int)floor(log10(x));
-		snprintf(buf, size, "%+.*f%%", prec, 100 * v);
-	}
-	return buf;
-}
-
-/*
  * A change as the table shows it: "+5.12%" for a ratio, "-3.2 us" for a
  * difference in the unit; "-" when there is none.
  */
@@ -108,7 +82,7 @@ fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 	if (isnan(v))
 		snprintf(buf, size, "-");
 	else if (c->scale == SCALE_RATIO)
-		fmt_pct(buf, size, v);
+		format_pct(buf, size, v);
 	else if (*c->a->unit != '\0')
 		snprintf(buf, size, "%+.4g %s", v, c->a->unit);
 	else
@@ -859,10 +833,26 @@ static void
 flags_legend_of(FILE *out, const struct analysis *an, const char *prefix,
     const struct group **g, size_t n)
 {
+	/* Said by the header when every row has them: no note of their own. */
+	static const struct {
+		unsigned	 bit;
+		const char	*what;
+	} header_said[] = {
+		{ CMP_SAMPLES, "u each sample counted as a unit (the header's "
+		  "unit of evidence)" },
+		{ CMP_UNMEASURED, "r run-to-run variation unmeasured (the "
+		  "header)" },
+	};
 	struct strbuf line = STRBUF_INIT, what = STRBUF_INIT;
 	size_t i, k;
 
-	for (k = 0; k < NWARN_KINDS; k++) {
+	for (k = 0; an->compare && k < sizeof(header_said) /
+	    sizeof(header_said[0]); k++)
+		if (an->warnings != WARNINGS_FULL && an->ncmp > 0 &&
+		    all_rows(an, header_said[k].bit))
+			sb_addf(&line, "%s%s", line.len ? "; " : "Flags (!): ",
+			    header_said[k].what);
+	for (k = 0; an->warnings == WARNINGS_NONE && k < NWARN_KINDS; k++) {
 		for (i = 0; i < n && !(g[i]->sum.warn & warn_kinds[k].bit); i++)
 			;
 		if (i == n)
@@ -890,8 +880,6 @@ report_flags_legend(FILE *out, const struct analysis *an, const char *prefix)
 	const char **side;
 	size_t n;
 
-	if (an->warnings != WARNINGS_NONE)
-		return;	/* the warnings say what each letter is */
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
@@ -1036,7 +1024,7 @@ report_compare_summary(FILE *out, const struct analysis *an, const char *prefix)
 		/* Of the centers, not of the change column: say which. */
 		sb_addf(&note, "; geometric mean of the %ss' ratios %s/%s: %.4g "
 		    "(%s)", an->cmp[0].method->centre, an->name_b, an->name_a,
-		    an->geomean, fmt_pct(a, sizeof(a), an->geomean - 1));
+		    an->geomean, format_pct(a, sizeof(a), an->geomean - 1));
 	text_wrap(out, an->width, prefix, prefix, sb_str(&note));
 	if (an->count[VERDICT_UNTESTED] > 0)
 		text_wrap(out, an->width, prefix, prefix, "untested: fewer units "

@@ -201,7 +201,7 @@ mail(FILE *out, struct store *s, const struct history *h,
 		    sizeof(a), cp->mean_before), fmt_num(b, sizeof(b),
 		    cp->mean_after));
 	else
-		snprintf(change, sizeof(change), "%+.2f%%", 100 * cp->change);
+		format_pct(change, sizeof(change), cp->change);
 	fputs("Subject: [kbench] ", out);
 	fput_visible(out, name, strlen(name));
 	fprintf(out, ": %s regression at ", change);

@@ -50,7 +50,7 @@ const char import_help[] =
     "staging database in $TMPDIR first, then copied in one short transaction.\n"
     "Example:\n"
     "   kbench import -b sleep --run-by label --run-by hz --key method \\\n"
-    "       --key requested_us --value measured_us examples/calloutng-rpi.csv\n";
+    "       --key usec --value measured_us examples/calloutng-rpi.csv\n";
 
 enum {
 	OPT_VALUE = 256, OPT_KEY, OPT_RUNBY, OPT_ROUNDBY, OPT_UNIT, OPT_BETTER,

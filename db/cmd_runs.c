@@ -35,7 +35,8 @@ const char runs_help[] =
     "                    equal to V (repeat a key for OR; keys AND together);\n"
     "                    K=V,K2=V2 is --where K=V --where K2=V2, as --compare\n"
     "                    reads a side (a value holding a comma stays whole\n"
-    "                    unless every part is KEY=VALUE)\n";
+    "                    unless every part is KEY=VALUE, KEY a word; \\, is a\n"
+    "                    comma that splits nothing)\n";
 
 struct runs_out {
 	int		json;

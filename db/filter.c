@@ -42,46 +42,96 @@ where_distinct(const struct filter *f)
 	return n;
 }
 
-/* Is every comma-separated part of spec KEY=VALUE (two parts or more)? */
+/* A key a conjunction's part may name: no blank, no '=' (a word). */
 static int
-is_conjunction(const char *spec)
+key_word(const char *p, size_t n)
 {
-	const char *p = spec, *eq, *comma;
+	size_t i;
 
-	if (strchr(spec, ',') == NULL)
+	if (n == 0)
 		return 0;
-	for (;;) {
-		comma = strchr(p, ',');
-		eq = strchr(p, '=');
-		if (eq == NULL || eq == p || (comma != NULL && eq > comma))
+	for (i = 0; i < n; i++)
+		if (p[i] == ' ' || p[i] == '\t')
 			return 0;
-		if (comma == NULL)
-			return 1;
-		p = comma + 1;
+	return 1;
+}
+
+/*
+ * spec cut at its commas, "\," left whole (a literal comma): the parts,
+ * each with its "\," made ",", in parts.
+ */
+static void
+split_commas(const char *spec, struct strlist *parts)
+{
+	struct strbuf part = STRBUF_INIT;
+	const char *p;
+
+	for (p = spec; ; p++) {
+		if (*p == '\\' && p[1] == ',') {
+			sb_add(&part, ",", 1);
+			p++;
+		} else if (*p == ',' || *p == '\0') {
+			strlist_add(parts, sb_str(&part));
+			sb_reset(&part);
+			if (*p == '\0')
+				break;
+		} else
+			sb_add(&part, p, 1);
 	}
+	sb_free(&part);
+}
+
+/*
+ * A conjunction: two parts or more, each KEY=VALUE with KEY a word
+ * ("console=ttyS0,115200 root=/dev/vda1" is one value: "115200 root"
+ * is no key).
+ */
+static int
+is_conjunction(const struct strlist *parts)
+{
+	const char *eq;
+	size_t i;
+
+	if (parts->n < 2)
+		return 0;
+	for (i = 0; i < parts->n; i++)
+		if ((eq = strchr(parts->v[i], '=')) == NULL ||
+		    !key_word(parts->v[i], (size_t)(eq - parts->v[i])))
+			return 0;
+	return 1;
 }
 
 void
 filter_spec_parts(const char *spec, struct strlist *keys,
     struct strlist *values)
 {
-	char *copy = xstrdup(spec), *part, *save, *eq;
-	const char *eq0 = strchr(spec, '=');
+	struct strlist parts = { NULL, 0 }, whole = { NULL, 0 };
+	const struct strlist *use;
+	char *eq;
+	size_t i;
 
-	if (is_conjunction(spec)) {
-		for (part = strtok_r(copy, ",", &save); part != NULL;
-		    part = strtok_r(NULL, ",", &save)) {
-			eq = strchr(part, '=');
-			*eq = '\0';
-			strlist_add(keys, part);
-			strlist_add(values, eq + 1);
-		}
-	} else if (eq0 != NULL && eq0 != spec) {
-		copy[eq0 - spec] = '\0';
-		strlist_add(keys, copy);
-		strlist_add(values, eq0 + 1);
+	split_commas(spec, &parts);
+	use = &parts;
+	if (!is_conjunction(&parts)) {
+		/* One KEY=VALUE, its commas (and "\," as ",") in the value. */
+		struct strbuf one = STRBUF_INIT;
+
+		for (i = 0; i < parts.n; i++)
+			sb_addf(&one, "%s%s", i ? "," : "", parts.v[i]);
+		strlist_add(&whole, sb_str(&one));
+		sb_free(&one);
+		use = &whole;
 	}
-	free(copy);
+	for (i = 0; i < use->n; i++) {
+		if ((eq = strchr(use->v[i], '=')) == NULL || eq == use->v[i])
+			continue;	/* a label or a run */
+		*eq = '\0';
+		strlist_add(keys, use->v[i]);
+		strlist_add(values, eq + 1);
+		*eq = '=';
+	}
+	strlist_free(&parts);
+	strlist_free(&whole);
 }
 
 /* One --where KEY=VALUE (a part of a conjunction, or the whole). */

@@ -58,10 +58,12 @@ int	filter_option(struct filter *f, int opt, const char *arg,
 /*
  * The KEY=VALUE parts of a selection, in order, into keys and values:
  * "hz=1000" one; "label=nightly,head=rw" two when every comma-separated
- * part is KEY=VALUE (a conjunction); otherwise the whole is one KEY=VALUE
- * whose value may hold commas ("cmdline=console=ttyS0,115200").  None
- * when spec has no KEY= (a label or a run).  --where and --compare's
- * sides read their text this one way.
+ * part is KEY=VALUE with KEY a word, no blank in it (a conjunction);
+ * otherwise the whole is one KEY=VALUE whose value may hold commas
+ * ("cmdline=console=ttyS0,115200 root=/dev/vda1").  "\," is a comma
+ * that separates nothing ("key=p\,q=r" is key = "p,q=r").  None when
+ * spec has no KEY= (a label or a run).  --where and --compare's sides
+ * read their text this one way.
  */
 void	filter_spec_parts(const char *spec, struct strlist *keys,
 	    struct strlist *values);

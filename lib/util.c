@@ -151,6 +151,38 @@ parse_long(const char *s, long min, long max, long *out)
 }
 
 char *
+dir_arg(char *arg)
+{
+	size_t n = strlen(arg);
+
+	while (n > 1 && arg[n - 1] == '/')
+		arg[--n] = '\0';
+	return arg;
+}
+
+char *
+format_pct(char *buf, size_t size, double v)
+{
+	double x = fabs(100 * v);
+	int prec;
+
+	if (isnan(v))
+		snprintf(buf, size, "-");
+	/* %.2f of 2e91% would be 94 digits, and cut. */
+	else if (x >= 1e6)
+		snprintf(buf, size, "%+.3g%%", 100 * v);
+	else if (x >= 1 || x == 0)
+		snprintf(buf, size, "%+.2f%%", 100 * v);
+	else if (x < 1e-9)
+		snprintf(buf, size, "%+.2g%%", 100 * v);
+	else {
+		prec = 1 - (int)floor(log10(x));
+		snprintf(buf, size, "%+.*f%%", prec, 100 * v);
+	}
+	return buf;
+}
+
+char *
 format_double(char *buf, size_t size, double v)
 {
 	int prec;

@@ -29,6 +29,14 @@ int	parse_long(const char *s, long min, long max, long *out);
  * ("55.79", not "55.789999999999999"); buf holds at least 32 bytes.
  */
 char	*format_double(char *buf, size_t size, double v);
+/*
+ * A relative change v (0.05 for 5%) in percent: "+5.12%"; under 1%, two
+ * significant digits ("+0.16%", "+0.050%", "-0.0031%"), so that a change
+ * a verdict calls a regression never reads "+0.00%"; "+2.12e+279%" from
+ * 1e6%, "+3.1e-12%" below 1e-9%; "-" for NaN.  buf holds 32 bytes.
+ * Every text output of a change (analyze, trend, the site, the mail).
+ */
+char	*format_pct(char *buf, size_t size, double v);
 
 /* A growable NUL-terminated string. */
 struct strbuf {
@@ -44,6 +52,13 @@ void	 sb_addf(struct strbuf *sb, const char *fmt, ...)
 void	 sb_reset(struct strbuf *sb);
 void	 sb_free(struct strbuf *sb);
 const char *sb_str(const struct strbuf *sb);
+
+/*
+ * A directory argument (-o DIR) as it is to be shown: its trailing
+ * slashes dropped in place ("review/" is "review", "/" stays), so that
+ * "DIR/report.md" never reads "review//report.md".  Returns arg.
+ */
+char	*dir_arg(char *arg);
 
 /* Make the next getopt_long() call start again at argv[1]. */
 void	getopt_reset(void);

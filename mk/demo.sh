@@ -26,7 +26,7 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "kbench import (the calloutng results table, examples/calloutng-rpi.csv)"
 "$kbench" -d "$db" import -b sleep --run-by label --run-by hz \
-    --key method --key requested_us --value measured_us --unit us \
+    --key method --key usec --value measured_us --unit us \
     "$top/examples/calloutng-rpi.csv"
 
 step "kbench runs"
@@ -48,7 +48,7 @@ echo "    ... (all 35 rows in $out/unpatched-by-hz.txt)"
 
 step "kbench analyze --compare unpatched calloutng_12_26, at HZ=1000"
 "$kbench" -d "$db" analyze --compare unpatched calloutng_12_26 --where hz=1000 \
-    --where requested_us=300 | tee "$out/compare-hz1000.txt"
+    --where usec=300 | tee "$out/compare-hz1000.txt"
 
 if [ "$(uname -s)" = Linux ]; then
 	matrix="-m nanosleep,select,poll,clock_nanosleep,timerfd -u 1,300,3000 -r 6 -n 25"

@@ -25,9 +25,9 @@
 #   gnuplot                        kbench plot
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
 #   sqlite3 (the shell)            test, bench: tests inspect databases; make bench's peer
-#   ministat                       test: the reference kbench ministat is checked against
-#   bmake                          test: checking the Makefile the way FreeBSD's make reads it
-#   jq                             test: tests read kbench's JSON
+#   ministat                       test, bench: the reference kbench ministat is checked against
+#   bmake                          test, freebsd: the Makefile read the way FreeBSD's make reads it
+#   jq                             test, bench: tests read kbench's JSON
 #   rt-tests (cyclictest)          test, bench: the sleep tester against cyclictest
 #   strace, python3                test: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      test: contrib/systemd units are verified
@@ -58,6 +58,14 @@ debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev gnuplot-nox libck-dev
 debian_test="sqlite3 ministat bmake jq rt-tests strace python3 systemd cmark-gfm chromium fonts-dejavu-core mandoc man-db"
 freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
 groups=" $* "
+for g in "$@"; do
+	case $g in
+	test|bench|vm|vmdebug|freebsd|fuzz|lint|valgrind) ;;
+	*)	echo "deps: unknown group '$g': expected test, bench, vm, vmdebug," \
+		    "freebsd, fuzz, lint or valgrind" >&2
+		exit 2 ;;
+	esac
+done
 
 # debian_want: the packages of the groups asked for, in $debian_pkgs.
 # The VM's kernel headers are those of the release the archive offers
@@ -66,13 +74,13 @@ debian_want() {
 	debian_pkgs=$debian_base
 	kver=""
 	case $groups in *" test "*) debian_pkgs="$debian_pkgs $debian_test" ;; esac
-	case $groups in *" bench "*) debian_pkgs="$debian_pkgs sqlite3 rt-tests python3" ;; esac
+	case $groups in *" bench "*) debian_pkgs="$debian_pkgs sqlite3 rt-tests python3 jq ministat" ;; esac
 	case $groups in *" vm "*)
 		kver=${KBENCH_VM_KVER:-$(vm_kernel_release)}
 		debian_pkgs="$debian_pkgs qemu-system-x86 busybox-static cpio perl linux-headers-${kver:-amd64}" ;;
 	esac
 	case $groups in *" vmdebug "*) debian_pkgs="$debian_pkgs linux-source bc bison flex libelf-dev libssl-dev xz-utils" ;; esac
-	case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils" ;; esac
+	case $groups in *" freebsd "*) debian_pkgs="$debian_pkgs clang binutils bmake" ;; esac
 	case $groups in *" fuzz "*) debian_pkgs="$debian_pkgs clang libclang-rt-14-dev" ;; esac
 	case $groups in *" lint "*) debian_pkgs="$debian_pkgs cppcheck clang-tidy mandoc" ;; esac
 	case $groups in *" valgrind "*) debian_pkgs="$debian_pkgs valgrind" ;; esac

@@ -127,11 +127,11 @@ plot_out_init(struct plot_out *o)
 }
 
 int
-plot_out_option(struct plot_out *o, int ch, const char *arg)
+plot_out_option(struct plot_out *o, int ch, char *arg)
 {
 	switch (ch) {
 	case 'o':
-		o->dir = arg;
+		o->dir = dir_arg(arg);
 		return 1;
 	case POPT_TITLE:
 		o->title = arg;
@@ -277,8 +277,10 @@ rows_by_label(struct plot_opts *o, struct kbench_ctx *ctx)
 	struct strlist labels = { NULL, 0 };
 	int rc = 0;
 
+	/* By label, run or uuid, no panel holds two labels already. */
 	if (strcmp(o->kind, "sleep") != 0 || o->an.rows != NULL ||
 	    o->an.compare || strcmp(o->an.by, "label") == 0 ||
+	    strcmp(o->an.by, "run") == 0 || strcmp(o->an.by, "uuid") == 0 ||
 	    cmd_check_filter(ctx, &o->f, "plot") != KB_EXIT_OK)
 		return 0;	/* a bad filter: the analysis says it */
 	if (store_each_run(ctx->db, &o->f, add_label, &labels) == -1) {

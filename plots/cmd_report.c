@@ -161,7 +161,7 @@ report_parse(struct report_opts *o, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "b:c:o:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o':
-			o->dir = optarg;
+			o->dir = dir_arg(optarg);
 			continue;
 		case OPT_TITLE:
 			o->title = optarg;
@@ -210,8 +210,9 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	if (o->title != NULL)
 		sb_adds(&title, o->title);
 	else
-		sb_addf(&title, "kbench report: %s vs %s", o->an.name_b,
-		    o->an.name_a);
+		/* In the body's order: the baseline first. */
+		sb_addf(&title, "kbench report: %s vs %s", o->an.name_a,
+		    o->an.name_b);
 	rv.title = sb_str(&title);
 
 	rc = KB_EXIT_IO;

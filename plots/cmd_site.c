@@ -226,7 +226,7 @@ cmd_site(int argc, char **argv, struct kbench_ctx *ctx)
 		}
 		switch (ch) {
 		case 'o':
-			s.dir = optarg;
+			s.dir = dir_arg(optarg);
 			continue;
 		case OPT_FACT:
 			if (*optarg == '\0') {

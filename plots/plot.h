@@ -35,7 +35,7 @@ struct plot_out {
 
 void	plot_out_init(struct plot_out *o);
 /* -o, --format, --title, --axis: 1 taken, 0 not one of them, -1 bad (said). */
-int	plot_out_option(struct plot_out *o, int ch, const char *arg);
+int	plot_out_option(struct plot_out *o, int ch, char *arg);
 /*
  * Make o->dir, draw the chart NAME into it and print the paths written.
  * Returns a kbench exit status, the reason said.

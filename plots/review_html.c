@@ -124,8 +124,8 @@ html_machines(FILE *out, const struct review *rv)
 		return;
 	fputs("<h2>Machines</h2>\n", out);
 	if (rv->ndiffer > 0) {
-		fputs("<p>The facts that differ, the words only on one side "
-		    "<mark>marked</mark>:</p>\n", out);
+		fputs("<p>The facts that differ, a word the other side's value "
+		    "lacks <mark>marked</mark>:</p>\n", out);
 		html_fact_table(out, rv, 0, rv->ndiffer);
 	} else
 		fputs("<p>Both sides ran with the same facts.</p>\n", out);
@@ -165,6 +165,8 @@ review_html(FILE *out, const struct review *rv)
 	table_print_html(&t, out);
 	table_free(&t);
 	html_part(out, "", report_method_lines, an);
+	/* What the "!" letters no paragraph names mean, under the table. */
+	html_part(out, "", report_flags_legend, an);
 	html_part(out, "<h2>Warnings</h2>\n", report_warning_lines, an);
 	fputs("<h2>Charts</h2>\n", out);
 	for (i = 0; i < rv->ncharts; i++) {

@@ -76,8 +76,8 @@ md_machines(FILE *out, const struct review *rv)
 		return;
 	fputs("\n## Machines\n\n", out);
 	if (rv->ndiffer > 0) {
-		fputs("The facts that differ (the words only on one side in "
-		    "bold):\n\n", out);
+		fputs("The facts that differ (a word the other side's value "
+		    "lacks in bold):\n\n", out);
 		md_fact_table(out, rv, 0, rv->ndiffer);
 	} else
 		fputs("Both sides ran with the same facts.\n", out);
@@ -126,6 +126,13 @@ review_markdown(FILE *out, const struct review *rv)
 	md_escape(out, sb_str(&title));
 	fputs(".\n\n", out);
 	report_method_markdown(out, an);
+	/* What the "!" letters no paragraph names mean, under the table. */
+	text = review_part(report_flags_legend, an);
+	if (*text != '\0') {
+		fputs("\n", out);
+		md_code_block(out, "", text);
+	}
+	free(text);
 	/* Warnings name series and labels: as they are, in a code block. */
 	text = review_part(report_warning_lines, an);
 	if (*text != '\0') {

@@ -57,8 +57,8 @@ text_machines(FILE *out, const struct review *rv)
 		fputs("  Both sides ran with the same facts.\n", out);
 	else
 		text_wrap(out, REVIEW_TEXT_WIDTH, "  ", "  ", "The facts that "
-		    "differ (A the baseline, B the other side; the words only "
-		    "on one side in [brackets]):");
+		    "differ (A the baseline, B the other side; a word the other "
+		    "side's value lacks in [brackets]):");
 	for (i = 0; i < rv->ndiffer; i++)
 		text_fact(out, &rv->rows[i]);
 	if (rv->nrows > rv->ndiffer)

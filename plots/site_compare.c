@@ -112,7 +112,7 @@ pair_args(struct site *s, struct store *db, const char *self, struct pair *p,
 	strlist_add(&p->args, "--title");
 	sb_reset(&sb);
 	/* Never "--db=..." or any option: it starts with a word of ours. */
-	sb_addf(&sb, "Run %s vs %s: %s", b->label, a->label,
+	sb_addf(&sb, "Run %s vs %s: %s", a->label, b->label,
 	    *b->attr[SITE_ATTR_BENCHMARK] ? b->attr[SITE_ATTR_BENCHMARK] :
 	    "(no benchmark)");
 	if (*b->attr[SITE_ATTR_HOST])
@@ -148,11 +148,20 @@ static void
 failed(struct site *s, const struct pair *p, const struct proc *pr)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *out = sb_str(&pr->out), *nl;
+	const char *out = sb_str(&pr->out);
+	size_t i, room = 400;
 
-	nl = strchr(out, '\n');
-	sb_addf(&sb, "%s: kbench report failed: %.*s", p->dir,
-	    nl != NULL ? (int)(nl - out) : (int)strlen(out), out);
+	/* Its lines as one ("...: 8 series are not on both sides: 'a' only
+	   in B; ..."), not the first alone, which ends at its colon. */
+	sb_addf(&sb, "%s: kbench report failed: ", p->dir);
+	for (i = 0; out[i] != '\0' && room > 0; i++, room--) {
+		if (out[i] != '\n')
+			sb_add(&sb, &out[i], 1);
+		else if (out[i + 1] != '\0')
+			sb_adds(&sb, "; ");
+	}
+	if (out[i] != '\0')
+		sb_adds(&sb, "...");
 	strlist_add(&s->warnings, sb_str(&sb));
 	sb_free(&sb);
 }

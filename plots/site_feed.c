@@ -49,7 +49,7 @@ entry(FILE *fp, const struct site *s, const struct site_cp *c,
 	sb_reset(text);
 	sb_addf(text, "%s ", reg ? "regression" : "improvement");
 	if (cp->change == cp->change)	/* not NaN */
-		sb_addf(text, "%+.2f%% ", 100 * cp->change);
+		sb_addf(text, "%s ", format_pct(a, sizeof(a), cp->change));
 	sb_addf(text, "in %s", site_bench(s, hs));
 	if (*site_host(s, hs))
 		sb_addf(text, " on %s", site_host(s, hs));

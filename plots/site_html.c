@@ -87,10 +87,9 @@ put_num(FILE *fp, double v)
 void
 put_change(FILE *fp, double change)
 {
-	if (isnan(change))
-		fputs("-", fp);
-	else
-		fprintf(fp, "%+.2f%%", 100 * change);
+	char buf[40];
+
+	fputs(format_pct(buf, sizeof(buf), change), fp);
 }
 
 void

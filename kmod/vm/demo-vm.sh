@@ -12,7 +12,7 @@
 #   demo-vm/kbench.db       both runs
 #   demo-vm/compare.txt     kbench analyze --compare highres tick-based
 #   demo-vm/sleep.png, .gp  kbench plot sleep: a panel per label (the
-#                           README shows it; git keeps these two)
+#                           docs/kmod.md shows it; git keeps these two)
 #   demo-vm/report/         kbench report: report.html, .md, .txt, charts
 #
 # The guests' consoles and the exported CSV files stay in BUILD/vm/.

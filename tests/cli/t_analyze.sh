@@ -7,7 +7,7 @@ SEED=$KBENCH_TOP/examples/calloutng-rpi.csv
 F=$FIXTURES/analyze
 
 kb --db seed.db import -q -b sleep --run-by label --run-by hz --key method \
-    --key requested_us --value measured_us --unit us "$SEED"
+    --key usec --value measured_us --unit us "$SEED"
 kb --db lat.db import -q --run-by label --key method --key usec \
     --value v --unit us "$F/latency.csv"
 
@@ -207,14 +207,14 @@ expect_err "kbench: analyze: --width 10: expected a number of columns from 40 to
 COLUMNS=50 "$KBENCH" --db lat.db analyze --compare before after >piped
 n=$(sed -n '/^Warnings:/,$p' piped | awk 'length > 60' | wc -l)
 [ "$n" -gt 0 ]; check $? "COLUMNS in a pipe: the default width ($n lines over 60)"
-if command -v script >/dev/null 2>&1; then
+if script -qec true /dev/null >/dev/null 2>&1; then
 	COLUMNS=50 script -qec "$KBENCH --db lat.db analyze --compare before after" /dev/null |
 	    tr -d '\r' >tty.out
 	n=$(sed -n '/^Warnings:/,$p' tty.out | awk 'length > 50' | wc -l)
 	[ "$n" -eq 0 ] && grep -q '^Warnings:' tty.out
 	check $? "COLUMNS on a terminal: the warnings wrap at 50 ($n longer)"
 else
-	skip "script(1) is missing: COLUMNS on a terminal untested"
+	skip "script(1) cannot give a terminal here (missing, or no /dev/pts): COLUMNS on a terminal untested"
 fi
 # A table wider than the width asked for: a block a row, the same cells.
 kb --db lat.db analyze --compare before after --width 72
@@ -302,3 +302,24 @@ check $? "Markdown: the same cells"
 kb --db tiny.db analyze --compare before after --format json
 [ "$(jq -r '.comparisons[0].change * 1e6 | round' "$T/out")" = 30 ]
 check $? "JSON: the change 3.0e-5, as the text rounds it"
+
+# A value whose commas precede words with a blank ("console=ttyS0,115200
+# root=/dev/vda1": "115200 root" is no key) stays whole; "\," is a comma
+# that splits nothing; the ministat advice quotes what it suggests.
+printf 'label,key,m,v\nx,"p,q=r",a,1\nx,"p,q=r",a,2\nx,"$(id)",a,3\n' >q.csv
+kb --db q.db import -q --run-by label --key key --key m --value v \
+    --meta 'cmdline=console=ttyS0,115200 root=/dev/vda1 ro' q.csv
+kb --db q.db runs --where 'cmdline=console=ttyS0,115200 root=/dev/vda1 ro'
+[ "$(grep -c ' x  ' "$T/out")" = 1 ]
+check $? "--where a kernel cmdline with a comma: the value whole"
+kb --db q.db analyze --where 'key=p\,q=r' --format csv
+[ "$(grep -c 'p,q=r' "$T/out")" -ge 1 ] && ! grep -q '\$(id)' "$T/out"
+check $? "--where 'key=p\\,q=r': the series p,q=r, that one only"
+kb --db q.db analyze --format ministat
+expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where 'key=p\\,q=r' --where m=a)" \
+    "the ministat advice: shell-quoted, the comma escaped"
+kb --db q.db analyze --format ministat --where 'key=$(id)' --where 'key=p\,q=r'
+expect_rc 2 "the ministat advice over two series again"
+grep -q "(e.g. --where 'key=\$(id)' --where m=a)\$" "$T/err" ||
+    grep -q "(e.g. --where 'key=p\\\\,q=r' --where m=a)\$" "$T/err"
+check $? "the ministat advice: \$(id) in single quotes, never bare ($(cat "$T/err"))"

@@ -315,16 +315,26 @@ kb facts --json
 expect_rc 0 "facts --json"
 case $(cat "$T/out") in "{"*"}") ok "facts --json is one object" ;; *) not_ok "facts --json is one object" ;; esac
 
-# The README's images are in the tree, and git keeps them: demo-vm/ is
-# ignored (make demo-vm rewrites it) but for the chart the README shows.
+# The images of the README and docs/ are in the tree, and git keeps them:
+# demo-vm/ is ignored (make demo-vm rewrites it) but for the chart
+# docs/kmod.md shows.  Each path is relative to its page.
 n=0
-for img in $(sed -n 's/.*!\[[^]]*\](\([^)]*\)).*/\1/p' "$KBENCH_TOP/README.md"); do
-	n=$((n + 1))
-	[ -s "$KBENCH_TOP/$img" ]; check $? "README's image $img is in the tree"
-	if git -C "$KBENCH_TOP" rev-parse --git-dir >/dev/null 2>&1; then
-		! git -C "$KBENCH_TOP" check-ignore -q "$img"
-		check $? "README's image $img is not ignored by git"
-	fi
+for page in README.md docs/*.md; do
+	dir=$(dirname "$page")
+	for img in $(sed -n 's/.*!\[[^]]*\](\([^)]*\)).*/\1/p' "$KBENCH_TOP/$page"); do
+		n=$((n + 1))
+		f=$(cd "$KBENCH_TOP/$dir" && realpath -m --relative-to="$KBENCH_TOP" "$img")
+		[ -s "$KBENCH_TOP/$f" ]; check $? "$page's image $img is in the tree"
+		if git -C "$KBENCH_TOP" rev-parse --git-dir >/dev/null 2>&1; then
+			! git -C "$KBENCH_TOP" check-ignore -q "$f"
+			check $? "$page's image $img is not ignored by git"
+		fi
+	done
 done
-grep -q '(demo-vm/sleep.png)' "$KBENCH_TOP/README.md"
-check $? "README shows make demo-vm's chart ($n images)"
+grep -q '(../demo-vm/sleep.png)' "$KBENCH_TOP/docs/kmod.md"
+check $? "docs/kmod.md shows make demo-vm's chart ($n images)"
+# Every relative link of the README, docs/ and tests/README.md resolves:
+# the file, and a #anchor to a heading of it.
+python3 "$KBENCH_TOP/tests/tools/check_links.py" "$KBENCH_TOP/README.md" \
+    "$KBENCH_TOP"/docs/*.md "$KBENCH_TOP/tests/README.md" >links.out 2>&1
+check $? "the docs' links resolve: $(tail -1 links.out)"

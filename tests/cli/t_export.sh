@@ -4,7 +4,7 @@
 
 SEED=$KBENCH_TOP/examples/calloutng-rpi.csv
 kb import -q -b sleep --run-by label --run-by hz --key method \
-    --key requested_us --value measured_us --unit us "$SEED"
+    --key usec --value measured_us --unit us "$SEED"
 expect_rc 0 "import of the seed table"
 
 # runs: the listing, with filters.
@@ -53,7 +53,7 @@ python3 -c 'import csv, sys
 for r in csv.reader(open(sys.argv[1], newline="")):
     print(",".join(r[1:3] + r[8:]))' "$T/out" >got
 cat >want <<'EOT'
-label,benchmark,key.method,key.requested_us,unit,better,round,seq,value
+label,benchmark,key.method,key.usec,unit,better,round,seq,value
 unpatched,sleep,nanosleep,1,us,lower,,0,1999.72
 unpatched,sleep,nanosleep,300,us,lower,,0,1999.8
 unpatched,sleep,nanosleep,3000,us,lower,,0,3999.36
@@ -71,20 +71,20 @@ expect_err "kbench: export: --format 'xml': expected csv or ministat" "an unknow
 
 # ministat files: one per series and label, values one a line.
 mkdir m
-kb export --format ministat -o m --where method=select --where requested_us=300
+kb export --format ministat -o m --where method=select --where usec=300
 expect_rc 0 "export --format ministat"
 ls m >got
-printf '%s\n' calloutng_12_26.method-select.requested_us-300.txt \
-    unpatched.method-select.requested_us-300.txt >want
+printf '%s\n' calloutng_12_26.method-select.usec-300.txt \
+    unpatched.method-select.usec-300.txt >want
 cmp -s want got; check $? "one file per series and label"
 printf '%s\n' 19904.66 7998.39 2000.27 >want
-cmp -s want m/unpatched.method-select.requested_us-300.txt
+cmp -s want m/unpatched.method-select.usec-300.txt
 check $? "a label's runs pooled in one file, one value a line"
 kb export --format ministat
 expect_rc 2 "ministat without -o"
 kb export --format ministat -o new/dir
 expect_rc 0 "ministat into a missing directory"
-cmp -s want new/dir/unpatched.method-select.requested_us-300.txt
+cmp -s want new/dir/unpatched.method-select.usec-300.txt
 check $? "the directory was made, parents and all, like mkdir -p"
 touch afile
 kb export --format ministat -o afile/dir

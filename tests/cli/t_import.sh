@@ -6,7 +6,7 @@
 SEED=$KBENCH_TOP/examples/calloutng-rpi.csv
 
 kb import -b sleep --run-by label --run-by hz --key method \
-    --key requested_us --value measured_us --unit us "$SEED"
+    --key usec --value measured_us --unit us "$SEED"
 expect_rc 0 "import of the seed table"
 expect_empty_out "import prints no data"
 expect_err "kbench import: 210 samples in 6 runs into $T/kbench.db" \
@@ -19,10 +19,24 @@ m=$(sql kbench.db "SELECT min(n) FROM (SELECT count(*) n FROM series GROUP BY ru
 [ "$n" = 1 ] && [ "$m" = 35 ]; check $? "35 series in every run"
 n=$(sql kbench.db "SELECT max(c) FROM (SELECT count(*) c FROM sample GROUP BY series_id)")
 [ "$n" = 1 ]; check $? "one sample per series"
-v=$(sql kbench.db "SELECT x.value FROM sample x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = s.run_id JOIN run_fact f ON f.run_id = r.id AND f.key = 'hz' WHERE r.label = 'unpatched' AND f.value = '1000' AND s.name = 'method=nanosleep,requested_us=300'")
+v=$(sql kbench.db "SELECT x.value FROM sample x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = s.run_id JOIN run_fact f ON f.run_id = r.id AND f.key = 'hz' WHERE r.label = 'unpatched' AND f.value = '1000' AND s.name = 'method=nanosleep,usec=300'")
 [ "$v" = 1999.8 ]; check $? "unpatched nanosleep 300 us at HZ=1000 is 1999.80 (got $v)"
 v=$(sql kbench.db "SELECT DISTINCT unit || ' ' || better FROM series")
 [ "$v" = "us lower" ]; check $? "unit and better direction stored"
+# The seed's series keys are those kbench collect sleep stores (method,
+# usec): a table imported this way pairs with a run collected here.
+v=$(sql kbench.db "SELECT group_concat(key, ' ') FROM (SELECT DISTINCT key FROM series_key ORDER BY key)")
+[ "$v" = "method usec" ]; check $? "the seed's keys are the collector's: method usec (got $v)"
+if [ -x "$(dirname "$KBENCH")/testsleep" ]; then
+	kb --db pair.db import -q -b sleep --run-by label --run-by hz --key method \
+	    --key usec --value measured_us --unit us "$SEED"
+	kb --db pair.db collect sleep -q -l here -r 2 -m nanosleep -u 300 -n 5
+	expect_rc 0 "a sleep collection beside the seed"
+	kb --db pair.db analyze --compare label=unpatched,hz=1000 here --where method=nanosleep --where usec=300 --format csv
+	expect_rc 0 "the seed against a collected run"
+	[ "$(tail -n +2 "$T/out" | wc -l)" = 1 ]
+	check $? "the seed and a collected run pair: one row, nanosleep at 300 us"
+fi
 
 # Canonical round trip: export, import into a new database, export again.
 kb export -o a.csv

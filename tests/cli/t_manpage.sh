@@ -69,3 +69,15 @@ sed 's/^\.Op Fl c , -confidence Ar level$/.Op Fl c Ar level/' "$top/kbench.1" >n
 python3 "$check_mp" "$KBENCH" noconf.1 >mp.out 2>&1
 grep -q "analyze: --confidence: in --help, not named in the man page" mp.out
 check $? "--confidence unnamed in analyze: found"
+# A command's own option the DESCRIPTION also names (import's --meta):
+# still the command's to list.
+awk '/^\.Ss import$/ { d = 1 } d && /^\.Op Fl -meta/ && !done { done = 1; next } { print }' \
+    "$top/kbench.1" >nometa.1
+python3 "$check_mp" "$KBENCH" nometa.1 >mp.out 2>&1
+grep -q "import: --meta: in --help, not in the man page's synopsis or option list" mp.out
+check $? "import's --meta dropped from its synopsis: found"
+# A command kbench help lists without a subsection of its own.
+sed 's/^\.Ss facts$/.Ss Facts/' "$top/kbench.1" >nofacts.1
+python3 "$check_mp" "$KBENCH" nofacts.1 >mp.out 2>&1
+grep -q "facts: kbench help lists it, the page has no .Ss facts" mp.out
+check $? "a command without its subsection: found"

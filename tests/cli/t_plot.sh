@@ -6,7 +6,7 @@
 SEED=$KBENCH_TOP/examples/calloutng-rpi.csv
 F=$FIXTURES/analyze
 kb --db seed.db import -q -b sleep --run-by label --run-by hz --key method \
-    --key requested_us --value measured_us --unit us "$SEED"
+    --key usec --value measured_us --unit us "$SEED"
 kb --db lat.db import -q --run-by label --key method --key usec --value v \
     --unit us "$F/latency.csv"
 

@@ -14,7 +14,7 @@ cmp -s want "$T/out"; check $? "report prints the three paths"
 for f in compare.png compare.svg compare.gp sleep.png sleep.svg dist.png dist.svg; do
 	[ -s "rep/$f" ]; check $? "report draws $f"
 done
-for s in '^# kbench report: after vs before$' '^## Comparison$' '^## Charts$' \
+for s in '^# kbench report: before vs after$' '^## Comparison$' '^## Charts$' \
     '^## Machines$' '^## Reproduce$' '^!\[.*\](compare.png)$' \
     '^2 improved, 2 regressed, 2 unchanged' '^| poll | 100 | 30/30 |' \
     'kbench --db lat.db report --compare before after -o rep'; do

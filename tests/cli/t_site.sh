@@ -166,7 +166,7 @@ kb site -o cmp --last 10
 expect_out "cmp/index.html: 3 series, 10 runs, 0 change points; wrote 18 of 18 pages, drew 3 of 3 charts, made 9 of 9 comparisons, removed 0 files" \
     "the last 10 runs: 9 comparisons"
 grep -q 'href="../compare/55-56/report.html">compare with previous</a>' cmp/runs/56.html &&
-    grep -q '<h1>Run n56 vs n55: lock, runs 55 and 56</h1>' cmp/compare/55-56/report.html &&
+    grep -q '<h1>Run n55 vs n56: lock, runs 55 and 56</h1>' cmp/compare/55-56/report.html &&
     grep -q 'kbench -d .* report --compare n55 n56 -o cmp/compare/55-56 --title' cmp/compare/55-56/report.html
 check $? "a run page links its comparison: kbench report's, sides named by label"
 python3 "$CHECK" --site cmp >check.out 2>&1

@@ -203,7 +203,7 @@ v=$(jq -r '.summary.geomean_ratio' "$T/out")
 #    unpatched vs calloutng_12_26 pooled HZ 100, 250 and 1000 silently.
 #
 kb --db seed.db import -q -b sleep --run-by label --run-by hz --key method \
-    --key requested_us --value measured_us --unit us \
+    --key usec --value measured_us --unit us \
     "$KBENCH_TOP/examples/calloutng-rpi.csv"
 kb --db seed.db analyze --compare unpatched calloutng_12_26
 tail -5 "$T/out" >got
