@@ -27,6 +27,7 @@
 #define SPARK_H		32
 #define SPARK_PAD	2
 #define SPARK_MAX	120
+#define SPARK_SPAN	0.2	/* the least height, of the level: +-10% */
 
 static const char *
 plural(size_t n)
@@ -47,6 +48,7 @@ static void
 sparkline(FILE *fp, const struct hseries *hs)
 {
 	double v[SPARK_MAX], at[SPARK_MAX], lo = INFINITY, hi = -INFINITY, y, x;
+	double mid, span;
 	size_t nb, b, k, from, to;
 	const struct trend_cp *cp;
 
@@ -63,9 +65,18 @@ sparkline(FILE *fp, const struct hseries *hs)
 		lo = fmin(lo, v[b]);
 		hi = fmax(hi, v[b]);
 	}
+	/*
+	 * The height spans at least SPARK_SPAN of the level, centred: a
+	 * -6.6% step is a third of it, not a crash from top to bottom.
+	 */
+	mid = (hi + lo) / 2;
+	span = fmax(hi - lo, SPARK_SPAN * fabs(mid));
+	lo = mid - span / 2;
+	hi = mid + span / 2;
 	fprintf(fp, "<svg class=\"spark\" width=\"%d\" height=\"%d\" viewBox="
-	    "\"0 0 %d %d\" role=\"img\" aria-label=\"%zu run medians\">",
-	    SPARK_W, SPARK_H, SPARK_W, SPARK_H, hs->npt);
+	    "\"0 0 %d %d\" role=\"img\" aria-label=\"%zu run medians, the "
+	    "height at least %g%% of their level\">", SPARK_W, SPARK_H, SPARK_W,
+	    SPARK_H, hs->npt, 100 * SPARK_SPAN);
 	/* (hs->cp is set when ncp > 0; the analyzer cannot tell.) */
 	for (k = 0; hs->cp != NULL && k < hs->ncp; k++) {
 		cp = &hs->cp[k];

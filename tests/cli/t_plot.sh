@@ -140,6 +140,13 @@ kb --db trend.db plot trend -o tc
 expect_rc 0 "plot trend"
 printf '%s\n' tc/trend.gp tc/trend.png >want
 cmp -s want "$T/out"; check $? "plot trend prints the paths of the files it wrote"
+# A nightly's label fits its tic whole: "nightly-2026-12-01", not
+# "...ghtly-2026-12-01"; a longer one keeps its end.
+printf 'label,s,value\nnightly-2026-12-01,x,1\nnightly-2026-12-02,x,2\nnightly-2026-12-03,x,1\nvery-long-label-of-a-lab-nightly-2026-12-04,x,2\n' >tic.csv
+kb --db tic.db import -q --run-by label --key s --value value tic.csv
+kb --db tic.db plot trend -o tic
+grep -q "'nightly-2026-12-01'" tic/trend.gp && grep -q "'...a-lab-nightly-2026-12-04'" tic/trend.gp
+check $? "plot trend: a nightly's label whole on its tic, a longer one's end ($(grep -o "'[^']*2026-12-0[14]'" tic/trend.gp | tr '\n' ' '))"
 [ -s tc/trend.gp ]; check $? "trend.gp written"
 is_png tc/trend.png; check $? "trend.png is a PNG"
 [ "$(png_size tc/trend.png)" = 1400x1495 ]; check $? "three panels, one above the other: 1400x1495 ($(png_size tc/trend.png))"

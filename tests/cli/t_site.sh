@@ -307,3 +307,13 @@ kb site -o site --jobs 0
 expect_rc 2 "--jobs 0"
 kb site -o site --label nosuch
 expect_rc 2 "an unknown label"
+
+# A sparkline is drawn against a stated scale: its height spans at least
+# 20% of the level, so a -6.6% step of two runs is a third of it (it was
+# drawn from top to bottom, as a crash would be).
+printf 'label,s,value\nn1,x,100\nn2,x,93.4\n' >spark.csv
+kb --db spark.db import -q --run-by label --key s --value value spark.csv
+kb --db spark.db site -o sparksite --no-compare
+expect_rc 0 "a site of one two-run series"
+grep -q 'aria-label="2 run medians, the height at least 20% of their level"><polyline points="2.0,11.2 118.0,20.8"/>' sparksite/index.html
+check $? "a -6.6% step: a third of the sparkline's height, its scale said"
