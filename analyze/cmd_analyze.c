@@ -68,7 +68,6 @@ ministat_one_series(const struct analysis *an)
 	const struct group *g = an->compare ? an->ga.g[0] : an->gs.g[0];
 	struct strlist sidek = { NULL, 0 }, sidev = { NULL, 0 }, words = { NULL, 0 };
 	struct strbuf w = STRBUF_INIT, ex = STRBUF_INIT;
-	const char *c;
 	char **argv;
 	size_t i;
 
@@ -79,13 +78,11 @@ ministat_one_series(const struct analysis *an)
 	for (i = 0; i < g->keys.n; i++) {
 		if (strlist_has(&sidek, g->keys.v[i].key))
 			continue;
+		/* A key that holds '=' cannot be selected: not offered. */
+		if (strchr(g->keys.v[i].key, '=') != NULL)
+			continue;
 		sb_reset(&w);
-		sb_addf(&w, "%s=", g->keys.v[i].key);
-		for (c = g->keys.v[i].value; *c != '\0'; c++) {
-			if (*c == ',')
-				sb_add(&w, "\\", 1);
-			sb_add(&w, c, 1);
-		}
+		filter_part_text(&w, g->keys.v[i].key, g->keys.v[i].value);
 		strlist_add(&words, "--where");
 		strlist_add(&words, sb_str(&w));
 	}

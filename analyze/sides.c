@@ -144,7 +144,7 @@ as_part(struct store *s, const char *spec, struct strbuf *out)
 	filter_spec_parts(spec, &keys, &values);
 	/* A bare word names a label when one exists; anything else as is. */
 	if (keys.n == 0 && store_label_exists(s, spec, &found) == 0 && found)
-		sb_addf(out, "label=%s", spec);
+		filter_part_text(out, "label", spec);
 	else
 		sb_adds(out, spec);
 	strlist_free(&keys);
@@ -169,9 +169,12 @@ suggest(struct store *s, const struct analysis *an, struct strbuf *out)
 		    "%s in %s): to compare along it, --compare ",
 		    an->ga.keynames.v[i], va, an->name_a, vb, an->name_b);
 		as_part(s, an->name_a, out);
-		sb_addf(out, ",%s=%s ", an->ga.keynames.v[i], va);
+		sb_adds(out, ",");
+		filter_part_text(out, an->ga.keynames.v[i], va);
+		sb_adds(out, " ");
 		as_part(s, an->name_b, out);
-		sb_addf(out, ",%s=%s", an->ga.keynames.v[i], vb);
+		sb_adds(out, ",");
+		filter_part_text(out, an->ga.keynames.v[i], vb);
 		return;
 	}
 	sb_adds(out, "\nnarrow the selection (--where, -b) to the series both "

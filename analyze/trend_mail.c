@@ -171,13 +171,13 @@ selection_words(struct strlist *w, const struct filter *f,
 	}
 	for (i = 0; i < f->where_keys.n; i++) {
 		sb_reset(&kv);
-		sb_addf(&kv, "%s=%s", f->where_keys.v[i], f->where_values.v[i]);
+		filter_part_text(&kv, f->where_keys.v[i], f->where_values.v[i]);
 		strlist_add(w, "--where");
 		strlist_add(w, sb_str(&kv));
 	}
 	for (i = 0; i < hs->keys.n; i++) {
 		sb_reset(&kv);
-		sb_addf(&kv, "%s=%s", hs->keys.v[i].key, hs->keys.v[i].value);
+		filter_part_text(&kv, hs->keys.v[i].key, hs->keys.v[i].value);
 		strlist_add(w, "--where");
 		strlist_add(w, sb_str(&kv));
 	}

@@ -134,6 +134,24 @@ filter_spec_parts(const char *spec, struct strlist *keys,
 	strlist_free(&whole);
 }
 
+static void
+add_escaped(struct strbuf *sb, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == ',')
+			sb_add(sb, "\\", 1);
+		sb_add(sb, s, 1);
+	}
+}
+
+void
+filter_part_text(struct strbuf *sb, const char *key, const char *value)
+{
+	add_escaped(sb, key);
+	sb_add(sb, "=", 1);
+	add_escaped(sb, value);
+}
+
 /* One --where KEY=VALUE (a part of a conjunction, or the whole). */
 static int
 where_add(struct filter *f, const char *key, const char *value,

@@ -67,6 +67,12 @@ int	filter_option(struct filter *f, int opt, const char *arg,
  */
 void	filter_spec_parts(const char *spec, struct strlist *keys,
 	    struct strlist *values);
+/*
+ * The inverse, for text a user pastes back (the mail's commands, the
+ * advice of a message): "KEY=VALUE" appended to sb with each comma of
+ * both written "\,", so that filter_spec_parts() reads it as one part.
+ */
+void	filter_part_text(struct strbuf *sb, const char *key, const char *value);
 void	filter_free(struct filter *f);
 /* A deep copy of src into dst. */
 void	filter_copy(struct filter *dst, const struct filter *src);

@@ -163,9 +163,12 @@ dir_arg(char *arg)
 char *
 format_pct(char *buf, size_t size, double v)
 {
-	double x = fabs(100 * v);
+	double x, y;
 	int prec;
 
+	if (v == 0)
+		v = 0;	/* -0 too: "+0.00%" */
+	x = fabs(100 * v);
 	if (isnan(v))
 		snprintf(buf, size, "-");
 	/* %.2f of 2e91% would be 94 digits, and cut. */
@@ -178,6 +181,13 @@ format_pct(char *buf, size_t size, double v)
 	else {
 		prec = 1 - (int)floor(log10(x));
 		snprintf(buf, size, "%+.*f%%", prec, 100 * v);
+		/* Rounded up to the next decade (0.0099991 to 0.0100): one
+		   digit fewer keeps two ("0.010"). */
+		y = fabs(strtod(buf, NULL));
+		if (y >= 1)
+			snprintf(buf, size, "%+.2f%%", 100 * v);
+		else if (prec > 0 && floor(log10(y)) > floor(log10(x)))
+			snprintf(buf, size, "%+.*f%%", prec - 1, 100 * v);
 	}
 	return buf;
 }

@@ -111,6 +111,7 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 	const struct comparison *c;
 	const struct bar *ba, *bb;
 	struct strbuf text = STRBUF_INIT;
+	char pct[40];
 	size_t i, k;
 
 	for (i = 0; i < an->ncmp; i++) {
@@ -131,7 +132,8 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 		 */
 		sb_reset(&text);
 		if (c->scale == SCALE_RATIO)
-			sb_addf(&text, "%+.1f%%", 100 * c->change.est);
+			sb_adds(&text, format_pct(pct, sizeof(pct),
+			    c->change.est));
 		else
 			sb_addf(&text, "%+.4g", c->change.est);
 		if (c->change_err == STATS_OK && c->scale == SCALE_RATIO)

@@ -331,6 +331,7 @@ panel_marks(struct strbuf *gp, const struct hseries *hs)
 {
 	const struct trend_cp *cp;
 	const char *color;
+	char pct[40];
 	double x;
 	size_t j;
 
@@ -346,7 +347,8 @@ panel_marks(struct strbuf *gp, const struct hseries *hs)
 		if (isnan(cp->change))
 			sb_adds(gp, "'change'");
 		else
-			sb_addf(gp, "'%+.1f%%'", 100 * cp->change);
+			sb_addf(gp, "'%s'", format_pct(pct, sizeof(pct),
+			    cp->change));
 		/* Right of the line, but left of it near the right edge. */
 		if (x > 0.8 * (double)hs->npt)
 			sb_addf(gp, " at %.1f, graph 0.93 right offset char -0.6, 0",

@@ -148,19 +148,32 @@ static void
 failed(struct site *s, const struct pair *p, const struct proc *pr)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *out = sb_str(&pr->out);
-	size_t i, room = 400;
+	const char *out = sb_str(&pr->out), *end;
+	size_t len;
 
-	/* Its lines as one ("...: 8 series are not on both sides: 'a' only
-	   in B; ..."), not the first alone, which ends at its colon. */
-	sb_addf(&sb, "%s: kbench report failed: ", p->dir);
-	for (i = 0; out[i] != '\0' && room > 0; i++, room--) {
-		if (out[i] != '\n')
-			sb_add(&sb, &out[i], 1);
-		else if (out[i + 1] != '\0')
-			sb_adds(&sb, "; ");
+	/*
+	 * Its lines as one ("...: 8 series are not on both sides: 'a' only
+	 * in B; 'b' only in A"), not the first alone, which ends at its
+	 * colon; each line's indent dropped; at most some 400 bytes, cut
+	 * between characters.
+	 */
+	sb_addf(&sb, "%s: kbench report failed:", p->dir);
+	while (*out != '\0' && sb.len < 400) {
+		out += strspn(out, " \t");
+		len = strcspn(out, "\n");
+		if (len > 0)
+			sb_addf(&sb, "%s%.*s", sb.buf[sb.len - 1] == ':' ?
+			    " " : "; ", (int)len, out);
+		out += len + (out[len] == '\n');
 	}
-	if (out[i] != '\0')
+	if (sb.len > 400) {
+		end = sb.buf + 400;
+		while (end > sb.buf && ((unsigned char)*end & 0xc0) == 0x80)
+			end--;
+		sb.len = (size_t)(end - sb.buf);
+		sb.buf[sb.len] = '\0';
+		sb_adds(&sb, "...");
+	} else if (*out != '\0')
 		sb_adds(&sb, "...");
 	strlist_add(&s->warnings, sb_str(&sb));
 	sb_free(&sb);

@@ -317,3 +317,13 @@ kb --db spark.db site -o sparksite --no-compare
 expect_rc 0 "a site of one two-run series"
 grep -q 'aria-label="2 run medians, the height at least 20% of their level"><polyline points="2.0,11.2 118.0,20.8"/>' sparksite/index.html
 check $? "a -6.6% step: a third of the sparkline's height, its scale said"
+
+# A comparison that fails says the child's whole message on one line
+# (it ended at "not on both sides:"), its suggestion written to be pasted
+# back ("," in a value as "\,").
+printf 'label,opt,value\nr0,a,1\nr0,a,2\nr0,a,3\nr1,b,1\nr1,b,2\nr1,b,3\n' >sf.csv
+kb --db sf.db import -q --run-by label --key opt --value value sf.csv
+kb --db sf.db site -o sfsite
+expect_rc 0 "a site whose one comparison fails"
+expect_err "kbench: site: warning: compare/1-2/: kbench report failed: kbench: report: --compare: 2 series are not on both sides: 'opt=a' only in r0; 'opt=b' only in r1; the sides differ in the series key opt (a in r0, b in r1): to compare along it, --compare label=r0,opt=a label=r1,opt=b" \
+    "a failed comparison: its whole message, one line"

@@ -287,3 +287,18 @@ check $? "kbench trend's table shows the same change point"
 sed -n 18p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
 grep -q '| latency | 10/10 | 40.1136 | 42.8251 |' review-00000000/report.md
 check $? "the mail's report command writes the report of the two runs"
+
+# The mail's commands select what they name when a value holds a comma:
+# written "\," (a comma there split the value in two: no samples).
+awk 'BEGIN { print "label,opt,value"
+    for (r = 1; r <= 20; r++) printf "n%02d,\"x=1,y=2\",%s\n", r, (r > 18 ? 110 : 100) }' >comma.csv
+kb --db comma.db import -q --run-by label --key opt --value value comma.csv
+kb --db comma.db trend --new-regressions
+expect_rc 0 "the mail of a series whose value holds a comma"
+grep -q "kbench -d comma.db trend --where 'opt=x=1\\\\,y=2'$" "$T/out"
+check $? "the mail's trend command escapes the comma ($(grep 'trend --where' "$T/out"))"
+cmd=$(sed -n "s/^  kbench -d comma.db trend --where //p" "$T/out")
+eval "set -- $cmd"
+kb --db comma.db trend --where "$1"
+expect_rc 0 "the mail's trend command, pasted back"
+grep -q "1 series" "$T/out"; check $? "the mail's trend command selects the series"

@@ -3,7 +3,9 @@
  * the string buffer, key/value lists and the string pool.
  */
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "lib/json.h"
@@ -354,6 +356,33 @@ test_strpool(void)
 	CHECK(p.n == 0 && p.chunk == NULL && strpool_bytes(&p) == 0);
 }
 
+/*
+ * format_pct: two significant digits under 1%, none lost or gained at a
+ * decade's edge (0.0099991% rounds to 0.010, not 0.0100), -0 as +0.
+ * The references are the values written out by hand.
+ */
+static void
+test_format_pct(void)
+{
+	static const struct {
+		double		 v;
+		const char	*want;
+	} cases[] = {
+		{ 0.05, "+5.00%" }, { -0.1234, "-12.34%" }, { 0.0016, "+0.16%" },
+		{ 0.0005, "+0.050%" }, { -0.000031, "-0.0031%" },
+		{ 0.000099991, "+0.010%" }, { 0.00010001, "+0.010%" },
+		{ 0.0099999, "+1.00%" }, { 0.0, "+0.00%" }, { -0.0, "+0.00%" },
+		{ 5e-14, "+5e-12%" }, { 2e91, "+2e+93%" },
+	};
+	char buf[40];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK(strcmp(format_pct(buf, sizeof(buf), cases[i].v),
+		    cases[i].want) == 0);
+	CHECK(strcmp(format_pct(buf, sizeof(buf), NAN), "-") == 0);
+}
+
 int
 main(void)
 {
@@ -369,5 +398,6 @@ main(void)
 	test_argv();
 	test_display_width();
 	test_strpool();
+	test_format_pct();
 	return check_done();
 }
