@@ -232,25 +232,6 @@ by_unknown(struct store *s, const struct filter *f, const char *by)
 }
 
 /*
- * Is --by KEY a series key of the selection, and no run attribute?
- * 1, 0, or -1 (the store).  Then a series' values of it are its groups.
- */
-static int
-by_series_key(struct store *s, const struct filter *f, const char *by)
-{
-	struct strlist keys = { NULL, 0 };
-	int rc;
-
-	if ((rc = by_unknown(s, f, by)) != 1)
-		return rc;
-	if (store_series_keys(s, f, &keys) == -1)
-		return -1;
-	rc = strlist_has(&keys, by);
-	strlist_free(&keys);
-	return rc;
-}
-
-/*
  * --redact KEY: every key a fact of some selected run (a misspelt key
  * would publish what it was meant to hide), then redacted in s.
  */
@@ -313,13 +294,6 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		return run_compare(s, f, an);
 	}
 	an->gs.rows = an->rows;
-	if (an->by != NULL && (rc = by_series_key(s, f, an->by)) != 0) {
-		if (rc == -1) {
-			warnx("%s: %s", an->cmdname, store_error(s));
-			return STATUS_DB;
-		}
-		an->gs.by_series = 1;
-	}
 	if (groups_collect(s, f, an->by, &an->gs) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
 		return STATUS_DB;
@@ -328,8 +302,7 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		warnx("%s: no samples match the selection", an->cmdname);
 		return STATUS_BAD_INPUT;
 	}
-	if ((rc = an->gs.by_series ? 0 : by_unknown(s, f, an->by)) == 0 &&
-	    an->rows != NULL)
+	if ((rc = by_unknown(s, f, an->by)) == 0 && an->rows != NULL)
 		rc = by_unknown(s, f, an->rows) != 0 ? 2 : 0;
 	if (rc != 0) {
 		if (rc == -1)

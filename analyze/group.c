@@ -31,13 +31,13 @@ run_attribute(const struct run_row *run, const char *key)
 }
 
 static struct group *
-group_new(struct groupset *gs, const struct series_row *row, const char *name,
-    const char *by, const char *rowv)
+group_new(struct groupset *gs, const struct series_row *row, const char *by,
+    const char *rowv)
 {
 	struct group *g = xcalloc(1, sizeof(*g));
 	size_t i, j;
 
-	g->series = xstrdup(name);
+	g->series = xstrdup(row->name);
 	g->by = xstrdup(by);
 	g->row = xstrdup(rowv);
 	if (!strlist_has(&gs->rowvalues, rowv))
@@ -46,8 +46,6 @@ group_new(struct groupset *gs, const struct series_row *row, const char *name,
 	g->better = xstrdup(row->better);
 	g->order = row->id;
 	for (i = 0; i < row->keys->n; i++) {
-		if (gs->by_series && strcmp(row->keys->v[i].key, gs->by) == 0)
-			continue;	/* the groups' column, not a row's key */
 		kv_set(&g->keys, row->keys->v[i].key, row->keys->v[i].value);
 		for (j = 0; j < gs->keynames.n; j++)
 			if (strcmp(gs->keynames.v[j], row->keys->v[i].key) == 0)
@@ -99,54 +97,24 @@ note_run(struct groupset *gs, const struct run_row *run, const char *by)
 		kv_set(&r->facts, run->facts.v[i].key, run->facts.v[i].value);
 }
 
-/*
- * --by a series key: its value in this series, and the series' name
- * without it (so that head=rw and head=rm of one hook are one row).
- */
-static const char *
-by_series_key(struct groupset *gs, const struct series_row *row,
-    struct strbuf *name)
-{
-	struct kvlist rest = KVLIST_INIT;
-	const char *by = NULL;
-	size_t i;
-
-	for (i = 0; i < row->keys->n; i++)
-		if (strcmp(row->keys->v[i].key, gs->by) == 0)
-			by = row->keys->v[i].value;
-		else
-			kv_set(&rest, row->keys->v[i].key,
-			    row->keys->v[i].value);
-	store_series_name(&rest, name);
-	kv_clear(&rest);
-	return by;
-}
-
 /* One series of one run: its values join the group of (series, by). */
 static int
 add_series(const struct series_row *row, void *arg)
 {
 	struct collect_state *cs = arg;
 	struct groupset *gs = cs->gs;
-	struct strbuf name = STRBUF_INIT;
-	const char *by, *rowv = run_attribute(row->run, gs->rows);
+	const char *by = run_attribute(row->run, gs->by);
+	const char *rowv = run_attribute(row->run, gs->rows);
 	struct group *g;
 	size_t i, from;
 
-	if (gs->by_series)
-		by = by_series_key(gs, row, &name);
-	else {
-		by = run_attribute(row->run, gs->by);
-		sb_adds(&name, row->name);
-	}
 	if (by == NULL)
 		by = "";
 	if (rowv == NULL)
 		rowv = "";
-	/* A run holds several values of a series key: none is its own. */
-	note_run(gs, row->run, gs->by_series ? "" : by);
+	note_run(gs, row->run, by);
 	sb_reset(&gs->key);
-	sb_adds(&gs->key, sb_str(&name));
+	sb_adds(&gs->key, row->name);
 	sb_add(&gs->key, "\x1f", 1);
 	sb_adds(&gs->key, by);
 	if (gs->rows != NULL) {
@@ -154,8 +122,7 @@ add_series(const struct series_row *row, void *arg)
 		sb_adds(&gs->key, rowv);
 	}
 	if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
-		g = group_new(gs, row, sb_str(&name), by, rowv);
-	sb_free(&name);
+		g = group_new(gs, row, by, rowv);
 	if (row->id < g->order)
 		g->order = row->id;
 	if (g->last_run != row->run->info.id) {

@@ -96,9 +96,6 @@ struct groupset {
 	struct strmap	  index;	/* "series\x1fby" -> group */
 	struct strbuf	  key;		/* scratch */
 	const char	 *by;		/* the by key */
-	int		  by_series;	/* by is a series key: a series' values
-					   of it are its groups, the key left
-					   out of its name (--by head) */
 	struct strlist	  byvalues;	/* distinct by values, in order */
 	const char	 *rows;		/* a second key, or NULL */
 	struct strlist	  rowvalues;	/* its distinct values, in order */

@@ -272,23 +272,13 @@ kb --db w.db analyze --where method=nanosleep,usec=300
 ! grep -q '^Flags (!)' "$T/out" && grep -q '^Warnings:' "$T/out"
 check $? "the default: the warnings paragraph says the letters, no legend line"
 
-# --by a series key: its values are the column blocks, as a run fact's
-# are (it said "no run in the selection has it"); --format ministat's
-# advice names the keys this selection has (it suggested requested_us in
-# any database).
-kb --db w.db analyze --by method --label before
-expect_rc 0 "--by a series key"
-sed -n 5,8p "$T/out" >got
-cat >want <<'EOT'
-      method=nanosleep  method=select
-usec  n median !        n      median
-300   2   10.5 f        1          30
-3000  1     20          -
-EOT
-cmp -s want got; check $? "--by a series key: a column block a value, the key out of the rows ($(cat got | tr '\n' '|'))"
-kb --db w.db analyze --by method --label before --format csv
-grep -q '^usec=300,300,nanosleep,,lower,1,2,' "$T/out"
-check $? "--by a series key, CSV: the series without it, its value in the by column"
+# --by a series key: said so, with what to do instead (it said "no run in
+# the selection has it"); --format ministat's advice names the keys this
+# selection has (it suggested requested_us in any database).
+kb --db w.db analyze --by method
+expect_rc 2 "--by a series key"
+expect_err "kbench: analyze: --by method: a series key, not a run fact: each of its values is a row of its own already; to set two side by side, --compare method=A method=B" \
+    "--by a series key: said"
 kb --db w.db analyze --format ministat
 expect_rc 2 "--format ministat over three series"
 expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where method=nanosleep --where usec=300)" \
