@@ -131,7 +131,11 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 		 * so that \n breaks the line.
 		 */
 		sb_reset(&text);
-		if (c->scale == SCALE_RATIO)
+		/* One decimal, as its interval below, down to 1%; under it
+		   two digits ("+0.0%" said nothing). */
+		if (c->scale == SCALE_RATIO && fabs(c->change.est) >= 0.01)
+			sb_addf(&text, "%+.1f%%", 100 * c->change.est);
+		else if (c->scale == SCALE_RATIO)
 			sb_adds(&text, format_pct(pct, sizeof(pct),
 			    c->change.est));
 		else

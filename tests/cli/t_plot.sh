@@ -164,8 +164,8 @@ printf '%s\n' '30.5 #d73027' '45.5 #1a9850' >want
 cmp -s want got; check $? "two change points: red between n30 and n31, green between n45 and n46"
 grep '^set label 1[0-9] ' tc/trend.gp |
     sed "s/^set label [0-9]* '\([^']*\)' at \([0-9.]*\),.* textcolor rgb '\(#[0-9a-f]*\)'.*/\1 \2 \3/" >got
-printf '%s\n' '+5.7% 30.5 #d73027' '+8.3% 45.5 #1a9850' >want
-cmp -s want got; check $? "each labelled with its change, in its color"
+printf '%s\n' '+5.71% 30.5 #d73027' '+8.28% 45.5 #1a9850' >want
+cmp -s want got; check $? "each labelled with its change, in its color, as trend prints it"
 # The means before and after, over the windows of the change's test.
 steps() { sed -n "/^\\\$$1 << EOD/,/^EOD/p" tc/trend.gp | awk 'NF == 2 { printf "%s ", $1 }'; }
 [ "$(steps s0_reg)" = "1 30.5 30.5 60 " ]; check $? "latency: its means over runs 1-30 and 31-60 ($(steps s0_reg))"
@@ -195,8 +195,8 @@ cmp -s want got; check $? "--last 20: only throughput's step is left, between n4
 kb --db trend.db plot trend --threshold 6 -o tc
 expect_rc 0 "plot trend --threshold 6"
 grep "^set label 1[0-9] " tc/trend.gp | sed "s/^set label [0-9]* '\([^']*\)'.*/\1/" >got
-echo '+8.3%' >want
-cmp -s want got; check $? "--threshold is the trend's, in percent: 6 drops +5.7%, keeps +8.3%"
+echo '+8.28%' >want
+cmp -s want got; check $? "--threshold is the trend's, in percent: 6 drops +5.71%, keeps +8.28%"
 kb --db trend.db plot trend --order-by build -o tc
 expect_rc 0 "plot trend --order-by build"
 expect_err "kbench: plot: --order-by build: 1 run without it left out" \
