@@ -826,8 +826,9 @@ static const struct warn_kind {
 #define NWARN_KINDS	(sizeof(warn_kinds) / sizeof(warn_kinds[0]))
 
 /*
- * --warnings none: the letters the table shows still need their words,
- * one line: "Flags (!): f too few samples for a 95% interval; v ...".
+ * The letters the table shows that no paragraph names, one line: u and
+ * r when the header says them in words; with --warnings none the groups'
+ * too ("Flags (!): f too few samples for a 95% interval; v ...").
  */
 static void
 flags_legend_of(FILE *out, const struct analysis *an, const char *prefix,
@@ -907,13 +908,16 @@ report_warning_lines(FILE *out, const struct analysis *an, const char *prefix)
 
 	if (an->compare)
 		any = compare_note_lines(out, an, prefix, any);
+	/* --warnings none: the notes above explain verdicts; no more. */
+	if (an->warnings == WARNINGS_NONE) {
+		sb_free(&para);
+		sb_free(&name);
+		return;
+	}
 	g = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*g));
 	side = xcalloc(2 * (an->gs.n + an->ncmp) + 1, sizeof(*side));
 	n = report_groups(an, g, side);
-	/* --warnings none: the notes above explain verdicts; no more. */
-	if (an->warnings == WARNINGS_NONE)
-		n = 0;
-	for (k = 0; k < NWARN_KINDS && n > 0; k++) {
+	for (k = 0; k < NWARN_KINDS; k++) {
 		sb_reset(&para);
 		sb_addf(&para, kinds[k].what, an->level);
 		hit = shown = values = 0;
