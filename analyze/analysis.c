@@ -122,16 +122,20 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	pthread_t tid;
 	size_t i;
 	enum status rc;
-	int threaded;
+	int threaded, side;
 
 	memset(&fa, 0, sizeof(fa));
 	memset(&fb, 0, sizeof(fb));
 	filter_copy(&fa, f);
 	filter_copy(&fb, f);
-	if (analysis_select_side(s, &fa, an->name_a) == -1 ||
-	    analysis_select_side(s, &fb, an->name_b) == -1) {
-		warnx("%s: %s", an->cmdname, store_error(s));
-		rc = STATUS_DB;
+	if ((side = analysis_select_side(s, &fa, an->name_a, &err)) == 0)
+		side = analysis_select_side(s, &fb, an->name_b, &err);
+	if (side != 0) {
+		if (side == -2)
+			warnx("%s: %s", an->cmdname, sb_str(&err));
+		else
+			warnx("%s: %s", an->cmdname, store_error(s));
+		rc = side == -2 ? STATUS_BAD_INPUT : STATUS_DB;
 		goto out;
 	}
 	job.cmdname = an->cmdname;
@@ -207,28 +211,82 @@ order_given(const struct filter *f, const char *key, struct strlist *out)
 			strlist_add(out, f->where_values.v[i]);
 }
 
-/*
- * --by names a run attribute or a fact some selected run has: else every
- * run would pool into one group, silently.  0, 1 (said), -1 (the store).
- */
-static int
-by_unknown(struct store *s, const struct filter *f, const char *by)
+/* What a --by or --rows key names among the selected runs. */
+enum by_kind {
+	BY_RUN,		/* a run column or a fact */
+	BY_SERIES,	/* a series key */
+	BY_LAID_OUT,	/* a series key the caller's chart lays out itself */
+	BY_NONE		/* nothing selected has it */
+};
+
+static enum by_kind
+by_kind(const char *key, const struct strlist *facts,
+    const struct strlist *keys)
 {
 	static const char *const cols[] = { "label", "benchmark", "status",
 	    "uuid", "run" };
-	struct strlist keys = { NULL, 0 };
 	size_t i;
-	int found = 0;
 
 	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
-		if (strcmp(by, cols[i]) == 0)
-			return 0;
-	if (store_fact_keys(s, f, &keys) == -1)
-		return -1;
-	for (i = 0; i < keys.n && !found; i++)
-		found = strcmp(keys.v[i], by) == 0;
+		if (strcmp(key, cols[i]) == 0)
+			return BY_RUN;
+	/* A key of some series (and a fact of other runs: collect makes a
+	 * dimension of one value a fact) is read from either. */
+	return strlist_has(keys, key) ? BY_SERIES : strlist_has(facts, key) ?
+	    BY_RUN : BY_NONE;
+}
+
+/*
+ * --by and --rows name a run attribute, a fact some selected run has or
+ * (--by only) a series key the chart does not lay out itself: else every
+ * run would pool into one group, silently.  Sets gs.by_series;
+ * *kind_by and *kind_rows say what each named (BY_RUN when not given).
+ */
+static enum status
+by_resolve(struct store *s, const struct filter *f, struct analysis *an,
+    enum by_kind *kind_by, enum by_kind *kind_rows)
+{
+	struct strlist facts = { NULL, 0 }, keys = { NULL, 0 };
+	size_t i;
+
+	*kind_by = *kind_rows = BY_RUN;
+	if (store_fact_keys(s, f, &facts) == -1 ||
+	    store_series_keys(s, f, &keys) == -1) {
+		warnx("%s: %s", an->cmdname, store_error(s));
+		strlist_free(&facts);
+		return STATUS_DB;
+	}
+	if (an->by != NULL)
+		*kind_by = by_kind(an->by, &facts, &keys);
+	if (an->rows != NULL)
+		*kind_rows = by_kind(an->rows, &facts, &keys);
+	for (i = 0; *kind_by == BY_SERIES && an->laid_out != NULL &&
+	    an->laid_out[i] != NULL; i++)
+		if (strcmp(an->laid_out[i], an->by) == 0)
+			*kind_by = BY_LAID_OUT;
+	an->gs.by_series = *kind_by == BY_SERIES;
+	strlist_free(&facts);
 	strlist_free(&keys);
-	return !found;
+	return STATUS_OK;
+}
+
+/* Why --by or --rows (opt) cannot take key; STATUS_BAD_INPUT. */
+static enum status
+by_refuse(const struct analysis *an, const char *opt, const char *key,
+    enum by_kind kind)
+{
+	if (kind == BY_SERIES && strcmp(opt, "--rows") == 0)
+		warnx("%s: --rows %s: a series key, not a run fact: each of "
+		    "its values is a row of its own already", an->cmdname, key);
+	else if (kind == BY_LAID_OUT)
+		warnx("%s: --by %s: the chart lays this series key out "
+		    "itself; --by takes a run fact or another series key",
+		    an->cmdname, key);
+	else
+		warnx("%s: %s %s: no run in the selection has it (a run fact, "
+		    "a series key, or label, benchmark, status, uuid, run)",
+		    an->cmdname, opt, key);
+	return STATUS_BAD_INPUT;
 }
 
 /*
@@ -264,8 +322,8 @@ enum status
 analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 {
 	struct strlist order_by = { NULL, 0 }, order_rows = { NULL, 0 };
+	enum by_kind kind_by, kind_rows;
 	enum status st;
-	int rc;
 
 	if ((st = redact_facts(s, f, an)) != STATUS_OK)
 		return st;
@@ -293,6 +351,8 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		an->by = NULL;
 		return run_compare(s, f, an);
 	}
+	if ((st = by_resolve(s, f, an, &kind_by, &kind_rows)) != STATUS_OK)
+		return st;
 	an->gs.rows = an->rows;
 	if (groups_collect(s, f, an->by, &an->gs) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));
@@ -302,27 +362,10 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		warnx("%s: no samples match the selection", an->cmdname);
 		return STATUS_BAD_INPUT;
 	}
-	if ((rc = by_unknown(s, f, an->by)) == 0 && an->rows != NULL)
-		rc = by_unknown(s, f, an->rows) != 0 ? 2 : 0;
-	if (rc != 0) {
-		if (rc == -1)
-			warnx("%s: %s", an->cmdname, store_error(s));
-		else if (strlist_has(&an->gs.keynames, rc == 2 ? an->rows :
-		    an->by))
-			/* A series key: its values are rows already. */
-			warnx("%s: %s %s: a series key, not a run fact: each "
-			    "of its values is a row of its own already; to set "
-			    "two side by side, --compare %s=A %s=B", an->cmdname,
-			    rc == 2 ? "--rows" : "--by", rc == 2 ? an->rows :
-			    an->by, rc == 2 ? an->rows : an->by, rc == 2 ?
-			    an->rows : an->by);
-		else
-			warnx("%s: %s %s: no run in the selection has it (a "
-			    "run fact, or label, benchmark, status, uuid, run)",
-			    an->cmdname, rc == 2 ? "--rows" : "--by",
-			    rc == 2 ? an->rows : an->by);
-		return rc == -1 ? STATUS_DB : STATUS_BAD_INPUT;
-	}
+	if (kind_by != BY_RUN && kind_by != BY_SERIES)
+		return by_refuse(an, "--by", an->by, kind_by);
+	if (kind_rows != BY_RUN)
+		return by_refuse(an, "--rows", an->rows, kind_rows);
 	groups_summarize(&an->gs, an->level);
 	order_given(f, an->by, &order_by);
 	order_given(f, an->rows, &order_rows);

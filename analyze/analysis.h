@@ -36,6 +36,9 @@ struct analysis {
 	/* Summary mode: groups by series and by value of the by key. */
 	const char		*by;
 	const char		*rows;		/* a second key: plot sleep's rows */
+	/* Series keys the caller's chart lays out itself (plot lock's
+	 * head, hook, threads), NULL-ended: --by may not take them. */
+	const char *const	*laid_out;
 	struct groupset		 gs;
 	/* Compare mode: the two sides, one group per series each. */
 	int			 compare;
@@ -156,9 +159,10 @@ int	analysis_cmd_run(struct kbench_ctx *ctx, const struct filter *f,
 /*
  * sides.c.  Narrow f to one side of a comparison: KEY=VALUE parts joined
  * by commas (run facts, run columns, series keys), a label, or a run.
+ * 0; -1 when the store failed; -2 past the filter's bounds (err says).
  */
 int	analysis_select_side(struct store *s, struct filter *f,
-	    const char *spec);
+	    const char *spec, struct strbuf *err);
 /*
  * Pair the series of an->ga and an->gb into an->cmp (compare_groups),
  * on all their keys but those the sides fix; set an->sidekeys and the

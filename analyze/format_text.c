@@ -4,6 +4,7 @@
  * are built from one struct table.  Warnings are printed under the
  * table in words, flagged in the rows by a letter.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,71 @@ fmt_sample(char *buf, size_t size, double v)
 	return fmt_num(buf, size, v);
 }
 
+/* The decimals fmt_sample() writes v with; -1 in exponent form. */
+static int
+sample_decimals(double v)
+{
+	char buf[64];
+	const char *dot;
+
+	fmt_sample(buf, sizeof(buf), v);
+	if (strpbrk(buf, "eEin") != NULL)
+		return -1;
+	dot = strchr(buf, '.');
+	return dot == NULL ? 0 : (int)strlen(dot + 1);
+}
+
+/* Significant digits of a plain decimal ("0.0120": 3). */
+static int
+sig_digits(const char *s)
+{
+	int n = 0, lead = 1;
+
+	for (; *s != '\0'; s++)
+		if (isdigit((unsigned char)*s) && (*s != '0' || !lead)) {
+			lead = 0;
+			n++;
+		}
+	return n;
+}
+
+/* An even count's median rounds to its samples' decimals from here. */
+#define MEDIAN_SIG	5
+
+/*
+ * g's sample median v: an odd count's is a sample (fmt_sample); an even
+ * count's, the midpoint of two, keeps their decimals (15.8155 between
+ * 15.815 and 15.816 reads as a digit the data lacks: 15.816 or 15.815;
+ * 184.800 between 184.779 and 184.821, as precise as they are) once that
+ * holds MEDIAN_SIG digits: 5.5 between 5 and 6 stays 5.5.  Any other
+ * center: fmt_num().
+ */
+static const char *
+fmt_median_of(char *buf, size_t size, const struct group *g, double v)
+{
+	int da, db;
+
+	if (g->n % 2 == 1 && v == g->sum.d.median)
+		return fmt_sample(buf, size, v);
+	if (g->n == 0 || isnan(v) || v != g->sum.d.median)
+		return fmt_num(buf, size, v);
+	da = sample_decimals(g->v[g->n / 2 - 1]);
+	db = sample_decimals(g->v[g->n / 2]);
+	if (da < 0 || db < 0)
+		return fmt_num(buf, size, v);
+	if (da < db)
+		da = db;
+	snprintf(buf, size, "%.*f", da, v);
+	/* The half a last digit it drops must not show: 5.5 of 5 and 6. */
+	if (sig_digits(buf) < MEDIAN_SIG)
+		fmt_num(buf, size, v);
+	return buf;
+}
+
 static const char *
 fmt_median(char *buf, size_t size, const struct group *g)
 {
-	return g->n % 2 == 1 ? fmt_sample(buf, size, g->sum.d.median) :
-	    fmt_num(buf, size, g->sum.d.median);
+	return fmt_median_of(buf, size, g, g->sum.d.median);
 }
 
 /*
@@ -322,6 +383,10 @@ summary_full(struct table *t, const struct analysis *an)
 		table_set(t, k + 9, "%s", fmt_sample(b, sizeof(b), g->sum.d.max));
 		table_set(t, k + 10, "%s", flags(f, g->sum.warn, 0));
 	}
+	/* Samples and their medians: as many decimals as the data has. */
+	table_decimals(t, k + 1);
+	table_decimals(t, k + 8);
+	table_decimals(t, k + 9);
 }
 
 /* Several values of the by key: a block of n, median, CI per value. */
@@ -373,6 +438,8 @@ summary_blocks(struct table *t, const struct analysis *an)
 		    g->sum.median_err, g->sum.d.median));
 		table_set(t, col + 3, "%s", flags(f, g->sum.warn, 0));
 	}
+	for (j = 0; j < nv; j++)
+		table_decimals(t, k + 4 * j + 1);
 }
 
 /*
@@ -431,13 +498,13 @@ fmt_interval(char *buf, size_t size, const struct comparison *c)
 	return buf;
 }
 
-/* A center: a sample itself (an odd count's median), else 6 digits. */
+/* A center: a median as fmt_median_of() writes it, a mean in 6 digits. */
 static const char *
 fmt_center(char *buf, size_t size, const struct comparison *c,
     const struct group *g, double v)
 {
-	return g->n % 2 == 1 && c->method->medians ?
-	    fmt_sample(buf, size, v) : fmt_num(buf, size, v);
+	return c->method->medians ? fmt_median_of(buf, size, g, v) :
+	    fmt_num(buf, size, v);
 }
 
 /* The change column's heading: its estimator, when every row has one. */
@@ -510,6 +577,8 @@ compare_table(struct table *t, const struct analysis *an)
 		    "v-untested" : "v-same");
 		table_set(t, k + 7, "%s", flags(f, c->warn, c->notes));
 	}
+	table_decimals(t, k + 1);
+	table_decimals(t, k + 2);
 }
 
 void

@@ -31,33 +31,29 @@ run_attribute(const struct run_row *run, const char *key)
 }
 
 static struct group *
-group_new(struct groupset *gs, const struct series_row *row, const char *by,
-    const char *rowv)
+group_new(struct groupset *gs, const struct series_row *row, const char *name,
+    const char *by, const char *rowv)
 {
 	struct group *g = xcalloc(1, sizeof(*g));
-	size_t i, j;
+	const struct kv *k;
+	size_t i;
 
-	g->series = xstrdup(row->name);
+	g->series = xstrdup(name);
 	g->by = xstrdup(by);
 	g->row = xstrdup(rowv);
-	if (!strlist_has(&gs->rowvalues, rowv))
-		strlist_add(&gs->rowvalues, rowv);
+	strlist_add_distinct(&gs->rowvalues, rowv);
 	g->unit = xstrdup(row->unit);
 	g->better = xstrdup(row->better);
 	g->order = row->id;
 	for (i = 0; i < row->keys->n; i++) {
-		kv_set(&g->keys, row->keys->v[i].key, row->keys->v[i].value);
-		for (j = 0; j < gs->keynames.n; j++)
-			if (strcmp(gs->keynames.v[j], row->keys->v[i].key) == 0)
-				break;
-		if (j == gs->keynames.n)
-			strlist_add(&gs->keynames, row->keys->v[i].key);
+		k = &row->keys->v[i];
+		/* A by series key is the group's column, not its row. */
+		if (gs->by_series && strcmp(k->key, gs->by) == 0)
+			continue;
+		kv_set(&g->keys, k->key, k->value);
+		strlist_add_distinct(&gs->keynames, k->key);
 	}
-	for (j = 0; j < gs->byvalues.n; j++)
-		if (strcmp(gs->byvalues.v[j], by) == 0)
-			break;
-	if (j == gs->byvalues.n)
-		strlist_add(&gs->byvalues, by);
+	strlist_add_distinct(&gs->byvalues, by);
 	if (gs->n == gs->cap) {
 		gs->cap = gs->cap ? 2 * gs->cap : 64;
 		gs->g = xreallocarray(gs->g, gs->cap, sizeof(*gs->g));
@@ -73,7 +69,10 @@ struct collect_state {
 	struct round_spans	 spans;	/* of the series being read */
 };
 
-/* Note a run the first time one of its series is read. */
+/*
+ * Note a run the first time one of its series is read, and the by value
+ * the series went to (a run's series go to several by a series key).
+ */
 static void
 note_run(struct groupset *gs, const struct run_row *run, const char *by)
 {
@@ -81,8 +80,10 @@ note_run(struct groupset *gs, const struct run_row *run, const char *by)
 	size_t i;
 
 	/* Series come run by run: the last one is the one to check. */
-	if (gs->nruns > 0 && gs->runs[gs->nruns - 1].id == run->info.id)
+	if (gs->nruns > 0 && gs->runs[gs->nruns - 1].id == run->info.id) {
+		strlist_add_distinct(&gs->runs[gs->nruns - 1].bys, by);
 		return;
+	}
 	if (gs->nruns == gs->runcap) {
 		gs->runcap = gs->runcap ? 2 * gs->runcap : 16;
 		gs->runs = xreallocarray(gs->runs, gs->runcap,
@@ -91,10 +92,31 @@ note_run(struct groupset *gs, const struct run_row *run, const char *by)
 	r = &gs->runs[gs->nruns++];
 	memset(r, 0, sizeof(*r));
 	r->id = run->info.id;
-	r->by = xstrdup(by);
+	strlist_add(&r->bys, by);
 	r->benchmark = xstrdup(run->info.benchmark);
 	for (i = 0; i < run->facts.n; i++)
 		kv_set(&r->facts, run->facts.v[i].key, run->facts.v[i].value);
+}
+
+/*
+ * The series' group name: its canonical name, or without the by key
+ * when that is a series key (into gs->name).
+ */
+static const char *
+group_series_name(struct groupset *gs, const struct series_row *row)
+{
+	struct kvlist rest = { NULL, 0, 0 };
+	size_t i;
+
+	if (!gs->by_series)
+		return row->name;
+	for (i = 0; i < row->keys->n; i++)
+		if (strcmp(row->keys->v[i].key, gs->by) != 0)
+			kv_set(&rest, row->keys->v[i].key,
+			    row->keys->v[i].value);
+	store_series_name(&rest, &gs->name);
+	kv_clear(&rest);
+	return sb_str(&gs->name);
 }
 
 /* One series of one run: its values join the group of (series, by). */
@@ -103,18 +125,21 @@ add_series(const struct series_row *row, void *arg)
 {
 	struct collect_state *cs = arg;
 	struct groupset *gs = cs->gs;
-	const char *by = run_attribute(row->run, gs->by);
+	const char *by = gs->by_series ? kv_get(row->keys, gs->by) : NULL;
 	const char *rowv = run_attribute(row->run, gs->rows);
+	const char *name = group_series_name(gs, row);
 	struct group *g;
 	size_t i, from;
 
+	if (by == NULL)
+		by = run_attribute(row->run, gs->by);
 	if (by == NULL)
 		by = "";
 	if (rowv == NULL)
 		rowv = "";
 	note_run(gs, row->run, by);
 	sb_reset(&gs->key);
-	sb_adds(&gs->key, row->name);
+	sb_adds(&gs->key, name);
 	sb_add(&gs->key, "\x1f", 1);
 	sb_adds(&gs->key, by);
 	if (gs->rows != NULL) {
@@ -122,7 +147,7 @@ add_series(const struct series_row *row, void *arg)
 		sb_adds(&gs->key, rowv);
 	}
 	if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
-		g = group_new(gs, row, by, rowv);
+		g = group_new(gs, row, name, by, rowv);
 	if (row->id < g->order)
 		g->order = row->id;
 	if (g->last_run != row->run->info.id) {
@@ -316,7 +341,7 @@ groups_free(struct groupset *gs)
 	}
 	free(gs->g);
 	for (i = 0; i < gs->nruns; i++) {
-		free(gs->runs[i].by);
+		strlist_free(&gs->runs[i].bys);
 		free(gs->runs[i].benchmark);
 		kv_clear(&gs->runs[i].facts);
 	}
@@ -326,5 +351,6 @@ groups_free(struct groupset *gs)
 	strlist_free(&gs->rowvalues);
 	strlist_free(&gs->keynames);
 	sb_free(&gs->key);
+	sb_free(&gs->name);
 	memset(gs, 0, sizeof(*gs));
 }

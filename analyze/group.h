@@ -3,7 +3,8 @@
  *
  * A group is every sample of one series (by its canonical name) whose
  * run has one value of the "by" key: label by default, or any run fact
- * (hz, host...) or run column (benchmark, status, uuid, run).  Runs with
+ * (hz, host...) or run column (benchmark, status, uuid, run), or a
+ * series key (head), which then leaves the series' name.  Runs with
  * the same value pool their samples, so five "before" runs are one
  * group of five runs' samples.
  */
@@ -17,6 +18,7 @@
 #include "lib/kv.h"
 #include "analyze/stats.h"
 #include "db/store.h"
+#include "lib/strlist.h"
 #include "lib/strmap.h"
 
 /* Warning bits of a group's summary. */
@@ -85,7 +87,8 @@ struct group {
 /* A run whose samples went into the groups: for the pooling check. */
 struct group_run {
 	int64_t		 id;
-	char		*by;		/* its value of the by key */
+	struct strlist	 bys;		/* the by values its series went to:
+					   one, unless by is a series key */
 	char		*benchmark;
 	struct kvlist	 facts;
 };
@@ -95,7 +98,13 @@ struct groupset {
 	size_t		  n, cap;
 	struct strmap	  index;	/* "series\x1fby" -> group */
 	struct strbuf	  key;		/* scratch */
+	struct strbuf	  name;		/* scratch */
 	const char	 *by;		/* the by key */
+	int		  by_series;	/* by is a series key: set before
+					   groups_collect(); a series with the
+					   key joins (its name without it, its
+					   value), one without it its run's
+					   fact (a dimension of one value) */
 	struct strlist	  byvalues;	/* distinct by values, in order */
 	const char	 *rows;		/* a second key, or NULL */
 	struct strlist	  rowvalues;	/* its distinct values, in order */

@@ -53,7 +53,7 @@ pooling_config(const char *benchmark, const char *key)
 static int
 in_pool(const struct group_run *r, const char *pool)
 {
-	return pool == NULL || strcmp(r->by, pool) == 0;
+	return pool == NULL || strlist_has(&r->bys, pool);
 }
 
 static void

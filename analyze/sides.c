@@ -16,22 +16,19 @@
 #include "analyze/analysis.h"
 
 int
-analysis_select_side(struct store *s, struct filter *f, const char *spec)
+analysis_select_side(struct store *s, struct filter *f, const char *spec,
+    struct strbuf *err)
 {
 	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
-	size_t i;
+	size_t nparts;
 	int found;
 
 	filter_spec_parts(spec, &keys, &values);
-	if (keys.n > 0) {
-		for (i = 0; i < keys.n; i++) {
-			strlist_add(&f->where_keys, keys.v[i]);
-			strlist_add(&f->where_values, values.v[i]);
-		}
-		strlist_free(&keys);
-		strlist_free(&values);
-		return 0;
-	}
+	nparts = keys.n;
+	strlist_free(&keys);
+	strlist_free(&values);
+	if (nparts > 0)
+		return filter_add_spec(f, spec, "--compare", err) == -1 ? -2 : 0;
 	if (store_label_exists(s, spec, &found) == -1)
 		return -1;
 	if (found)

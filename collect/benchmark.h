@@ -29,6 +29,8 @@ struct benchmark {
 	const char *const *facts;
 	const char	*chart;		/* the plot KIND that draws it whole, */
 	const char	*by;		/*   and its default --by; or both NULL */
+	/* Series keys that chart lays out itself (NULL-ended): no --by. */
+	const char *const *laid_out;
 	/*
 	 * Parse and check kbench collect NAME's arguments (argv[0] is NAME)
 	 * and build its cells into c; see collect_prepare() in collect.h.

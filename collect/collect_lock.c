@@ -39,6 +39,7 @@ const struct benchmark benchmark_lock = {
 	    "kernel_mitigations", "vuln_spectre_v2", "cpu_boost", NULL },
 	.chart = "lock",
 	.by = "label",
+	.laid_out = (const char *const[]){ "head", "hook", "threads", NULL },
 	.prepare = collect_lock_prepare,
 };
 

@@ -29,6 +29,8 @@ const struct benchmark benchmark_sleep = {
 	/* Timer resolution follows HZ on a tick-based kernel. */
 	.chart = "sleep",
 	.by = "hz",
+	/* Its x axis. */
+	.laid_out = (const char *const[]){ "usec", NULL },
 	.prepare = collect_sleep_prepare,
 };
 

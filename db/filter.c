@@ -152,20 +152,21 @@ filter_part_text(struct strbuf *sb, const char *key, const char *value)
 	add_escaped(sb, value);
 }
 
-/* One --where KEY=VALUE (a part of a conjunction, or the whole). */
+/* One KEY=VALUE part of a selection, within the bounds. */
 static int
 where_add(struct filter *f, const char *key, const char *value,
-    const char *arg, struct strbuf *err)
+    const char *opt, struct strbuf *err)
 {
 	if (filter_values(f) >= FILTER_MAX_VALUES) {
-		sb_addf(err, "more than %d filter values (--label, --run, -b, "
-		    "--where) in all", FILTER_MAX_VALUES);
+		sb_addf(err, "%smore than %d filter values (--label, --run, "
+		    "-b, --where) in all", strcmp(opt, "--where") == 0 ? "" :
+		    "--compare: with its sides' parts, ", FILTER_MAX_VALUES);
 		return -1;
 	}
 	if (!where_key_known(f, key, strlen(key)) &&
 	    where_distinct(f) >= FILTER_MAX_KEYS) {
-		sb_addf(err, "--where '%s': more than %d different keys", arg,
-		    FILTER_MAX_KEYS);
+		sb_addf(err, "%s '%s=%s': more than %d different keys", opt, key,
+		    value, FILTER_MAX_KEYS);
 		return -1;
 	}
 	strlist_add(&f->where_keys, key);
@@ -174,20 +175,33 @@ where_add(struct filter *f, const char *key, const char *value,
 }
 
 int
-filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
+filter_add_spec(struct filter *f, const char *spec, const char *opt,
+    struct strbuf *err)
 {
 	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
-	const char *eq;
 	size_t i;
-	int rc = 1;
+	int rc = 0;
+
+	filter_spec_parts(spec, &keys, &values);
+	for (i = 0; i < keys.n && rc == 0; i++)
+		rc = where_add(f, keys.v[i], values.v[i], opt, err);
+	strlist_free(&keys);
+	strlist_free(&values);
+	return rc;
+}
+
+int
+filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
+{
+	const char *eq;
 
 	/*
 	 * Bounds, so that the SQL stays within SQLite's limits (expression
 	 * depth 1000, bound values): refused here as a usage error, not
 	 * met there as a database one.
 	 */
-	if ((opt == FOPT_LABEL || opt == FOPT_RUN || opt == FOPT_BENCHMARK ||
-	    opt == FOPT_WHERE) && filter_values(f) >= FILTER_MAX_VALUES) {
+	if ((opt == FOPT_LABEL || opt == FOPT_RUN || opt == FOPT_BENCHMARK) &&
+	    filter_values(f) >= FILTER_MAX_VALUES) {
 		sb_addf(err, "more than %d filter values (--label, --run, -b, "
 		    "--where) in all", FILTER_MAX_VALUES);
 		return -1;
@@ -220,13 +234,7 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 			return -1;
 		}
 		/* "method=nanosleep,usec=3000": both, as --compare reads it. */
-		filter_spec_parts(arg, &keys, &values);
-		for (i = 0; i < keys.n && rc == 1; i++)
-			if (where_add(f, keys.v[i], values.v[i], arg, err) == -1)
-				rc = -1;
-		strlist_free(&keys);
-		strlist_free(&values);
-		return rc;
+		return filter_add_spec(f, arg, "--where", err) == -1 ? -1 : 1;
 	}
 	return 0;
 }

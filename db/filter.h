@@ -68,6 +68,12 @@ int	filter_option(struct filter *f, int opt, const char *arg,
 void	filter_spec_parts(const char *spec, struct strlist *keys,
 	    struct strlist *values);
 /*
+ * Narrow f to spec's parts (filter_spec_parts()), within the filter's
+ * bounds: 0, or -1 with err saying which bound, after opt ("--where").
+ */
+int	filter_add_spec(struct filter *f, const char *spec, const char *opt,
+	    struct strbuf *err);
+/*
  * The inverse, for text a user pastes back (the mail's commands, the
  * advice of a message): "KEY=VALUE" appended to sb with each comma of
  * both written "\,", so that filter_spec_parts() reads it as one part.

@@ -1,6 +1,7 @@
 /*
  * table.c: see table.h.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,60 @@ void
 table_droppable(struct table *t, size_t col)
 {
 	t->droppable[col] = 1;
+}
+
+/* Decimals of a plain decimal number ("-12.50": 2), else -1. */
+static int
+plain_decimals(const char *s, int *sig)
+{
+	const char *p = s, *dot = NULL;
+	int lead = 1;
+
+	*sig = 0;
+	if (*p == '-')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -1;
+	for (; *p != '\0'; p++) {
+		if (*p == '.' && dot == NULL)
+			dot = p;
+		else if (!isdigit((unsigned char)*p))
+			return -1;
+		else if (*p != '0' || !lead) {
+			lead = 0;
+			(*sig)++;
+		}
+	}
+	return dot == NULL ? 0 : (int)(p - dot - 1);
+}
+
+/* A cell's most significant digits once padded: as fmt_sample's limit. */
+#define TABLE_DECIMALS_SIG	8
+
+void
+table_decimals(struct table *t, size_t col)
+{
+	size_t r, len;
+	int d, most = 0, sig;
+	char *c;
+
+	for (r = 1; r < t->nrows; r++)
+		if ((c = t->cell[r * t->ncols + col]) != NULL &&
+		    (d = plain_decimals(c, &sig)) > most)
+			most = d;
+	for (r = 1; r < t->nrows; r++) {
+		c = t->cell[r * t->ncols + col];
+		if (c == NULL || (d = plain_decimals(c, &sig)) < 0 ||
+		    d == most || sig + most - d > TABLE_DECIMALS_SIG)
+			continue;
+		len = strlen(c);
+		c = xreallocarray(c, len + (size_t)(most - d) + 2, 1);
+		if (d == 0)
+			c[len++] = '.';
+		memset(c + len, '0', (size_t)(most - d));
+		c[len + (size_t)(most - d)] = '\0';
+		t->cell[r * t->ncols + col] = c;
+	}
 }
 
 void

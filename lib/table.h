@@ -42,6 +42,12 @@ void	table_align_right(struct table *t, size_t col);
 void	table_class(struct table *t, size_t col, const char *cls);
 /* Hide col when it holds nothing: no warnings, no intervals at n = 1. */
 void	table_droppable(struct table *t, size_t col);
+/*
+ * Write col's data cells that are plain decimals ("-12.5") with as many
+ * decimals as the one with most (12.5 beside 3.125: 12.500), where that
+ * keeps a cell within 8 significant digits.  Call once col is filled.
+ */
+void	table_decimals(struct table *t, size_t col);
 /* One more blank before col: keys apart from numbers. */
 void	table_gap(struct table *t, size_t col);
 /* A label over columns first .. first + n - 1 (a --by block). */

@@ -320,9 +320,10 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
 	sb_adds(&drawn, "; ");
 	method_unit_brief(an, &drawn);
-	sb_addf(&name, "%.*s%s vs %.*s%s (baseline)", SIDE_SHOWN,
-	    an->name_b, strlen(an->name_b) > SIDE_SHOWN ? "..." : "",
-	    SIDE_SHOWN, an->name_a, strlen(an->name_a) > SIDE_SHOWN ? "..." :
+	/* Baseline first, as analyze's and report's titles. */
+	sb_addf(&name, "%.*s%s (baseline) vs %.*s%s", SIDE_SHOWN,
+	    an->name_a, strlen(an->name_a) > SIDE_SHOWN ? "..." : "",
+	    SIDE_SHOWN, an->name_b, strlen(an->name_b) > SIDE_SHOWN ? "..." :
 	    "");
 	chart_titles(&c.gp, p, nr > 0 && ns > 0 ? NULL : sb_str(&name),
 	    sb_str(&drawn));

@@ -99,8 +99,10 @@ values_but(const struct group *g, const char *skip,
 			sb_add(out, " ", 1);
 		sb_adds(out, g->keys.v[i].value);
 	}
+	/* No key (an import without --key): the series' name; every key
+	 * skipped (plot sleep --by method): one line, the same in each panel. */
 	if (out->len == 0)
-		sb_adds(out, *g->series ? g->series : "all");
+		sb_adds(out, g->keys.n == 0 && *g->series ? g->series : "all");
 }
 
 void

@@ -106,6 +106,15 @@ default_by(const char *kind)
 	return b != NULL ? b->by : "label";
 }
 
+/* The series keys the kind's chart lays out itself, or NULL. */
+static const char *const *
+laid_out(const char *kind)
+{
+	const struct benchmark *b = benchmark_of_chart(kind);
+
+	return b != NULL ? b->laid_out : NULL;
+}
+
 const char *
 plot_opt_name(int ch)
 {
@@ -251,6 +260,7 @@ plot_validate(struct plot_opts *o)
 		return -1;
 	}
 	o->an.by = o->by != NULL ? o->by : default_by(o->kind);
+	o->an.laid_out = laid_out(o->kind);
 	if (o->an.rows != NULL && strcmp(o->kind, "sleep") != 0) {
 		warnx("plot: --rows is for plot sleep");
 		return -1;

@@ -112,7 +112,7 @@ kb --db lat.db analyze --compare before
 expect_rc 2 "--compare with one side"
 kb --db lat.db analyze --by nosuchfact
 expect_rc 2 "--by a fact no run has"
-expect_err "kbench: analyze: --by nosuchfact: no run in the selection has it (a run fact, or label, benchmark, status, uuid, run)" \
+expect_err "kbench: analyze: --by nosuchfact: no run in the selection has it (a run fact, a series key, or label, benchmark, status, uuid, run)" \
     "--by a fact no run has: refused, not one group of everything"
 expect_empty_out "--by a fact no run has"
 kb --db lat.db analyze --by run --format csv
@@ -131,6 +131,17 @@ kb --db lat.db analyze $w
 expect_rc 2 "1,001 filter values"
 expect_err "kbench: analyze: more than 1000 filter values (--label, --run, -b, --where) in all" \
     "1,001 filter values"
+# A --compare side's parts are bounded as --where's (they were not: exit 3,
+# "Expression tree is too large").
+side=$(awk 'BEGIN { printf "method=nanosleep"; for (i = 1; i <= 1200; i++) printf ",k%d=v", i }')
+kb --db lat.db analyze --compare "$side" label=after
+expect_rc 2 "a side of 1,201 keys"
+expect_err "kbench: analyze: --compare 'k100=v': more than 100 different keys" "a side of 1,201 keys"
+side=$(awk 'BEGIN { printf "method=a"; for (i = 1; i <= 1000; i++) printf ",method=m%d", i }')
+kb --db lat.db plot compare --compare before "$side" -o bound
+expect_rc 2 "plot compare, a side of 1,001 values"
+expect_err "kbench: plot: --compare: with its sides' parts, more than 1000 filter values (--label, --run, -b, --where) in all" \
+    "plot compare, a side of 1,001 values"
 kb --db lat.db analyze --compare before after --where usec=100 --where method=poll --where method=select --run 1 --run 2
 expect_rc 0 "--compare within a --run selection"
 printf 'label,method,usec,v\nlater,poll,100,1\nlater,poll,100,2\nlater,extra,1,3\nlater,extra,1,4\n' >more.csv
@@ -228,7 +239,7 @@ method=nanosleep usec=100: improved [our]
 EOT
 cmp -s want got; check $? "--width 72: the row as a block, its cells the table's"
 kb --db lat.db analyze --compare before after
-grep -q '^nanosleep 100   30/30 155.514 147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
+grep -q '^nanosleep 100   30/30  155.514  147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
 check $? "without --width: the table as before"
 
 # --where K=V,K2=V2: both, as --compare reads a side (it matched nothing:
@@ -272,17 +283,67 @@ kb --db w.db analyze --where method=nanosleep,usec=300
 ! grep -q '^Flags (!)' "$T/out" && grep -q '^Warnings:' "$T/out"
 check $? "the default: the warnings paragraph says the letters, no legend line"
 
-# --by a series key: said so, with what to do instead (it said "no run in
-# the selection has it"); --format ministat's advice names the keys this
-# selection has (it suggested requested_us in any database).
-kb --db w.db analyze --by method
-expect_rc 2 "--by a series key"
-expect_err "kbench: analyze: --by method: a series key, not a run fact: each of its values is a row of its own already; to set two side by side, --compare method=A method=B" \
-    "--by a series key: said"
+# --by a series key: its values become the columns, the rest of the series
+# name the rows (it said "no run in the selection has it").  Each column's
+# pooling check holds the runs that went into it: runs 1 and 2 (hz 100 and
+# 1000) both have k=x; only run 1 has k=y; run 3 has k as a fact (as collect
+# keeps a dimension of one value) and joins k=x's column.
+printf 'label,hz,k,m,v\na,100,x,p,1\na,100,x,p,2\na,100,y,p,3\na,100,y,p,4\nb,1000,x,p,5\nb,1000,x,p,6\n' >byk.csv
+printf 'label,m,v\nc,p,7\nc,p,8\n' >byk3.csv
+kb --db byk.db import -q --run-by label --run-by hz --key k --key m --value v byk.csv
+kb --db byk.db import -q --run-by label --meta k=x --meta hz=1000 --key m --value v byk3.csv
+kb --db byk.db analyze --by k --width 100
+expect_rc 0 "--by a series key"
+expect_out "1 series x 2 k values, 95% confidence, medians with distribution-free intervals
+intervals of the samples pooled: they do not cover round-to-round or run-to-run variation (a
+comparison does: --compare)
+
+             k=x                k=y
+m  n median    CI median !  n median !
+p  6    5.5 -81.8/+45.5% v  2    3.5 fv
+
+Warnings:
+  f too few samples for a 95% interval: m=p [k=y] (n 2, needs 6) [1 of 2 groups]
+  v coefficient of variation above 10%: m=p [k=x] (57.7%), m=p [k=y] (20.2%) [2 of 2 groups]
+
+Pooled runs differ in facts that change results:
+  k=x: 3 runs with hz 100, 1000
+  Compare like with like: within one value (--where hz=100), or split by it (--by hz)." \
+    "--by a series key: a column per value, the pooling check per column"
+kb --db byk.db analyze --by k --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = [(x["series"], x["by"], x["n"], sorted(x["keys"])) for x in d["groups"]]
+assert g == [("m=p", "x", 6, ["m"]), ("m=p", "y", 2, ["m"])], g
+assert [p["pool"] for p in d["pooling"]] == ["x"], d["pooling"]
+' "$T/out"
+check $? "--by a series key, JSON: the key leaves the series, one pooling note"
+kb --db byk.db analyze --by k --where m=p --format ministat
+expect_rc 0 "--by a series key, ministat"
+head -2 "$T/out" | tr '\n' ' ' | grep -q '^x x + y $'
+check $? "--by a series key, ministat: one distribution per value ($(head -2 "$T/out" | tr '\n' ' '))"
+kb --db w.db analyze --by method --where usec=300 --format csv
+expect_rc 0 "--by method, CSV"
+cut -d, -f1-7 "$T/out" >byk.cut && mv byk.cut "$T/out"
+expect_out "series,usec,method,unit,better,runs,n
+usec=300,300,nanosleep,,lower,2,4
+usec=300,300,select,,lower,2,2" "--by method, CSV: rows by usec, a column per method"
 kb --db w.db analyze --format ministat
 expect_rc 2 "--format ministat over three series"
 expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where method=nanosleep --where usec=300)" \
     "--format ministat: the advice names this selection's keys"
+
+# An even count's median keeps its samples' decimals: 15.8155 between
+# 15.815 and 15.816 printed a digit the data lacks beside 22.309; 4.5
+# between 4 and 5 keeps its half.  A column's plain decimals share one
+# count of decimals (the seed's table: 19941.70 beside 19941.67).
+printf 'label,k,v\nl,a,22.309\nl,b,15.815\nl,b,15.816\nl,c,4\nl,c,5\nl,d,12.5\n' >med.csv
+kb --db med.db import -q --run-by label --key k --value v med.csv
+kb --db med.db analyze --warnings none
+grep '^[abcd] ' "$T/out" | awk '{ print $1, $3, $9, $10 }' >got
+printf '%s\n' "a 22.309 22.309 22.309" "b 15.816 15.815 15.816" "c 4.500 4.000 5.000" "d 12.500 12.500 12.500" >want
+cmp -s want got; check $? "medians, min and max: three decimals a column ($(tr '\n' ' ' <got))"
 
 # A change under 1% keeps two significant digits: a 0.003% regression was
 # printed "+0.00%  +0.00% .. +0.00%  regressed", a zero the verdict
@@ -292,12 +353,12 @@ awk 'BEGIN { print "label,s,value"; for (i = 0; i < 30; i++) {
     printf "after,x,%.3f\n", 1000.03 + 0.001 * i } }' >tiny.csv
 kb --db tiny.db import -q --run-by label --key s --value value tiny.csv
 kb --db tiny.db analyze --compare before after
-grep -q '^x  30/30 1000.01 1000.04    +0.0030% +0.0025% .. +0.0035% 1.69e-17 regressed ur$' "$T/out"
+grep -q '^x  30/30 1000.014 1000.044    +0.0030% +0.0025% .. +0.0035% 1.69e-17 regressed ur$' "$T/out"
 check $? "a 0.003% regression: +0.0030%, its interval +0.0025% .. +0.0035% ($(grep '^x ' "$T/out"))"
 grep -q 'after/before: 1 (+0.0030%)$' "$T/out"
 check $? "the geometric mean's change: +0.0030%"
 kb --db tiny.db analyze --compare before after --format markdown
-grep -q '^| x | 30/30 | 1000.01 | 1000.04 | +0.0030% | +0.0025% .. +0.0035% | 1.69e-17 | regressed | ur |$' "$T/out"
+grep -q '^| x | 30/30 | 1000.014 | 1000.044 | +0.0030% | +0.0025% .. +0.0035% | 1.69e-17 | regressed | ur |$' "$T/out"
 check $? "Markdown: the same cells"
 kb --db tiny.db analyze --compare before after --format json
 [ "$(jq -r '.comparisons[0].change * 1e6 | round' "$T/out")" = 30 ]

@@ -38,6 +38,8 @@ expect_rc 0 "plot compare"
 is_png charts/compare.png; check $? "compare.png is a PNG"
 grep -q "title 'regressed'" charts/compare.gp && grep -q "title 'improved'" charts/compare.gp
 check $? "compare colors improved and regressed"
+grep -q "^set title 'before (baseline) vs after' " charts/compare.gp
+check $? "compare: the title names the baseline first, as analyze and report do"
 # The --threshold band: gnuplot 5.4 takes "fs solid noborder behind",
 # not "fs solid behind noborder" (exit 4 and an empty PNG, once).
 mkdir thr
@@ -293,6 +295,28 @@ cmp -s want got; check $? "plot sleep over two labels: a row of panels per label
 kb --db seed.db plot sleep --by label -o bylabel
 grep -q "^set title 'label=calloutng_12_26'" bylabel/sleep.gp
 check $? "plot sleep --by label: a panel per label, no rows"
+# --by a series key: a panel per method, one line in each (every key but
+# the x axis went to the panels: the line was named after each point's
+# series, and drew points without lines).  plot lock lays head, hook and
+# threads out itself, and plot sleep its x axis: --by them is refused,
+# where plot lock said "series ... is not a lock series".
+kb --db seed.db plot sleep --by method --where label=unpatched --where hz=1000 -o bymethod
+expect_rc 0 "plot sleep --by method"
+[ "$(grep -c "^set title 'method=" bymethod/sleep.gp)" -eq 7 ] &&
+grep -q "^  NaN with linespoints ls 1 title 'all'$" bymethod/sleep.gp &&
+! grep -q "title 'usec=" bymethod/sleep.gp
+check $? "plot sleep --by method: 7 panels, one line named 'all'"
+kb --db seed.db plot sleep --by usec -o byusec
+expect_rc 2 "plot sleep --by usec, its x axis"
+expect_err "kbench: plot: --by usec: the chart lays this series key out itself; --by takes a run fact or another series key" \
+    "plot sleep --by usec: said"
+printf 'label,head,hook,threads,ns\na,rw,null,1,10\na,rm,null,1,12\n' >lk.csv
+kb --db lk.db import -q -b lock --run-by label --key head --key hook --key threads --value ns --unit ns lk.csv
+kb --db lk.db plot lock --by head -o bylock
+expect_rc 2 "plot lock --by head"
+expect_err "kbench: plot: --by head: the chart lays this series key out itself; --by takes a run fact or another series key" \
+    "plot lock --by head: said, not 'not a lock series'"
+[ ! -e bylock ]; check $? "plot lock --by head: no output directory"
 kb --db seed.db plot compare --compare unpatched calloutng_12_26 --where hz=1000 -o look
 grep -q "set label 1 'HZ 1000; unpatched: 1 run, calloutng_12_26: 1 run;" look/compare.gp
 check $? "compare: the footer counts the runs of each side, only those"

@@ -1,0 +1,3 @@
+#define SMP 1
+#define MAC 1
+#define VIMAGE 1

@@ -1,0 +1,1 @@
+s/rm_rlock(&h->rm, &rmt)/rm_rlock(\&h->rm)/

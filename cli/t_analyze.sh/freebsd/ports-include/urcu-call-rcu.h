@@ -1,0 +1,1 @@
+#include <urcu/call-rcu.h>

@@ -1,0 +1,1 @@
+#include <urcu/pointer.h>

@@ -1,0 +1,2 @@
+#define URCU_API_MAP
+#include <urcu/urcu.h>

@@ -1,0 +1,11 @@
+#define VIMAGE 1
+#define SMP 1
+#define INVARIANTS 1
+#define INVARIANT_SUPPORT 1
+#define WITNESS 1
+#define KDTRACE_HOOKS 1
+#define MAC 1
+#define PREEMPTION 1
+#define FULL_PREEMPTION 1
+#define KASAN 1
+#define SCHED_ULE 1
