@@ -58,12 +58,14 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
-	       analyze/stats_paired.c analyze/stats_warn.c
+	       analyze/stats_paired.c analyze/stats_warn.c analyze/sequential.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/group_units.c analyze/pooling.c \
 	       analyze/sides.c analyze/compare.c analyze/compare_plan.c \
-	       analyze/compare_methods.c analyze/noise_floor.c \
+	       analyze/compare_methods.c analyze/compare_sequential.c \
+	       analyze/noise_floor.c \
 	       analyze/format_text.c analyze/format_method.c \
+	       analyze/format_sequential.c \
 	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
 	       analyze/analysis_cmd.c \
 	       analyze/cmd_analyze.c \
@@ -85,7 +87,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/benchmark.h collect/nightly/nightly.h \
-	       analyze/stats.h analyze/stats_int.h \
+	       analyze/stats.h analyze/stats_int.h analyze/sequential.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/plot.h plots/review.h plots/site.h
@@ -140,7 +142,7 @@ ${BUILD}/test_util: tests/unit/test_util.c ${LIB_SRCS} lib/util.h tests/unit/che
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_util.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_stats: tests/unit/test_stats.c ${STATS_SRCS} analyze/stats.h analyze/stats_int.h tests/unit/check.h
+${BUILD}/test_stats: tests/unit/test_stats.c ${STATS_SRCS} analyze/stats.h analyze/stats_int.h analyze/sequential.h tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_stats.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 

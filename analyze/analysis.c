@@ -165,7 +165,8 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 	o = analysis_compare_opts(an);
 	an->ntested = compare_tested(an->cmp, an->ncmp);
 	an->ci_level = compare_interval_level(&o, an->ntested);
-	if (compare_family(an->cmp, an->ncmp, &o) == -1) {
+	if (compare_family(an->cmp, an->ncmp, &o) == -1 || (an->sequential &&
+	    compare_sequential(an->cmp, an->ncmp, &o) == -1)) {
 		warnx("%s: out of memory", an->cmdname);
 		rc = STATUS_SYSTEM;
 		goto out;
@@ -216,6 +217,7 @@ enum by_kind {
 	BY_RUN,		/* a run column or a fact */
 	BY_SERIES,	/* a series key */
 	BY_LAID_OUT,	/* a series key the caller's chart lays out itself */
+	BY_REDACTED,	/* a series key --redact names: its values are shown */
 	BY_NONE		/* nothing selected has it */
 };
 
@@ -264,6 +266,8 @@ by_resolve(struct store *s, const struct filter *f, struct analysis *an,
 	    an->laid_out[i] != NULL; i++)
 		if (strcmp(an->laid_out[i], an->by) == 0)
 			*kind_by = BY_LAID_OUT;
+	if (*kind_by == BY_SERIES && strlist_has(&an->redact, an->by))
+		*kind_by = BY_REDACTED;
 	an->gs.by_series = *kind_by == BY_SERIES;
 	strlist_free(&facts);
 	strlist_free(&keys);
@@ -275,7 +279,11 @@ static enum status
 by_refuse(const struct analysis *an, const char *opt, const char *key,
     enum by_kind kind)
 {
-	if (kind == BY_SERIES && strcmp(opt, "--rows") == 0)
+	if (kind == BY_REDACTED)
+		warnx("%s: --by %s: a series key, whose values the blocks "
+		    "show; --redact hides facts, not series keys", an->cmdname,
+		    key);
+	else if (kind == BY_SERIES && strcmp(opt, "--rows") == 0)
 		warnx("%s: --rows %s: a series key, not a run fact: each of "
 		    "its values is a row of its own already", an->cmdname, key);
 	else if (kind == BY_LAID_OUT)
@@ -347,6 +355,11 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		    "--unit");
 		return STATUS_BAD_INPUT;
 	}
+	if (an->sequential && !an->compare) {
+		warnx("%s: --sequential needs --compare A B: it reads a "
+		    "comparison round by round", an->cmdname);
+		return STATUS_BAD_INPUT;
+	}
 	if (an->compare) {
 		an->by = NULL;
 		return run_compare(s, f, an);
@@ -404,6 +417,7 @@ analysis_compare_opts(const struct analysis *an)
 	o.level = an->level;
 	o.threshold = an->threshold;
 	o.adjust = an->adjust;
+	o.sequential = an->sequential;
 	return o;
 }
 
@@ -466,6 +480,9 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 		return 1;
 	case AOPT_ANYIMPL:
 		an->any_impl = 1;
+		return 1;
+	case AOPT_SEQUENTIAL:
+		an->sequential = 1;
 		return 1;
 	case AOPT_REDACT:
 		strlist_add(&an->redact, arg);

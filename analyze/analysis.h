@@ -48,6 +48,7 @@ struct analysis {
 	int			 noise_floor;	/* --noise-floor auto */
 	int			 any_impl;	/* --any-impl: pair one lock name's
 						   implementations anyway */
+	int			 sequential;	/* --sequential (compare_sequential) */
 	double			 threshold;	/* percent */
 	int			 adjust;	/* Holm */
 	struct groupset		 ga, gb;
@@ -97,8 +98,12 @@ enum {
 	AOPT_UNIT,
 	AOPT_NOISEFLOOR,
 	AOPT_ANYIMPL,
+	AOPT_SEQUENTIAL,
 	AOPT_CONFIDENCE = 'c'
 };
+/* analyze and report read a comparison round by round; plot does not. */
+#define ANALYSIS_SEQUENTIAL_LONGOPT					\
+	{ "sequential",	no_argument,	   NULL, AOPT_SEQUENTIAL }
 #define ANALYSIS_LONGOPTS						\
 	{ "any-impl",	no_argument,	   NULL, AOPT_ANYIMPL },	\
 	{ "compare",	required_argument, NULL, AOPT_COMPARE },	\

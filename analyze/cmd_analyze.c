@@ -20,7 +20,8 @@ const char analyze_help[] =
     "                      " FILTER_SYNOPSIS "\n"
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
     "                      [--unit auto|sample|round|run] [--noise-floor auto|off]\n"
-    "                      [--no-adjust] [--any-impl] [--fail-on-regression]\n"
+    "                      [--no-adjust] [--any-impl] [--sequential]\n"
+    "                      [--fail-on-regression]\n"
     "                      [-c LEVEL] [--format FMT] [filters]\n"
     "\n"
     "Per series: n, median and its distribution-free confidence interval,\n"
@@ -40,6 +41,10 @@ const char analyze_help[] =
     "   --threshold PCT  changes smaller than PCT percent are within noise\n"
     ANALYSIS_UNIT_HELP
     "   --no-adjust      no Holm adjustment of the p-values across series\n"
+    "   --sequential     also read each series round by round, as a collection\n"
+    "                    that looks after every round: an interval valid at\n"
+    "                    every round at once (Lai's confidence sequence), and\n"
+    "                    the round it first excluded 0\n"
     "   --any-impl       pair sides whose lock of one name is not one lock\n"
     "                    (fact KEY_impl.VALUE, e.g. rm on Linux and FreeBSD)\n"
     "   --width N        wrap the prose under the table at N columns (default\n"
@@ -217,6 +222,7 @@ analyze_parse(struct analyze_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
 		ANALYSIS_LONGOPTS,
+		ANALYSIS_SEQUENTIAL_LONGOPT,
 		{ "by",		required_argument, NULL, OPT_BY },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },

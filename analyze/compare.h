@@ -103,6 +103,25 @@ enum change_scale {
 struct cmp_method;
 
 /*
+ * A comparison read round by round (--sequential): where its confidence
+ * sequence stood after its last round, and when it first excluded 0.
+ */
+struct seq_result {
+	int		 done;		/* computed (else why says why not) */
+	const char	*why;
+	size_t		 rounds;	/* values: pairs of rounds */
+	size_t		 need;		/* the fewest it can decide with */
+	size_t		 decided_at;	/* that round; 0: not decided */
+	int		 verdict;	/* VERDICT_*: taken at decided_at */
+	int		 paired;	/* same run and round; else in order */
+	int		 drift;		/* the intervals stopped overlapping */
+	double		 est;		/* the change after the last round */
+	double		 lo, hi;	/* its interval there (the change's
+					   scale: ratio - 1, or a shift) */
+	double		 p, p_adj;	/* always-valid; Holm-adjusted */
+};
+
+/*
  * The run-to-run spread of a series in identical runs elsewhere in the
  * database (noise_floor.c): the sample variance of their medians' logs
  * (of the medians, for a shift), with runs - 1 degrees of freedom.
@@ -168,6 +187,7 @@ struct comparison {
 	unsigned		 warn;		/* both groups' WARN_* */
 	unsigned		 notes;		/* CMP_* */
 	int			 open;		/* CMP_OPEN: -1 lo, +1 hi */
+	struct seq_result	 seq;		/* --sequential */
 };
 
 /* The parameters of the family of comparisons, and what follows. */
@@ -177,6 +197,7 @@ struct compare_opts {
 	double	level;		/* confidence, percent */
 	double	threshold;	/* percent */
 	int	adjust;		/* Holm, and Bonferroni-level intervals */
+	int	sequential;	/* --sequential: a confidence sequence too */
 };
 
 /*
@@ -198,6 +219,20 @@ void	compare_use_floor(struct comparison *c, const struct compare_opts *o,
 void	compare_free(struct comparison *c, size_t n);
 /* compare_plan.c, for compare_groups(): c's unit, method and values. */
 void	compare_plan(struct comparison *c, const struct compare_opts *o);
+/* A round's value (its median, or mean with the t tests). */
+double	compare_unit_value(const struct comparison *c,
+	    const struct group_unit *u);
+/* A value of B against one of A: the log ratio, or the difference. */
+double	compare_pair_diff(const struct comparison *c, double a, double b);
+
+/*
+ * compare_sequential.c (--sequential): each comparison's confidence
+ * sequence over its rounds in order (sequential.h), at the alpha each
+ * interval is held to (Bonferroni over the tested series, as the fixed
+ * intervals), its always-valid p-value Holm-adjusted over the family.
+ */
+int	compare_sequential(struct comparison *c, size_t n,
+	    const struct compare_opts *o);
 
 /*
  * The number of tested comparisons (a p-value) among n: the m of the

@@ -32,8 +32,8 @@ runs_shared(const struct group *a, const struct group *b)
 }
 
 /* What a unit contributes: its median, or its mean (the t tests). */
-static double
-unit_value(const struct comparison *c, const struct group_unit *u)
+double
+compare_unit_value(const struct comparison *c, const struct group_unit *u)
 {
 	return c->method->medians ? u->median : u->mean;
 }
@@ -47,8 +47,8 @@ run_value(const struct comparison *c, const struct group_runpart *r)
 }
 
 /* A value of B against one of A: the log ratio, or the difference. */
-static double
-pair_diff(const struct comparison *c, double a, double b)
+double
+compare_pair_diff(const struct comparison *c, double a, double b)
 {
 	return c->scale == SCALE_RATIO ? log(b) - log(a) : b - a;
 }
@@ -62,9 +62,9 @@ values_rounds(struct comparison *c)
 	c->ua = xreallocarray(NULL, c->a->nu ? c->a->nu : 1, sizeof(double));
 	c->ub = xreallocarray(NULL, c->b->nu ? c->b->nu : 1, sizeof(double));
 	for (i = 0; i < c->a->nu; i++)
-		c->ua[i] = unit_value(c, &c->a->u[i]);
+		c->ua[i] = compare_unit_value(c, &c->a->u[i]);
 	for (i = 0; i < c->b->nu; i++)
-		c->ub[i] = unit_value(c, &c->b->u[i]);
+		c->ub[i] = compare_unit_value(c, &c->b->u[i]);
 	c->nua = c->a->nu;
 	c->nub = c->b->nu;
 	c->owned = 1;
@@ -114,11 +114,11 @@ values_pairs(struct comparison *c)
 		kb = runs ? 0 : b->u[j].round;
 		if (ra == rb && ka == kb) {
 			c->ua[n++] = runs ?
-			    pair_diff(c, c->method->medians ? a->rp[i].median :
+			    compare_pair_diff(c, c->method->medians ? a->rp[i].median :
 			    a->rp[i].mean, c->method->medians ? b->rp[j].median :
 			    b->rp[j].mean) :
-			    pair_diff(c, unit_value(c, &a->u[i]),
-			    unit_value(c, &b->u[j]));
+			    compare_pair_diff(c, compare_unit_value(c, &a->u[i]),
+			    compare_unit_value(c, &b->u[j]));
 			i++;
 			j++;
 		} else if (ra < rb || (ra == rb && ka < kb))

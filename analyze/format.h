@@ -9,7 +9,9 @@
 #include <stdio.h>
 
 struct analysis;
+struct comparison;
 struct group;
+struct table;
 struct strbuf;
 
 /*
@@ -31,6 +33,23 @@ void	report_json(FILE *out, const struct analysis *an);
 struct table;
 /* The table of the text and Markdown formats (and of kbench report). */
 void	report_build_table(struct table *t, const struct analysis *an);
+/* The key columns' header, and a row's key cells (series' values). */
+void	report_key_header(struct table *t, const struct analysis *an);
+void	report_key_cells(struct table *t, const struct analysis *an,
+	    const struct group *g);
+/* A change as the tables write it: "+4.75%", or "+12 ns" (a shift). */
+const char *fmt_change(char *buf, size_t size, const struct comparison *c,
+	    double v);
+/*
+ * format_sequential.c (--sequential): the line that says what the
+ * sequence is, its table (the same in text, Markdown and HTML), and its
+ * CSV columns and JSON object.
+ */
+void	seq_heading(FILE *out, const struct analysis *an, const char *prefix);
+void	seq_build_table(struct table *t, const struct analysis *an);
+void	seq_csv_header(FILE *out);
+void	seq_csv_cells(FILE *out, const struct comparison *c);
+void	seq_json(FILE *out, const struct comparison *c);
 /*
  * The lines that say how a comparison decided: what against what, its
  * unit of evidence, the estimator and the level of its interval, and

@@ -137,8 +137,33 @@ csv_compare_row(FILE *out, const struct analysis *an,
 	csv_put_num(out, c->floor.runs >= 2 ? c->floor.sd_pct : NAN);
 	fprintf(out, ",%s,", c->floor.used ? "true" : "false");
 	csv_put_field(out, sides);
+	if (an->sequential)
+		seq_csv_cells(out, c);
 	putc('\n', out);
 	sb_free(&w);
+}
+
+/* The summary CSV's columns after the keys and the by column. */
+#define SUMMARY_COLUMNS ",unit,better,runs,n,min,max,mean,mean_lo,mean_hi," \
+	"median,median_lo,median_hi,stddev,cv,p1,p5,p25,p75,p90,p95,p99," \
+	"p99.9,outliers_low,outliers_high,bimodality,warnings"
+
+/* Is name one of SUMMARY_COLUMNS, or "series", or a key's "key."? */
+static int
+in_columns(const char *name)
+{
+	const char *p = SUMMARY_COLUMNS;
+	size_t n = strlen(name);
+
+	if (strcmp(name, "series") == 0 || strncmp(name, "key.", 4) == 0 ||
+	    strncmp(name, "by.", 3) == 0)
+		return 1;
+	while ((p = strstr(p, name)) != NULL) {
+		if (p[-1] == ',' && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+		p += n;
+	}
+	return 0;
 }
 
 void
@@ -157,7 +182,10 @@ report_csv(FILE *out, const struct analysis *an)
 		    "notes,warnings_a,warnings_b,evidence_unit,n_units_a,"
 		    "n_units_b,paired,between_runs,test_method,runs_a,runs_b,"
 		    "noise_floor_runs,noise_floor_pct,noise_floor_used,"
-		    "sides_facts\n", out);
+		    "sides_facts", out);
+		if (an->sequential)
+			seq_csv_header(out);
+		putc('\n', out);
 		csv_sides_facts(an, &sides);
 		o = analysis_compare_opts(an);
 		for (i = 0; i < an->ncmp; i++)
@@ -166,10 +194,11 @@ report_csv(FILE *out, const struct analysis *an)
 		return;
 	}
 	fputs(",", out);
+	/* A by key named like a column (a series key "unit"): by.unit. */
+	if (in_columns(an->by))
+		fputs("by.", out);
 	csv_put_field(out, an->by);
-	fputs(",unit,better,runs,n,min,max,mean,mean_lo,mean_hi,median,"
-	    "median_lo,median_hi,stddev,cv,p1,p5,p25,p75,p90,p95,p99,p99.9,"
-	    "outliers_low,outliers_high,bimodality,warnings\n", out);
+	fputs(SUMMARY_COLUMNS "\n", out);
 	for (i = 0; i < an->gs.n; i++) {
 		g = an->gs.g[i];
 		csv_keys(out, an, g);
@@ -415,6 +444,8 @@ report_json(FILE *out, const struct analysis *an)
 			fprintf(out, ",\"power_n\":%zu", c->power_n);
 		else
 			fputs(",\"power_n\":null", out);
+		if (an->sequential)
+			seq_json(out, c);
 		fputs(",\"a\":", out);
 		json_group(out, c->a, an->level);
 		fputs(",\"b\":", out);

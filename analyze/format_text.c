@@ -56,35 +56,26 @@ sample_decimals(double v)
 	return dot == NULL ? 0 : (int)strlen(dot + 1);
 }
 
-/* Significant digits of a plain decimal ("0.0120": 3). */
+/* Does text write v out (to the last few bits a midpoint may lose)? */
 static int
-sig_digits(const char *s)
+text_is(const char *text, double v)
 {
-	int n = 0, lead = 1;
+	double x = strtod(text, NULL);
 
-	for (; *s != '\0'; s++)
-		if (isdigit((unsigned char)*s) && (*s != '0' || !lead)) {
-			lead = 0;
-			n++;
-		}
-	return n;
+	return x == v || fabs(x - v) <= 1e-12 * fabs(v);
 }
-
-/* An even count's median rounds to its samples' decimals from here. */
-#define MEDIAN_SIG	5
 
 /*
  * g's sample median v: an odd count's is a sample (fmt_sample); an even
- * count's, the midpoint of two, keeps their decimals (15.8155 between
- * 15.815 and 15.816 reads as a digit the data lacks: 15.816 or 15.815;
- * 184.800 between 184.779 and 184.821, as precise as they are) once that
- * holds MEDIAN_SIG digits: 5.5 between 5 and 6 stays 5.5.  Any other
- * center: fmt_num().
+ * count's, the midpoint of two, with their decimals or one more (22.309
+ * beside 15.8155 of 15.815 and 15.816; 10000.5 of 10000 and 10001): the
+ * value itself, never a rounding that could hide which way a change
+ * goes.  Beyond that (or any other center): fmt_num()'s 6 digits.
  */
 static const char *
 fmt_median_of(char *buf, size_t size, const struct group *g, double v)
 {
-	int da, db;
+	int da, db, d;
 
 	if (g->n % 2 == 1 && v == g->sum.d.median)
 		return fmt_sample(buf, size, v);
@@ -94,13 +85,24 @@ fmt_median_of(char *buf, size_t size, const struct group *g, double v)
 	db = sample_decimals(g->v[g->n / 2]);
 	if (da < 0 || db < 0)
 		return fmt_num(buf, size, v);
-	if (da < db)
-		da = db;
-	snprintf(buf, size, "%.*f", da, v);
-	/* The half a last digit it drops must not show: 5.5 of 5 and 6. */
-	if (sig_digits(buf) < MEDIAN_SIG)
-		fmt_num(buf, size, v);
-	return buf;
+	for (d = da > db ? da : db; d <= (da > db ? da : db) + 1; d++) {
+		snprintf(buf, size, "%.*f", d, v);
+		if (text_is(buf, v))
+			return buf;
+	}
+	return fmt_num(buf, size, v);
+}
+
+/*
+ * Set a numeric cell, marked exact when its text is its value: the
+ * columns' decimals are evened out among those (table_decimals()).
+ */
+static void
+set_number(struct table *t, size_t col, const char *text, double v)
+{
+	table_set(t, col, "%s", text);
+	if (text_is(text, v))
+		table_exact(t, col);
 }
 
 static const char *
@@ -137,7 +139,7 @@ fmt_relci(char *buf, size_t size, const struct stats_ci *ci, int err,
  * A change as the table shows it: "+5.12%" for a ratio, "-3.2 us" for a
  * difference in the unit; "-" when there is none.
  */
-static const char *
+const char *
 fmt_change(char *buf, size_t size, const struct comparison *c, double v)
 {
 	if (isnan(v))
@@ -270,8 +272,8 @@ report_warnings(const struct group *g, double level, struct strbuf *out)
 }
 
 /* The key columns of a row: the series' value of each key name. */
-static void
-key_cells(struct table *t, const struct analysis *an, const struct group *g)
+void
+report_key_cells(struct table *t, const struct analysis *an, const struct group *g)
 {
 	const char *v;
 	size_t i;
@@ -312,8 +314,8 @@ report_key_column(const struct analysis *an, size_t i, struct strbuf *buf)
 	return sb_str(buf);
 }
 
-static void
-key_header(struct table *t, const struct analysis *an)
+void
+report_key_header(struct table *t, const struct analysis *an)
 {
 	struct strbuf name = STRBUF_INIT;
 	size_t i;
@@ -342,7 +344,7 @@ summary_full(struct table *t, const struct analysis *an)
 
 	table_init(t, k + 11);
 	table_row(t);
-	key_header(t, an);
+	report_key_header(t, an);
 	for (c = 0; c < 11; c++) {
 		table_set(t, k + c, "%s", head[c]);
 		if (c < 10)
@@ -355,11 +357,11 @@ summary_full(struct table *t, const struct analysis *an)
 	for (i = 0; i < an->gs.n; i++) {
 		g = an->gs.g[i];
 		table_row(t);
-		key_cells(t, an, g);
+		report_key_cells(t, an, g);
 		if (an->keynames.n == 0)
 			table_set(t, 0, "%s", g->series);
 		table_set(t, k, "%zu", g->n);
-		table_set(t, k + 1, "%s", fmt_median(a, sizeof(a), g));
+		set_number(t, k + 1, fmt_median(a, sizeof(a), g), g->sum.d.median);
 		table_set(t, k + 2, "%s", fmt_relci(a, sizeof(a), &g->sum.median,
 		    g->sum.median_err, g->sum.d.median));
 		table_set(t, k + 3, "%s", fmt_num(a, sizeof(a), g->sum.d.mean));
@@ -379,14 +381,15 @@ summary_full(struct table *t, const struct analysis *an)
 		else
 			table_set(t, k + 6, "%.1f%%", 100 * g->sum.d.cv);
 		table_set(t, k + 7, "%s", fmt_num(a, sizeof(a), g->sum.d.p99));
-		table_set(t, k + 8, "%s", fmt_sample(a, sizeof(a), g->sum.d.min));
-		table_set(t, k + 9, "%s", fmt_sample(b, sizeof(b), g->sum.d.max));
+		set_number(t, k + 8, fmt_sample(a, sizeof(a), g->sum.d.min),
+		    g->sum.d.min);
+		set_number(t, k + 9, fmt_sample(b, sizeof(b), g->sum.d.max),
+		    g->sum.d.max);
 		table_set(t, k + 10, "%s", flags(f, g->sum.warn, 0));
 	}
 	/* Samples and their medians: as many decimals as the data has. */
-	table_decimals(t, k + 1);
-	table_decimals(t, k + 8);
-	table_decimals(t, k + 9);
+	table_decimals(t, k + 1, 1);
+	table_decimals(t, k + 8, 2);
 }
 
 /* Several values of the by key: a block of n, median, CI per value. */
@@ -400,7 +403,7 @@ summary_blocks(struct table *t, const struct analysis *an)
 
 	table_init(t, k + 4 * nv);
 	table_row(t);
-	key_header(t, an);
+	report_key_header(t, an);
 	for (j = 0; j < nv; j++) {
 		col = k + 4 * j;
 		snprintf(label, sizeof(label), "%s=%s", an->by, an->gs.byvalues.v[j]);
@@ -420,7 +423,7 @@ summary_blocks(struct table *t, const struct analysis *an)
 		g = an->gs.g[i];
 		if (prev == NULL || strcmp(prev->series, g->series) != 0) {
 			table_row(t);
-			key_cells(t, an, g);
+			report_key_cells(t, an, g);
 			if (an->keynames.n == 0)
 				table_set(t, 0, "%s", g->series);
 			/* Absent groups show "-". */
@@ -433,13 +436,14 @@ summary_blocks(struct table *t, const struct analysis *an)
 				break;
 		col = k + 4 * j;
 		table_set(t, col, "%zu", g->n);
-		table_set(t, col + 1, "%s", fmt_median(a, sizeof(a), g));
+		set_number(t, col + 1, fmt_median(a, sizeof(a), g),
+		    g->sum.d.median);
 		table_set(t, col + 2, "%s", fmt_relci(a, sizeof(a), &g->sum.median,
 		    g->sum.median_err, g->sum.d.median));
 		table_set(t, col + 3, "%s", flags(f, g->sum.warn, 0));
 	}
 	for (j = 0; j < nv; j++)
-		table_decimals(t, k + 4 * j + 1);
+		table_decimals(t, k + 4 * j + 1, 1);
 }
 
 /*
@@ -535,7 +539,7 @@ compare_table(struct table *t, const struct analysis *an)
 
 	table_init(t, k + 8);
 	table_row(t);
-	key_header(t, an);
+	report_key_header(t, an);
 	table_set(t, k, "%s", n_heading(an, &mixed));
 	table_set(t, k + 1, "%s", an->name_a);
 	table_set(t, k + 2, "%s", an->name_b);
@@ -552,14 +556,14 @@ compare_table(struct table *t, const struct analysis *an)
 	for (i = 0; i < an->ncmp; i++) {
 		c = &an->cmp[i];
 		table_row(t);
-		key_cells(t, an, c->a);
+		report_key_cells(t, an, c->a);
 		if (an->keynames.n == 0)
 			table_set(t, 0, "%s", c->a->series);
 		table_set(t, k, "%s", n_cell(a, sizeof(a), c, mixed));
-		table_set(t, k + 1, "%s", fmt_center(a, sizeof(a), c, c->a,
-		    c->center_a));
-		table_set(t, k + 2, "%s", fmt_center(a, sizeof(a), c, c->b,
-		    c->center_b));
+		set_number(t, k + 1, fmt_center(a, sizeof(a), c, c->a,
+		    c->center_a), c->center_a);
+		set_number(t, k + 2, fmt_center(a, sizeof(a), c, c->b,
+		    c->center_b), c->center_b);
 		table_set(t, k + 3, "%s", fmt_change(a, sizeof(a), c,
 		    c->change.est));
 		table_set(t, k + 4, "%s", fmt_interval(b, sizeof(b), c));
@@ -577,8 +581,8 @@ compare_table(struct table *t, const struct analysis *an)
 		    "v-untested" : "v-same");
 		table_set(t, k + 7, "%s", flags(f, c->warn, c->notes));
 	}
-	table_decimals(t, k + 1);
-	table_decimals(t, k + 2);
+	/* Both sides' centers alike: 10000.0 beside 10000.5. */
+	table_decimals(t, k + 1, 2);
 }
 
 void
@@ -1286,6 +1290,16 @@ report_text(FILE *out, const struct analysis *an)
 	else
 		table_print_text(&t, out, 1);
 	table_free(&t);
+	if (an->compare && an->sequential) {
+		fputs("\n", out);
+		seq_heading(out, an, "");
+		seq_build_table(&t, an);
+		if (an->narrow && table_width(&t) > an->width)
+			table_blocks(out, an, &t);
+		else
+			table_print_text(&t, out, 1);
+		table_free(&t);
+	}
 	if (an->compare) {
 		fputs("\n", out);
 		report_compare_summary(out, an, "");
@@ -1352,6 +1366,16 @@ report_markdown(FILE *out, const struct analysis *an)
 	report_build_table(&t, an);
 	table_print_markdown(&t, out);
 	table_free(&t);
+	if (an->compare && an->sequential) {
+		text = report_part(seq_heading, an);
+		fputs("\n", out);
+		md_escape(out, text);
+		fputs("\n\n", out);
+		free(text);
+		seq_build_table(&t, an);
+		table_print_markdown(&t, out);
+		table_free(&t);
+	}
 	/* Series, labels and facts in it: a code block shows them as text. */
 	text = report_part(under_table, an);
 	if (text[strspn(text, "\n")] != '\0') {

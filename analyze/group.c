@@ -138,14 +138,12 @@ add_series(const struct series_row *row, void *arg)
 	if (rowv == NULL)
 		rowv = "";
 	note_run(gs, row->run, by);
+	/* Each part after its length: values may hold any byte. */
 	sb_reset(&gs->key);
-	sb_adds(&gs->key, name);
-	sb_add(&gs->key, "\x1f", 1);
-	sb_adds(&gs->key, by);
-	if (gs->rows != NULL) {
-		sb_add(&gs->key, "\x1f", 1);
-		sb_adds(&gs->key, rowv);
-	}
+	sb_addf(&gs->key, "%zu:%s %zu:%s", strlen(name), name, strlen(by),
+	    by);
+	if (gs->rows != NULL)
+		sb_addf(&gs->key, " %s", rowv);
 	if ((g = strmap_get(&gs->index, sb_str(&gs->key))) == NULL)
 		g = group_new(gs, row, name, by, rowv);
 	if (row->id < g->order)

@@ -96,7 +96,7 @@ struct group_run {
 struct groupset {
 	struct group	**g;
 	size_t		  n, cap;
-	struct strmap	  index;	/* "series\x1fby" -> group */
+	struct strmap	  index;	/* "len:series len:by[ row]" -> group */
 	struct strbuf	  key;		/* scratch */
 	struct strbuf	  name;		/* scratch */
 	const char	 *by;		/* the by key */

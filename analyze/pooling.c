@@ -73,7 +73,10 @@ check_pool(const struct groupset *gs, const char *pool, const char *name,
 			continue;
 		nruns++;
 		for (k = 0; k < r->facts.n; k++)
+			/* The by key is what the pools are apart in. */
 			if (pooling_sensitive(r->benchmark, r->facts.v[k].key) &&
+			    (gs->by == NULL || pool == NULL ||
+			    strcmp(r->facts.v[k].key, gs->by) != 0) &&
 			    !strlist_has(&keys, r->facts.v[k].key))
 				strlist_add(&keys, r->facts.v[k].key);
 	}

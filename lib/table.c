@@ -27,9 +27,11 @@ table_row(struct table *t)
 		t->cell = xreallocarray(t->cell, t->cap * t->ncols, sizeof(char *));
 		t->cls = xreallocarray(t->cls, t->cap * t->ncols,
 		    sizeof(*t->cls));
+		t->exact = xreallocarray(t->exact, t->cap * t->ncols, 1);
 	}
 	memset(t->cell + t->nrows * t->ncols, 0, t->ncols * sizeof(char *));
 	memset(t->cls + t->nrows * t->ncols, 0, t->ncols * sizeof(*t->cls));
+	memset(t->exact + t->nrows * t->ncols, 0, t->ncols);
 	t->nrows++;
 }
 
@@ -60,6 +62,12 @@ void
 table_align_right(struct table *t, size_t col)
 {
 	t->right[col] = 1;
+}
+
+void
+table_exact(struct table *t, size_t col)
+{
+	t->exact[(t->nrows - 1) * t->ncols + col] = 1;
 }
 
 void
@@ -103,29 +111,35 @@ plain_decimals(const char *s, int *sig)
 #define TABLE_DECIMALS_SIG	8
 
 void
-table_decimals(struct table *t, size_t col)
+table_decimals(struct table *t, size_t col, size_t n)
 {
-	size_t r, len;
+	size_t r, k, i, len;
 	int d, most = 0, sig;
 	char *c;
 
 	for (r = 1; r < t->nrows; r++)
-		if ((c = t->cell[r * t->ncols + col]) != NULL &&
-		    (d = plain_decimals(c, &sig)) > most)
-			most = d;
-	for (r = 1; r < t->nrows; r++) {
-		c = t->cell[r * t->ncols + col];
-		if (c == NULL || (d = plain_decimals(c, &sig)) < 0 ||
-		    d == most || sig + most - d > TABLE_DECIMALS_SIG)
-			continue;
-		len = strlen(c);
-		c = xreallocarray(c, len + (size_t)(most - d) + 2, 1);
-		if (d == 0)
-			c[len++] = '.';
-		memset(c + len, '0', (size_t)(most - d));
-		c[len + (size_t)(most - d)] = '\0';
-		t->cell[r * t->ncols + col] = c;
-	}
+		for (k = col; k < col + n; k++) {
+			i = r * t->ncols + k;
+			if (t->cell[i] != NULL && t->exact[i] &&
+			    (d = plain_decimals(t->cell[i], &sig)) > most)
+				most = d;
+		}
+	for (r = 1; r < t->nrows; r++)
+		for (k = col; k < col + n; k++) {
+			i = r * t->ncols + k;
+			c = t->cell[i];
+			if (c == NULL || !t->exact[i] ||
+			    (d = plain_decimals(c, &sig)) < 0 || d == most ||
+			    sig + most - d > TABLE_DECIMALS_SIG)
+				continue;
+			len = strlen(c);
+			c = xreallocarray(c, len + (size_t)(most - d) + 2, 1);
+			if (d == 0)
+				c[len++] = '.';
+			memset(c + len, '0', (size_t)(most - d));
+			c[len + (size_t)(most - d)] = '\0';
+			t->cell[i] = c;
+		}
 }
 
 void
@@ -555,6 +569,7 @@ table_free(struct table *t)
 		free(t->cell[i]);
 	free(t->cell);
 	free(t->cls);
+	free(t->exact);
 	free(t->right);
 	free(t->droppable);
 	free(t->gap);

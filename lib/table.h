@@ -26,6 +26,8 @@ struct table {
 	size_t			 nspan;
 	const char		**cls;		/* nrows x ncols: an HTML class
 						   (a literal), NULL = none */
+	unsigned char		*exact;		/* nrows x ncols: the cell is its
+						   value, not a rounding of it */
 };
 
 void	table_init(struct table *t, size_t ncols);
@@ -43,11 +45,18 @@ void	table_class(struct table *t, size_t col, const char *cls);
 /* Hide col when it holds nothing: no warnings, no intervals at n = 1. */
 void	table_droppable(struct table *t, size_t col);
 /*
- * Write col's data cells that are plain decimals ("-12.5") with as many
- * decimals as the one with most (12.5 beside 3.125: 12.500), where that
- * keeps a cell within 8 significant digits.  Call once col is filled.
+ * Mark col of the last row as its value written out exactly (12.5 of
+ * 12.5, not 123457 of 123456.789): table_decimals() may pad it.
  */
-void	table_decimals(struct table *t, size_t col);
+void	table_exact(struct table *t, size_t col);
+/*
+ * Write the exact data cells of columns col .. col + n - 1 that are
+ * plain decimals ("-12.5") with as many decimals as the exact one with
+ * most (12.5 beside 3.125: 12.500), where that keeps a cell within 8
+ * significant digits; a cell that rounds its value stays as it is.
+ * Call once the columns are filled.
+ */
+void	table_decimals(struct table *t, size_t col, size_t n);
 /* One more blank before col: keys apart from numbers. */
 void	table_gap(struct table *t, size_t col);
 /* A label over columns first .. first + n - 1 (a --by block). */

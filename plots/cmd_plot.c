@@ -302,6 +302,29 @@ rows_by_label(struct plot_opts *o, struct kbench_ctx *ctx)
 	return rc;
 }
 
+/*
+ * plot sleep's x axis is a series key of numbers (usec, or an import's):
+ * --by a series key of numbers would leave another number (or none) as
+ * the axis.  1 (said) when --by is one.
+ */
+static int
+by_numeric_key(const struct plot_opts *o)
+{
+	const struct strlist *v = &o->an.gs.byvalues;
+	double x;
+	size_t i;
+
+	if (strcmp(o->kind, "sleep") != 0 || !o->an.gs.by_series)
+		return 0;
+	for (i = 0; i < v->n; i++)
+		if (parse_double(v->v[i], &x) == -1)
+			return 0;
+	warnx("plot: --by %s: a series key of numbers, as the chart's x axis "
+	    "is; --by takes a run fact or a series key of names (method)",
+	    o->an.by);
+	return 1;
+}
+
 /* The analysis, then its chart. */
 static int
 plot_run(struct plot_opts *o, struct kbench_ctx *ctx)
@@ -315,6 +338,8 @@ plot_run(struct plot_opts *o, struct kbench_ctx *ctx)
 		return KB_EXIT_DB;
 	if ((rc = analysis_cmd_run(ctx, &o->f, &o->an)) != KB_EXIT_OK)
 		return rc;
+	if (by_numeric_key(o))
+		return KB_EXIT_USAGE;
 	memset(&pc, 0, sizeof(pc));
 	chart_runs_footer(&o->an, &sub);
 	chart_groups_summary(&groups, &o->an);

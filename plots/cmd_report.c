@@ -151,6 +151,7 @@ report_parse(struct report_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
 		ANALYSIS_LONGOPTS,
+		ANALYSIS_SEQUENTIAL_LONGOPT,
 		{ "output",	required_argument, NULL, 'o' },
 		{ "title",	required_argument, NULL, OPT_TITLE },
 		{ NULL,		0,		   NULL, 0 }

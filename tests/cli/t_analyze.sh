@@ -234,12 +234,12 @@ n=$(awk 'length > 72' "$T/out" | wc -l)
 sed -n '/^method=nanosleep usec=100:/,+2p' "$T/out" >got
 cat >want <<'EOT'
 method=nanosleep usec=100: improved [our]
-  n 30/30; before 155.514; after 147.806; change (HL) -4.75%; 99.17% CI
-  -5.96% .. -3.49%; p 1.84e-13
+  n 30/30; before 155.5145; after 147.8065; change (HL) -4.75%; 99.17%
+  CI -5.96% .. -3.49%; p 1.84e-13
 EOT
 cmp -s want got; check $? "--width 72: the row as a block, its cells the table's"
 kb --db lat.db analyze --compare before after
-grep -q '^nanosleep 100   30/30  155.514  147.806      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
+grep -q '^nanosleep 100   30/30  155.5145  147.8065      -4.75%  -5.96% .. -3.49% 1.84e-13 improved  our$' "$T/out"
 check $? "without --width: the table as before"
 
 # --where K=V,K2=V2: both, as --compare reads a side (it matched nothing:
@@ -323,6 +323,34 @@ kb --db byk.db analyze --by k --where m=p --format ministat
 expect_rc 0 "--by a series key, ministat"
 head -2 "$T/out" | tr '\n' ' ' | grep -q '^x x + y $'
 check $? "--by a series key, ministat: one distribution per value ($(head -2 "$T/out" | tr '\n' ' '))"
+# --by a series key, as attacked: --redact of it is refused (its values
+# are the blocks' names); values holding 0x1f keep two series apart; a
+# key named like a CSV column is written by.KEY; the by key itself is no
+# pooling difference of its own block.
+kb --db byk.db analyze --by k --redact k
+expect_rc 2 "--by a series key with --redact of it"
+expect_err "kbench: analyze: --by k: a series key, whose values the blocks show; --redact hides facts, not series keys" \
+    "--by a series key with --redact of it"
+printf 'label,k,m,v\na,q\037r,p,1\na,q\037r,p,2\na,r,p\037q,100\na,r,p\037q,200\n' >us.csv
+kb --db us.db import -q --run-by label --key k --key m --value v us.csv
+kb --db us.db analyze --by k --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert sorted((g["series"], g["by"], g["n"]) for g in d["groups"]) == \
+    [("m=p", "q\x1fr", 2), ("m=p\x1fq", "r", 2)], d["groups"]
+' "$T/out"
+check $? "--by a series key: values with 0x1f never merge two series"
+printf 'label,unit,m,v\na,x,p,1\na,y,p,2\n' >col.csv
+kb --db col.db import -q --run-by label --key unit --key m --value v col.csv
+kb --db col.db analyze --by unit --format csv
+[ "$(head -1 "$T/out" | cut -d, -f1-4)" = "series,m,by.unit,unit" ]
+check $? "--by unit, a series key: its CSV column is by.unit, apart from unit ($(head -1 "$T/out" | cut -d, -f1-4))"
+printf 'label,hz,m,v\nh,250,p,5\nh,250,p,6\nh,1000,p,7\n' >hzk.csv
+kb --db hzk.db import -q --run-by label --meta hz=1000 --key hz --key m --value v hzk.csv
+kb --db hzk.db analyze --by hz
+! grep -q 'with hz ' "$T/out"
+check $? "--by hz, a series key here, a fact there: not a pooling difference of its own block"
 kb --db w.db analyze --by method --where usec=300 --format csv
 expect_rc 0 "--by method, CSV"
 cut -d, -f1-7 "$T/out" >byk.cut && mv byk.cut "$T/out"
@@ -334,16 +362,31 @@ expect_rc 2 "--format ministat over three series"
 expect_err "kbench: analyze: --format ministat compares the groups of one series: narrow the selection with --where (e.g. --where method=nanosleep --where usec=300)" \
     "--format ministat: the advice names this selection's keys"
 
-# An even count's median keeps its samples' decimals: 15.8155 between
-# 15.815 and 15.816 printed a digit the data lacks beside 22.309; 4.5
-# between 4 and 5 keeps its half.  A column's plain decimals share one
-# count of decimals (the seed's table: 19941.70 beside 19941.67).
-printf 'label,k,v\nl,a,22.309\nl,b,15.815\nl,b,15.816\nl,c,4\nl,c,5\nl,d,12.5\n' >med.csv
+# An even count's median is its value, the column's exact cells share its
+# decimals: 15.8155 printed beside 22.309 gave a digit to one row only,
+# and rounding it to the samples' 3 decimals could hide which way a
+# change goes (1000.15 printed 1000.2 beside 1000.17, regressed).  A cell
+# that rounds its value (123457 of 123456.789) is never padded.
+printf 'label,k,v\nl,a,22.309\nl,b,15.815\nl,b,15.816\nl,c,4\nl,c,5\nl,d,12.5\nl,e,123456.789\n' >med.csv
 kb --db med.db import -q --run-by label --key k --value v med.csv
 kb --db med.db analyze --warnings none
-grep '^[abcd] ' "$T/out" | awk '{ print $1, $3, $9, $10 }' >got
-printf '%s\n' "a 22.309 22.309 22.309" "b 15.816 15.815 15.816" "c 4.500 4.000 5.000" "d 12.500 12.500 12.500" >want
-cmp -s want got; check $? "medians, min and max: three decimals a column ($(tr '\n' ' ' <got))"
+grep '^[abcde] ' "$T/out" | awk '{ print $1, $3, $9, $10 }' >got
+printf '%s\n' "a 22.3090 22.309 22.309" "b 15.8155 15.815 15.816" "c 4.5000 4.000 5.000" \
+    "d 12.5000 12.500 12.500" "e 123457 123457 123457" >want
+cmp -s want got; check $? "medians exact, a column's decimals alike, roundings unpadded ($(tr '\n' ' ' <got))"
+awk 'BEGIN { print "label,s,v"; for (i = 0; i < 14; i++) print "before,x,999"
+    print "before,x,1000.1"; for (i = 0; i < 15; i++) print "before,x,1000.2"
+    for (i = 0; i < 16; i++) print "after,x,1000.17"; for (i = 0; i < 15; i++) print "after,x,1001" }' >dir.csv
+kb --db dir.db import -q --run-by label --key s --value v dir.csv
+kb --db dir.db analyze --compare before after
+grep -q '^x  30/31 1000.15 1000.17 ' "$T/out"
+check $? "the centers say which way the change goes ($(grep '^x ' "$T/out"))"
+awk 'BEGIN { print "label,s,v"; for (i = 0; i < 30; i++) { print "before,x,10000"
+    printf "after,x,%d\n", i % 2 ? 10000 : 10001 } }' >half.csv
+kb --db half.db import -q --run-by label --key s --value v half.csv
+kb --db half.db analyze --compare before after
+grep -q '^x  30/30 10000.0 10000.5 ' "$T/out"
+check $? "whole-number samples: the half kept, both centers alike ($(grep '^x ' "$T/out"))"
 
 # A change under 1% keeps two significant digits: a 0.003% regression was
 # printed "+0.00%  +0.00% .. +0.00%  regressed", a zero the verdict
@@ -353,12 +396,12 @@ awk 'BEGIN { print "label,s,value"; for (i = 0; i < 30; i++) {
     printf "after,x,%.3f\n", 1000.03 + 0.001 * i } }' >tiny.csv
 kb --db tiny.db import -q --run-by label --key s --value value tiny.csv
 kb --db tiny.db analyze --compare before after
-grep -q '^x  30/30 1000.014 1000.044    +0.0030% +0.0025% .. +0.0035% 1.69e-17 regressed ur$' "$T/out"
+grep -q '^x  30/30 1000.0145 1000.0445    +0.0030% +0.0025% .. +0.0035% 1.69e-17 regressed ur$' "$T/out"
 check $? "a 0.003% regression: +0.0030%, its interval +0.0025% .. +0.0035% ($(grep '^x ' "$T/out"))"
 grep -q 'after/before: 1 (+0.0030%)$' "$T/out"
 check $? "the geometric mean's change: +0.0030%"
 kb --db tiny.db analyze --compare before after --format markdown
-grep -q '^| x | 30/30 | 1000.014 | 1000.044 | +0.0030% | +0.0025% .. +0.0035% | 1.69e-17 | regressed | ur |$' "$T/out"
+grep -q '^| x | 30/30 | 1000.0145 | 1000.0445 | +0.0030% | +0.0025% .. +0.0035% | 1.69e-17 | regressed | ur |$' "$T/out"
 check $? "Markdown: the same cells"
 kb --db tiny.db analyze --compare before after --format json
 [ "$(jq -r '.comparisons[0].change * 1e6 | round' "$T/out")" = 30 ]

@@ -310,6 +310,14 @@ kb --db seed.db plot sleep --by usec -o byusec
 expect_rc 2 "plot sleep --by usec, its x axis"
 expect_err "kbench: plot: --by usec: the chart lays this series key out itself; --by takes a run fact or another series key" \
     "plot sleep --by usec: said"
+# An import's numeric key other than usec is the x axis as well.
+printf 'label,method,req,size,v\nx,a,10,1,11\nx,a,10,2,12\nx,a,100,1,110\nx,a,100,2,112\n' >req.csv
+kb --db req.db import -q -b sleep --run-by label --key method --key req --key size --value v --unit us req.csv
+kb --db req.db plot sleep --by req -o byreq
+expect_rc 2 "plot sleep --by a numeric series key"
+expect_err "kbench: plot: --by req: a series key of numbers, as the chart's x axis is; --by takes a run fact or a series key of names (method)" \
+    "plot sleep --by a numeric series key: said"
+[ ! -e byreq ]; check $? "plot sleep --by a numeric series key: nothing written"
 printf 'label,head,hook,threads,ns\na,rw,null,1,10\na,rm,null,1,12\n' >lk.csv
 kb --db lk.db import -q -b lock --run-by label --key head --key hook --key threads --value ns --unit ns lk.csv
 kb --db lk.db plot lock --by head -o bylock
