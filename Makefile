@@ -94,7 +94,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \
-	       ${BUILD}/test_trend
+	       ${BUILD}/test_trend ${BUILD}/test_sequential
 
 .PHONY: all demo check check-sanitize check-vm check-vm-debug deps-vm-debug \
 	demo-vm bench install clean \
@@ -157,6 +157,10 @@ ${BUILD}/test_csv: tests/unit/test_csv.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests
 ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${HDRS} tests/unit/check.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
+
+${BUILD}/test_sequential: tests/unit/test_sequential.c analyze/sequential.c analyze/sequential.h tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c analyze/sequential.c -lm
 
 ${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h analyze/stats_int.h tests/unit/check.h
 	@mkdir -p ${BUILD}

@@ -20,7 +20,8 @@
 const char report_help[] =
     "usage: kbench report --compare A B -o DIR [--test u|welch|student]\n"
     "                     [--unit U] [--noise-floor auto|off]\n"
-    "                     [--threshold PCT] [-c LEVEL] [--warnings W]\n"
+    "                     [--threshold PCT] [--sequential] [-c LEVEL]\n"
+    "                     [--warnings W]\n"
     "                     [--redact KEY]... [--title T] [filters]\n"
     "\n"
     "Writes into DIR (made with its parents when missing):\n"
@@ -39,7 +40,8 @@ const char report_help[] =
     "  --title T     the report's title\n"
     "  -c, --confidence LEVEL\n"
     "                as for kbench analyze --compare, and so are A and B,\n"
-    "                --test, --unit, --noise-floor, --threshold, --warnings\n";
+    "                --test, --unit, --noise-floor, --threshold, --warnings,\n"
+    "                --sequential (a section \"Round by round\")\n";
 
 /*
  * The overview of the benchmark compared, beside the forest plot: the

@@ -165,6 +165,12 @@ review_html(FILE *out, const struct review *rv)
 	table_print_html(&t, out);
 	table_free(&t);
 	html_part(out, "", report_method_lines, an);
+	if (an->sequential) {
+		html_part(out, "<h2>Round by round</h2>\n", seq_heading, an);
+		seq_build_table(&t, an);
+		table_print_html(&t, out);
+		table_free(&t);
+	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	html_part(out, "", report_flags_legend, an);
 	html_part(out, "<h2>Warnings</h2>\n", report_warning_lines, an);

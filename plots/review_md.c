@@ -126,6 +126,16 @@ review_markdown(FILE *out, const struct review *rv)
 	md_escape(out, sb_str(&title));
 	fputs(".\n\n", out);
 	report_method_markdown(out, an);
+	if (an->sequential) {
+		fputs("\n## Round by round\n\n", out);
+		text = review_part(seq_heading, an);
+		md_lines(out, text);
+		free(text);
+		fputs("\n", out);
+		seq_build_table(&t, an);
+		table_print_markdown(&t, out);
+		table_free(&t);
+	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	text = review_part(report_flags_legend, an);
 	if (*text != '\0') {

@@ -1,0 +1,98 @@
+#!/bin/sh
+# kbench analyze/report --compare A B --sequential (issue 28, part 1):
+# each series read round by round through Lai's confidence sequence.
+# Exact output on a paired and an unpaired data set, the round it was
+# decided, an A/A that stays undecided, the limits (too few rounds, no
+# rounds, no --compare), and text, CSV and JSON saying the same numbers.
+# The sequence's numerics and its guarantee are tests/unit/
+# test_sequential.c's.
+. "$(dirname "$0")/lib.sh"
+
+# Paired: the sides in the same run and rounds, B about 10% above A.
+awk 'BEGIN { print "label,side,round,v"; for (r = 1; r <= 12; r++)
+    for (i = 0; i < 3; i++) { printf "x,a,%d,%g\n", r, 100 + (r % 3) + i
+    printf "x,b,%d,%g\n", r, 110 + ((r * 7) % 5) * 0.5 + i } }' >pair.csv
+kb --db pair.db import -q --run-by label --key side --round-by round \
+    --value v --unit ns pair.csv
+kb --db pair.db analyze --compare side=a side=b --sequential
+expect_rc 0 "--sequential, paired sides"
+sed -n '/^Round by round/,/^$/p' "$T/out" >got
+cat >want <<'EOT'
+Round by round (--sequential): Lai's confidence sequence of the mean log ratio of the rounds (of one
+run and round when the sides share runs, else the i-th of each), 95% at every round at once;
+decided: the first round it excluded 0, where a collection looking after every round may stop.
+series  rounds change          interval        p decided verdict
+side=a      12 +9.89% +8.50% .. +11.10% 3.64e-05 round 6 regressed
+
+EOT
+cmp -s want got; check $? "paired: decided at round 6, regressed ($(sed -n 5p got))"
+kb --db pair.db analyze --compare side=a side=b --sequential --format json
+python3 - "$T/out" <<'EOT'
+import json, sys
+s = json.load(open(sys.argv[1]))["comparisons"][0]["sequential"]
+assert s["decided_at"] == 6 and s["verdict"] == "regressed", s
+assert s["rounds"] == 12 and s["needs_rounds"] == 6 and s["paired"], s
+# The text's cells, from the JSON's numbers.
+assert "%+.2f%%" % (100 * s["change"]) == "+9.89%", s
+assert "%+.2f%% .. %+.2f%%" % tuple(100 * x for x in s["interval"]) == \
+    "+8.50% .. +11.10%", s
+assert "%.3g" % s["p_adjusted"] == "3.64e-05", s
+EOT
+check $? "paired: the JSON's sequential object says what the text says"
+kb --db pair.db analyze --compare side=a side=b --sequential --format csv
+python3 - "$T/out" <<'EOT'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert r["seq_decided_at"] == "6" and r["seq_verdict"] == "regressed", r
+assert r["seq_rounds"] == "12" and r["seq_paired"] == "true", r
+assert abs(float(r["seq_lo"]) - 0.08495410465437277) < 1e-12, r
+EOT
+check $? "paired: the CSV's seq_ columns"
+kb --db pair.db analyze --compare side=a side=b --sequential --format markdown
+grep -q '^| side=a | 12 | +9.89% | +8.50% .. +11.10% | 3.64e-05 | round 6 | regressed |$' "$T/out"
+check $? "paired: the Markdown row"
+kb --db pair.db report --compare side=a side=b --sequential -o rep
+expect_rc 0 "report --sequential"
+grep -q '^| side=a | 12 | +9.89% | +8.50% .. +11.10% | 3.64e-05 | round 6 | regressed |$' rep/report.md &&
+grep -q '<h2>Round by round</h2>' rep/report.html &&
+grep -q '^side=a      12 +9.89% +8.50% .. +11.10% 3.64e-05 round 6 regressed$' rep/report.txt
+check $? "report --sequential: the same row in report.md, .html and .txt"
+
+# An A/A, 30 rounds a side, in different runs: never decided, the i-th
+# round of each side taken together.
+awk 'BEGIN { srand(7); print "label,round,v"; for (r = 1; r <= 30; r++)
+    for (i = 0; i < 3; i++) { printf "before,%d,%.3f\n", r, 100 + 5 * rand()
+    printf "after,%d,%.3f\n", r, 100 + 5 * rand() } }' >aa.csv
+kb --db aa.db import -q --run-by label --round-by round --value v --unit ns aa.csv
+kb --db aa.db analyze --compare before after --sequential --format json
+python3 - "$T/out" <<'EOT'
+import json, sys
+s = json.load(open(sys.argv[1]))["comparisons"][0]["sequential"]
+assert s["decided_at"] is None and s["verdict"] == "~", s
+assert s["rounds"] == 30 and not s["paired"], s
+assert s["interval"][0] < 0 < s["interval"][1], s
+EOT
+check $? "an A/A over 30 rounds: undecided, its interval about 0"
+
+# Four rounds: fewer than the sequence can ever decide with.
+printf 'label,round,v\nbefore,1,10\nafter,1,12\nbefore,2,10\nafter,2,12\nbefore,3,10\nafter,3,12\nbefore,4,10\nafter,4,12\n' >few.csv
+kb --db few.db import -q --run-by label --round-by round --value v few.csv
+kb --db few.db analyze --compare before after --sequential
+grep -q '^ *4 +20.00% *- 0.192 - (needs 6) ~$' "$T/out"
+check $? "4 rounds: '- (needs 6)' ($(sed -n '/^Round by round/,/^$/p' "$T/out" | sed -n 5p))"
+# No rounds recorded: nothing to read in order.
+printf 'label,v\nbefore,10\nafter,12\nbefore,11\nafter,13\n' >nor.csv
+kb --db nor.db import -q --run-by label --value v nor.csv
+kb --db nor.db analyze --compare before after --sequential --format json
+python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["comparisons"][0]["sequential"]
+assert s["decided_at"] is None and s["rounds"] == 0 and s["interval"] is None, s
+' "$T/out"
+check $? "no rounds: undecided, no interval"
+kb --db nor.db analyze --sequential
+expect_rc 2 "--sequential without --compare"
+expect_err "kbench: analyze: --sequential needs --compare A B: it reads a comparison round by round" \
+    "--sequential without --compare"
+kb --db nor.db plot compare --compare before after --sequential -o no
+expect_rc 2 "plot --sequential: not an option of plot"
