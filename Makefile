@@ -158,7 +158,7 @@ ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_sequential: tests/unit/test_sequential.c analyze/sequential.c analyze/sequential.h tests/unit/check.h
+${BUILD}/test_sequential: tests/unit/test_sequential.c analyze/sequential.c analyze/sequential.h tests/unit/check.h tests/unit/seeded.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c analyze/sequential.c -lm
 

@@ -35,6 +35,13 @@
 #            all; else the rule before, replayed on today's JSON) and
 #            after; then a real A/A: two identical sleep collections
 #            back to back, compared.
+#   sequential  issue 28: null and shifted series (CV 5% a side)
+#            watched round by round for 40 rounds, Lai's confidence
+#            sequence beside a t test peeked at every round (the share
+#            decided, and the rounds it took: tests/bench/seqsim.c,
+#            BENCH_SEQ_SERIES a row, default 40000); then the tutorial's
+#            timer-slack change, 30 rounds a side, read --sequential:
+#            the round each series was decided, the rounds saved.
 #
 #   lock     lockbench's hook locks from 1 to 2 threads (the rm hook
 #            should scale ~2x, mtx not), and the head locks at 2 threads
@@ -69,7 +76,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend site merge series sites units}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series sites units sequential}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -615,5 +622,30 @@ if want units; then
 		jq -r --arg f "$f" '"   \($f): \([.comparisons[] | select(.verdict == "improved" or .verdict == "regressed")] | length) of \(.comparisons | length) rows with a verdict (\(if .holm then "Holm" else "no adjustment" end), unit \([.comparisons[].unit] | unique | join(",")))"' \
 		    "$u/$f.json"
 	done
+	echo
+fi
+
+# Issue 28: round by round.  The simulated table (calibration and rounds
+# to decide), then the tutorial's change (timer slack 50 us against 1 ns)
+# collected 30 rounds a side and read with --sequential: the round each
+# series was decided at is where a collection could have stopped.
+if want sequential; then
+	echo "== sequential: Lai's confidence sequence, looked at after every round"
+	$cc -O2 -I"$top" -o "$build/seqsim" "$top/tests/bench/seqsim.c" \
+	    "$top/analyze/sequential.c" -lm
+	"$build/seqsim" "${BENCH_SEQ_SERIES:-40000}"
+	s=$dir/sequential.db
+	rm -f "$s"
+	start=$(date +%s)
+	"$kbench" -d "$s" collect sleep -q -l slack50k -r 30 -m nanosleep,select -u 100,1000
+	mid=$(date +%s)
+	"$kbench" -d "$s" collect sleep -q -l slack1 -r 30 -m nanosleep,select -u 100,1000 --slack 1
+	end=$(date +%s)
+	echo "   the tutorial's change, 30 rounds a side ($((mid - start)) s and $((end - mid)) s):"
+	"$kbench" -d "$s" analyze --compare slack50k slack1 --sequential --format json >"$dir/sequential.json"
+	jq -r '.comparisons[] | "   \(.a.series): fixed 30-round verdict \(.verdict), change \(.change * 10000 | round / 100)%; sequential: decided at round \(.sequential.decided_at // "-"), \(.sequential.verdict)"' \
+	    "$dir/sequential.json"
+	jq -r '[.comparisons[].sequential.decided_at] | if all(. != null) then "   every series decided by round \(max): \(30 - max) of 30 rounds a side saved (\(100 * (30 - max) / 30 | floor)% of the collection)" else "   \(map(select(. == null)) | length) series undecided at 30 rounds: nothing saved" end' \
+	    "$dir/sequential.json"
 	echo
 fi

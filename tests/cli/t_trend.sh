@@ -285,7 +285,7 @@ kb --db night32.db trend
 grep -q '^latency  31/32 2026-01-31 n31   v6.8-31-gda3692a 39.9069 42.5226 +6.55% 2.71e-07 regression$' "$T/out"
 check $? "kbench trend's table shows the same change point"
 sed -n 18p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
-grep -q '| latency | 10/10 | 40.1136 | 42.8251 |' review-00000000/report.md
+grep -q '| latency | 10/10 | 40.11365 | 42.82510 |' review-00000000/report.md
 check $? "the mail's report command writes the report of the two runs"
 
 # The mail's commands select what they name when a value holds a comma:

@@ -16,6 +16,7 @@
 
 #include "analyze/sequential.h"
 #include "tests/unit/check.h"
+#include "tests/unit/seeded.h"
 
 static const double x8[] = { 0.031, -0.012, 0.044, 0.020, 0.008, 0.051,
     -0.003, 0.027 };
@@ -84,25 +85,6 @@ test_against_integrals(void)
 	CHECK(seq_evalue(0, 0, 0, SEQ_C) == 1);
 }
 
-/* xorshift64*, seeded: the same draws on every machine. */
-static uint64_t rng_state;
-
-static double
-unif(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return ((double)((rng_state * 2685821657736338717ULL) >> 11) + 0.5) /
-	    9007199254740992.0;
-}
-
-static double
-gauss(void)
-{
-	return sqrt(-2 * log(unif())) * cos(2 * M_PI * unif());
-}
-
 enum { D_GAUSS, D_T3, D_SKEWDIFF };
 
 /* A round's difference under no change, of the three shapes simulated. */
@@ -115,15 +97,15 @@ draw(int dist)
 	switch (dist) {
 	case D_T3:
 		for (i = 0; i < 3; i++) {
-			z = gauss();
+			z = seeded_gauss();
 			g += z * z;
 		}
-		return gauss() / sqrt(g / 3);
+		return seeded_gauss() / sqrt(g / 3);
 	case D_SKEWDIFF:
 		/* Skewed rounds a side: their difference is symmetric. */
-		return exp(0.8 * gauss()) - exp(0.8 * gauss());
+		return exp(0.8 * seeded_gauss()) - exp(0.8 * seeded_gauss());
 	default:
-		return gauss();
+		return seeded_gauss();
 	}
 }
 
@@ -203,7 +185,7 @@ test_coverage(void)
 	size_t i;
 	int d;
 
-	rng_state = 28;
+	seeded_state = 28;
 	for (d = D_GAUSS; d <= D_SKEWDIFF; d++)
 		for (i = 0; i < sizeof(horizon) / sizeof(horizon[0]); i++) {
 			m = miscover(d, 0.05, horizon[i], 2000);
@@ -225,7 +207,7 @@ test_guarantee(void)
 	char what[160];
 	int d;
 
-	rng_state = 20261202;
+	seeded_state = 20261202;
 	for (d = D_GAUSS; d <= D_SKEWDIFF; d++) {
 		watch(d, 0, 1, 40, 4000, &dec, &med, &naive);
 		snprintf(what, sizeof(what), "null %s over 40 rounds: decided "
