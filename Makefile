@@ -54,7 +54,7 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/estimate.c collect/summary.c collect/tools.c \
 	       collect/cmd_collect.c collect/benchmarks.c collect/collect_common.c \
 	       collect/collect_sleep.c collect/collect_lock.c \
-	       collect/nightly/nightly_conf.c collect/nightly/nightly_lock.c \
+	       collect/until.c collect/nightly/nightly_conf.c collect/nightly/nightly_lock.c \
 	       collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
@@ -86,6 +86,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/valid.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
+	       collect/until.h \
 	       collect/benchmark.h collect/nightly/nightly.h \
 	       analyze/stats.h analyze/stats_int.h analyze/sequential.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \

@@ -31,6 +31,8 @@ struct benchmark {
 	const char	*by;		/*   and its default --by; or both NULL */
 	/* Series keys that chart lays out itself (NULL-ended): no --by. */
 	const char *const *laid_out;
+	/* The key its matrix interleaves in every round (--until's sides). */
+	const char	*interleaved;
 	/*
 	 * Parse and check kbench collect NAME's arguments (argv[0] is NAME)
 	 * and build its cells into c; see collect_prepare() in collect.h.

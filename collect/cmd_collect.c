@@ -13,10 +13,12 @@
 #include "kbench.h"
 
 const char collect_help[] =
-    "usage: kbench collect sleep [-l LABEL] [-r ROUNDS] [-m METHODS] [-u USECS]\n"
+    "usage: kbench collect sleep [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]]\n"
+    "                            [-m METHODS] [-u USECS]\n"
     "                            [-n N | -T SECONDS] [--slack NS] [--fifo PRIO]\n"
     "                            [--cpu N] [--timeout S] [--meta K=V]... [-q|-v]\n"
-    "       kbench collect lock [-l LABEL] [-r ROUNDS] [--backend user|kmod]\n"
+    "       kbench collect lock [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]]\n"
+    "                           [--backend user|kmod]\n"
     "                           [-H HEADS] [-k HOOKS] [-t THREADS]\n"
     "                           [--duration MS | -n COUNT] [-D DELAY_NS]\n"
     "                           [-w WRITE_MS] [--pin] [--chain N] [--shared]\n"
@@ -39,6 +41,13 @@ const char collect_help[] =
     "sleep: how long sleeping USEC microseconds really takes (testsleep).\n"
     "   -l, --label LABEL    the run's label (default: the kernel release)\n"
     "   -r, --rounds N       rounds of the whole matrix (default 5)\n"
+    "   --until decided      or: stop the round every series of the two methods\n"
+    "                        (-m A,B; lock: two heads, -H A,B) is decided, as\n"
+    "                        kbench analyze --compare method=A method=B\n"
+    "                        --sequential reads the run (fact stopped_by: decided,\n"
+    "                        precision, cap or interrupted)\n"
+    "   --until precision=P% or: the round every interval is within +-P%\n"
+    "   --max-rounds N       --until's cap (default 30)\n"
     "   -m, --methods LIST   comma-separated methods (default: all of this OS;\n"
     "                        testsleep -l lists them)\n"
     "   -u, --usecs LIST     durations in µs (default 1,300,3000,30000,300000)\n"
@@ -83,7 +92,7 @@ const char collect_help[] =
     "   --pin                pin threads round-robin to CPUs (kmod: one per core)\n"
     "   --chain N            kmod: N hooks on the chain (default 3)\n"
     "   --shared             kmod: one hook lock shared by all hooks (the seed's)\n"
-    "   (-l, -r, --timeout, --meta, -q, -v as for sleep)\n";
+    "   (-l, -r, --until, --max-rounds, --timeout, --meta, -q, -v as for sleep)\n";
 
 int
 collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
@@ -91,9 +100,16 @@ collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
 {
 	const struct benchmark *b;
 	struct strbuf names = STRBUF_INIT;
+	char who[64];
+	int rc;
 
-	if (argc >= 1 && (b = benchmark_find(argv[0])) != NULL)
-		return b->prepare(argc, argv, ctx, c);
+	if (argc >= 1 && (b = benchmark_find(argv[0])) != NULL) {
+		if ((rc = b->prepare(argc, argv, ctx, c)) != KB_EXIT_OK)
+			return rc;
+		snprintf(who, sizeof(who), "collect %s", b->name);
+		return until_prepare(&c->until, c, b->interleaved, who) == -1 ?
+		    KB_EXIT_USAGE : KB_EXIT_OK;
+	}
 	if (argc < 1) {
 		benchmark_names(&names, "|", "|");
 		warnx("collect: which benchmark? kbench collect %s "

@@ -40,6 +40,7 @@ const struct benchmark benchmark_lock = {
 	.chart = "lock",
 	.by = "label",
 	.laid_out = (const char *const[]){ "head", "hook", "threads", NULL },
+	.interleaved = "head",
 	.prepare = collect_lock_prepare,
 };
 

@@ -31,6 +31,7 @@ const struct benchmark benchmark_sleep = {
 	.by = "hz",
 	/* Its x axis. */
 	.laid_out = (const char *const[]){ "usec", NULL },
+	.interleaved = "method",
 	.prepare = collect_sleep_prepare,
 };
 

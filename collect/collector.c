@@ -106,7 +106,11 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 			return -1;
 		}
 		c->rounds = (int)v;
+		c->until.rounds_given = 1;
 		return 1;
+	case COPT_UNTIL:
+	case COPT_MAXROUNDS:
+		return until_option(&c->until, opt, arg, who);
 	case COPT_META:
 		/* A fact as import and merge take one: a printable name. */
 		if (kv_parse(&o->meta, arg) == -1) {
@@ -168,6 +172,7 @@ collection_free(struct collection *c)
 	free(c->probes);
 	free(c->label);
 	free(c->shape);
+	until_free(&c->until);
 	c->label = NULL;
 	c->shape = NULL;
 	kv_clear(&c->facts);
@@ -266,7 +271,7 @@ static const char *const collector_keys[] = { "collector_pid",
     "loadavg_max", "loadavg", "host", "arch", "os", "ncpu", "cpu_model",
     "kernel_release", "kernel_version", "cmdline", "hz", "hz_source",
     "hz_config", "highres", "clock_res_ns", "clocksource", "governor",
-    NULL };
+    "stopped_by", NULL };
 
 int
 collector_owns(const char *key)
@@ -364,6 +369,49 @@ fail:
 	return -1;
 }
 
+/* --until: is the answer known after this round?  Then it stops here. */
+static int
+until_stops(struct store *s, int64_t run_id, struct collection *c,
+    int rounds)
+{
+	if (c->until.mode == UNTIL_NONE || signal_caught ||
+	    until_check(&c->until, s, run_id, rounds, !c->quiet) != 1)
+		return 0;
+	c->until.stopped = rounds;
+	return 1;
+}
+
+/* --until: why the run stopped, as its fact stopped_by. */
+static int
+until_fact(struct store *s, int64_t run_id, const struct collection *c,
+    enum status rc)
+{
+	if (store_begin(s) == -1)
+		return -1;
+	if (store_fact_set(s, run_id, "stopped_by", until_reason(&c->until,
+	    rc == STATUS_INTERRUPTED)) == -1 || store_commit(s) == -1) {
+		store_rollback(s);
+		return -1;
+	}
+	return 0;
+}
+
+/* --until: the rounds it took, and those it saved against the cap. */
+static void
+until_summary(const struct collection *c, int rounds)
+{
+	if (c->until.stopped > 0)
+		fprintf(stderr, "collect: %s after %d of %d rounds: %d rounds "
+		    "saved\n", c->until.mode == UNTIL_DECIDED ? "every series "
+		    "decided" : "every interval within the precision", rounds,
+		    c->rounds, c->rounds - rounds);
+	else
+		fprintf(stderr, "collect: the cap: %zu of %zu series %s after "
+		    "%d rounds\n", c->until.decided, c->until.nseries,
+		    c->until.mode == UNTIL_DECIDED ? "decided" :
+		    "within the precision", rounds);
+}
+
 static int
 finish_run(struct store *s, int64_t run_id, const char *status)
 {
@@ -414,11 +462,13 @@ print_matrix(const struct collection *c)
 	size_t i;
 
 	collection_fmt_time(t, sizeof(t), collection_total(c));
-	fprintf(stderr, "kbench collect %s: label %s, %zu cell%s%s%s%s x %d "
-	    "round%s, about %s\n", c->benchmark, c->label, c->ncells,
+	fprintf(stderr, "kbench collect %s: label %s, %zu cell%s%s%s%s x %s%d "
+	    "round%s, about %s%s\n", c->benchmark, c->label, c->ncells,
 	    c->ncells == 1 ? "" : "s", c->shape != NULL ? " (" : "",
 	    c->shape != NULL ? c->shape : "", c->shape != NULL ? ")" : "",
-	    c->rounds, c->rounds == 1 ? "" : "s", t);
+	    c->until.mode != UNTIL_NONE ? "up to " : "", c->rounds,
+	    c->rounds == 1 ? "" : "s", t, c->until.mode == UNTIL_NONE ? "" :
+	    ", stopping once every series is answered");
 	if (c->verbose)
 		for (i = 0; i < c->ncells; i++)
 			fprintf(stderr, "  %s\n", c->cells[i].name);
@@ -713,6 +763,11 @@ collection_run(struct store *s, struct collection *c)
 				rc = STATUS_DB;
 			else
 				done_rounds++;
+			if (rc == STATUS_OK && until_stops(s, ri.id, c,
+			    done_rounds)) {
+				free_results(res, k);
+				break;
+			}
 		} else if (signal_caught)
 			rc = STATUS_INTERRUPTED;
 		else {
@@ -743,8 +798,15 @@ collection_run(struct store *s, struct collection *c)
 		    "could not be marked aborted: it shows as running)");
 		return rc;
 	}
+	if (c->until.mode != UNTIL_NONE && until_fact(s, ri.id, c, rc) == -1)
+		goto dberr;
 	if (finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
 		goto dberr;
+	if (c->until.mode != UNTIL_NONE && !c->quiet && rc == STATUS_OK)
+		until_summary(c, done_rounds);
+	/* The summary counts the rounds run, not the cap. */
+	if (c->until.stopped > 0)
+		c->rounds = c->until.stopped;
 	if (rc != STATUS_OK)
 		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
 		    (long long)ri.id, rc == STATUS_INTERRUPTED ? " (interrupted)" : "",

@@ -13,6 +13,7 @@
 #ifndef KBENCH_COLLECTOR_H
 #define KBENCH_COLLECTOR_H
 
+#include "collect/until.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,6 +73,7 @@ struct collection {
 	const char *const *aliases;
 	struct probe	*probes;
 	size_t		 nprobes;
+	struct until	 until;		/* --until: stop once answered */
 };
 
 /* The options every kind of collection takes, for getopt_long tables. */
@@ -82,7 +84,8 @@ enum { COPT_META = 500, COPT_TIMEOUT };
 	{ "quiet",	no_argument,	   NULL, 'q' },			\
 	{ "rounds",	required_argument, NULL, 'r' },			\
 	{ "timeout",	required_argument, NULL, COPT_TIMEOUT },	\
-	{ "verbose",	no_argument,	   NULL, 'v' }
+	{ "verbose",	no_argument,	   NULL, 'v' },			\
+	UNTIL_LONGOPTS
 
 struct collect_opts {
 	const char	*label;		/* -l */

@@ -1,0 +1,260 @@
+/*
+ * until.c: a collection that stops once its answer is known (until.h).
+ */
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analysis.h"
+#include "analyze/sequential.h"
+#include "collect/collector.h"
+#include "collect/until.h"
+#include "db/filter.h"
+#include "lib/strlist.h"
+
+/* Without --max-rounds: the cap, as many rounds as issue 28's targets. */
+#define UNTIL_MAX_ROUNDS	30
+
+int
+until_option(struct until *u, int opt, const char *arg, const char *who)
+{
+	long v;
+	double p;
+
+	switch (opt) {
+	case COPT_UNTIL:
+		if (strcmp(arg, "decided") == 0) {
+			u->mode = UNTIL_DECIDED;
+			return 1;
+		}
+		if (strncmp(arg, "precision=", 10) == 0 &&
+		    arg[strlen(arg) - 1] == '%') {
+			char *num = xstrdup(arg + 10);
+
+			num[strlen(num) - 1] = '\0';
+			if (parse_double(num, &p) == 0 && p > 0 && p < 100) {
+				free(num);
+				u->mode = UNTIL_PRECISION;
+				u->precision = p;
+				return 1;
+			}
+			free(num);
+		}
+		warnx("%s: --until '%s': expected decided or precision=P%% "
+		    "(0 < P < 100)", who, arg);
+		return -1;
+	case COPT_MAXROUNDS:
+		if (parse_long(arg, 1, 100000, &v) == -1) {
+			warnx("%s: --max-rounds %s: expected a number of rounds "
+			    "from 1 to 100000", who, arg);
+			return -1;
+		}
+		u->max_rounds = (int)v;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A cell's value of key (to free; NULL without it), and its name without
+ * it into rest ("hook=null,threads=1").
+ */
+static char *
+cell_split(const char *name, const char *key, struct strbuf *rest)
+{
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
+	char *value = NULL;
+	size_t i;
+
+	sb_reset(rest);
+	filter_spec_parts(name, &keys, &values);
+	for (i = 0; i < keys.n; i++)
+		if (strcmp(keys.v[i], key) == 0)
+			value = xstrdup(values.v[i]);
+		else {
+			if (rest->len > 0)
+				sb_add(rest, ",", 1);
+			filter_part_text(rest, keys.v[i], values.v[i]);
+		}
+	strlist_free(&keys);
+	strlist_free(&values);
+	return value;
+}
+
+/*
+ * The two values of key among c's cells, into vals, and each value's
+ * cells without the key, into rest[0] and rest[1] (more values: vals
+ * holds them all).
+ */
+static void
+cell_sides(const struct collection *c, const char *key,
+    struct strlist *vals, struct strlist rest[2])
+{
+	struct strbuf r = STRBUF_INIT;
+	char *v;
+	size_t i, k;
+
+	for (i = 0; i < c->ncells; i++) {
+		if ((v = cell_split(c->cells[i].name, key, &r)) == NULL)
+			continue;
+		strlist_add_distinct(vals, v);
+		k = strlist_index(vals, v);
+		if (k < 2)
+			strlist_add(&rest[k], sb_str(&r));
+		free(v);
+	}
+	sb_free(&r);
+}
+
+/* Is every cell of one side's there on the other?  Else said. */
+static int
+sides_pair(const struct until *u, const struct strlist rest[2],
+    const char *who)
+{
+	size_t s, i;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < rest[s].n; i++)
+			if (!strlist_has(&rest[1 - s], rest[s].v[i])) {
+				warnx("%s: --until: %s has %s, %s has not: the "
+				    "sides must be the same cells (a pair each)",
+				    who, s == 0 ? u->side_a : u->side_b,
+				    *rest[s].v[i] ? rest[s].v[i] : "its cell",
+				    s == 0 ? u->side_b : u->side_a);
+				return -1;
+			}
+	return 0;
+}
+
+int
+until_prepare(struct until *u, struct collection *c, const char *key,
+    const char *who)
+{
+	struct strlist vals = { NULL, 0 }, rest[2] = { { NULL, 0 },
+	    { NULL, 0 } };
+	struct strbuf sb = STRBUF_INIT;
+	double alpha;
+	int rc = -1;
+
+	if (u->mode == UNTIL_NONE) {
+		if (u->max_rounds == 0)
+			return 0;
+		warnx("%s: --max-rounds is the cap of --until: give --until "
+		    "decided or --until precision=P%%, or -r N", who);
+		return -1;
+	}
+	if (u->rounds_given) {
+		warnx("%s: -r and --until: the rounds are --until's to decide, "
+		    "up to --max-rounds (default %d)", who, UNTIL_MAX_ROUNDS);
+		return -1;
+	}
+	u->key = key;
+	cell_sides(c, key, &vals, rest);
+	if (vals.n != 2) {
+		warnx("%s: --until: nothing to compare: it compares two values "
+		    "of %s collected in the same rounds (%s), and this matrix "
+		    "has %zu", who, key, strcmp(key, "head") == 0 ?
+		    "-H rw,rm" : "-m nanosleep,select", vals.n);
+		goto out;
+	}
+	filter_part_text(&sb, key, vals.v[0]);
+	u->side_a = xstrdup(sb_str(&sb));
+	sb_reset(&sb);
+	filter_part_text(&sb, key, vals.v[1]);
+	u->side_b = xstrdup(sb_str(&sb));
+	if (sides_pair(u, rest, who) == -1)
+		goto out;
+	u->nseries = rest[0].n;
+	/* The level each interval is held to: Bonferroni over the series. */
+	alpha = 0.05 / (double)(u->nseries > 1 ? u->nseries : 1);
+	u->need = seq_min_rounds(alpha, SEQ_C);
+	if (u->max_rounds == 0)
+		u->max_rounds = UNTIL_MAX_ROUNDS > (int)u->need ?
+		    UNTIL_MAX_ROUNDS : (int)u->need;
+	if ((size_t)u->max_rounds < u->need) {
+		warnx("%s: --max-rounds %d: with %zu series a side the sequence "
+		    "cannot decide before round %zu: --max-rounds %zu at least",
+		    who, u->max_rounds, u->nseries, u->need, u->need);
+		goto out;
+	}
+	c->rounds = u->max_rounds;
+	rc = 0;
+out:
+	strlist_free(&vals);
+	strlist_free(&rest[0]);
+	strlist_free(&rest[1]);
+	sb_free(&sb);
+	return rc;
+}
+
+/* Is c answered: decided, or (precision) its interval within +-P%? */
+static int
+answered(const struct until *u, const struct comparison *c)
+{
+	if (u->mode == UNTIL_DECIDED)
+		return c->seq.decided_at > 0;
+	return c->seq.done && !c->seq.drift && isfinite(c->seq.lo) &&
+	    isfinite(c->seq.hi) && 100 * (c->seq.hi - c->seq.lo) / 2 <=
+	    u->precision;
+}
+
+int
+until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
+    int progress)
+{
+	struct analysis an;
+	struct filter f;
+	struct strbuf err = STRBUF_INIT;
+	char id[32];
+	size_t i, was;
+	int rc = -1;
+
+	memset(&f, 0, sizeof(f));
+	f.include_incomplete = 1;
+	snprintf(id, sizeof(id), "%lld", (long long)run_id);
+	analysis_init(&an, "collect");
+	an.compare = 1;
+	an.name_a = u->side_a;
+	an.name_b = u->side_b;
+	an.sequential = 1;
+	if (filter_option(&f, FOPT_RUN, id, &err) == 1 &&
+	    analysis_run(s, &f, &an) == STATUS_OK) {
+		was = u->decided;
+		u->decided = 0;
+		for (i = 0; i < an.ncmp; i++)
+			u->decided += answered(u, &an.cmp[i]);
+		rc = an.ncmp > 0 && u->decided == an.ncmp;
+		/* A line when it moves: a cron log is not a terminal. */
+		if (progress && (u->decided != was || rc == 1 ||
+		    rounds == u->max_rounds))
+			fprintf(stderr, "round %d: %zu of %zu series %s\n",
+			    rounds, u->decided, an.ncmp, u->mode ==
+			    UNTIL_DECIDED ? "decided" : "within the precision");
+	} else
+		warnx("collect: --until: the run could not be read after "
+		    "round %d: going on to --max-rounds", rounds);
+	analysis_free(&an);
+	filter_free(&f);
+	sb_free(&err);
+	return rc;
+}
+
+const char *
+until_reason(const struct until *u, int interrupted)
+{
+	if (interrupted)
+		return "interrupted";
+	if (u->stopped == 0)
+		return "cap";
+	return u->mode == UNTIL_DECIDED ? "decided" : "precision";
+}
+
+void
+until_free(struct until *u)
+{
+	free(u->side_a);
+	free(u->side_b);
+	u->side_a = u->side_b = NULL;
+}

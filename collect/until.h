@@ -1,0 +1,67 @@
+/*
+ * until.h: kbench collect ... --until decided|precision=P% (issue 28):
+ * a collection that stops once its answer is known.
+ *
+ * The sides are two values of the benchmark's interleaved key (lock's
+ * heads: -H rw,rm; sleep's methods: -m nanosleep,select), collected in
+ * the same rounds.  After every round the collector reads its own run
+ * as kbench analyze --compare KEY=A KEY=B --sequential would
+ * (analyze/compare_sequential.c), and stops when every series is
+ * decided (or, with precision=P%, every interval is within +-P%), or at
+ * --max-rounds.  Why it stopped is the run's fact stopped_by: decided,
+ * precision, cap or interrupted.  The decision is the one analyze
+ * --sequential gives on the stored run: the same rounds, the same rule.
+ */
+#ifndef KBENCH_UNTIL_H
+#define KBENCH_UNTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct collection;
+struct store;
+
+enum until_mode { UNTIL_NONE, UNTIL_DECIDED, UNTIL_PRECISION };
+
+struct until {
+	int		 mode;		/* UNTIL_* */
+	double		 precision;	/* percent, with UNTIL_PRECISION */
+	int		 max_rounds;	/* --max-rounds; 0: not given */
+	int		 rounds_given;	/* -r was given too: refused */
+	/* Set by until_prepare(): */
+	const char	*key;		/* the interleaved key */
+	char		*side_a, *side_b;	/* "head=rw", "head=rm" */
+	size_t		 nseries;	/* cells a side */
+	size_t		 need;		/* the fewest rounds it can decide in */
+	/* After each round: */
+	size_t		 decided;	/* series decided (or precise) */
+	int		 stopped;	/* the round it stopped at; 0: not */
+};
+
+/* The options, for the collectors' getopt tables. */
+enum { COPT_UNTIL = 520, COPT_MAXROUNDS };
+#define UNTIL_LONGOPTS							\
+	{ "until",	required_argument, NULL, COPT_UNTIL },		\
+	{ "max-rounds",	required_argument, NULL, COPT_MAXROUNDS }
+
+/* Take --until or --max-rounds: 1, 0 (not ours), -1 (said). */
+int	until_option(struct until *u, int opt, const char *arg,
+	    const char *who);
+/*
+ * Check u against c's matrix and the key the benchmark interleaves: two
+ * values of it, the cap not below what the sequence needs; c->rounds
+ * becomes the cap.  0, or -1 (said, a usage error).
+ */
+int	until_prepare(struct until *u, struct collection *c, const char *key,
+	    const char *who);
+/*
+ * After a round (rounds done so far): read the run, and say whether to
+ * stop (1), go on (0), or -1 when it could not be read (said).
+ */
+int	until_check(struct until *u, struct store *s, int64_t run_id,
+	    int rounds, int progress);
+/* The run's stopped_by fact: decided, precision, cap or interrupted. */
+const char *until_reason(const struct until *u, int interrupted);
+void	until_free(struct until *u);
+
+#endif

@@ -1,0 +1,104 @@
+#!/bin/sh
+# kbench collect ... --until decided|precision=P% (issue 28, part 2):
+# the collection stops the round every series is decided, records why
+# (the fact stopped_by), and its stored run analyzes to the decision the
+# collector took.  The fake benchmark (tests/fixtures/fakebench, mode
+# slower: select 10% above nanosleep, every round alike) makes the rounds
+# exact; one real collection checks testsleep end to end.
+. "$(dirname "$0")/lib.sh"
+
+FAKE=$FIXTURES/fakebench
+fake() { KBENCH_LIBEXEC=$FAKE FAKE_MODE=${mode:-slower} kb "$@"; }
+# dbfact DB KEY: the newest run's fact KEY.
+dbfact() {
+	sqlite3 "$1" "SELECT value FROM run_fact WHERE key = '$2' ORDER BY run_id DESC LIMIT 1"
+}
+# expect_dbfact DB KEY VALUE WHAT
+expect_dbfact() {
+	v=$(dbfact "$1" "$2")
+	if [ "$v" = "$3" ]; then ok "$4 ($2 $3)"; else
+		not_ok "$4: $2 is '$v', want '$3'"; fi
+}
+
+# 1. Two series a side, alike every round: decided the first round the
+# sequence can decide, at its 97.5% (Bonferroni over 2): round 7.
+mode=slower fake --db u.db collect sleep -l u1 -m nanosleep,select -u 100,300 \
+    --until decided --max-rounds 20
+expect_rc 0 "--until decided"
+grep -q '^collect: every series decided after 7 of 20 rounds: 13 rounds saved$' "$T/err"
+check $? "--until decided: stopped at round 7, 13 saved ($(grep '^collect:' "$T/err"))"
+grep -q '^round 7: 2 of 2 series decided$' "$T/err" &&
+grep -q 'x up to 20 rounds, about .*, stopping once every series is answered$' "$T/err"
+check $? "--until decided: the matrix line and the progress say so"
+grep -q '^run 1 (sleep, label u1): 7 rounds of 4 cells' "$T/out"
+check $? "--until decided: the summary counts the rounds run"
+expect_dbfact u.db stopped_by decided "the run records why it stopped"
+expect_dbfact u.db rounds 7 "the run records its rounds"
+kb --db u.db analyze --compare method=nanosleep method=select --sequential --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = [c["sequential"] for c in d["comparisons"]]
+assert [x["decided_at"] for x in s] == [7, 7], s
+assert all(x["verdict"] == "regressed" and x["rounds"] == 7 for x in s), s
+' "$T/out"
+check $? "analyze --sequential on the stored run: the collector's decision"
+
+# 2. The sides alike: never decided, the cap.
+mode=ok fake --db cap.db collect sleep -l c -m nanosleep,select -u 100 \
+    --until decided --max-rounds 8
+expect_rc 0 "--until decided, nothing to find"
+grep -q '^collect: the cap: 0 of 1 series decided after 8 rounds$' "$T/err"
+check $? "the cap: said ($(grep '^collect:' "$T/err"))"
+expect_dbfact cap.db stopped_by cap "the cap: stopped_by cap"
+# 3. precision=P%: every interval within +-P%.
+mode=slower fake --db p.db collect sleep -q -l p -m nanosleep,select -u 100 \
+    --until precision=5%
+expect_rc 0 "--until precision=5%"
+expect_dbfact p.db stopped_by precision "--until precision: stopped_by precision"
+expect_dbfact p.db rounds 6 "--until precision: one series, round 6"
+
+# 4. Refused before any run: nothing to compare, a cap below what the
+# sequence needs, -r with --until, --max-rounds alone, a bad --until.
+for args in "-m nanosleep -u 100 --until decided" \
+    "-m nanosleep,select -u 100,300 --until decided --max-rounds 6" \
+    "-m nanosleep,select -r 5 --until decided" \
+    "-m nanosleep,select --max-rounds 5" \
+    "-m nanosleep,select --until precision=0%" \
+    "-m nanosleep,select --until maybe"; do
+	# shellcheck disable=SC2086
+	fake --db refused.db collect sleep $args
+	expect_rc 2 "collect sleep $args"
+done
+[ ! -e refused.db ]; check $? "refused: no database made"
+fake --db refused.db collect sleep -m nanosleep,select -u 100,300 --until decided --max-rounds 6
+expect_err "kbench: collect sleep: --max-rounds 6: with 2 series a side the sequence cannot decide before round 7: --max-rounds 7 at least" \
+    "--max-rounds below the minimum: said, with the minimum"
+fake --db refused.db collect sleep -m nanosleep -u 100 --until decided
+expect_err "kbench: collect sleep: --until: nothing to compare: it compares two values of method collected in the same rounds (-m nanosleep,select), and this matrix has 1" \
+    "--until with one method: said"
+fake --db refused.db collect lock -H rw -k null,mtx --until decided
+expect_rc 2 "collect lock --until with one head"
+
+# 5. Interrupted (the sides alike: it would run to 100000 rounds):
+# stopped_by interrupted, exit 130, the run aborted with its rounds.
+FAKE_MODE=ok KBENCH_LIBEXEC=$FAKE "$KBENCH" --db int.db collect sleep -q \
+    -l i -m nanosleep,select -u 100 --until decided --max-rounds 100000 \
+    >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+v=$(dbfact int.db stopped_by)
+[ "$v" = interrupted ] && [ "$rc" -eq 130 ] &&
+[ "$(sqlite3 int.db "SELECT status FROM run")" = aborted ]
+check $? "an interrupted --until: stopped_by $v, exit $rc, the run aborted"
+
+# 6. The real testsleep: nanosleep against poll (whole milliseconds).
+kb --db real.db collect sleep -q -l r -m nanosleep,poll -u 200 -n 5 --until decided
+expect_rc 0 "--until decided with testsleep"
+v=$(dbfact real.db stopped_by)
+r=$(dbfact real.db rounds)
+[ "$v" = decided ] && [ "$r" -ge 6 ] && [ "$r" -le 30 ]
+check $? "testsleep: nanosleep against poll decided by round 30 (stopped_by $v at $r)"
