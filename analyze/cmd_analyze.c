@@ -247,6 +247,11 @@ analyze_parse(struct analyze_opts *o, int argc, char **argv)
 	}
 	if (cmd_no_operands(argc, argv, "analyze") == -1)
 		return -1;
+	if (o->format == FMT_MINISTAT && o->an.sequential) {
+		warnx("analyze: --format ministat shows the distributions, not "
+		    "--sequential's rounds: text, markdown, csv or json");
+		return -1;
+	}
 	/* On a terminal, its width (COLUMNS), unless told. */
 	if (!o->width_set && isatty(STDOUT_FILENO) && (cols =
 	    getenv("COLUMNS")) != NULL && parse_long(cols, ANALYSIS_WIDTH_MIN,

@@ -111,14 +111,16 @@ struct seq_result {
 	const char	*why;
 	size_t		 rounds;	/* values: pairs of rounds */
 	size_t		 need;		/* the fewest it can decide with */
-	size_t		 decided_at;	/* that round; 0: not decided */
+	size_t		 decided_at;	/* rounds (pairs) read then; 0: not */
 	int		 verdict;	/* VERDICT_*: taken at decided_at */
 	int		 paired;	/* same run and round; else in order */
 	int		 drift;		/* the intervals stopped overlapping */
+	int		 unmeasured;	/* sides in different runs: their
+					   run-to-run variation not covered */
 	double		 est;		/* the change after the last round */
 	double		 lo, hi;	/* its interval there (the change's
 					   scale: ratio - 1, or a shift) */
-	double		 p, p_adj;	/* always-valid; Holm-adjusted */
+	double		 p, p_adj;	/* always-valid; Bonferroni-adjusted */
 };
 
 /*
@@ -229,7 +231,10 @@ double	compare_pair_diff(const struct comparison *c, double a, double b);
  * compare_sequential.c (--sequential): each comparison's confidence
  * sequence over its rounds in order (sequential.h), at the alpha each
  * interval is held to (Bonferroni over the tested series, as the fixed
- * intervals), its always-valid p-value Holm-adjusted over the family.
+ * intervals), its always-valid p-value adjusted alike: decided is
+ * p_adj < alpha with a change of at least the threshold.  Not for sides
+ * whose runs are the unit (several runs a side): rounds cannot see what
+ * differs between runs.
  */
 int	compare_sequential(struct comparison *c, size_t n,
 	    const struct compare_opts *o);

@@ -1299,6 +1299,7 @@ report_text(FILE *out, const struct analysis *an)
 		else
 			table_print_text(&t, out, 1);
 		table_free(&t);
+		seq_legend(out, an, "");
 	}
 	if (an->compare) {
 		fputs("\n", out);
@@ -1375,6 +1376,12 @@ report_markdown(FILE *out, const struct analysis *an)
 		seq_build_table(&t, an);
 		table_print_markdown(&t, out);
 		table_free(&t);
+		text = report_part(seq_legend, an);
+		if (*text != '\0') {
+			fputs("\n", out);
+			md_code_block(out, "", text);
+		}
+		free(text);
 	}
 	/* Series, labels and facts in it: a code block shows them as text. */
 	text = report_part(under_table, an);

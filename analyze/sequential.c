@@ -34,13 +34,14 @@ seq_halfwidth(size_t t, double q2, double alpha, double c)
 }
 
 double
-seq_evalue(size_t t, double s, double ss, double c)
+seq_evalue(size_t t, double m, double q, double c)
 {
-	double tt = (double)t, rest;
+	double tt = (double)t, x = tt * m * m, rest;
 
-	if (t == 0 || !(ss > 0))
+	/* S^2 / V with S = t m, V = q + t m^2: t x / (q + x). */
+	if (t == 0 || !(q + x > 0))
 		return 1;
-	rest = 1 - s * s / ((tt + c) * ss);
+	rest = 1 - tt / (tt + c) * (x / (q + x));
 	if (!(rest > 0))
 		return INFINITY;
 	/* In logs: (1 / rest)^(t / 2) overflows long before it matters. */
@@ -62,9 +63,9 @@ void
 seq_init(struct seq_state *s, double alpha)
 {
 	s->t = 0;
-	s->mean = s->m2 = s->sum = s->sumsq = 0;
-	s->lo = -INFINITY;
-	s->hi = INFINITY;
+	s->mean = s->m2 = 0;
+	s->lo = s->ilo = -INFINITY;
+	s->hi = s->ihi = INFINITY;
 	s->alpha = alpha;
 	s->emax = 1;
 }
@@ -77,14 +78,14 @@ seq_add(struct seq_state *s, double x)
 	s->t++;
 	s->mean += d / (double)s->t;
 	s->m2 += d * (x - s->mean);
-	s->sum += x;
-	s->sumsq += x * x;
 	h = seq_halfwidth(s->t, s->m2, s->alpha, SEQ_C);
-	if (s->mean - h > s->lo)
-		s->lo = s->mean - h;
-	if (s->mean + h < s->hi)
-		s->hi = s->mean + h;
-	e = seq_evalue(s->t, s->sum, s->sumsq, SEQ_C);
+	s->lo = s->mean - h;
+	s->hi = s->mean + h;
+	if (s->lo > s->ilo)
+		s->ilo = s->lo;
+	if (s->hi < s->ihi)
+		s->ihi = s->hi;
+	e = seq_evalue(s->t, s->mean, s->m2, SEQ_C);
 	if (e > s->emax)
 		s->emax = e;
 }

@@ -35,8 +35,14 @@
 struct seq_state {
 	size_t	t;		/* values seen */
 	double	mean, m2;	/* Welford's running mean and sum of squares */
-	double	sum, sumsq;	/* of the values, for the e-value at 0 */
-	double	lo, hi;		/* the running intersection */
+	double	lo, hi;		/* this round's interval */
+	/*
+	 * The intersection of every round's: each holds at every round at
+	 * once, so when they stop overlapping, no constant mean fits the
+	 * values (drift).  Not the interval shown: a run of tied rounds
+	 * (no spread) would pin it to a point for good.
+	 */
+	double	ilo, ihi;
 	double	alpha;
 	double	emax;		/* the largest e-value at 0 so far */
 };
@@ -50,10 +56,11 @@ void	seq_add(struct seq_state *s, double x);
  */
 double	seq_halfwidth(size_t t, double q, double alpha, double c);
 /*
- * The mixture's e-value against a mean of 0 after t values of sum s
- * and sum of squares ss: 1 / e is the round's always-valid p-value.
+ * The mixture's e-value against a mean of 0 after t values of mean m
+ * and squared deviations q from it: 1 / e is the round's p-value, and
+ * the sequence excludes 0 exactly when e >= 1 / alpha.
  */
-double	seq_evalue(size_t t, double s, double ss, double c);
+double	seq_evalue(size_t t, double m, double q, double c);
 /* The fewest values at which the sequence can exclude anything. */
 size_t	seq_min_rounds(double alpha, double c);
 

@@ -170,6 +170,7 @@ review_html(FILE *out, const struct review *rv)
 		seq_build_table(&t, an);
 		table_print_html(&t, out);
 		table_free(&t);
+		html_part(out, "", seq_legend, an);
 	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	html_part(out, "", report_flags_legend, an);

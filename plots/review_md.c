@@ -135,6 +135,12 @@ review_markdown(FILE *out, const struct review *rv)
 		seq_build_table(&t, an);
 		table_print_markdown(&t, out);
 		table_free(&t);
+		text = review_part(seq_legend, an);
+		if (*text != '\0') {
+			fputs("\n", out);
+			md_code_block(out, "", text);
+		}
+		free(text);
 	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	text = review_part(report_flags_legend, an);

@@ -33,6 +33,17 @@ static const double ev12[] = { 1.0330300024990073, 0.70740419448924308,
     5.2981182452278643, 9.4602184693464828, 8.1243545544716511 };
 
 static double
+mean_of(const double *x, size_t n)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m += x[i];
+	return m / (double)n;
+}
+
+static double
 sq_dev(const double *x, size_t n)
 {
 	double m = 0, q = 0;
@@ -49,22 +60,22 @@ sq_dev(const double *x, size_t n)
 static void
 test_against_integrals(void)
 {
-	double s = 0, ss = 0;
 	size_t t;
 
-	for (t = 1; t <= 8; t++) {
-		s += x8[t - 1];
-		ss += x8[t - 1] * x8[t - 1];
-		if (t >= 2)
-			CHECK_NEAR(seq_evalue(t, s, ss, SEQ_C), ev8[t - 2], 1e-7);
-	}
-	s = ss = 0;
-	for (t = 1; t <= 12; t++) {
-		s += x12[t - 1];
-		ss += x12[t - 1] * x12[t - 1];
-		if (t >= 2)
-			CHECK_NEAR(seq_evalue(t, s, ss, SEQ_C), ev12[t - 2],
-			    1e-7);
+	for (t = 2; t <= 8; t++)
+		CHECK_NEAR(seq_evalue(t, mean_of(x8, t), sq_dev(x8, t), SEQ_C),
+		    ev8[t - 2], 1e-7);
+	for (t = 2; t <= 12; t++)
+		CHECK_NEAR(seq_evalue(t, mean_of(x12, t), sq_dev(x12, t),
+		    SEQ_C), ev12[t - 2], 1e-7);
+	/* Scale-invariant: the same values times 1e150 (no overflow). */
+	{
+		double big[8];
+
+		for (t = 0; t < 8; t++)
+			big[t] = x8[t] * 1e150;
+		CHECK_NEAR(seq_evalue(8, mean_of(big, 8), sq_dev(big, 8),
+		    SEQ_C), ev8[6], 1e-7);
 	}
 	CHECK_NEAR(seq_halfwidth(8, sq_dev(x8, 8), 0.05, SEQ_C),
 	    0.037362058772430137, 1e-7);
@@ -83,6 +94,7 @@ test_against_integrals(void)
 	/* Values all alike: no spread, and the interval shrinks to them. */
 	CHECK(seq_halfwidth(10, 0, 0.05, SEQ_C) == 0);
 	CHECK(seq_evalue(0, 0, 0, SEQ_C) == 1);
+	CHECK(seq_evalue(5, 0, 0, SEQ_C) == 1);
 }
 
 enum { D_GAUSS, D_T3, D_SKEWDIFF };
