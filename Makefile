@@ -58,7 +58,8 @@ COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c
 	       collect/nightly/cmd_nightly.c
 STATS_SRCS   = analyze/stats.c analyze/stats_sum.c analyze/stats_dist.c analyze/stats_ci.c \
 	       analyze/stats_tests.c analyze/stats_rank.c analyze/stats_hl.c \
-	       analyze/stats_paired.c analyze/stats_warn.c analyze/sequential.c
+	       analyze/stats_paired.c analyze/stats_warn.c analyze/sequential.c \
+	       analyze/plan_rounds.c
 ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/group.c analyze/group_units.c analyze/pooling.c \
 	       analyze/sides.c analyze/compare.c analyze/compare_plan.c \
@@ -88,7 +89,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/until.h \
 	       collect/benchmark.h collect/nightly/nightly.h \
-	       analyze/stats.h analyze/stats_int.h analyze/sequential.h \
+	       analyze/stats.h analyze/stats_int.h analyze/sequential.h analyze/plan_rounds.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/plot.h plots/review.h plots/site.h
@@ -159,9 +160,9 @@ ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_sequential: tests/unit/test_sequential.c analyze/sequential.c analyze/sequential.h tests/unit/check.h tests/unit/seeded.h
+${BUILD}/test_sequential: tests/unit/test_sequential.c ${STATS_SRCS} analyze/sequential.h analyze/plan_rounds.h analyze/stats.h tests/unit/check.h tests/unit/seeded.h
 	@mkdir -p ${BUILD}
-	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c analyze/sequential.c -lm
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
 ${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h analyze/stats_int.h tests/unit/check.h
 	@mkdir -p ${BUILD}

@@ -356,8 +356,9 @@ analysis_run(struct store *s, const struct filter *f, struct analysis *an)
 		return STATUS_BAD_INPUT;
 	}
 	if (an->sequential && !an->compare) {
-		warnx("%s: --sequential needs --compare A B: it reads a "
-		    "comparison round by round", an->cmdname);
+		warnx("%s: %s needs --compare A B: it reads a comparison round "
+		    "by round", an->cmdname, an->plan > 0 ? "--plan" :
+		    "--sequential");
 		return STATUS_BAD_INPUT;
 	}
 	if (an->compare) {
@@ -418,6 +419,8 @@ analysis_compare_opts(const struct analysis *an)
 	o.threshold = an->threshold;
 	o.adjust = an->adjust;
 	o.sequential = an->sequential;
+	o.plan = an->plan;
+	o.power = an->power;
 	return o;
 }
 
@@ -429,6 +432,7 @@ analysis_init(struct analysis *an, const char *cmdname)
 	an->level = 95;
 	an->by = "label";
 	an->adjust = 1;
+	an->power = 0.8;
 	an->test = TEST_U;
 	an->width = ANALYSIS_WIDTH;
 }
@@ -449,6 +453,37 @@ unit_option(struct analysis *an, const char *arg)
 		}
 	warnx("%s: --unit '%s': expected auto, sample, round or run",
 	    an->cmdname, arg);
+	return -1;
+}
+
+/* --plan PCT[%] (implies --sequential), --power PCT[%]. */
+static int
+plan_option(struct analysis *an, int opt, const char *arg)
+{
+	char *num = xstrdup(arg);
+	size_t n = strlen(num);
+	double v;
+	int ok;
+
+	if (n > 0 && num[n - 1] == '%')
+		num[n - 1] = '\0';
+	ok = parse_double(num, &v) == 0;
+	free(num);
+	if (opt == AOPT_PLAN && ok && v > 0 && v <= 1000) {
+		an->plan = v / 100;
+		an->sequential = 1;
+		return 1;
+	}
+	if (opt == AOPT_POWER && ok && v >= 50 && v < 100) {
+		an->power = v / 100;
+		return 1;
+	}
+	if (opt == AOPT_PLAN)
+		warnx("%s: --plan %s: expected the change to plan for, in "
+		    "percent (0 < P <= 1000: 5%%)", an->cmdname, arg);
+	else
+		warnx("%s: --power %s: expected the share of series to decide, "
+		    "in percent (50 to 99.9: 80%%)", an->cmdname, arg);
 	return -1;
 }
 
@@ -484,6 +519,9 @@ analysis_option(struct analysis *an, int opt, const char *arg, int argc,
 	case AOPT_SEQUENTIAL:
 		an->sequential = 1;
 		return 1;
+	case AOPT_PLAN:
+	case AOPT_POWER:
+		return plan_option(an, opt, arg);
 	case AOPT_REDACT:
 		strlist_add(&an->redact, arg);
 		return 1;

@@ -49,6 +49,8 @@ struct analysis {
 	int			 any_impl;	/* --any-impl: pair one lock name's
 						   implementations anyway */
 	int			 sequential;	/* --sequential (compare_sequential) */
+	double			 plan;		/* --plan: the change, 0.05; 0 */
+	double			 power;		/* --power, 0.8 */
 	double			 threshold;	/* percent */
 	int			 adjust;	/* Holm */
 	struct groupset		 ga, gb;
@@ -99,6 +101,8 @@ enum {
 	AOPT_NOISEFLOOR,
 	AOPT_ANYIMPL,
 	AOPT_SEQUENTIAL,
+	AOPT_PLAN,
+	AOPT_POWER,
 	AOPT_CONFIDENCE = 'c'
 };
 /* analyze and report read a comparison round by round; plot does not. */

@@ -21,6 +21,7 @@ const char analyze_help[] =
     "       kbench analyze --compare A B [--test u|welch|student] [--threshold PCT]\n"
     "                      [--unit auto|sample|round|run] [--noise-floor auto|off]\n"
     "                      [--no-adjust] [--any-impl] [--sequential]\n"
+    "                      [--plan PCT [--power PCT]]\n"
     "                      [--fail-on-regression]\n"
     "                      [-c LEVEL] [--format FMT] [filters]\n"
     "\n"
@@ -45,6 +46,10 @@ const char analyze_help[] =
     "                    that looks after every round: an interval valid at\n"
     "                    every round at once (Lai's confidence sequence), and\n"
     "                    the round it first excluded 0\n"
+    "   --plan PCT       from these rounds as a pilot: the rounds a change of\n"
+    "                    PCT percent needs per series, a fixed design's and\n"
+    "                    collect --until decided's (implies --sequential)\n"
+    "   --power PCT      the share of series --plan's rounds decide (default 80)\n"
     "   --any-impl       pair sides whose lock of one name is not one lock\n"
     "                    (fact KEY_impl.VALUE, e.g. rm on Linux and FreeBSD)\n"
     "   --width N        wrap the prose under the table at N columns (default\n"
@@ -223,6 +228,8 @@ analyze_parse(struct analyze_opts *o, int argc, char **argv)
 		FILTER_LONGOPTS,
 		ANALYSIS_LONGOPTS,
 		ANALYSIS_SEQUENTIAL_LONGOPT,
+		{ "plan",	required_argument, NULL, AOPT_PLAN },
+		{ "power",	required_argument, NULL, AOPT_POWER },
 		{ "by",		required_argument, NULL, OPT_BY },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },

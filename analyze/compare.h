@@ -121,6 +121,11 @@ struct seq_result {
 	double		 lo, hi;	/* its interval there (the change's
 					   scale: ratio - 1, or a shift) */
 	double		 p, p_adj;	/* always-valid; Bonferroni-adjusted */
+	double		 sd;		/* of the values: what --plan uses */
+	/* --plan: rounds to decide the change asked, at the power asked. */
+	size_t		 plan_fixed;	/* a fixed design's; 0: not planned */
+	size_t		 plan_seq;	/* --until decided's, that share */
+	size_t		 plan_median;	/* and half of them */
 };
 
 /*
@@ -200,6 +205,8 @@ struct compare_opts {
 	double	threshold;	/* percent */
 	int	adjust;		/* Holm, and Bonferroni-level intervals */
 	int	sequential;	/* --sequential: a confidence sequence too */
+	double	plan;		/* --plan: the change to plan for (0.05); 0 */
+	double	power;		/* --power: its share of series (0.8) */
 };
 
 /*

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/compare.h"
+#include "analyze/plan_rounds.h"
 #include "analyze/sequential.h"
 #include "analyze/stats.h"
 
@@ -116,6 +117,31 @@ sequence_of(struct comparison *c, const struct compare_opts *o,
 	r->lo = as_change(c, s.lo);
 	r->hi = as_change(c, s.hi);
 	r->p = 1 / s.emax;
+	r->sd = n > 1 ? sqrt(s.m2 / (double)(n - 1)) : NAN;
+}
+
+/*
+ * --plan: the rounds c would need to decide a change of o->plan (a
+ * ratio, or that share of A's center for a difference) at the power
+ * asked, from the spread of its rounds.
+ */
+static int
+plan_of(struct comparison *c, const struct compare_opts *o, double alpha1)
+{
+	struct seq_result *r = &c->seq;
+	double delta = c->scale == SCALE_RATIO ? log1p(o->plan) :
+	    o->plan * fabs(c->center_a);
+
+	if (!r->done || !(r->sd > 0) || !(delta > 0))
+		return 0;
+	r->plan_fixed = plan_fixed_rounds(r->sd, delta, alpha1, o->power);
+	if (r->plan_fixed > PLAN_ROUNDS_MAX) {
+		r->plan_seq = r->plan_median = PLAN_ROUNDS_MAX + 1;
+		return 0;
+	}
+	/* Four times the fixed design's: past that, "more than" will do. */
+	return plan_sequential_rounds(r->sd, delta, alpha1, o->power,
+	    4 * r->plan_fixed + 50, &r->plan_seq, &r->plan_median);
 }
 
 int
@@ -136,6 +162,8 @@ compare_sequential(struct comparison *c, size_t n,
 		if (c[i].seq.done)
 			c[i].seq.p_adj = o->adjust && m > 1 ?
 			    fmin(1, c[i].seq.p * (double)m) : c[i].seq.p;
+		if (o->plan > 0 && plan_of(&c[i], o, alpha1) == -1)
+			return -1;
 	}
 	return 0;
 }

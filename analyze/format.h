@@ -47,6 +47,10 @@ const char *fmt_change(char *buf, size_t size, const struct comparison *c,
  */
 void	seq_heading(FILE *out, const struct analysis *an, const char *prefix);
 void	seq_build_table(struct table *t, const struct analysis *an);
+/* --plan: what it says, and its table. */
+void	seq_plan_heading(FILE *out, const struct analysis *an,
+	    const char *prefix);
+void	seq_plan_table(struct table *t, const struct analysis *an);
 /* The table's "!" letters that appear, a line each. */
 void	seq_legend(FILE *out, const struct analysis *an, const char *prefix);
 void	seq_csv_header(FILE *out);

@@ -9,10 +9,43 @@
 
 #include "analyze/analysis.h"
 #include "analyze/format.h"
+#include "analyze/plan_rounds.h"
 #include "analyze/sequential.h"
 #include "db/csvio.h"
 #include "lib/json.h"
 #include "lib/table.h"
+
+/* A planned count: "24", or ">5000" past where the plan looked. */
+static const char *
+plan_count(char *buf, size_t size, size_t n, size_t beyond)
+{
+	if (n == 0)
+		snprintf(buf, size, "-");
+	else if (n >= beyond)
+		snprintf(buf, size, ">%zu", beyond - 1);
+	else
+		snprintf(buf, size, "%zu", n);
+	return buf;
+}
+
+/* How far the sequential plan of c looked: its cap + 1. */
+static size_t
+plan_beyond(const struct comparison *c)
+{
+	size_t cap = 4 * c->seq.plan_fixed + 50;
+
+	return (cap < PLAN_ROUNDS_MAX ? cap : PLAN_ROUNDS_MAX) + 1;
+}
+
+/* "name":N, or null past where the plan looked. */
+static void
+plan_json(FILE *out, const char *name, size_t n, size_t beyond)
+{
+	if (n >= beyond)
+		fprintf(out, "\"%s\":null", name);
+	else
+		fprintf(out, "\"%s\":%zu", name, n);
+}
 
 void
 seq_heading(FILE *out, const struct analysis *an, const char *prefix)
@@ -209,5 +242,94 @@ seq_json(FILE *out, const struct comparison *c)
 	    c->seq.unmeasured ? "true" : "false");
 	json_str(out, "not_computed", c->seq.done ? NULL : c->seq.why != NULL ?
 	    c->seq.why : "untested");
+	if (c->seq.plan_fixed > 0) {
+		json_num(out, "sd", c->seq.sd);
+		fputs(",\"plan\":{", out);
+		plan_json(out, "fixed_rounds", c->seq.plan_fixed,
+		    PLAN_ROUNDS_MAX + 1);
+		putc(',', out);
+		plan_json(out, "sequential_rounds", c->seq.plan_seq,
+		    plan_beyond(c));
+		putc(',', out);
+		plan_json(out, "sequential_median", c->seq.plan_median,
+		    plan_beyond(c));
+		putc('}', out);
+	}
 	putc('}', out);
+}
+
+void
+seq_plan_table(struct table *t, const struct analysis *an)
+{
+	size_t k = an->keynames.n ? an->keynames.n : 1, i;
+	const struct comparison *c;
+	char a[64];
+
+	table_init(t, k + 4);
+	table_row(t);
+	report_key_header(t, an);
+	table_set(t, k, "spread");
+	table_set(t, k + 1, "fixed");
+	table_set(t, k + 2, "--until (%g%%)", 100 * an->power);
+	table_set(t, k + 3, "median");
+	for (i = 0; i < 4; i++)
+		table_align_right(t, k + i);
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		table_row(t);
+		report_key_cells(t, an, c->a);
+		if (an->keynames.n == 0)
+			table_set(t, 0, "%s", c->a->series);
+		if (c->seq.plan_fixed == 0) {
+			table_set(t, k, "-");
+			continue;
+		}
+		table_set(t, k, "%s", fmt_change(a, sizeof(a), c,
+		    c->scale == SCALE_RATIO ? expm1(c->seq.sd) : c->seq.sd));
+		table_set(t, k + 1, "%s", plan_count(a, sizeof(a),
+		    c->seq.plan_fixed, PLAN_ROUNDS_MAX + 1));
+		table_set(t, k + 2, "%s", plan_count(a, sizeof(a),
+		    c->seq.plan_seq, plan_beyond(c)));
+		table_set(t, k + 3, "%s", plan_count(a, sizeof(a),
+		    c->seq.plan_median, plan_beyond(c)));
+	}
+}
+
+void
+seq_plan_heading(FILE *out, const struct analysis *an, const char *prefix)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, fixed = 0, seq = 0, med = 0, n = 0, beyond = 0;
+	const struct comparison *c;
+	char a[32], b[32], m[32], pct[32];
+
+	for (i = 0; i < an->ncmp; i++) {
+		c = &an->cmp[i];
+		if (c->seq.plan_fixed == 0)
+			continue;
+		n++;
+		if (c->seq.plan_fixed > fixed)
+			fixed = c->seq.plan_fixed;
+		if (c->seq.plan_seq > seq) {
+			seq = c->seq.plan_seq;
+			beyond = plan_beyond(c);
+		}
+		if (c->seq.plan_median > med)
+			med = c->seq.plan_median;
+	}
+	snprintf(pct, sizeof(pct), "%g%%", 100 * an->plan);
+	sb_addf(&sb, "Plan (--plan %s, power %g%%): the rounds each series "
+	    "needs to decide a change of %s, from the spread of its rounds "
+	    "here (sd of their log ratios; \"fixed\": a design of that many "
+	    "rounds, tested once; \"--until\": the round by which collect "
+	    "--until decided has decided %g%% of such series, \"median\" half "
+	    "of them).", pct, 100 * an->power, pct, 100 * an->power);
+	if (n > 0)
+		sb_addf(&sb, "  For every series: %s rounds in a fixed design, or "
+		    "--until decided --max-rounds %s (half of them by round "
+		    "%s).", plan_count(a, sizeof(a), fixed, PLAN_ROUNDS_MAX + 1),
+		    plan_count(b, sizeof(b), seq, beyond), plan_count(m,
+		    sizeof(m), med, beyond));
+	text_wrap(out, an->width, prefix, prefix, sb_str(&sb));
+	sb_free(&sb);
 }

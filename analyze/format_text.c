@@ -1084,6 +1084,11 @@ power_note(const struct analysis *an, struct strbuf *note)
 		    ceil((double)w->power_n / per_round), per_round,
 		    per_round == 1 ? "" : "s");
 	sb_adds(note, ".");
+	/* What to do about it, in rounds, per series. */
+	if (an->plan == 0 && w->unit != UNIT_SAMPLE)
+		sb_addf(note, "  --plan %g%% says, series by series, the rounds "
+		    "to collect, fixed or with collect --until decided.",
+		    an->threshold > 1 ? an->threshold : 1.0);
 }
 
 /* The lines around the table: what was compared, how, and the verdicts. */
@@ -1300,6 +1305,13 @@ report_text(FILE *out, const struct analysis *an)
 			table_print_text(&t, out, 1);
 		table_free(&t);
 		seq_legend(out, an, "");
+		if (an->plan > 0) {
+			fputs("\n", out);
+			seq_plan_heading(out, an, "");
+			seq_plan_table(&t, an);
+			table_print_text(&t, out, 1);
+			table_free(&t);
+		}
 	}
 	if (an->compare) {
 		fputs("\n", out);
@@ -1382,6 +1394,16 @@ report_markdown(FILE *out, const struct analysis *an)
 			md_code_block(out, "", text);
 		}
 		free(text);
+		if (an->plan > 0) {
+			text = report_part(seq_plan_heading, an);
+			fputs("\n", out);
+			md_escape(out, text);
+			fputs("\n\n", out);
+			free(text);
+			seq_plan_table(&t, an);
+			table_print_markdown(&t, out);
+			table_free(&t);
+		}
 	}
 	/* Series, labels and facts in it: a code block shows them as text. */
 	text = report_part(under_table, an);

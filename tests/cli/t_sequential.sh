@@ -150,3 +150,35 @@ kb --db few.db analyze --compare before after --sequential --format ministat
 expect_rc 2 "--sequential --format ministat"
 expect_err "kbench: analyze: --format ministat shows the distributions, not --sequential's rounds: text, markdown, csv or json" \
     "--sequential --format ministat: refused"
+
+# --plan: the paired pilot above, for a 2% change at 80% power.
+kb --db pair.db analyze --compare side=a side=b --plan 2%
+expect_rc 0 "--plan 2%"
+sed -n '/^Plan/,/^$/p' "$T/out" >got
+cat >want <<'EOT'
+Plan (--plan 2%, power 80%): the rounds each series needs to decide a change of 2%, from the spread
+of its rounds here (sd of their log ratios; "fixed": a design of that many rounds, tested once;
+"--until": the round by which collect --until decided has decided 80% of such series, "median" half
+of them). For every series: 5 rounds in a fixed design, or --until decided --max-rounds 10 (half of
+them by round 8).
+series  spread fixed --until (80%) median
+side=a  +1.18%     5            10      8
+
+EOT
+cmp -s want got; check $? "--plan 2%: the table and what to do ($(sed -n 7p got))"
+kb --db pair.db analyze --compare side=a side=b --plan 2 --format json
+python3 -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["comparisons"][0]["sequential"]
+assert s["plan"] == {"fixed_rounds": 5, "sequential_rounds": 10, "sequential_median": 8}, s
+assert "%+.2f%%" % (100 * (__import__("math").exp(s["sd"]) - 1)) == "+1.18%", s
+' "$T/out"
+check $? "--plan: the JSON's plan, as the text"
+kb --db pair.db analyze --compare side=a side=b --plan 2% --power 40
+expect_rc 2 "--power 40"
+expect_err "kbench: analyze: --power 40: expected the share of series to decide, in percent (50 to 99.9: 80%)" "--power 40"
+kb --db pair.db analyze --plan 2%
+expect_rc 2 "--plan without --compare"
+expect_err "kbench: analyze: --plan needs --compare A B: it reads a comparison round by round" "--plan without --compare"
+kb --db pair.db analyze --compare side=a side=b --plan 0
+expect_rc 2 "--plan 0"
