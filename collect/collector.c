@@ -374,8 +374,9 @@ static int
 until_stops(struct store *s, int64_t run_id, struct collection *c,
     int rounds)
 {
-	if (c->until.mode == UNTIL_NONE || signal_caught ||
-	    until_check(&c->until, s, run_id, rounds, !c->quiet) != 1)
+	if (c->until.mode == UNTIL_NONE || c->until.broken || signal_caught ||
+	    until_check(&c->until, s, run_id, rounds, !c->quiet &&
+	    (c->verbose || isatty(STDERR_FILENO))) != 1)
 		return 0;
 	c->until.stopped = rounds;
 	return 1;
@@ -389,7 +390,8 @@ until_fact(struct store *s, int64_t run_id, const struct collection *c,
 	if (store_begin(s) == -1)
 		return -1;
 	if (store_fact_set(s, run_id, "stopped_by", until_reason(&c->until,
-	    rc == STATUS_INTERRUPTED)) == -1 || store_commit(s) == -1) {
+	    rc == STATUS_INTERRUPTED, rc == STATUS_SYSTEM)) == -1 ||
+	    store_commit(s) == -1) {
 		store_rollback(s);
 		return -1;
 	}
@@ -400,16 +402,19 @@ until_fact(struct store *s, int64_t run_id, const struct collection *c,
 static void
 until_summary(const struct collection *c, int rounds)
 {
+	int saved = c->rounds - rounds;
+
 	if (c->until.stopped > 0)
-		fprintf(stderr, "collect: %s after %d of %d rounds: %d rounds "
-		    "saved\n", c->until.mode == UNTIL_DECIDED ? "every series "
-		    "decided" : "every interval within the precision", rounds,
-		    c->rounds, c->rounds - rounds);
+		fprintf(stderr, "kbench collect %s: %s after %d of %d rounds: "
+		    "%d round%s saved\n", c->benchmark, c->until.mode ==
+		    UNTIL_DECIDED ? "every series decided" : "every interval "
+		    "within the precision", rounds, c->rounds, saved,
+		    saved == 1 ? "" : "s");
 	else
-		fprintf(stderr, "collect: the cap: %zu of %zu series %s after "
-		    "%d rounds\n", c->until.decided, c->until.nseries,
-		    c->until.mode == UNTIL_DECIDED ? "decided" :
-		    "within the precision", rounds);
+		fprintf(stderr, "kbench collect %s: the cap: %zu of %zu series "
+		    "%s after %d rounds\n", c->benchmark, c->until.decided,
+		    c->until.nseries, c->until.mode == UNTIL_DECIDED ?
+		    "decided" : "within the precision", rounds);
 }
 
 static int

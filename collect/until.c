@@ -150,13 +150,24 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 		    "up to --max-rounds (default %d)", who, UNTIL_MAX_ROUNDS);
 		return -1;
 	}
+	if (key == NULL) {
+		warnx("%s: --until: this benchmark interleaves no key to "
+		    "compare (its descriptor names none)", who);
+		return -1;
+	}
+	/* A fact of that name would be a side's selector too. */
+	if (kv_get(&c->facts, key) != NULL) {
+		warnx("%s: --until: --meta %s: the key --until compares the "
+		    "values of", who, key);
+		return -1;
+	}
 	u->key = key;
 	cell_sides(c, key, &vals, rest);
 	if (vals.n != 2) {
-		warnx("%s: --until: nothing to compare: it compares two values "
-		    "of %s collected in the same rounds (%s), and this matrix "
-		    "has %zu", who, key, strcmp(key, "head") == 0 ?
-		    "-H rw,rm" : "-m nanosleep,select", vals.n);
+		warnx("%s: --until compares two values of %s collected in the "
+		    "same rounds (%s); this matrix has %zu", who, key,
+		    strcmp(key, "head") == 0 ? "-H rw,rm" :
+		    "-m nanosleep,select", vals.n);
 		goto out;
 	}
 	filter_part_text(&sb, key, vals.v[0]);
@@ -193,11 +204,14 @@ out:
 static int
 answered(const struct until *u, const struct comparison *c)
 {
+	double half = (c->seq.hi - c->seq.lo) / 2;
+
 	if (u->mode == UNTIL_DECIDED)
 		return c->seq.decided_at > 0;
-	return c->seq.done && !c->seq.drift && isfinite(c->seq.lo) &&
-	    isfinite(c->seq.hi) && 100 * (c->seq.hi - c->seq.lo) / 2 <=
-	    u->precision;
+	/* A difference (values not all > 0): a percent of A's center. */
+	if (c->scale != SCALE_RATIO)
+		half /= fabs(c->center_a);
+	return c->seq.done && isfinite(half) && 100 * half <= u->precision;
 }
 
 int
@@ -226,15 +240,18 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 		for (i = 0; i < an.ncmp; i++)
 			u->decided += answered(u, &an.cmp[i]);
 		rc = an.ncmp > 0 && u->decided == an.ncmp;
-		/* A line when it moves: a cron log is not a terminal. */
+		/* A line when it moves, on a terminal (a pipe may close). */
 		if (progress && (u->decided != was || rc == 1 ||
 		    rounds == u->max_rounds))
 			fprintf(stderr, "round %d: %zu of %zu series %s\n",
 			    rounds, u->decided, an.ncmp, u->mode ==
 			    UNTIL_DECIDED ? "decided" : "within the precision");
-	} else
-		warnx("collect: --until: the run could not be read after "
-		    "round %d: going on to --max-rounds", rounds);
+	} else {
+		/* Said once (above, and here): no answer will come. */
+		warnx("collect: --until: the run's sides cannot be compared "
+		    "(above): no more checks, on to --max-rounds");
+		u->broken = 1;
+	}
 	analysis_free(&an);
 	filter_free(&f);
 	sb_free(&err);
@@ -242,10 +259,12 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 }
 
 const char *
-until_reason(const struct until *u, int interrupted)
+until_reason(const struct until *u, int interrupted, int failed)
 {
 	if (interrupted)
 		return "interrupted";
+	if (failed)
+		return "failed";
 	if (u->stopped == 0)
 		return "cap";
 	return u->mode == UNTIL_DECIDED ? "decided" : "precision";

@@ -9,7 +9,8 @@
  * (analyze/compare_sequential.c), and stops when every series is
  * decided (or, with precision=P%, every interval is within +-P%), or at
  * --max-rounds.  Why it stopped is the run's fact stopped_by: decided,
- * precision, cap or interrupted.  The decision is the one analyze
+ * precision, cap, interrupted or failed.  Each check re-reads the run:
+ * cheap at tens of rounds, quadratic over thousands.  The decision is the one analyze
  * --sequential gives on the stored run: the same rounds, the same rule.
  */
 #ifndef KBENCH_UNTIL_H
@@ -36,6 +37,8 @@ struct until {
 	/* After each round: */
 	size_t		 decided;	/* series decided (or precise) */
 	int		 stopped;	/* the round it stopped at; 0: not */
+	int		 broken;	/* the run could not be compared: no
+					   more checks */
 };
 
 /* The options, for the collectors' getopt tables. */
@@ -60,8 +63,12 @@ int	until_prepare(struct until *u, struct collection *c, const char *key,
  */
 int	until_check(struct until *u, struct store *s, int64_t run_id,
 	    int rounds, int progress);
-/* The run's stopped_by fact: decided, precision, cap or interrupted. */
-const char *until_reason(const struct until *u, int interrupted);
+/*
+ * The run's stopped_by fact: decided, precision, cap, interrupted, or
+ * failed (a cell failed: the run aborted).
+ */
+const char *until_reason(const struct until *u, int interrupted,
+	    int failed);
 void	until_free(struct until *u);
 
 #endif

@@ -378,11 +378,14 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 		c.check_only = 1;
 		rc = benchmark_find(k->kind)->prepare((int)k->args.n + 1, argv,
 		    ctx, &c);
-		/* And as kbench collect does: the cells' programs asked. */
+		/* And as kbench collect does: --until, the cells' programs. */
 		if (rc == KB_EXIT_OK) {
 			sb_reset(&who);
 			sb_addf(&who, "collect %s", k->kind);
-			rc = exit_status(collection_check(&c, sb_str(&who)));
+			rc = until_prepare(&c.until, &c,
+			    benchmark_find(k->kind)->interleaved, sb_str(&who)) ==
+			    -1 ? KB_EXIT_USAGE : exit_status(collection_check(&c,
+			    sb_str(&who)));
 		}
 		if (rc != KB_EXIT_OK)
 			warnx("nightly: %s:%d: collect %s: kbench collect refuses "

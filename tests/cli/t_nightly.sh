@@ -149,6 +149,18 @@ expect_rc 0 "-q --dry-run"
 expect_empty_out "-q --dry-run: checks only"
 expect_err "" "-q --dry-run: nothing on stderr"
 
+# A collect line --until refuses is refused by the check, as kbench
+# collect refuses it: it passed, and failed every night.
+cat >until.conf <<'EOF'
+database  until.db
+collect   sleep -q -m nanosleep -u 100 --until decided
+EOF
+kb nightly -f until.conf --dry-run
+expect_rc 2 "a nightly --until line collect refuses"
+grep -q '^kbench: collect sleep: --until compares two values of method' "$T/err" &&
+grep -q 'until.conf:2: collect sleep: kbench collect refuses this line' "$T/err"
+check $? "the --until line: collect's reason, and the line"
+
 # 4. A collection that fails does not stop the next; a failing fact command
 # is left out with a warning.  (A line kbench collect refuses outright,
 # an unknown method, is a configuration error: see 7.)  This one hangs:

@@ -59,6 +59,12 @@ expect_rc 2 "toybench refuses -n 0"
 expect_err "kbench-toy: collect toy: cell usec=10: toybench refuses it: -n 0: expected 1 to 100" \
     "toybench's own words"
 [ ! -e "$KBENCH_DB" ]; check $? "a refused toy run makes no database"
+# --until needs a key the benchmark interleaves: the toy names none (it
+# crashed on the missing name).
+toy collect toy -q --until decided
+expect_rc 2 "collect toy --until: no interleaved key"
+expect_err "kbench-toy: collect toy: --until: this benchmark interleaves no key to compare (its descriptor names none)" \
+    "collect toy --until: said"
 
 # Three runs: two under one label that differ in toy_mode, one other.
 toy collect toy -r 2 -q -l one --meta toy_mode=a

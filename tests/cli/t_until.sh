@@ -22,11 +22,11 @@ expect_dbfact() {
 
 # 1. Two series a side, alike every round: decided the first round the
 # sequence can decide, at its 97.5% (Bonferroni over 2): round 7.
-mode=slower fake --db u.db collect sleep -l u1 -m nanosleep,select -u 100,300 \
+mode=slower fake --db u.db collect sleep -v -l u1 -m nanosleep,select -u 100,300 \
     --until decided --max-rounds 20
 expect_rc 0 "--until decided"
-grep -q '^collect: every series decided after 7 of 20 rounds: 13 rounds saved$' "$T/err"
-check $? "--until decided: stopped at round 7, 13 saved ($(grep '^collect:' "$T/err"))"
+grep -q '^kbench collect sleep: every series decided after 7 of 20 rounds: 13 rounds saved$' "$T/err"
+check $? "--until decided: stopped at round 7, 13 saved ($(grep 'saved' "$T/err"))"
 grep -q '^round 7: 2 of 2 series decided$' "$T/err" &&
 grep -q 'x up to 20 rounds, about .*, stopping once every series is answered$' "$T/err"
 check $? "--until decided: the matrix line and the progress say so"
@@ -48,8 +48,9 @@ check $? "analyze --sequential on the stored run: the collector's decision"
 mode=ok fake --db cap.db collect sleep -l c -m nanosleep,select -u 100 \
     --until decided --max-rounds 8
 expect_rc 0 "--until decided, nothing to find"
-grep -q '^collect: the cap: 0 of 1 series decided after 8 rounds$' "$T/err"
-check $? "the cap: said ($(grep '^collect:' "$T/err"))"
+grep -q '^kbench collect sleep: the cap: 0 of 1 series decided after 8 rounds$' "$T/err" &&
+! grep -q '^round ' "$T/err"
+check $? "the cap: said, and no progress lines off a terminal ($(grep 'cap' "$T/err"))"
 expect_dbfact cap.db stopped_by cap "the cap: stopped_by cap"
 # 3. precision=P%: every interval within +-P%.
 mode=slower fake --db p.db collect sleep -q -l p -m nanosleep,select -u 100 \
@@ -75,10 +76,19 @@ fake --db refused.db collect sleep -m nanosleep,select -u 100,300 --until decide
 expect_err "kbench: collect sleep: --max-rounds 6: with 2 series a side the sequence cannot decide before round 7: --max-rounds 7 at least" \
     "--max-rounds below the minimum: said, with the minimum"
 fake --db refused.db collect sleep -m nanosleep -u 100 --until decided
-expect_err "kbench: collect sleep: --until: nothing to compare: it compares two values of method collected in the same rounds (-m nanosleep,select), and this matrix has 1" \
+expect_err "kbench: collect sleep: --until compares two values of method collected in the same rounds (-m nanosleep,select); this matrix has 1" \
     "--until with one method: said"
+fake --db refused.db collect sleep -m nanosleep,select -u 100 --meta method=select --until decided
+expect_rc 2 "--until with --meta of its key"
+expect_err "kbench: collect sleep: --until: --meta method: the key --until compares the values of" \
+    "--until with --meta of its key: said"
 fake --db refused.db collect lock -H rw -k null,mtx --until decided
 expect_rc 2 "collect lock --until with one head"
+
+# A cell that fails: the run aborted, stopped_by failed (not cap).
+mode=crash fake --db crash.db collect sleep -q -m nanosleep,select -u 100 --until decided
+expect_rc 4 "--until, a cell crashes"
+expect_dbfact crash.db stopped_by failed "a crashed --until run: stopped_by failed"
 
 # 5. Interrupted (the sides alike: it would run to 100000 rounds):
 # stopped_by interrupted, exit 130, the run aborted with its rounds.
