@@ -82,6 +82,15 @@ if [ -f "$out/guest.log" ]; then
 		[ "$got" = "complete $2 $3 kmod" ]
 		check $? "run $1: complete, $2 series, $3 samples, backend kmod (got: $got)"
 	done
+	# --until on the module: stopped at the precision or the cap, said,
+	# its rounds those stored (2 series, one sample a round each).
+	got=$(jq -r 'select(.label == "kmod-until") |
+	    "\(.status) \(.facts.stopped_by) \(.facts.rounds) \(.samples)"' \
+	    "$VM_DIR/lock/runs.json")
+	set -- $got
+	[ "$1" = complete ] && { [ "$2" = precision ] || [ "$2" = cap ]; } &&
+	[ "$3" -ge 6 ] && [ "$3" -le 8 ] && [ "$4" -eq $((2 * $3)) ]
+	check $? "run kmod-until: complete, stopped by the precision or the cap, 6 to 8 rounds, all stored (got: $got)"
 	# One sample is one quantity on both backends: the same collect line
 	# (kbench's default duration, -t 2 -r 3) on lockbench stores the
 	# same series, 3 samples each, in the same unit, with the same mode
