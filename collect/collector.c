@@ -417,6 +417,36 @@ until_summary(const struct collection *c, int rounds)
 		    "decided" : "within the precision", rounds);
 }
 
+/*
+ * --until's end: the stopped_by fact, the rounds saved said, and the
+ * rounds run (not the cap) for the summary.  -1 when the store failed.
+ */
+static int
+until_end(struct store *s, int64_t run_id, struct collection *c,
+    enum status rc, int rounds)
+{
+	if (c->until.mode == UNTIL_NONE)
+		return 0;
+	if (until_fact(s, run_id, c, rc) == -1)
+		return -1;
+	if (!c->quiet && rc == STATUS_OK)
+		until_summary(c, rounds);
+	if (c->until.stopped > 0)
+		c->rounds = c->until.stopped;
+	return 0;
+}
+
+/* The values of m (each freed), then m. */
+static void
+strmap_free_values(struct strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->slot[i].value);
+	strmap_free(m);
+}
+
 static int
 finish_run(struct store *s, int64_t run_id, const char *status)
 {
@@ -426,6 +456,20 @@ finish_run(struct store *s, int64_t run_id, const char *status)
 		return -1;
 	}
 	return 0;
+}
+
+/* The store failed mid-run: said, and the run marked aborted if it can. */
+static enum status
+db_stopped(struct store *s, int64_t run_id, const struct collection *c,
+    int rounds)
+{
+	warnx("collect: %s", store_error(s));
+	/* On a full disk even this may fail: say which. */
+	warnx("collect: run %lld stopped; %d of %d rounds kept%s",
+	    (long long)run_id, rounds, c->rounds, finish_run(s, run_id,
+	    RUN_ABORTED) == 0 ? "" : " (the run could not be marked aborted: "
+	    "it shows as running)");
+	return STATUS_DB;
 }
 
 /*
@@ -721,7 +765,7 @@ collection_run(struct store *s, struct collection *c)
 	struct cell_result *res;
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
-	size_t *order, i, k, failed = (size_t)-1;
+	size_t *order, k, failed = (size_t)-1;
 	enum status rc = STATUS_OK;
 	int round, done_rounds = 0;
 	struct kvlist round_facts = { NULL, 0, 0 };
@@ -785,33 +829,18 @@ collection_run(struct store *s, struct collection *c)
 	signals_restore(&saved);
 	free(order);
 	free(res);
-	for (i = 0; i < seqs.cap; i++)
-		free(seqs.slot[i].value);
-	strmap_free(&seqs);
+	strmap_free_values(&seqs);
 	kv_clear(&round_facts);
 	sb_free(&loads);
 	/* Ours is busy_cpus at most: more is someone else's. */
 	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
 
 	guard_run(s, ri.id, 0);
-	if (rc == STATUS_DB) {
-		warnx("collect: %s", store_error(s));
-		/* On a full disk even this may fail: say which. */
-		warnx("collect: run %lld stopped; %d of %d rounds kept%s",
-		    (long long)ri.id, done_rounds, c->rounds,
-		    finish_run(s, ri.id, RUN_ABORTED) == 0 ? "" : " (the run "
-		    "could not be marked aborted: it shows as running)");
-		return rc;
-	}
-	if (c->until.mode != UNTIL_NONE && until_fact(s, ri.id, c, rc) == -1)
+	if (rc == STATUS_DB)
+		return db_stopped(s, ri.id, c, done_rounds);
+	if (until_end(s, ri.id, c, rc, done_rounds) == -1 ||
+	    finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
 		goto dberr;
-	if (finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
-		goto dberr;
-	if (c->until.mode != UNTIL_NONE && !c->quiet && rc == STATUS_OK)
-		until_summary(c, done_rounds);
-	/* The summary counts the rounds run, not the cap. */
-	if (c->until.stopped > 0)
-		c->rounds = c->until.stopped;
 	if (rc != STATUS_OK)
 		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
 		    (long long)ri.id, rc == STATUS_INTERRUPTED ? " (interrupted)" : "",
