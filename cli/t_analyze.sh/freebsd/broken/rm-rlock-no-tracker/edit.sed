@@ -1,1 +1,0 @@
-s/rm_rlock(&h->rm, &rmt)/rm_rlock(\&h->rm)/

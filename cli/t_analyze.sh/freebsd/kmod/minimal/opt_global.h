@@ -1,1 +1,0 @@
-#define VIMAGE 1

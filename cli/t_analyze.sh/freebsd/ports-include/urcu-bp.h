@@ -1,2 +1,0 @@
-#define URCU_API_MAP
-#include <urcu/urcu-bp.h>

@@ -1,1 +1,0 @@
-#include <urcu/call-rcu.h>

@@ -1,1 +1,0 @@
-#include <urcu/pointer.h>
