@@ -18,10 +18,16 @@
 # then a directory of wrappers that run each binary under valgrind).
 
 build=${1:-build}
+arg1=${1:-}
 [ $# -gt 0 ] && shift
 only=$*
 top=$(cd "$(dirname "$0")/.." && pwd)
 case $build in /*) ;; *) build=$top/$build ;; esac
+# "run.sh t_analyze" would make a tree named after the test and fill it.
+case ${build##*/} in t_*|test_*|*.sh)
+	echo "run.sh: '$arg1': a test, where the build directory is expected: run.sh build t_analyze" >&2
+	exit 2 ;;
+esac
 logs=$build/test-logs
 mkdir -p "$logs"
 
