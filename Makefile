@@ -89,7 +89,7 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/until.h \
 	       collect/benchmark.h collect/nightly/nightly.h \
-	       analyze/stats.h analyze/stats_int.h analyze/sequential.h analyze/plan_rounds.h \
+	       analyze/stats.h analyze/stats_int.h analyze/sequential.h analyze/plan_rounds.h lib/rng.h \
 	       analyze/ministat.h analyze/group.h analyze/pooling.h analyze/compare.h analyze/analysis.h analyze/format.h \
 	       analyze/trend.h analyze/history.h analyze/trend_mail.h \
 	       plots/gnuplot.h plots/charts.h plots/plot.h plots/review.h plots/site.h
@@ -160,7 +160,7 @@ ${BUILD}/test_protocol: tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_protocol.c collect/protocol.c ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_sequential: tests/unit/test_sequential.c ${STATS_SRCS} analyze/sequential.h analyze/plan_rounds.h analyze/stats.h tests/unit/check.h tests/unit/seeded.h
+${BUILD}/test_sequential: tests/unit/test_sequential.c ${STATS_SRCS} analyze/sequential.h analyze/plan_rounds.h analyze/stats.h tests/unit/check.h tests/unit/seeded.h lib/rng.h
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 

@@ -221,9 +221,9 @@ enum by_kind {
 	BY_NONE		/* nothing selected has it */
 };
 
-static enum by_kind
-by_kind(const char *key, const struct strlist *facts,
-    const struct strlist *keys)
+/* Is key a run's own column (label, benchmark, status, uuid, run)? */
+static int
+run_column(const char *key)
 {
 	static const char *const cols[] = { "label", "benchmark", "status",
 	    "uuid", "run" };
@@ -231,7 +231,16 @@ by_kind(const char *key, const struct strlist *facts,
 
 	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
 		if (strcmp(key, cols[i]) == 0)
-			return BY_RUN;
+			return 1;
+	return 0;
+}
+
+static enum by_kind
+by_kind(const char *key, const struct strlist *facts,
+    const struct strlist *keys)
+{
+	if (run_column(key))
+		return BY_RUN;
 	/* A key of some series (and a fact of other runs: collect makes a
 	 * dimension of one value a fact) is read from either. */
 	return strlist_has(keys, key) ? BY_SERIES : strlist_has(facts, key) ?
@@ -252,6 +261,10 @@ by_resolve(struct store *s, const struct filter *f, struct analysis *an,
 	size_t i;
 
 	*kind_by = *kind_rows = BY_RUN;
+	/* The default (label) and the run's columns ask the store nothing. */
+	if ((an->by == NULL || run_column(an->by)) &&
+	    (an->rows == NULL || run_column(an->rows)))
+		return STATUS_OK;
 	if (store_fact_keys(s, f, &facts) == -1 ||
 	    store_series_keys(s, f, &keys) == -1) {
 		warnx("%s: %s", an->cmdname, store_error(s));

@@ -47,6 +47,8 @@ const char *fmt_change(char *buf, size_t size, const struct comparison *c,
  */
 void	seq_heading(FILE *out, const struct analysis *an, const char *prefix);
 void	seq_build_table(struct table *t, const struct analysis *an);
+/* The whole of it as Markdown: heading, table, flags, --plan's part. */
+void	seq_print_markdown(FILE *out, const struct analysis *an);
 /* --plan: what it says, and its table. */
 void	seq_plan_heading(FILE *out, const struct analysis *an,
 	    const char *prefix);

@@ -152,16 +152,19 @@ csv_compare_row(FILE *out, const struct analysis *an,
 static int
 in_columns(const char *name)
 {
-	const char *p = SUMMARY_COLUMNS;
+	const char *p = SUMMARY_COLUMNS, *end;
 	size_t n = strlen(name);
 
 	if (strcmp(name, "series") == 0 || strncmp(name, "key.", 4) == 0 ||
 	    strncmp(name, "by.", 3) == 0)
 		return 1;
-	while ((p = strstr(p, name)) != NULL) {
-		if (p[-1] == ',' && (p[n] == ',' || p[n] == '\0'))
+	/* Column by column: each after its comma. */
+	for (; *p == ','; p = end) {
+		end = strchr(p + 1, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		if ((size_t)(end - p - 1) == n && strncmp(p + 1, name, n) == 0)
 			return 1;
-		p += n;
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analyze/analysis.h"
 #include "analyze/format.h"
@@ -174,6 +175,43 @@ seq_build_table(struct table *t, const struct analysis *an)
 		    c->seq.verdict == VERDICT_IMPROVED ? "v-improved" :
 		    "v-regressed");
 		table_set(t, k + 6, "%s", seq_flags(a, sizeof(a), c));
+	}
+}
+
+/* Text that wraps as a paragraph of Markdown, then a blank line. */
+static void
+md_part(FILE *out, void (*part)(FILE *, const struct analysis *,
+    const char *), const struct analysis *an)
+{
+	char *text = report_part(part, an);
+
+	md_escape(out, text);
+	fputs("\n\n", out);
+	free(text);
+}
+
+void
+seq_print_markdown(FILE *out, const struct analysis *an)
+{
+	struct table t;
+	char *text;
+
+	md_part(out, seq_heading, an);
+	seq_build_table(&t, an);
+	table_print_markdown(&t, out);
+	table_free(&t);
+	text = report_part(seq_legend, an);
+	if (*text != '\0') {
+		fputs("\n", out);
+		md_code_block(out, "", text);
+	}
+	free(text);
+	if (an->plan > 0) {
+		fputs("\n", out);
+		md_part(out, seq_plan_heading, an);
+		seq_plan_table(&t, an);
+		table_print_markdown(&t, out);
+		table_free(&t);
 	}
 }
 

@@ -75,7 +75,7 @@ text_is(const char *text, double v)
 static const char *
 fmt_median_of(char *buf, size_t size, const struct group *g, double v)
 {
-	int da, db, d;
+	int da, db, d, most;
 
 	if (g->n % 2 == 1 && v == g->sum.d.median)
 		return fmt_sample(buf, size, v);
@@ -85,7 +85,8 @@ fmt_median_of(char *buf, size_t size, const struct group *g, double v)
 	db = sample_decimals(g->v[g->n / 2]);
 	if (da < 0 || db < 0)
 		return fmt_num(buf, size, v);
-	for (d = da > db ? da : db; d <= (da > db ? da : db) + 1; d++) {
+	most = da > db ? da : db;
+	for (d = most; d <= most + 1; d++) {
 		snprintf(buf, size, "%.*f", d, v);
 		if (text_is(buf, v))
 			return buf;
@@ -1380,30 +1381,8 @@ report_markdown(FILE *out, const struct analysis *an)
 	table_print_markdown(&t, out);
 	table_free(&t);
 	if (an->compare && an->sequential) {
-		text = report_part(seq_heading, an);
 		fputs("\n", out);
-		md_escape(out, text);
-		fputs("\n\n", out);
-		free(text);
-		seq_build_table(&t, an);
-		table_print_markdown(&t, out);
-		table_free(&t);
-		text = report_part(seq_legend, an);
-		if (*text != '\0') {
-			fputs("\n", out);
-			md_code_block(out, "", text);
-		}
-		free(text);
-		if (an->plan > 0) {
-			text = report_part(seq_plan_heading, an);
-			fputs("\n", out);
-			md_escape(out, text);
-			fputs("\n\n", out);
-			free(text);
-			seq_plan_table(&t, an);
-			table_print_markdown(&t, out);
-			table_free(&t);
-		}
+		seq_print_markdown(out, an);
 	}
 	/* Series, labels and facts in it: a code block shows them as text. */
 	text = report_part(under_table, an);

@@ -8,6 +8,7 @@
 #include "analyze/plan_rounds.h"
 #include "analyze/sequential.h"
 #include "analyze/stats.h"
+#include "lib/rng.h"
 
 /* Series simulated for a sequential plan: its quantiles to about 1%. */
 #define PLAN_SIMS	2000
@@ -27,23 +28,6 @@ plan_fixed_rounds(double sd, double delta, double alpha, double power)
 	return PLAN_ROUNDS_MAX + 1;
 }
 
-/* xorshift64*, seeded: a plan is the same on every run. */
-static double
-plan_unif(uint64_t *x)
-{
-	*x ^= *x >> 12;
-	*x ^= *x << 25;
-	*x ^= *x >> 27;
-	return ((double)((*x * 2685821657736338717ULL) >> 11) + 0.5) /
-	    9007199254740992.0;
-}
-
-static double
-plan_gauss(uint64_t *x)
-{
-	return sqrt(-2 * log(plan_unif(x))) * cos(2 * M_PI * plan_unif(x));
-}
-
 static int
 cmp_size(const void *a, const void *b)
 {
@@ -57,7 +41,7 @@ plan_sequential_rounds(double sd, double delta, double alpha, double power,
     size_t cap, size_t *at_power, size_t *median)
 {
 	struct seq_state s;
-	uint64_t rng = 0x2545f4914f6cdd1dULL;
+	uint64_t rng = 0x2545f4914f6cdd1dULL;	/* a plan is the same every run */
 	size_t *at, k, t, q;
 	/* Scale-free: rounds of mean delta / sd, spread 1. */
 	double e = fabs(delta) / sd;
@@ -70,7 +54,7 @@ plan_sequential_rounds(double sd, double delta, double alpha, double power,
 		seq_init(&s, alpha);
 		at[k] = cap + 1;
 		for (t = 1; t <= cap; t++) {
-			seq_add(&s, e + plan_gauss(&rng));
+			seq_add(&s, e + rng_gauss(&rng));
 			if (s.lo > 0 || s.hi < 0) {
 				at[k] = t;
 				break;

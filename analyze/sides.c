@@ -19,16 +19,12 @@ int
 analysis_select_side(struct store *s, struct filter *f, const char *spec,
     struct strbuf *err)
 {
-	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
-	size_t nparts;
-	int found;
+	int found, nparts;
 
-	filter_spec_parts(spec, &keys, &values);
-	nparts = keys.n;
-	strlist_free(&keys);
-	strlist_free(&values);
+	if ((nparts = filter_add_spec(f, spec, "--compare", err)) == -1)
+		return -2;
 	if (nparts > 0)
-		return filter_add_spec(f, spec, "--compare", err) == -1 ? -2 : 0;
+		return 0;
 	if (store_label_exists(s, spec, &found) == -1)
 		return -1;
 	if (found)

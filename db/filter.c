@@ -185,6 +185,8 @@ filter_add_spec(struct filter *f, const char *spec, const char *opt,
 	filter_spec_parts(spec, &keys, &values);
 	for (i = 0; i < keys.n && rc == 0; i++)
 		rc = where_add(f, keys.v[i], values.v[i], opt, err);
+	if (rc == 0)
+		rc = (int)keys.n;
 	strlist_free(&keys);
 	strlist_free(&values);
 	return rc;

@@ -69,7 +69,8 @@ void	filter_spec_parts(const char *spec, struct strlist *keys,
 	    struct strlist *values);
 /*
  * Narrow f to spec's parts (filter_spec_parts()), within the filter's
- * bounds: 0, or -1 with err saying which bound, after opt ("--where").
+ * bounds: how many (0: spec has no KEY=, a label or a run), or -1 with
+ * err saying which bound, after opt ("--where").
  */
 int	filter_add_spec(struct filter *f, const char *spec, const char *opt,
 	    struct strbuf *err);

@@ -128,19 +128,7 @@ review_markdown(FILE *out, const struct review *rv)
 	report_method_markdown(out, an);
 	if (an->sequential) {
 		fputs("\n## Round by round\n\n", out);
-		text = review_part(seq_heading, an);
-		md_lines(out, text);
-		free(text);
-		fputs("\n", out);
-		seq_build_table(&t, an);
-		table_print_markdown(&t, out);
-		table_free(&t);
-		text = review_part(seq_legend, an);
-		if (*text != '\0') {
-			fputs("\n", out);
-			md_code_block(out, "", text);
-		}
-		free(text);
+		seq_print_markdown(out, an);
 	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	text = review_part(report_flags_legend, an);

@@ -182,3 +182,4 @@ expect_rc 2 "--plan without --compare"
 expect_err "kbench: analyze: --plan needs --compare A B: it reads a comparison round by round" "--plan without --compare"
 kb --db pair.db analyze --compare side=a side=b --plan 0
 expect_rc 2 "--plan 0"
+expect_err "kbench: analyze: --plan 0: expected the change to plan for, in percent (0 < P <= 1000: 5%)" "--plan 0: said"

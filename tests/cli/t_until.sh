@@ -75,6 +75,15 @@ done
 fake --db refused.db collect sleep -m nanosleep,select -u 100,300 --until decided --max-rounds 6
 expect_err "kbench: collect sleep: --max-rounds 6: with 2 series a side the sequence cannot decide before round 7: --max-rounds 7 at least" \
     "--max-rounds below the minimum: said, with the minimum"
+fake --db refused.db collect sleep -m nanosleep,select -r 5 --until decided
+expect_err "kbench: collect sleep: -r and --until: the rounds are --until's to decide, up to --max-rounds (default 30)" \
+    "-r with --until: said"
+fake --db refused.db collect sleep -m nanosleep,select --max-rounds 5
+expect_err "kbench: collect sleep: --max-rounds is the cap of --until: give --until decided or --until precision=P%, or -r N" \
+    "--max-rounds alone: said"
+fake --db refused.db collect sleep -m nanosleep,select --until maybe
+expect_err "kbench: collect sleep: --until 'maybe': expected decided or precision=P% (0 < P < 100)" \
+    "a bad --until: said"
 fake --db refused.db collect sleep -m nanosleep -u 100 --until decided
 expect_err "kbench: collect sleep: --until compares two values of method collected in the same rounds (-m nanosleep,select); this matrix has 1" \
     "--until with one method: said"
