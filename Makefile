@@ -70,7 +70,8 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
 	       analyze/analysis_cmd.c \
 	       analyze/cmd_analyze.c \
-	       analyze/trend.c analyze/history.c analyze/trend_mail.c \
+	       analyze/trend.c analyze/trend_confirm.c analyze/history.c \
+	       analyze/trend_mail.c \
 	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 	       plots/chart_lock.c plots/chart_compare.c plots/chart_dist.c \
@@ -164,9 +165,9 @@ ${BUILD}/test_sequential: tests/unit/test_sequential.c ${STATS_SRCS} analyze/seq
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_sequential.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
-${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} analyze/trend.h analyze/stats.h analyze/stats_int.h tests/unit/check.h
+${BUILD}/test_trend: tests/unit/test_trend.c analyze/trend.c analyze/trend_confirm.c ${STATS_SRCS} analyze/trend.h analyze/stats.h analyze/stats_int.h tests/unit/check.h
 	@mkdir -p ${BUILD}
-	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_trend.c analyze/trend.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_trend.c analyze/trend.c analyze/trend_confirm.c ${STATS_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
 ${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
 	@mkdir -p ${BUILD}

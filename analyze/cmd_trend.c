@@ -27,7 +27,7 @@
 const char trend_help[] =
     "usage: kbench trend [--since DATE] [--last N] [--order-by KEY] [--threshold PCT]\n"
     "                    [--pvalue P] [--fail-on-regression [--recent N]]\n"
-    "                    [--format FMT] [--new-regressions] [filters]\n"
+    "                    [--format FMT] [--new-regressions [--confirm N]] [filters]\n"
     "\n"
     "Per series, its history: one point per run, the run's median (and its\n"
     "distribution-free 95% interval), in run order; and the change points in\n"
@@ -42,14 +42,20 @@ const char trend_help[] =
     "   --recent N       ... only one within the last N runs of its series (a\n"
     "                    nightly check: old, known changes do not fail it)\n"
     "   --new-regressions  instead of the table, one report per regression the\n"
-    "                    newest run revealed (absent from the history without\n"
-    "                    it), as the kernel test robot mails them: subject,\n"
-    "                    before/after, p, the machine, the commands; nothing\n"
-    "                    when there is none (nightly -q: cron mails it)\n"
+    "                    newest run confirmed, as the kernel test robot mails\n"
+    "                    them: subject, before/after, p, the machine, the\n"
+    "                    commands; nothing when there is none (nightly -q: cron\n"
+    "                    mails it).  Sent once, when the change point has held\n"
+    "                    on N more runs since it appeared, at p below a tenth\n"
+    "                    of --pvalue (the series is looked at every night)\n"
+    "   --confirm N      those N runs (default 2; 0: from the newest run alone;\n"
+    "                    the table is not affected, so a nightly's trend line\n"
+    "                    can give it)\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
 enum {
-	OPT_FAIL = 300,
+	OPT_CONFIRM = 300,
+	OPT_FAIL,
 	OPT_FORMAT,
 	OPT_NEW,
 	OPT_RECENT
@@ -377,6 +383,7 @@ struct trend_cmd_opts {
 	int		 fail_on_regression;
 	int		 new_only;	/* --new-regressions */
 	long		 recent;	/* 0: every change point counts */
+	long		 confirm;	/* --confirm */
 	struct history	 h;
 	struct filter	 f;
 };
@@ -391,6 +398,13 @@ trend_option(struct trend_cmd_opts *o, int ch, const char *arg)
 		return 1;
 	case OPT_NEW:
 		o->new_only = 1;
+		return 1;
+	case OPT_CONFIRM:
+		if (parse_long(arg, 0, MAIL_CONFIRM_MAX, &o->confirm) == -1) {
+			warnx("trend: --confirm %s: expected a number of runs "
+			    "from 0 to %d", arg, MAIL_CONFIRM_MAX);
+			return -1;
+		}
 		return 1;
 	case OPT_FORMAT:
 		if ((o->format = parse_format(arg)) < 0) {
@@ -417,6 +431,7 @@ trend_parse(struct trend_cmd_opts *o, int argc, char **argv)
 	static const struct option longopts[] = {
 		FILTER_LONGOPTS,
 		HISTORY_LONGOPTS,
+		{ "confirm",	required_argument, NULL, OPT_CONFIRM },
 		{ "fail-on-regression", no_argument, NULL, OPT_FAIL },
 		{ "format",	required_argument, NULL, OPT_FORMAT },
 		{ "new-regressions", no_argument,  NULL, OPT_NEW },
@@ -453,7 +468,8 @@ trend_run(struct trend_cmd_opts *o, struct kbench_ctx *ctx)
 		return rc;
 	if (o->new_only) {
 		/* The mails and nothing else: cron mails what is printed. */
-		if (trend_mail_new(stdout, ctx->db, h, &o->f, &nfail) == -1) {
+		if (trend_mail_new(stdout, ctx->db, h, &o->f,
+		    (size_t)o->confirm, &nfail) == -1) {
 			warnx("trend: out of memory");
 			return KB_EXIT_IO;
 		}
@@ -491,6 +507,7 @@ cmd_trend(int argc, char **argv, struct kbench_ctx *ctx)
 
 	memset(&o, 0, sizeof(o));
 	o.format = FMT_TEXT;
+	o.confirm = MAIL_CONFIRM;
 	history_init(&o.h);
 	if (trend_parse(&o, argc, argv) == 0)
 		rc = trend_run(&o, ctx);

@@ -75,4 +75,20 @@ int	trend_detect(const double *x, size_t n, const struct trend_opts *o,
 int	trend_best_split(const double *x, size_t n, size_t minsize, size_t *tau,
 	    double *q);
 
+/*
+ * Which of x[0 .. n)'s change points cur[0 .. ncur) a nightly reports
+ * tonight: regressions (worse > 0: a rise is one; worse < 0: a fall)
+ * that stand, give or take a point, in the change points of each of
+ * x[0 .. n - 1), ..., x[0 .. n - confirm) and not in x[0 .. n - confirm
+ * - 1): they appeared confirm runs ago and held on every run since.
+ * With confirm 0, those the history without its newest point lacks.
+ * new[k] is set to 1 for those, 0 for the others.  A regression is
+ * thus reported once, on the night it has held confirm more runs; one
+ * that vanishes and comes back is reported again.  Returns STATS_OK,
+ * STATS_EINVAL (options) or STATS_ENOMEM.
+ */
+int	trend_new_regressions(const double *x, size_t n,
+	    const struct trend_opts *o, const struct trend_cp *cur,
+	    size_t ncur, size_t confirm, int worse, char *isnew);
+
 #endif

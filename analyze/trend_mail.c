@@ -7,10 +7,12 @@
  * again.  Cron mails whatever a job prints, so nightly -q prints these
  * and nothing else: no mail on a quiet night.
  *
- * "New" is decided without any state: a change point of the history as
- * it is that the same history without its newest run does not have (one
- * run apart counts as the same point: a run more can move a split by
- * one).  A rerun night reports again; a merged database is judged alike.
+ * "New" is decided without any state, from the history alone: a change
+ * point at the mail's level (a tenth of --pvalue) that has stood in the
+ * history as it was on each of the last confirm + 1 runs of its series
+ * and was never before reported (trend_new_regressions: one run apart
+ * counts as the same point, a run more can move a split by one).  A
+ * rerun night reports again; a merged database is judged alike.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,45 +23,6 @@
 #include "analyze/history.h"
 #include "analyze/format.h"
 #include "analyze/trend_mail.h"
-
-/* Does cp stand where one of old[0 .. nold) stood, give or take a run? */
-static int
-seen_before(const struct trend_cp *cp, const struct trend_cp *old,
-    size_t nold)
-{
-	size_t i;
-
-	for (i = 0; i < nold; i++)
-		if (old[i].index + 1 >= cp->index && old[i].index <= cp->index + 1)
-			return 1;
-	return 0;
-}
-
-/*
- * The change points of hs without its newest point, in *old, or nothing
- * when that point is not the history's newest run (the series did not
- * run tonight: nothing of it is new).  -1 when out of memory.
- */
-static int
-before_tonight(const struct history *h, const struct hseries *hs,
-    struct trend_cp **old, size_t *nold, int *ran)
-{
-	double *x;
-	size_t k;
-	int rc;
-
-	*old = NULL;
-	*nold = 0;
-	*ran = hs->npt > 0 && hs->pt[hs->npt - 1].pos == h->nrun - 1;
-	if (!*ran || hs->npt < 2)
-		return 0;
-	x = xcalloc(hs->npt - 1, sizeof(*x));
-	for (k = 0; k + 1 < hs->npt; k++)
-		x[k] = hs->pt[k].median;
-	rc = trend_detect(x, hs->npt - 1, &h->opts, old, nold);
-	free(x);
-	return rc == STATS_OK ? 0 : -1;
-}
 
 /* The facts of one run, by uuid. */
 static int
@@ -184,24 +147,64 @@ selection_words(struct strlist *w, const struct filter *f,
 	sb_free(&kv);
 }
 
+/* "+6.55%", or "40 -> 42" from a mean of 0 (no ratio). */
+static const char *
+change_text(char *buf, size_t size, const struct trend_cp *cp)
+{
+	char a[80], b[80];
+
+	if (isnan(cp->change))
+		snprintf(buf, size, "%s -> %s", fmt_num(a, sizeof(a),
+		    cp->mean_before), fmt_num(b, sizeof(b), cp->mean_after));
+	else
+		format_pct(buf, size, cp->change);
+	return buf;
+}
+
+/* What the mail asked of the change before it was sent. */
+struct mail_rule {
+	double	level;		/* p < level */
+	size_t	confirm;	/* held on this many runs since it appeared */
+};
+
+/* How the change was found, and confirmed. */
+static void
+evidence_lines(FILE *out, const struct history *h, const struct hseries *hs,
+    const struct trend_cp *cp, const struct mail_rule *rule)
+{
+	const struct hrun *seen;
+	char a[200];
+
+	fprintf(out, "  change %s, p = %.3g (E-Divisive means, Student's t, "
+	    "p < %g:\n", change_text(a, sizeof(a), cp), cp->p, rule->level);
+	fprintf(out, "  a tenth of --pvalue %g, as the series is looked at "
+	    "every night)\n", h->opts.pvalue);
+	if (rule->confirm == 0) {
+		fputs("  found on the newest run, not confirmed (--confirm 0)\n",
+		    out);
+		return;
+	}
+	seen = &h->run[hs->pt[hs->npt - 1 - rule->confirm].pos];
+	fputs("  confirmed: found on ", out);
+	fput_visible(out, seen->label, strlen(seen->label));
+	fprintf(out, " (%.10s) and held on the %zu run%s since (--confirm "
+	    "%zu)\n", seen->started, rule->confirm, rule->confirm == 1 ? "" :
+	    "s", rule->confirm);
+}
+
 static void
 mail(FILE *out, struct store *s, const struct history *h,
     const struct hseries *hs, const struct trend_cp *cp,
-    const struct filter *f)
+    const struct filter *f, const struct mail_rule *rule)
 {
 	const struct hrun *after = &h->run[hs->pt[cp->index].pos];
 	const struct hrun *before = &h->run[hs->pt[cp->index - 1].pos];
 	struct kvlist facts = KVLIST_INIT;
 	struct strlist w = { NULL, 0 };
 	const char *name = *hs->name ? hs->name : "(no keys)";
-	char a[80], b[80], change[200], dir[40];
+	char a[80], change[200], dir[40];
 
-	if (isnan(cp->change))
-		snprintf(change, sizeof(change), "%s -> %s", fmt_num(a,
-		    sizeof(a), cp->mean_before), fmt_num(b, sizeof(b),
-		    cp->mean_after));
-	else
-		format_pct(change, sizeof(change), cp->change);
+	change_text(change, sizeof(change), cp);
 	fputs("Subject: [kbench] ", out);
 	fput_visible(out, name, strlen(name));
 	fprintf(out, ": %s regression at ", change);
@@ -221,8 +224,7 @@ mail(FILE *out, struct store *s, const struct history *h,
 	    cp->mean_before));
 	fprintf(out, "  the mean of the %zu run%s from it: %s\n", cp->nafter,
 	    cp->nafter == 1 ? "" : "s", fmt_num(a, sizeof(a), cp->mean_after));
-	fprintf(out, "  change %s, p = %.3g (E-Divisive means, Student's t, "
-	    "p < %g)\n", change, cp->p, h->opts.pvalue);
+	evidence_lines(out, h, hs, cp, rule);
 	fputs("  unit of evidence: the run (each run's median, the runs before "
 	    "against\n  the runs after: run-to-run variation included)\n\n",
 	    out);
@@ -262,31 +264,63 @@ mail(FILE *out, struct store *s, const struct history *h,
 	fputs("\n", out);
 }
 
+/*
+ * The regressions of hs to mail tonight, in *cp (caller frees) and
+ * isnew; none when hs did not run tonight (nothing of it is new).
+ * -1 when out of memory.
+ */
+static int
+mail_candidates(const struct history *h, const struct hseries *hs,
+    const struct mail_rule *rule, struct trend_cp **cp, size_t *ncp,
+    char **isnew)
+{
+	struct trend_opts o = h->opts;
+	double *x;
+	size_t k;
+	int rc;
+
+	*cp = NULL;
+	*ncp = 0;
+	*isnew = NULL;
+	if (hs->npt == 0 || hs->pt[hs->npt - 1].pos != h->nrun - 1)
+		return 0;
+	x = xcalloc(hs->npt, sizeof(*x));
+	for (k = 0; k < hs->npt; k++)
+		x[k] = hs->pt[k].median;
+	o.pvalue = rule->level;
+	rc = trend_detect(x, hs->npt, &o, cp, ncp);
+	if (rc == STATS_OK && *ncp > 0) {
+		*isnew = xcalloc(*ncp, 1);
+		rc = trend_new_regressions(x, hs->npt, &o, *cp, *ncp,
+		    rule->confirm, strcmp(hs->better, "higher") == 0 ? -1 : 1,
+		    *isnew);
+	}
+	free(x);
+	return rc == STATS_OK ? 0 : -1;
+}
+
 int
 trend_mail_new(FILE *out, struct store *s, const struct history *h,
-    const struct filter *f, size_t *nnew)
+    const struct filter *f, size_t confirm, size_t *nnew)
 {
-	const struct hseries *hs;
-	struct trend_cp *old;
-	size_t i, j, nold;
-	int ran;
+	struct mail_rule rule = { h->opts.pvalue / MAIL_LEVEL_DIVISOR,
+	    confirm };
+	struct trend_cp *cp;
+	char *isnew;
+	size_t i, k, ncp;
+	int rc = 0;
 
 	*nnew = 0;
-	for (i = 0; i < h->ns; i++) {
-		hs = h->s[i];
-		if (hs->ncp == 0)
-			continue;
-		if (before_tonight(h, hs, &old, &nold, &ran) == -1)
-			return -1;
-		for (j = 0; ran && j < hs->ncp; j++) {
-			if (hs->cp[j].index == 0 ||
-			    !history_regressed(hs, &hs->cp[j]) ||
-			    seen_before(&hs->cp[j], old, nold))
+	for (i = 0; i < h->ns && rc == 0; i++) {
+		rc = mail_candidates(h, h->s[i], &rule, &cp, &ncp, &isnew);
+		for (k = 0; rc == 0 && k < ncp; k++) {
+			if (!isnew[k])
 				continue;
-			mail(out, s, h, hs, &hs->cp[j], f);
+			mail(out, s, h, h->s[i], &cp[k], f, &rule);
 			(*nnew)++;
 		}
-		free(old);
+		free(cp);
+		free(isnew);
 	}
-	return 0;
+	return rc;
 }

@@ -11,13 +11,24 @@
 #include "analyze/history.h"
 #include "db/store.h"
 
+/* --confirm's default: runs a new regression must hold on. */
+#define MAIL_CONFIRM		2
+#define MAIL_CONFIRM_MAX	100
 /*
- * Print to out one report per regression change point of h that the
- * same history without its newest run does not have; their number in
- * *nnew.  f is h's selection (for the commands).  0, or -1 when out of
- * memory.
+ * The mail's level is the table's (--pvalue) divided by this: a series
+ * is looked at every night, and a p-value below 0.001 somewhere in a
+ * year of looks is no rare thing (make bench, section trend).
+ */
+#define MAIL_LEVEL_DIVISOR	10
+
+/*
+ * Print to out one report per regression of h that its newest run
+ * confirmed: a change point at the mail's level that has stood on the
+ * last confirm + 1 runs of its series and was not reported before
+ * (trend_new_regressions); their number in *nnew.  f is h's selection
+ * (for the commands).  0, or -1 when out of memory.
  */
 int	trend_mail_new(FILE *out, struct store *s, const struct history *h,
-	    const struct filter *f, size_t *nnew);
+	    const struct filter *f, size_t confirm, size_t *nnew);
 
 #endif

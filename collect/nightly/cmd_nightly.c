@@ -66,7 +66,8 @@ const char nightly_help[] =
     "                          but its fact commands (a bad fact is told now)\n"
     "   -q, --quiet            for cron: nothing on standard output when all\n"
     "                          went well; a report of each regression the night\n"
-    "                          revealed (kbench trend --new-regressions), once;\n"
+    "                          confirmed (kbench trend --new-regressions: held\n"
+    "                          on --confirm 2 more nights), once;\n"
     "                          errors on standard error\n"
     "   --list                 the log of past nightlies: of CONF's database\n"
     "                          with -f, else of kbench's (-d, $KBENCH_DB); dead:\n"
@@ -546,7 +547,7 @@ run_trend(struct nightly *n)
 	sb_free(&line);
 	if (n->quiet && !n->dry_run && (rc == 0 || rc == KB_EXIT_REGRESSION)) {
 		/*
-		 * The mail: one report per regression tonight's run revealed,
+		 * The mail: one report per regression tonight's run confirmed,
 		 * on stdout as it is; nothing on a night without one.
 		 */
 		strlist_free(&pre);

@@ -252,8 +252,9 @@ expect_rc 2 "a database that does not exist"
 
 # --new-regressions, the nightly's mail: nights 1..K of the fixture's
 # history, as a nightly database holds them on night K.  The latency step
-# at n31 is found once there are two runs after it (night 32), reported
-# that night only; the throughput step at n46 is an improvement: no mail.
+# at n31 is found once there are two runs after it (night 32) and mailed
+# when it has held on two more (--confirm 2: night 34), that night only;
+# the throughput step at n46 is an improvement: no mail.
 night() {
 	head -1 "$FIXTURES/trend/history.csv" >"night$1.csv"
 	awk -F, -v k="$1" 'NR > 1 { split($2, a, "n"); if (a[2] + 0 <= k) print }' \
@@ -261,39 +262,75 @@ night() {
 	"$KBENCH" --db "night$1.db" import -q "night$1.csv"
 	kb --db "night$1.db" trend --new-regressions --fail-on-regression
 }
-for k in 31 33 50; do
+for k in 31 32 33 35 50; do
 	night $k
 	expect_rc 0 "--new-regressions on night $k"
 	[ ! -s "$T/out" ]; check $? "night $k: nothing new, nothing printed"
 done
-night 32
-expect_rc 1 "--new-regressions on night 32 (--fail-on-regression)"
-[ "$(grep -c '^Subject: ' "$T/out")" -eq 1 ]; check $? "night 32: one report"
+night 34
+expect_rc 1 "--new-regressions on night 34 (--fail-on-regression)"
+[ "$(grep -c '^Subject: ' "$T/out")" -eq 1 ]; check $? "night 34: one report"
 expect() { sed -n "$1p" "$T/out" >"$T/got"; printf '%s\n' "$2" >"$T/want"
-	cmp -s "$T/got" "$T/want"; check $? "night 32 line $1: $2"; }
-expect 1 "Subject: [kbench] metric=latency: +6.55% regression at n31 (2026-01-31)"
-expect 3 "metric=latency (us, lower is better) changed at run 31 of 32:"
-expect 6 "  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.001)"
-expect 7 "  unit of evidence: the run (each run's median, the runs before against"
-expect 11 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
-expect 14 "machine: kernel 6.8.0"
-expect 17 "  kbench -d night32.db trend --where metric=latency"
-expect 18 "  kbench -d night32.db report --compare 00000000-0000-4000-8000-000000000030 00000000-0000-4000-8000-000000000031 --where metric=latency -o review-00000000"
+	cmp -s "$T/got" "$T/want"; check $? "night 34 line $1: $2"; }
+expect 1 "Subject: [kbench] metric=latency: +5.95% regression at n31 (2026-01-31)"
+expect 3 "metric=latency (us, lower is better) changed at run 31 of 34:"
+expect 6 "  change +5.95%, p = 1.63e-09 (E-Divisive means, Student's t, p < 0.0001:"
+expect 7 "  a tenth of --pvalue 0.001, as the series is looked at every night)"
+expect 8 "  confirmed: found on n32 (2026-02-01) and held on the 2 runs since (--confirm 2)"
+expect 9 "  unit of evidence: the run (each run's median, the runs before against"
+expect 13 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
+expect 16 "machine: kernel 6.8.0"
+expect 19 "  kbench -d night34.db trend --where metric=latency"
+expect 20 "  kbench -d night34.db report --compare 00000000-0000-4000-8000-000000000030 00000000-0000-4000-8000-000000000031 --where metric=latency -o review-00000000"
 cp "$T/out" mail.txt
 # One truth: the table says the same change, and the commands run.
-kb --db night32.db trend
-grep -q '^latency  31/32 2026-01-31 n31   v6.8-31-gda3692a 39.9069 42.5226 +6.55% 2.71e-07 regression$' "$T/out"
+kb --db night34.db trend
+grep -q '^latency  31/34 2026-01-31 n31   v6.8-31-gda3692a 39.9069 42.2818 +5.95% 1.63e-09 regression$' "$T/out"
 check $? "kbench trend's table shows the same change point"
-sed -n 18p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
+sed -n 20p mail.txt | sed "s|^  kbench |'$KBENCH' |" | sh >/dev/null 2>&1
 grep -q '| latency | 10/10 | 40.11365 | 42.82510 |' review-00000000/report.md
 check $? "the mail's report command writes the report of the two runs"
+
+# --confirm 0: the mail of the newest run alone, as before (night 32),
+# saying it is not confirmed; --confirm 1 on night 33.  Each is sent
+# once.  A bad count is refused.
+kb --db night32.db trend --new-regressions --confirm 0
+expect_rc 0 "--confirm 0 on night 32"
+sed -n '1p;3p;6,8p' "$T/out" >"$T/got"
+cat >"$T/want" <<'EOF'
+Subject: [kbench] metric=latency: +6.55% regression at n31 (2026-01-31)
+metric=latency (us, lower is better) changed at run 31 of 32:
+  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.0001:
+  a tenth of --pvalue 0.001, as the series is looked at every night)
+  found on the newest run, not confirmed (--confirm 0)
+EOF
+cmp -s "$T/got" "$T/want"; check $? "--confirm 0: the mail of night 32, not confirmed"
+kb --db night33.db trend --new-regressions --confirm 1
+grep -q '^  confirmed: found on n32 (2026-02-01) and held on the 1 run since (--confirm 1)$' "$T/out"
+check $? "--confirm 1: the mail of night 33"
+for k in 33 34 35; do
+	kb --db "night$k.db" trend --new-regressions --confirm 0
+	[ ! -s "$T/out" ]; check $? "--confirm 0, night $k: reported on night 32, not again"
+done
+kb --db night35.db trend --new-regressions --confirm 3
+grep -q '^  confirmed: found on n32 (2026-02-01) and held on the 3 runs since (--confirm 3)$' "$T/out"
+check $? "--confirm 3: the mail of night 35"
+kb --db night50.db trend --new-regressions --confirm 3
+[ ! -s "$T/out" ]; check $? "--confirm 3, night 50: reported on night 35, not again"
+kb --db night34.db trend --confirm 2
+expect_rc 0 "--confirm without --new-regressions: the table, unchanged"
+kb --db night34.db trend --new-regressions --confirm -1
+expect_rc 2 "--confirm -1"
+expect_err "kbench: trend: --confirm -1: expected a number of runs from 0 to 100" "--confirm -1"
+kb --db night34.db trend --new-regressions --confirm 101
+expect_rc 2 "--confirm 101"
 
 # The mail's commands select what they name when a value holds a comma:
 # written "\," (a comma there split the value in two: no samples).
 awk 'BEGIN { print "label,opt,value"
     for (r = 1; r <= 20; r++) printf "n%02d,\"x=1,y=2\",%s\n", r, (r > 18 ? 110 : 100) }' >comma.csv
 kb --db comma.db import -q --run-by label --key opt --value value comma.csv
-kb --db comma.db trend --new-regressions
+kb --db comma.db trend --new-regressions --confirm 0
 expect_rc 0 "the mail of a series whose value holds a comma"
 grep -q "kbench -d comma.db trend --where 'opt=x=1\\\\,y=2'$" "$T/out"
 check $? "the mail's trend command escapes the comma ($(grep 'trend --where' "$T/out"))"

@@ -24,7 +24,7 @@ kb -d esc.db import -q --value v --key metric --run-by night esc.csv
 expect_rc 0 "import a key with ESC and BEL"
 
 # ---- 11: the regression mail ----
-kb -d esc.db trend --new-regressions
+kb -d esc.db trend --new-regressions --confirm 0
 expect_rc 0 "the mail"
 grep -q '^Subject: \[kbench\] metric=lat\\x1b\[31mX\\x07: +' out
 check $? "finding 11: the subject shows the controls as \\xNN"

@@ -1,0 +1,207 @@
+/*
+ * mailsim.c: issue 28's false-mail rate for make bench.  Simulated
+ * nightly histories are watched night by night as kbench nightly -q
+ * watches them (kbench trend --new-regressions: trend_detect, then
+ * trend_new_regressions), mailing as before (the newest night alone, at
+ * the table's level p < 0.001) and as now (held for --confirm 2 more
+ * runs, at the mail's level p < 0.0001), with the two steps between.
+ * Flat series: every mail is a false one, counted per 100 series-years.
+ * Series with a step half way: the share mailed by the third night
+ * after the step's first, the median night, and the nights later than
+ * before.
+ *
+ * usage: mailsim [NSERIES [NIGHTS]]   (default 1000 series of 365 nights)
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "analyze/stats.h"
+#include "analyze/trend.h"
+#include "lib/rng.h"
+
+#define NEVER	((size_t)-1)
+
+/* The ways of mailing compared; the first is the one before. */
+static const struct way {
+	const char	*name;
+	double		 pvalue;
+	size_t		 confirm;
+} ways[] = {
+	{ "before", 0.001, 0 },
+	{ "", 0.001, 2 },
+	{ "", 0.0001, 0 },
+	{ "now", 0.0001, 2 },
+};
+#define NWAYS	(sizeof(ways) / sizeof(ways[0]))
+
+/* One series: 2% noise around 100, a step from night step (or none),
+   and now and then an outlier night (outlier sds up, at rate rate). */
+static void
+series(double *x, size_t nights, size_t step, double change, double rate,
+    double outlier, uint64_t *rng)
+{
+	size_t i;
+	double level;
+
+	for (i = 0; i < nights; i++) {
+		level = 100 * (i >= step ? 1 + change : 1);
+		x[i] = level * (1 + 0.02 * rng_gauss(rng));
+		if (rng_unif(rng) < rate)
+			x[i] += level * 0.02 * outlier;
+	}
+}
+
+/*
+ * Night by night, one way: its mails, and the first night from night
+ * from (0-based) that one went, or NEVER.
+ */
+static size_t
+watch(const double *x, size_t nights, const struct way *w, size_t from,
+    size_t *first)
+{
+	struct trend_opts o = TREND_OPTS_INIT;
+	struct trend_cp *cp;
+	size_t n, k, ncp, mails = 0;
+	char *isnew = malloc(nights);
+
+	o.pvalue = w->pvalue;
+	*first = NEVER;
+	for (n = 2 * TREND_MIN_SIZE; n <= nights; n++) {
+		if (trend_detect(x, n, &o, &cp, &ncp) != STATS_OK ||
+		    trend_new_regressions(x, n, &o, cp, ncp, w->confirm, 1,
+		    isnew) != STATS_OK)
+			abort();
+		for (k = 0; k < ncp; k++) {
+			if (!isnew[k])
+				continue;
+			mails++;
+			if (*first == NEVER && n - 1 >= from)
+				*first = n - 1;
+		}
+		free(cp);
+	}
+	free(isnew);
+	return mails;
+}
+
+static void
+flat_row(const char *what, size_t nseries, size_t nights, double rate,
+    double outlier, uint64_t seed)
+{
+	size_t mails[NWAYS] = { 0 }, first, s, c;
+	double *x = malloc(nights * sizeof(*x));
+	double years = (double)nseries * (double)nights / 365;
+
+	for (s = 0; s < nseries; s++) {
+		series(x, nights, nights, 0, rate, outlier, &seed);
+		for (c = 0; c < NWAYS; c++)
+			mails[c] += watch(x, nights, &ways[c], 0, &first);
+	}
+	printf("   %-22s", what);
+	for (c = 0; c < NWAYS; c++)
+		printf(" %13.2f", 100 * (double)mails[c] / years);
+	printf("\n");
+	free(x);
+}
+
+static int
+cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The nights after the step's first night its first mail went, from
+   that night on (a false one before does not count), or NEVER. */
+static size_t
+late(const double *x, size_t nights, size_t step, const struct way *w)
+{
+	size_t first;
+
+	watch(x, nights, w, step, &first);
+	return first == NEVER ? NEVER : first - step;
+}
+
+/* The median of v[0 .. n) but NEVER; NEVER when all are. */
+static size_t
+median_known(size_t *v, size_t n)
+{
+	size_t k = 0;
+
+	qsort(v, n, sizeof(*v), cmp_size);
+	while (k < n && v[k] != NEVER)
+		k++;
+	return k == 0 ? NEVER : v[k / 2];
+}
+
+static void
+step_row(const char *what, size_t nseries, size_t nights, double change,
+    uint64_t seed)
+{
+	size_t s, c, step = nights / 2, *at[NWAYS], *later[NWAYS];
+	size_t by3[NWAYS] = { 0 }, never[NWAYS] = { 0 }, nnever = 0;
+	double *x = malloc(nights * sizeof(*x));
+
+	for (c = 0; c < NWAYS; c++) {
+		at[c] = malloc(nseries * sizeof(*at[c]));
+		later[c] = malloc(nseries * sizeof(*later[c]));
+	}
+	for (s = 0; s < nseries; s++) {
+		series(x, nights, step, change, 0, 0, &seed);
+		for (c = 0; c < NWAYS; c++) {
+			at[c][s] = late(x, nights, step, &ways[c]);
+			by3[c] += at[c][s] <= 3;
+			never[c] += at[c][s] == NEVER;
+			later[c][s] = at[c][s] == NEVER || at[0][s] == NEVER ?
+			    NEVER : at[c][s] - at[0][s];
+		}
+	}
+	printf("   %-22s", what);
+	for (c = 0; c < NWAYS; c++) {
+		printf("  %4.0f%% %3zu %3zu", 100 * (double)by3[c] /
+		    (double)nseries, median_known(at[c], nseries),
+		    median_known(later[c], nseries));
+		nnever += never[c];
+		free(at[c]);
+		free(later[c]);
+	}
+	printf("\n");
+	if (nnever > 0)
+		printf("   (%zu of the %zu x %zu never mailed: medians over the "
+		    "others)\n", nnever, nseries, NWAYS);
+	free(x);
+}
+
+int
+main(int argc, char **argv)
+{
+	size_t nseries = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000;
+	size_t nights = argc > 2 ? strtoul(argv[2], NULL, 10) : 365;
+	size_t c;
+
+	printf("   %-22s", "");
+	for (c = 0; c < NWAYS; c++)
+		printf(" %13s", ways[c].name);
+	printf("\n   %-22s", "mail at p <");
+	for (c = 0; c < NWAYS; c++)
+		printf(" %13g", ways[c].pvalue);
+	printf("\n   %-22s", "held on more runs");
+	for (c = 0; c < NWAYS; c++)
+		printf(" %13zu", ways[c].confirm);
+	printf("\n   false mails per 100 series-years, %zu flat series of %zu "
+	    "nights:\n", nseries, nights);
+	flat_row("2% noise", nseries, nights, 0, 0, 20261202);
+	flat_row("with outliers (*)", nseries, nights, 0.02, 4,
+	    20261203);
+	printf("   %zu series with a step at night %zu: the share mailed by the "
+	    "3rd night after\n   the step's first, the median night of the "
+	    "mail, the median nights later than\n   before\n", nseries / 10,
+	    nights / 2);
+	step_row("5% (2.5 sd)", nseries / 10, nights, 0.05, 20261204);
+	step_row("10% (5 sd)", nseries / 10, nights, 0.10, 20261205);
+	printf("   (*) one night in 50, at random, 4 sd (8%%) above its level\n");
+	return 0;
+}
