@@ -49,6 +49,10 @@ struct analysis {
 	int			 any_impl;	/* --any-impl: pair one lock name's
 						   implementations anyway */
 	int			 sequential;	/* --sequential (compare_sequential) */
+	int			 pair_common;	/* compare the series both sides
+						   have, leave the others out
+						   (collect --until --baseline:
+						   a baseline may hold more) */
 	double			 plan;		/* --plan: the change, 0.05; 0 */
 	double			 power;		/* --power, 0.8 */
 	double			 threshold;	/* percent */

@@ -396,6 +396,8 @@ analysis_pair_sides(struct store *s, struct analysis *an)
 					    &o, &an->cmp[an->ncmp++]);
 				continue;
 			}
+			if (an->pair_common)
+				continue;
 			if (missing++ < 5)
 				sb_addf(&only, "\n  '%s' only in %s", name.len ?
 				    sb_str(&name) : "(no keys)", sname[k]);

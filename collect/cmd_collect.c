@@ -6,6 +6,7 @@
 #include <err.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "collect/benchmark.h"
 #include "collect/collect.h"
@@ -13,11 +14,13 @@
 #include "kbench.h"
 
 const char collect_help[] =
-    "usage: kbench collect sleep [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]]\n"
+    "usage: kbench collect sleep [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]\n"
+    "                            [--baseline RUN]]\n"
     "                            [-m METHODS] [-u USECS]\n"
     "                            [-n N | -T SECONDS] [--slack NS] [--fifo PRIO]\n"
     "                            [--cpu N] [--timeout S] [--meta K=V]... [-q|-v]\n"
-    "       kbench collect lock [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]]\n"
+    "       kbench collect lock [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]\n"
+    "                           [--baseline RUN]]\n"
     "                           [--backend user|kmod]\n"
     "                           [-H HEADS] [-k HOOKS] [-t THREADS]\n"
     "                           [--duration MS | -n COUNT] [-D DELAY_NS]\n"
@@ -50,6 +53,10 @@ const char collect_help[] =
     "                        failed)\n"
     "   --until precision=P% or: the round every interval is within +-P%\n"
     "   --max-rounds N       --until's cap (default 30)\n"
+    "   --baseline RUN       --until against a stored run (a label, id or uuid\n"
+    "                        naming one complete run), each cell against the\n"
+    "                        same cell there, round k against its round k: it\n"
+    "                        must have every cell (the cap: its rounds at most)\n"
     "   -m, --methods LIST   comma-separated methods (default: all of this OS;\n"
     "                        testsleep -l lists them)\n"
     "   -u, --usecs LIST     durations in µs (default 1,300,3000,30000,300000)\n"
@@ -94,7 +101,8 @@ const char collect_help[] =
     "   --pin                pin threads round-robin to CPUs (kmod: one per core)\n"
     "   --chain N            kmod: N hooks on the chain (default 3)\n"
     "   --shared             kmod: one hook lock shared by all hooks (the seed's)\n"
-    "   (-l, -r, --until, --max-rounds, --timeout, --meta, -q, -v as for sleep)\n";
+    "   (-l, -r, --until, --max-rounds, --baseline, --timeout, --meta, -q, -v as\n"
+    "   for sleep)\n";
 
 int
 collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,
@@ -140,8 +148,24 @@ cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 	snprintf(who, sizeof(who), "collect %s", c.benchmark);
 	if ((rc = exit_status(collection_check(&c, who))) != KB_EXIT_OK)
 		goto out;
+	/* A baseline is in a database already: none is made for it. */
+	if (c.until.baseline != NULL && c.until.mode != UNTIL_NONE &&
+	    access(ctx->db_path, F_OK) == -1) {
+		warnx("%s: --baseline: %s: no such database", who,
+		    ctx->db_path);
+		rc = KB_EXIT_USAGE;
+		goto out;
+	}
 	if ((rc = cmd_open_db(ctx, "collect")) != KB_EXIT_OK)
 		goto out;
+	switch (until_baseline(&c.until, ctx->db, &c, who)) {
+	case -1:
+		rc = KB_EXIT_USAGE;
+		goto out;
+	case -2:
+		rc = KB_EXIT_DB;
+		goto out;
+	}
 	/* The estimate is for eyes: -q (cron) saves the probes' time. */
 	if (!c.quiet)
 		collection_calibrate(&c);

@@ -110,6 +110,7 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 		return 1;
 	case COPT_UNTIL:
 	case COPT_MAXROUNDS:
+	case COPT_BASELINE:
 		return until_option(&c->until, opt, arg, who);
 	case COPT_META:
 		/* A fact as import and merge take one: a printable name. */

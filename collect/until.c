@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "analyze/analysis.h"
@@ -52,6 +53,9 @@ until_option(struct until *u, int opt, const char *arg, const char *who)
 			return -1;
 		}
 		u->max_rounds = (int)v;
+		return 1;
+	case COPT_BASELINE:
+		u->baseline = arg;
 		return 1;
 	}
 	return 0;
@@ -128,31 +132,23 @@ sides_pair(const struct until *u, const struct strlist rest[2],
 	return 0;
 }
 
-int
-until_prepare(struct until *u, struct collection *c, const char *key,
-    const char *who)
+/*
+ * The sides of the run itself: two values of the interleaved key, the
+ * same cells each.  0, or -1 (said).
+ */
+static int
+interleaved_sides(struct until *u, const struct collection *c,
+    const char *key, const char *who)
 {
 	struct strlist vals = { NULL, 0 }, rest[2] = { { NULL, 0 },
 	    { NULL, 0 } };
 	struct strbuf sb = STRBUF_INIT;
-	double alpha;
 	int rc = -1;
 
-	if (u->mode == UNTIL_NONE) {
-		if (u->max_rounds == 0)
-			return 0;
-		warnx("%s: --max-rounds is the cap of --until: give --until "
-		    "decided or --until precision=P%%, or -r N", who);
-		return -1;
-	}
-	if (u->rounds_given) {
-		warnx("%s: -r and --until: the rounds are --until's to decide, "
-		    "up to --max-rounds (default %d)", who, UNTIL_MAX_ROUNDS);
-		return -1;
-	}
 	if (key == NULL) {
 		warnx("%s: --until: this benchmark interleaves no key to "
-		    "compare (its descriptor names none)", who);
+		    "compare (its descriptor names none): give --baseline RUN",
+		    who);
 		return -1;
 	}
 	/* A fact of that name would be a side's selector too. */
@@ -165,9 +161,9 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 	cell_sides(c, key, &vals, rest);
 	if (vals.n != 2) {
 		warnx("%s: --until compares two values of %s collected in the "
-		    "same rounds (%s); this matrix has %zu", who, key,
-		    strcmp(key, "head") == 0 ? "-H rw,rm" :
-		    "-m nanosleep,select", vals.n);
+		    "same rounds (%s), or the run with --baseline RUN; this "
+		    "matrix has %zu", who, key, strcmp(key, "head") == 0 ?
+		    "-H rw,rm" : "-m nanosleep,select", vals.n);
 		goto out;
 	}
 	filter_part_text(&sb, key, vals.v[0]);
@@ -178,6 +174,40 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 	if (sides_pair(u, rest, who) == -1)
 		goto out;
 	u->nseries = rest[0].n;
+	rc = 0;
+out:
+	strlist_free(&vals);
+	strlist_free(&rest[0]);
+	strlist_free(&rest[1]);
+	sb_free(&sb);
+	return rc;
+}
+
+int
+until_prepare(struct until *u, struct collection *c, const char *key,
+    const char *who)
+{
+	double alpha;
+
+	if (u->mode == UNTIL_NONE) {
+		if (u->max_rounds == 0 && u->baseline == NULL)
+			return 0;
+		warnx("%s: %s: give --until decided or --until precision=P%%, "
+		    "or -r N", who, u->baseline != NULL ? "--baseline is the "
+		    "side --until compares against" : "--max-rounds is the "
+		    "cap of --until");
+		return -1;
+	}
+	if (u->rounds_given) {
+		warnx("%s: -r and --until: the rounds are --until's to decide, "
+		    "up to --max-rounds (default %d)", who, UNTIL_MAX_ROUNDS);
+		return -1;
+	}
+	/* Against a stored run, every cell is a series (until_baseline). */
+	if (u->baseline != NULL)
+		u->nseries = c->ncells;
+	else if (interleaved_sides(u, c, key, who) == -1)
+		return -1;
 	/* The level each interval is held to: Bonferroni over the series. */
 	alpha = 0.05 / (double)(u->nseries > 1 ? u->nseries : 1);
 	u->need = seq_min_rounds(alpha, SEQ_C);
@@ -188,15 +218,144 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 		warnx("%s: --max-rounds %d: with %zu series a side the sequence "
 		    "cannot decide before round %zu: --max-rounds %zu at least",
 		    who, u->max_rounds, u->nseries, u->need, u->need);
-		goto out;
+		return -1;
 	}
 	c->rounds = u->max_rounds;
-	rc = 0;
-out:
-	strlist_free(&vals);
-	strlist_free(&rest[0]);
-	strlist_free(&rest[1]);
-	sb_free(&sb);
+	return 0;
+}
+
+/* The runs a selection names: their uuids. */
+static int
+keep_uuid(const struct run_row *row, void *arg)
+{
+	strlist_add(arg, row->info.uuid);
+	return 0;
+}
+
+/*
+ * The one complete run of c's benchmark that --baseline names, as a
+ * side ("uuid=..."), into u->side_a.  0, -1 (said) or -2 (the store).
+ */
+static int
+baseline_run(struct until *u, struct store *s, const struct collection *c,
+    const char *who, struct strbuf *shown)
+{
+	struct filter f;
+	struct strlist uuids = { NULL, 0 };
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	memset(&f, 0, sizeof(f));
+	strlist_add(&f.benchmarks, c->benchmark);
+	if ((rc = analysis_select_side(s, &f, u->baseline, &err)) == -2)
+		warnx("%s: --baseline: %s", who, sb_str(&err));
+	else if (rc == 0 && store_each_run(s, &f, keep_uuid, &uuids) == -1)
+		rc = -1;
+	if (rc == -1) {
+		warnx("%s: --baseline %s: %s", who, sb_str(shown),
+		    store_error(s));
+		rc = -2;
+	} else if (rc == 0 && uuids.n != 1) {
+		warnx("%s: --baseline %s: %s: name one run (its id or uuid: "
+		    "kbench runs -b %s)", who, sb_str(shown), uuids.n == 0 ?
+		    "no complete run of this benchmark has that label or id" :
+		    "more than one complete run of this benchmark has it",
+		    c->benchmark);
+		rc = -1;
+	} else if (rc == 0) {
+		sb_reset(&err);
+		sb_addf(&err, "uuid=%s", uuids.v[0]);
+		u->side_a = xstrdup(sb_str(&err));
+	} else
+		rc = -1;
+	filter_free(&f);
+	strlist_free(&uuids);
+	sb_free(&err);
+	return rc;
+}
+
+/*
+ * The fewest rounds the baseline has of a cell of c, or 0 (said) when
+ * a cell is missing or has no rounds recorded.
+ */
+static size_t
+baseline_rounds(const struct collection *c, const struct groupset *gs,
+    const char *who, const struct strbuf *shown)
+{
+	struct strbuf missing = STRBUF_INIT;
+	const struct group *g;
+	size_t i, k, nmiss = 0, least = SIZE_MAX;
+
+	for (i = 0; i < c->ncells; i++) {
+		for (k = 0, g = NULL; k < gs->n && g == NULL; k++)
+			if (strcmp(gs->g[k]->series, c->cells[i].name) == 0)
+				g = gs->g[k];
+		if (g == NULL || !group_has_rounds(g)) {
+			if (nmiss++ < 5) {
+				sb_adds(&missing, nmiss > 1 ? ", " : "");
+				sb_add_visible(&missing, c->cells[i].name);
+				sb_adds(&missing, g == NULL ? "" :
+				    " (no rounds recorded)");
+			}
+			continue;
+		}
+		if (g->nu < least)
+			least = g->nu;
+	}
+	if (nmiss > 0) {
+		if (nmiss > 5)
+			sb_addf(&missing, " and %zu more", nmiss - 5);
+		warnx("%s: --baseline %s: the cells do not match: it lacks %s",
+		    who, sb_str(shown), sb_str(&missing));
+		least = 0;
+	}
+	sb_free(&missing);
+	return least;
+}
+
+int
+until_baseline(struct until *u, struct store *s, struct collection *c,
+    const char *who)
+{
+	struct analysis an;
+	struct filter f;
+	struct strbuf shown = STRBUF_INIT, err = STRBUF_INIT;
+	size_t rounds = 0;
+	int rc;
+
+	if (u->baseline == NULL || u->mode == UNTIL_NONE)
+		return 0;
+	sb_add_visible(&shown, u->baseline);
+	if ((rc = baseline_run(u, s, c, who, &shown)) != 0) {
+		sb_free(&shown);
+		return rc;
+	}
+	memset(&f, 0, sizeof(f));
+	analysis_init(&an, who);
+	if (analysis_select_side(s, &f, u->side_a, &err) != 0 ||
+	    analysis_run(s, &f, &an) == STATUS_DB) {
+		warnx("%s: --baseline %s: %s", who, sb_str(&shown),
+		    store_error(s));
+		rc = -2;
+	} else if ((rounds = baseline_rounds(c, &an.gs, who, &shown)) == 0)
+		rc = -1;
+	else if (rounds < u->need) {
+		warnx("%s: --baseline %s has %zu rounds: with %zu series the "
+		    "sequence cannot decide before round %zu", who,
+		    sb_str(&shown), rounds, u->nseries, u->need);
+		rc = -1;
+	} else if (rounds < (size_t)c->rounds) {
+		/* Round k is paired with the baseline's round k: no more. */
+		if (!c->quiet)
+			fprintf(stderr, "kbench %s: --baseline %s has %zu "
+			    "rounds: at most %zu here\n", who, sb_str(&shown),
+			    rounds, rounds);
+		c->rounds = u->max_rounds = (int)rounds;
+	}
+	analysis_free(&an);
+	filter_free(&f);
+	sb_free(&shown);
+	sb_free(&err);
 	return rc;
 }
 
@@ -214,27 +373,60 @@ answered(const struct until *u, const struct comparison *c)
 	return c->seq.done && isfinite(half) && 100 * half <= u->precision;
 }
 
+/*
+ * The comparison of the run so far, as analyze --sequential reads it:
+ * its two interleaved sides, or the baseline against it (the run as
+ * "uuid=...", learnt once: a label of digits would pass for its id).
+ */
+static enum status
+compare_run(struct until *u, struct store *s, int64_t run_id,
+    struct analysis *an)
+{
+	struct filter f;
+	struct strlist uuids = { NULL, 0 };
+	struct strbuf err = STRBUF_INIT;
+	char id[32];
+	enum status rc = STATUS_BAD_INPUT;
+
+	memset(&f, 0, sizeof(f));
+	f.include_incomplete = 1;
+	snprintf(id, sizeof(id), "%lld", (long long)run_id);
+	if (filter_option(&f, FOPT_RUN, id, &err) != 1)
+		goto out;
+	if (u->baseline != NULL && u->self == NULL) {
+		if (store_each_run(s, &f, keep_uuid, &uuids) == -1 ||
+		    uuids.n != 1)
+			goto out;
+		sb_addf(&err, "uuid=%s", uuids.v[0]);
+		u->self = xstrdup(sb_str(&err));
+	}
+	an->compare = 1;
+	an->sequential = 1;
+	/* Its cells were checked against the baseline's: the rest is not ours. */
+	an->pair_common = u->baseline != NULL;
+	an->name_a = u->side_a;
+	an->name_b = u->baseline != NULL ? u->self : u->side_b;
+	if (u->baseline != NULL)
+		filter_free(&f);	/* the sides select: the run, and one */
+	f.include_incomplete = 1;
+	rc = analysis_run(s, &f, an);
+out:
+	filter_free(&f);
+	strlist_free(&uuids);
+	sb_free(&err);
+	return rc;
+}
+
 int
 until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
     int progress)
 {
 	struct analysis an;
-	struct filter f;
-	struct strbuf err = STRBUF_INIT;
-	char id[32];
 	size_t i, was;
 	int rc = -1;
 
-	memset(&f, 0, sizeof(f));
-	f.include_incomplete = 1;
-	snprintf(id, sizeof(id), "%lld", (long long)run_id);
 	analysis_init(&an, "collect");
-	an.compare = 1;
-	an.name_a = u->side_a;
-	an.name_b = u->side_b;
-	an.sequential = 1;
-	if (filter_option(&f, FOPT_RUN, id, &err) == 1 &&
-	    analysis_run(s, &f, &an) == STATUS_OK) {
+	if (compare_run(u, s, run_id, &an) == STATUS_OK) {
 		was = u->decided;
 		u->decided = 0;
 		for (i = 0; i < an.ncmp; i++)
@@ -253,8 +445,6 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 		u->broken = 1;
 	}
 	analysis_free(&an);
-	filter_free(&f);
-	sb_free(&err);
 	return rc;
 }
 
@@ -275,5 +465,6 @@ until_free(struct until *u)
 {
 	free(u->side_a);
 	free(u->side_b);
-	u->side_a = u->side_b = NULL;
+	free(u->self);
+	u->side_a = u->side_b = u->self = NULL;
 }

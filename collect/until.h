@@ -4,9 +4,12 @@
  *
  * The sides are two values of the benchmark's interleaved key (lock's
  * heads: -H rw,rm; sleep's methods: -m nanosleep,select), collected in
- * the same rounds.  After every round the collector reads its own run
- * as kbench analyze --compare KEY=A KEY=B --sequential would
- * (analyze/compare_sequential.c), and stops when every series is
+ * the same rounds; or, with --baseline, a stored run of every cell of
+ * the matrix against the run being collected, round k against its
+ * round k.  After every round the collector reads its own run as
+ * kbench analyze --compare KEY=A KEY=B --sequential (or --compare
+ * BASELINE RUN) would (analyze/compare_sequential.c), and stops when
+ * every series is
  * decided (or, with precision=P%, every interval is within +-P%), or at
  * --max-rounds.  Why it stopped is the run's fact stopped_by: decided,
  * precision, cap, interrupted or failed.  Each check re-reads the run:
@@ -29,11 +32,14 @@ struct until {
 	double		 precision;	/* percent, with UNTIL_PRECISION */
 	int		 max_rounds;	/* --max-rounds; 0: not given */
 	int		 rounds_given;	/* -r was given too: refused */
+	const char	*baseline;	/* --baseline: a stored run's label or id */
 	/* Set by until_prepare(): */
 	const char	*key;		/* the interleaved key */
 	char		*side_a, *side_b;	/* "head=rw", "head=rm" */
 	size_t		 nseries;	/* cells a side */
 	size_t		 need;		/* the fewest rounds it can decide in */
+	char		*self;		/* --baseline: "uuid=..." of the run
+					   collected, once known */
 	/* After each round: */
 	size_t		 decided;	/* series decided (or precise) */
 	int		 stopped;	/* the round it stopped at; 0: not */
@@ -42,10 +48,11 @@ struct until {
 };
 
 /* The options, for the collectors' getopt tables. */
-enum { COPT_UNTIL = 520, COPT_MAXROUNDS };
+enum { COPT_UNTIL = 520, COPT_MAXROUNDS, COPT_BASELINE };
 #define UNTIL_LONGOPTS							\
 	{ "until",	required_argument, NULL, COPT_UNTIL },		\
-	{ "max-rounds",	required_argument, NULL, COPT_MAXROUNDS }
+	{ "max-rounds",	required_argument, NULL, COPT_MAXROUNDS },	\
+	{ "baseline",	required_argument, NULL, COPT_BASELINE }
 
 /* Take --until or --max-rounds: 1, 0 (not ours), -1 (said). */
 int	until_option(struct until *u, int opt, const char *arg,
@@ -56,6 +63,15 @@ int	until_option(struct until *u, int opt, const char *arg,
  * becomes the cap.  0, or -1 (said, a usage error).
  */
 int	until_prepare(struct until *u, struct collection *c, const char *key,
+	    const char *who);
+/*
+ * --baseline, once the store is open: it names one complete run of the
+ * benchmark that has every cell of c, with rounds recorded; the cap
+ * becomes its rounds when it has fewer (a round is paired with the
+ * baseline's of the same number).  0, -1 (said: a usage error) or -2
+ * (the store failed: said).
+ */
+int	until_baseline(struct until *u, struct store *s, struct collection *c,
 	    const char *who);
 /*
  * After a round (rounds done so far): read the run, and say whether to

@@ -85,7 +85,7 @@ fake --db refused.db collect sleep -m nanosleep,select --until maybe
 expect_err "kbench: collect sleep: --until 'maybe': expected decided or precision=P% (0 < P < 100)" \
     "a bad --until: said"
 fake --db refused.db collect sleep -m nanosleep -u 100 --until decided
-expect_err "kbench: collect sleep: --until compares two values of method collected in the same rounds (-m nanosleep,select); this matrix has 1" \
+expect_err "kbench: collect sleep: --until compares two values of method collected in the same rounds (-m nanosleep,select), or the run with --baseline RUN; this matrix has 1" \
     "--until with one method: said"
 fake --db refused.db collect sleep -m nanosleep,select -u 100 --meta method=select --until decided
 expect_rc 2 "--until with --meta of its key"
@@ -114,7 +114,64 @@ v=$(dbfact int.db stopped_by)
 [ "$(sqlite3 int.db "SELECT status FROM run")" = aborted ]
 check $? "an interrupted --until: stopped_by $v, exit $rc, the run aborted"
 
-# 6. The real testsleep: nanosleep against poll (whole milliseconds).
+# 6. Against a stored run (--baseline): every cell of the matrix, round
+# k against the baseline's round k.  The baseline (mode ok) has both
+# methods, 10 rounds; the new run (mode slower: select 10% above) only
+# select: decided at round 6 (one series), the cap lowered to the
+# baseline's 10 rounds, and analyze --sequential agrees.
+mode=ok fake --db b.db collect sleep -q -l base -r 10 -m nanosleep,select -u 100
+mode=slower fake --db b.db collect sleep -v -l new -m select -u 100 \
+    --until decided --baseline base
+expect_rc 0 "--until decided --baseline"
+grep -q '^kbench collect sleep: --baseline base has 10 rounds: at most 10 here$' "$T/err"
+check $? "--baseline: the cap is the baseline's rounds, said"
+grep -q '^kbench collect sleep: every series decided after 6 of 10 rounds: 4 rounds saved$' "$T/err"
+check $? "--baseline: decided at round 6 ($(grep 'saved' "$T/err"))"
+expect_dbfact b.db stopped_by decided "--baseline: stopped_by decided"
+kb --db b.db analyze --compare base new --where method=select --sequential --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = [c["sequential"] for c in d["comparisons"]]
+assert [(x["decided_at"], x["verdict"], x["rounds"]) for x in s] == [(6, "regressed", 6)], s
+' "$T/out"
+check $? "--baseline: analyze --sequential on the stored runs gives the collector's decision"
+# Refused before the run: each said, the database unchanged.
+mode=ok fake --db b.db collect sleep -q -l short -r 5 -m select -u 100
+mode=ok fake --db b.db collect sleep -q -l twice -r 6 -m select -u 100
+mode=ok fake --db b.db collect sleep -q -l twice -r 6 -m select -u 100
+n=$(sqlite3 b.db "SELECT count(*) FROM run")
+baseline_refused() {
+	want=$1
+	shift
+	fake --db b.db collect "$@" --until decided
+	expect_rc 2 "--baseline refused: $*"
+	expect_err "$want" "--baseline refused: said"
+}
+baseline_refused "kbench: collect sleep: --baseline nosuch: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b sleep)" \
+    sleep -m select -u 100 --baseline nosuch
+baseline_refused "kbench: collect sleep: --baseline base: the cells do not match: it lacks method=select,usec=300, method=select,usec=1000" \
+    sleep -m select -u 100,300,1000 --baseline base
+baseline_refused "kbench: collect sleep: --baseline short has 5 rounds: with 1 series the sequence cannot decide before round 6" \
+    sleep -m select -u 100 --baseline short
+baseline_refused "kbench: collect sleep: --baseline twice: more than one complete run of this benchmark has it: name one run (its id or uuid: kbench runs -b sleep)" \
+    sleep -m select -u 100 --baseline twice
+baseline_refused "kbench: collect lock: --baseline base: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b lock)" \
+    lock -H rw -k null --baseline base
+[ "$(sqlite3 b.db "SELECT count(*) FROM run")" = "$n" ]
+check $? "--baseline refused: no run made"
+fake --db b.db collect sleep -m select -u 100 --baseline base
+expect_rc 2 "--baseline without --until"
+expect_err "kbench: collect sleep: --baseline is the side --until compares against: give --until decided or --until precision=P%, or -r N" \
+    "--baseline without --until: said"
+fake --db nosuch.db collect sleep -m select -u 100 --until decided --baseline base
+expect_rc 2 "--baseline in a database that does not exist"
+[ ! -e nosuch.db ]; check $? "--baseline: no database made for it"
+fake --db b.db collect sleep -m select -u 100 --until decided --baseline "$(printf 'b\033[2Jx')"
+expect_err 'kbench: collect sleep: --baseline b\x1b[2Jx: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b sleep)' \
+    "--baseline: a control byte shown, not sent"
+
+# 7. The real testsleep: nanosleep against poll (whole milliseconds).
 kb --db real.db collect sleep -q -l r -m nanosleep,poll -u 200 -n 5 --until decided
 expect_rc 0 "--until decided with testsleep"
 v=$(dbfact real.db stopped_by)
