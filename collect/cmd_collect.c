@@ -15,12 +15,12 @@
 
 const char collect_help[] =
     "usage: kbench collect sleep [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]\n"
-    "                            [--baseline RUN]]\n"
+    "                            [--baseline RUN] [--until-where K=V]...]\n"
     "                            [-m METHODS] [-u USECS]\n"
     "                            [-n N | -T SECONDS] [--slack NS] [--fifo PRIO]\n"
     "                            [--cpu N] [--timeout S] [--meta K=V]... [-q|-v]\n"
     "       kbench collect lock [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]\n"
-    "                           [--baseline RUN]]\n"
+    "                           [--baseline RUN] [--until-where K=V]...]\n"
     "                           [--backend user|kmod]\n"
     "                           [-H HEADS] [-k HOOKS] [-t THREADS]\n"
     "                           [--duration MS | -n COUNT] [-D DELAY_NS]\n"
@@ -57,6 +57,8 @@ const char collect_help[] =
     "                        naming one complete run), each cell against the\n"
     "                        same cell there, round k against its round k: it\n"
     "                        must have every cell (the cap: its rounds at most)\n"
+    "   --until-where K=V    --until waits for these series only (as --where:\n"
+    "                        repeated, OR within a key, AND across keys)\n"
     "   -m, --methods LIST   comma-separated methods (default: all of this OS;\n"
     "                        testsleep -l lists them)\n"
     "   -u, --usecs LIST     durations in µs (default 1,300,3000,30000,300000)\n"
@@ -101,8 +103,8 @@ const char collect_help[] =
     "   --pin                pin threads round-robin to CPUs (kmod: one per core)\n"
     "   --chain N            kmod: N hooks on the chain (default 3)\n"
     "   --shared             kmod: one hook lock shared by all hooks (the seed's)\n"
-    "   (-l, -r, --until, --max-rounds, --baseline, --timeout, --meta, -q, -v as\n"
-    "   for sleep)\n";
+    "   (-l, -r, --until, --max-rounds, --baseline, --until-where, --timeout,\n"
+    "   --meta, -q, -v as for sleep)\n";
 
 int
 collect_prepare(int argc, char **argv, struct kbench_ctx *ctx,

@@ -111,6 +111,7 @@ collect_option(struct collection *c, struct collect_opts *o, int opt,
 	case COPT_UNTIL:
 	case COPT_MAXROUNDS:
 	case COPT_BASELINE:
+	case COPT_UNTILWHERE:
 		return until_option(&c->until, opt, arg, who);
 	case COPT_META:
 		/* A fact as import and merge take one: a printable name. */
@@ -403,19 +404,22 @@ until_fact(struct store *s, int64_t run_id, const struct collection *c,
 static void
 until_summary(const struct collection *c, int rounds)
 {
+	const struct until *u = &c->until;
+	const char *of = u->where_keys.n > 0 ? " --until-where names" : "";
 	int saved = c->rounds - rounds;
 
-	if (c->until.stopped > 0)
-		fprintf(stderr, "kbench collect %s: %s after %d of %d rounds: "
-		    "%d round%s saved\n", c->benchmark, c->until.mode ==
-		    UNTIL_DECIDED ? "every series decided" : "every interval "
-		    "within the precision", rounds, c->rounds, saved,
-		    saved == 1 ? "" : "s");
+	if (u->stopped > 0)
+		fprintf(stderr, "kbench collect %s: every series%s %s after %d "
+		    "of %d rounds: %d round%s saved\n", c->benchmark, of,
+		    u->mode == UNTIL_DECIDED ? "decided" : "within the "
+		    "precision", rounds, c->rounds, saved, saved == 1 ? "" :
+		    "s");
 	else
-		fprintf(stderr, "kbench collect %s: the cap: %zu of %zu series "
-		    "%s after %d rounds\n", c->benchmark, c->until.decided,
-		    c->until.nseries, c->until.mode == UNTIL_DECIDED ?
-		    "decided" : "within the precision", rounds);
+		fprintf(stderr, "kbench collect %s: the cap: %zu of %zu series%s "
+		    "%s after %d rounds\n", c->benchmark, u->decided,
+		    u->where_keys.n > 0 ? u->watched : u->nseries, of,
+		    u->mode == UNTIL_DECIDED ? "decided" : "within the "
+		    "precision", rounds);
 }
 
 /*

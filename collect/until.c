@@ -18,6 +18,32 @@
 /* Without --max-rounds: the cap, as many rounds as issue 28's targets. */
 #define UNTIL_MAX_ROUNDS	30
 
+/* --until-where KEY=VALUE[,KEY=VALUE...]: 1, or -1 (said). */
+static int
+until_where_option(struct until *u, const char *arg, const char *who)
+{
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
+	struct strbuf shown = STRBUF_INIT;
+	size_t i;
+
+	filter_spec_parts(arg, &keys, &values);
+	if (keys.n == 0) {
+		sb_add_visible(&shown, arg);
+		warnx("%s: --until-where '%s': expected KEY=VALUE (a series key "
+		    "of the matrix: method=select, usec=100)", who,
+		    sb_str(&shown));
+		sb_free(&shown);
+		return -1;
+	}
+	for (i = 0; i < keys.n; i++) {
+		strlist_add(&u->where_keys, keys.v[i]);
+		strlist_add(&u->where_values, values.v[i]);
+	}
+	strlist_free(&keys);
+	strlist_free(&values);
+	return 1;
+}
+
 int
 until_option(struct until *u, int opt, const char *arg, const char *who)
 {
@@ -57,6 +83,8 @@ until_option(struct until *u, int opt, const char *arg, const char *who)
 	case COPT_BASELINE:
 		u->baseline = arg;
 		return 1;
+	case COPT_UNTILWHERE:
+		return until_where_option(u, arg, who);
 	}
 	return 0;
 }
@@ -133,6 +161,85 @@ sides_pair(const struct until *u, const struct strlist rest[2],
 }
 
 /*
+ * Does a series of these keys (NAME=VALUE parts) pass --until-where:
+ * for each key named, its value one of those given?
+ */
+static int
+where_match(const struct until *u, const struct strlist *keys,
+    const struct strlist *values)
+{
+	const char *have;
+	size_t i, k, at;
+	int hit;
+
+	for (i = 0; i < u->where_keys.n; i++) {
+		at = strlist_index(keys, u->where_keys.v[i]);
+		have = at < keys->n ? values->v[at] : NULL;
+		hit = 0;
+		for (k = 0; k < u->where_keys.n && have != NULL && !hit; k++)
+			hit = strcmp(u->where_keys.v[k], u->where_keys.v[i]) ==
+			    0 && strcmp(u->where_values.v[k], have) == 0;
+		if (!hit)
+			return 0;
+	}
+	return 1;
+}
+
+/* Does cell name (its series) pass --until-where? */
+static int
+cell_watched(const struct until *u, const char *name)
+{
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
+	int rc;
+
+	filter_spec_parts(name, &keys, &values);
+	rc = where_match(u, &keys, &values);
+	strlist_free(&keys);
+	strlist_free(&values);
+	return rc;
+}
+
+/*
+ * --until-where against the matrix: each key a series key of it, not
+ * the one the sides compare, and some cell named.  0, or -1 (said).
+ */
+static int
+where_check(struct until *u, const struct collection *c, const char *who)
+{
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
+	size_t i, k, nkey = 0;
+
+	if (u->where_keys.n == 0)
+		return 0;
+	for (i = 0; i < u->where_keys.n; i++) {
+		if (u->key != NULL && strcmp(u->where_keys.v[i], u->key) == 0) {
+			warnx("%s: --until-where %s: the key --until compares "
+			    "the values of (name the other keys)", who, u->key);
+			return -1;
+		}
+		for (k = 0, nkey = 0; k < c->ncells && nkey == 0; k++) {
+			filter_spec_parts(c->cells[k].name, &keys, &values);
+			nkey += strlist_index(&keys, u->where_keys.v[i]) <
+			    keys.n;
+			strlist_free(&keys);
+			strlist_free(&values);
+		}
+		if (nkey == 0) {
+			warnx("%s: --until-where: %s is not a series key of "
+			    "this matrix", who, u->where_keys.v[i]);
+			return -1;
+		}
+	}
+	for (k = 0; k < c->ncells; k++)
+		u->watched += cell_watched(u, c->cells[k].name);
+	if (u->watched == 0) {
+		warnx("%s: --until-where: names no cell of this matrix", who);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * The sides of the run itself: two values of the interleaved key, the
  * same cells each.  0, or -1 (said).
  */
@@ -190,12 +297,14 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 	double alpha;
 
 	if (u->mode == UNTIL_NONE) {
-		if (u->max_rounds == 0 && u->baseline == NULL)
+		if (u->max_rounds == 0 && u->baseline == NULL &&
+		    u->where_keys.n == 0)
 			return 0;
 		warnx("%s: %s: give --until decided or --until precision=P%%, "
 		    "or -r N", who, u->baseline != NULL ? "--baseline is the "
-		    "side --until compares against" : "--max-rounds is the "
-		    "cap of --until");
+		    "side --until compares against" : u->where_keys.n > 0 ?
+		    "--until-where names the series --until waits for" :
+		    "--max-rounds is the cap of --until");
 		return -1;
 	}
 	if (u->rounds_given) {
@@ -207,6 +316,8 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 	if (u->baseline != NULL)
 		u->nseries = c->ncells;
 	else if (interleaved_sides(u, c, key, who) == -1)
+		return -1;
+	if (where_check(u, c, who) == -1)
 		return -1;
 	/* The level each interval is held to: Bonferroni over the series. */
 	alpha = 0.05 / (double)(u->nseries > 1 ? u->nseries : 1);
@@ -417,6 +528,26 @@ out:
 	return rc;
 }
 
+/* Is comparison c one --until-where names (all are without it)? */
+static int
+cmp_watched(const struct until *u, const struct comparison *c)
+{
+	struct strlist keys = { NULL, 0 }, values = { NULL, 0 };
+	size_t i;
+	int rc;
+
+	if (u->where_keys.n == 0)
+		return 1;
+	for (i = 0; i < c->a->keys.n; i++) {
+		strlist_add(&keys, c->a->keys.v[i].key);
+		strlist_add(&values, c->a->keys.v[i].value);
+	}
+	rc = where_match(u, &keys, &values);
+	strlist_free(&keys);
+	strlist_free(&values);
+	return rc;
+}
+
 int
 until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
     int progress)
@@ -429,15 +560,21 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 	if (compare_run(u, s, run_id, &an) == STATUS_OK) {
 		was = u->decided;
 		u->decided = 0;
+		u->watched = 0;
 		for (i = 0; i < an.ncmp; i++)
-			u->decided += answered(u, &an.cmp[i]);
-		rc = an.ncmp > 0 && u->decided == an.ncmp;
+			if (cmp_watched(u, &an.cmp[i])) {
+				u->watched++;
+				u->decided += answered(u, &an.cmp[i]);
+			}
+		rc = u->watched > 0 && u->decided == u->watched;
 		/* A line when it moves, on a terminal (a pipe may close). */
 		if (progress && (u->decided != was || rc == 1 ||
 		    rounds == u->max_rounds))
-			fprintf(stderr, "round %d: %zu of %zu series %s\n",
-			    rounds, u->decided, an.ncmp, u->mode ==
-			    UNTIL_DECIDED ? "decided" : "within the precision");
+			fprintf(stderr, "round %d: %zu of %zu series %s%s\n",
+			    rounds, u->decided, u->watched, u->mode ==
+			    UNTIL_DECIDED ? "decided" : "within the precision",
+			    u->where_keys.n > 0 ? " (those --until-where "
+			    "names)" : "");
 	} else {
 		/* Said once (above, and here): no answer will come. */
 		warnx("collect: --until: the run's sides cannot be compared "
@@ -467,4 +604,6 @@ until_free(struct until *u)
 	free(u->side_b);
 	free(u->self);
 	u->side_a = u->side_b = u->self = NULL;
+	strlist_free(&u->where_keys);
+	strlist_free(&u->where_values);
 }

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/strlist.h"
+
 struct collection;
 struct store;
 
@@ -33,6 +35,9 @@ struct until {
 	int		 max_rounds;	/* --max-rounds; 0: not given */
 	int		 rounds_given;	/* -r was given too: refused */
 	const char	*baseline;	/* --baseline: a stored run's label or id */
+	/* --until-where: only the series these name need an answer (OR
+	 * within a key, AND across keys, as --where). */
+	struct strlist	 where_keys, where_values;
 	/* Set by until_prepare(): */
 	const char	*key;		/* the interleaved key */
 	char		*side_a, *side_b;	/* "head=rw", "head=rm" */
@@ -41,18 +46,21 @@ struct until {
 	char		*self;		/* --baseline: "uuid=..." of the run
 					   collected, once known */
 	/* After each round: */
-	size_t		 decided;	/* series decided (or precise) */
+	size_t		 decided;	/* series decided (or precise), of
+					   those --until-where names */
+	size_t		 watched;	/* the series --until-where names */
 	int		 stopped;	/* the round it stopped at; 0: not */
 	int		 broken;	/* the run could not be compared: no
 					   more checks */
 };
 
 /* The options, for the collectors' getopt tables. */
-enum { COPT_UNTIL = 520, COPT_MAXROUNDS, COPT_BASELINE };
+enum { COPT_UNTIL = 520, COPT_MAXROUNDS, COPT_BASELINE, COPT_UNTILWHERE };
 #define UNTIL_LONGOPTS							\
 	{ "until",	required_argument, NULL, COPT_UNTIL },		\
 	{ "max-rounds",	required_argument, NULL, COPT_MAXROUNDS },	\
-	{ "baseline",	required_argument, NULL, COPT_BASELINE }
+	{ "baseline",	required_argument, NULL, COPT_BASELINE },	\
+	{ "until-where", required_argument, NULL, COPT_UNTILWHERE }
 
 /* Take --until or --max-rounds: 1, 0 (not ours), -1 (said). */
 int	until_option(struct until *u, int opt, const char *arg,

@@ -171,7 +171,48 @@ fake --db b.db collect sleep -m select -u 100 --until decided --baseline "$(prin
 expect_err 'kbench: collect sleep: --baseline b\x1b[2Jx: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b sleep)' \
     "--baseline: a control byte shown, not sent"
 
-# 7. The real testsleep: nanosleep against poll (whole milliseconds).
+# 7. --until-where: only the series it names need deciding.  Mode
+# slower300: select is 10% slower at usec 300 only; at 100 the methods
+# are alike and never decided.  Watching usec=300 stops at round 7 (the
+# level still Bonferroni over both series, as analyze reads the run);
+# watching all runs to the cap.
+mode=slower300 fake --db w.db collect sleep -v -l w -m nanosleep,select \
+    -u 100,300 --until decided --until-where usec=300 --max-rounds 12
+expect_rc 0 "--until-where usec=300"
+grep -q '^round 7: 1 of 1 series decided (those --until-where names)$' "$T/err" &&
+grep -q '^kbench collect sleep: every series --until-where names decided after 7 of 12 rounds: 5 rounds saved$' "$T/err"
+check $? "--until-where: the series it names decided at round 7, said"
+expect_dbfact w.db stopped_by decided "--until-where: stopped_by decided"
+kb --db w.db analyze --compare method=nanosleep method=select --label w --sequential --format json
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = {c["a"]["series"]: c["sequential"]["decided_at"] for c in d["comparisons"]}
+assert s == {"method=nanosleep,usec=100": None, "method=nanosleep,usec=300": 7}, s
+' "$T/out"
+check $? "--until-where: analyze --sequential agrees (usec=300 at 7, usec=100 undecided)"
+mode=slower300 fake --db w.db collect sleep -l all -m nanosleep,select \
+    -u 100,300 --until decided --max-rounds 9
+grep -q '^kbench collect sleep: the cap: 1 of 2 series decided after 9 rounds$' "$T/err"
+check $? "without --until-where: to the cap"
+mode=slower300 fake --db w.db collect sleep -l w2 -m nanosleep,select \
+    -u 100,300 --until decided --until-where usec=100 --until-where usec=300 --max-rounds 9
+grep -q '^kbench collect sleep: the cap: 1 of 2 series --until-where names decided after 9 rounds$' "$T/err"
+check $? "--until-where twice: either value (OR within a key)"
+for a in "method=select:kbench: collect sleep: --until-where method: the key --until compares the values of (name the other keys)" \
+    "hz=1:kbench: collect sleep: --until-where: hz is not a series key of this matrix" \
+    "usec=5:kbench: collect sleep: --until-where: names no cell of this matrix" \
+    "foo:kbench: collect sleep: --until-where 'foo': expected KEY=VALUE (a series key of the matrix: method=select, usec=100)"; do
+	fake --db refused.db collect sleep -m nanosleep,select -u 100,300 --until decided --until-where "${a%%:*}"
+	expect_rc 2 "--until-where ${a%%:*}"
+	expect_err "${a#*:}" "--until-where ${a%%:*}: said"
+done
+fake --db refused.db collect sleep -m nanosleep,select -u 100 --until-where usec=100
+expect_err "kbench: collect sleep: --until-where names the series --until waits for: give --until decided or --until precision=P%, or -r N" \
+    "--until-where without --until"
+[ ! -e refused.db ]; check $? "--until-where refused: no database made"
+
+# 8. The real testsleep: nanosleep against poll (whole milliseconds).
 kb --db real.db collect sleep -q -l r -m nanosleep,poll -u 200 -n 5 --until decided
 expect_rc 0 "--until decided with testsleep"
 v=$(dbfact real.db stopped_by)
