@@ -94,5 +94,8 @@ extern const char report_help[];
 extern const char runs_help[];
 extern const char site_help[];
 extern const char trend_help[];
+/* kbench trend's options, parsed as it would (a nightly's trend line):
+   0, or -1 with the reason said. */
+int	trend_args_check(int argc, char **argv);
 
 #endif

@@ -42,15 +42,17 @@ const char trend_help[] =
     "   --recent N       ... only one within the last N runs of its series (a\n"
     "                    nightly check: old, known changes do not fail it)\n"
     "   --new-regressions  instead of the table, one report per regression the\n"
-    "                    newest run confirmed, as the kernel test robot mails\n"
+    "                    newest night confirmed (its runs: the newest that share\n"
+    "                    the newest run's label), as the kernel test robot mails\n"
     "                    them: subject, before/after, p, the machine, the\n"
     "                    commands; nothing when there is none (nightly -q: cron\n"
-    "                    mails it).  Sent once, when the change point has held\n"
-    "                    on N more runs since it appeared, at p below a tenth\n"
-    "                    of --pvalue (the series is looked at every night)\n"
-    "   --confirm N      those N runs (default 2; 0: from the newest run alone;\n"
-    "                    the table is not affected, so a nightly's trend line\n"
-    "                    can give it)\n"
+    "                    mails it).  Sent once: a change point of the table with\n"
+    "                    p below a tenth of --pvalue (the series is looked at\n"
+    "                    every night) that has held on N more runs since it\n"
+    "                    appeared, followed back night by night\n"
+    "   --confirm N      those N runs, 0 to 100 (default 2; 0: from the newest\n"
+    "                    run alone; the table is not affected, so a nightly's\n"
+    "                    trend line can give it)\n"
     "Filters: as for kbench runs; only complete runs unless --incomplete.\n";
 
 enum {
@@ -460,16 +462,20 @@ static int
 trend_run(struct trend_cmd_opts *o, struct kbench_ctx *ctx)
 {
 	const struct history *h = &o->h;
+	long last = o->h.last;
 	size_t nfail;
 	int rc;
 
+	/* Earlier nights' histories, as they were: more runs (trend_mail.h). */
+	if (o->new_only && last > 0)
+		o->h.last = MAIL_RUNS_NEEDED(last, o->confirm);
 	if ((rc = history_cmd_load(ctx, &o->f, &o->h, "trend")) !=
 	    KB_EXIT_OK)
 		return rc;
 	if (o->new_only) {
 		/* The mails and nothing else: cron mails what is printed. */
 		if (trend_mail_new(stdout, ctx->db, h, &o->f,
-		    (size_t)o->confirm, &nfail) == -1) {
+		    (size_t)o->confirm, last, &nfail) == -1) {
 			warnx("trend: out of memory");
 			return KB_EXIT_IO;
 		}
@@ -497,6 +503,20 @@ trend_run(struct trend_cmd_opts *o, struct kbench_ctx *ctx)
 	if (o->fail_on_regression && nfail > 0)
 		return KB_EXIT_REGRESSION;
 	return KB_EXIT_OK;
+}
+
+int
+trend_args_check(int argc, char **argv)
+{
+	struct trend_cmd_opts o;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	history_init(&o.h);
+	rc = trend_parse(&o, argc, argv);
+	history_free(&o.h);
+	filter_free(&o.f);
+	return rc;
 }
 
 int

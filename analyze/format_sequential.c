@@ -122,7 +122,7 @@ seq_legend(FILE *out, const struct analysis *an, const char *prefix)
 		r += an->cmp[i].seq.unmeasured;
 		d += an->cmp[i].seq.drift;
 	}
-	sb_adds(&sb, "Flags (!): ");
+	sb_adds(&sb, "Flags (!) of this table: ");
 	if (r > 0)
 		sb_adds(&sb, "r the sides are different runs: what differs "
 		    "between runs is not in the interval (interleave them, as "

@@ -84,6 +84,7 @@ history_option(struct history *h, int ch, const char *arg, const char *who)
 			return -1;
 		}
 		h->opts.pvalue = x;
+		h->pvalue_text = arg;
 		return 1;
 	case HOPT_SINCE:
 		if (!iso8601_valid(arg)) {
@@ -100,6 +101,7 @@ history_option(struct history *h, int ch, const char *arg, const char *who)
 			return -1;
 		}
 		h->opts.threshold = x / 100;
+		h->threshold_text = arg;
 		return 1;
 	}
 	return 0;

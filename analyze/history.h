@@ -110,6 +110,9 @@ struct history {
 	/* Options: history_option() sets them. */
 	const char		*since, *order_by;
 	long			 last;		/* 0: every run */
+	/* --pvalue's and --threshold's text as given (NULL: default),
+	 * for the commands a mail prints. */
+	const char		*pvalue_text, *threshold_text;
 	struct trend_opts	 opts;
 	/*
 	 * Run attributes (run_attribute(): a fact, label, benchmark...)

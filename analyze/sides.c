@@ -34,6 +34,31 @@ analysis_select_side(struct store *s, struct filter *f, const char *spec,
 	return 0;
 }
 
+/*
+ * Do a and b measure alike: the same unit, the same better direction?
+ * A ratio of microseconds to milliseconds, or a "lower is better"
+ * change read as better, would be a wrong answer.  Else said.
+ */
+static int
+same_measure(const struct analysis *an, const struct group *a,
+    const struct group *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strcmp(a->unit, b->unit) == 0 && strcmp(a->better, b->better) == 0)
+		return 1;
+	sb_add_visible(&sb, a->series);
+	sb_adds(&sb, ": ");
+	sb_add_visible(&sb, a->unit);
+	sb_addf(&sb, ", %s is better, in %s; ", a->better, an->name_a);
+	sb_add_visible(&sb, b->unit);
+	sb_addf(&sb, ", %s is better, in %s", b->better, an->name_b);
+	warnx("%s: --compare: %s: not the same measure", an->cmdname,
+	    sb_str(&sb));
+	sb_free(&sb);
+	return 0;
+}
+
 /* The series keys among the keys the sides fix: what the sides are along. */
 static void
 side_keys(struct analysis *an)
@@ -391,6 +416,9 @@ analysis_pair_sides(struct store *s, struct analysis *an)
 			pair_name(side[k]->g[i], &an->sidekeys, NULL, &name);
 			other = strmap_get(&idx[1 - k], sb_str(&name));
 			if (other != NULL) {
+				if (k == 0 && !same_measure(an, side[0]->g[i],
+				    other))
+					goto out;
 				if (k == 0)
 					compare_groups(side[0]->g[i], other,
 					    &o, &an->cmp[an->ncmp++]);

@@ -75,20 +75,31 @@ int	trend_detect(const double *x, size_t n, const struct trend_opts *o,
 int	trend_best_split(const double *x, size_t n, size_t minsize, size_t *tau,
 	    double *q);
 
+/* What makes a change point a regression to mail (trend_new_regressions). */
+struct trend_mail_rule {
+	double		 level;		/* its p below this */
+	size_t		 confirm;	/* held on this many runs more */
+	int		 worse;		/* +1: a rise is a regression; -1 a fall */
+	const size_t	*from;		/* from[m]: the first point of the
+					   history of m points (--last: a
+					   window); NULL: 0 */
+};
+
 /*
- * Which of x[0 .. n)'s change points cur[0 .. ncur) a nightly reports
- * tonight: regressions (worse > 0: a rise is one; worse < 0: a fall)
- * that stand, give or take a point, in the change points of each of
- * x[0 .. n - 1), ..., x[0 .. n - confirm) and not in x[0 .. n - confirm
- * - 1): they appeared confirm runs ago and held on every run since.
- * With confirm 0, those the history without its newest point lacks.
- * new[k] is set to 1 for those, 0 for the others.  A regression is
- * thus reported once, on the night it has held confirm more runs; one
- * that vanishes and comes back is reported again.  Returns STATS_OK,
- * STATS_EINVAL (options) or STATS_ENOMEM.
+ * The regressions of the history x[0 .. n) (from its first point, as
+ * r says) to report tonight, into *out (the caller frees) and *nout:
+ * its change points with p below r->level that stand, give or take
+ * TREND_MIN_SIZE points and followed night by night, in the change
+ * points of each of the histories of n - 1, ..., n - confirm points
+ * and not in that of n - confirm - 1, nor confirm + 1 histories in a
+ * row before: they appeared confirm runs ago and held on every run
+ * since.  With confirm 0, those the history without its newest point
+ * lacks.  A regression is thus reported once, on the night it has held
+ * confirm more runs.  Indices are into x.  Returns STATS_OK, STATS_EINVAL
+ * (options) or STATS_ENOMEM.
  */
 int	trend_new_regressions(const double *x, size_t n,
-	    const struct trend_opts *o, const struct trend_cp *cur,
-	    size_t ncur, size_t confirm, int worse, char *isnew);
+	    const struct trend_opts *o, const struct trend_mail_rule *r,
+	    struct trend_cp **out, size_t *nout);
 
 #endif

@@ -72,7 +72,9 @@ point_line(FILE *out, const char *what, const struct history *h,
 		    fmt_num(c, sizeof(c), pt->hi));
 	else
 		fputs(" (no interval)", out);
-	fprintf(out, ", n %zu, run %s\n", pt->n, r->uuid);
+	fprintf(out, ", n %zu, run ", pt->n);
+	fput_visible(out, r->uuid, strlen(r->uuid));
+	fputs("\n", out);
 }
 
 /* The machine the first run after the change ran on, from its facts. */
@@ -111,7 +113,15 @@ command_line(FILE *out, struct strlist *words)
 	for (i = 0; i < words->n; i++)
 		argv[i] = words->v[i];
 	sb_shell_quote(&sb, argv);
-	fprintf(out, "  %s\n", sb_str(&sb));
+	/*
+	 * A newline stays a newline inside sh's quotes: in a mail it would
+	 * start a line of its own ("Subject: ..."), so it is shown, and
+	 * said.
+	 */
+	fputs("  ", out);
+	fput_visible(out, sb_str(&sb), sb.len);
+	fputs(strchr(sb_str(&sb), '\n') != NULL ? "\n  (each \\n above is "
+	    "a newline: type it as one)\n" : "\n", out);
 	free(argv);
 	sb_free(&sb);
 }
@@ -132,6 +142,12 @@ selection_words(struct strlist *w, const struct filter *f,
 		strlist_add(w, "-b");
 		strlist_add(w, f->benchmarks.v[i]);
 	}
+	for (i = 0; i < f->runs.n; i++) {
+		strlist_add(w, "--run");
+		strlist_add(w, f->runs.v[i]);
+	}
+	if (f->include_incomplete)
+		strlist_add(w, "--incomplete");
 	for (i = 0; i < f->where_keys.n; i++) {
 		sb_reset(&kv);
 		filter_part_text(&kv, f->where_keys.v[i], f->where_values.v[i]);
@@ -145,6 +161,51 @@ selection_words(struct strlist *w, const struct filter *f,
 		strlist_add(w, sb_str(&kv));
 	}
 	sb_free(&kv);
+}
+
+/*
+ * The review directory: the uuid's first 8 characters, when they are
+ * letters, digits or '-' (an imported uuid can be any text: no file
+ * name of controls or slashes), else "review".
+ */
+static void
+review_dir(char *dir, size_t size, const char *uuid)
+{
+	size_t n = strnlen(uuid, 8);
+
+	if (n > 0 && strspn(uuid, "0123456789abcdefABCDEF-") >= n)
+		snprintf(dir, size, "review-%.8s", uuid);
+	else
+		snprintf(dir, size, "review");
+}
+
+/* The history's options as given: the trend command shows the same. */
+static void
+history_words(struct strlist *w, const struct history *h, long last)
+{
+	char buf[32];
+
+	if (h->since != NULL) {
+		strlist_add(w, "--since");
+		strlist_add(w, h->since);
+	}
+	if (last > 0) {
+		snprintf(buf, sizeof(buf), "%ld", last);
+		strlist_add(w, "--last");
+		strlist_add(w, buf);
+	}
+	if (h->order_by != NULL) {
+		strlist_add(w, "--order-by");
+		strlist_add(w, h->order_by);
+	}
+	if (h->threshold_text != NULL) {
+		strlist_add(w, "--threshold");
+		strlist_add(w, h->threshold_text);
+	}
+	if (h->pvalue_text != NULL) {
+		strlist_add(w, "--pvalue");
+		strlist_add(w, h->pvalue_text);
+	}
 }
 
 /* "+6.55%", or "40 -> 42" from a mean of 0 (no ratio). */
@@ -165,6 +226,8 @@ change_text(char *buf, size_t size, const struct trend_cp *cp)
 struct mail_rule {
 	double	level;		/* p < level */
 	size_t	confirm;	/* held on this many runs since it appeared */
+	long	last;		/* --last as given: each history's window */
+	size_t	lo;		/* the series' first point in tonight's */
 };
 
 /* How the change was found, and confirmed. */
@@ -218,7 +281,7 @@ mail(FILE *out, struct store *s, const struct history *h,
 		fputs(", ", out);
 	}
 	fprintf(out, "%s is better) changed at run %zu of %zu:\n", hs->better,
-	    cp->index + 1, hs->npt);
+	    cp->index - rule->lo + 1, hs->npt - rule->lo);
 	fprintf(out, "  the mean of the %zu run%s before: %s\n", cp->nbefore,
 	    cp->nbefore == 1 ? "" : "s", fmt_num(a, sizeof(a),
 	    cp->mean_before));
@@ -244,11 +307,11 @@ mail(FILE *out, struct store *s, const struct history *h,
 	strlist_add(&w, "-d");
 	strlist_add(&w, store_path(s));
 	strlist_add(&w, "trend");
+	history_words(&w, h, rule->last);
 	selection_words(&w, f, hs);
 	command_line(out, &w);
 	strlist_free(&w);
-	/* The uuid's first 8 digits name the review directory. */
-	snprintf(dir, sizeof(dir), "review-%.8s", after->uuid);
+	review_dir(dir, sizeof(dir), after->uuid);
 	strlist_add(&w, "kbench");
 	strlist_add(&w, "-d");
 	strlist_add(&w, store_path(s));
@@ -265,62 +328,97 @@ mail(FILE *out, struct store *s, const struct history *h,
 }
 
 /*
- * The regressions of hs to mail tonight, in *cp (caller frees) and
- * isnew; none when hs did not run tonight (nothing of it is new).
- * -1 when out of memory.
+ * Did hs run tonight: its newest point in the newest runs that share
+ * the newest run's label (a nightly's collections, one run each, are
+ * its night's label)?  A series that did not has nothing new.
+ */
+static int
+ran_tonight(const struct history *h, const struct hseries *hs)
+{
+	const char *night = h->run[h->nrun - 1].label;
+	size_t pos;
+
+	if (hs->npt == 0)
+		return 0;
+	for (pos = h->nrun; pos-- > 0 && strcmp(h->run[pos].label, night) == 0; )
+		if (hs->pt[hs->npt - 1].pos == pos)
+			return 1;
+	return 0;
+}
+
+/*
+ * from[m]: the first point of hs's history of m points under --last N,
+ * the points of the last N runs up to its newest (tonight: up to the
+ * newest run, as the table has them).
+ */
+static size_t *
+windows(const struct history *h, const struct hseries *hs, long last)
+{
+	size_t *from, m, k = 0, end;
+
+	if (last <= 0)
+		return NULL;
+	from = xcalloc(hs->npt + 1, sizeof(*from));
+	for (m = 1; m <= hs->npt; m++) {
+		end = m == hs->npt ? h->nrun - 1 : hs->pt[m - 1].pos;
+		while (k < m - 1 && hs->pt[k].pos + (size_t)last <= end)
+			k++;
+		from[m] = k;
+	}
+	return from;
+}
+
+/*
+ * The regressions of hs to mail tonight, in *cp (the caller frees),
+ * found as the table finds them, kept at the mail's level once
+ * confirmed.  -1 when out of memory.
  */
 static int
 mail_candidates(const struct history *h, const struct hseries *hs,
-    const struct mail_rule *rule, struct trend_cp **cp, size_t *ncp,
-    char **isnew)
+    struct mail_rule *rule, struct trend_cp **cp, size_t *ncp)
 {
-	struct trend_opts o = h->opts;
+	struct trend_mail_rule r;
 	double *x;
-	size_t k;
+	size_t k, *from;
 	int rc;
 
 	*cp = NULL;
 	*ncp = 0;
-	*isnew = NULL;
-	if (hs->npt == 0 || hs->pt[hs->npt - 1].pos != h->nrun - 1)
+	if (!ran_tonight(h, hs))
 		return 0;
 	x = xcalloc(hs->npt, sizeof(*x));
 	for (k = 0; k < hs->npt; k++)
 		x[k] = hs->pt[k].median;
-	o.pvalue = rule->level;
-	rc = trend_detect(x, hs->npt, &o, cp, ncp);
-	if (rc == STATS_OK && *ncp > 0) {
-		*isnew = xcalloc(*ncp, 1);
-		rc = trend_new_regressions(x, hs->npt, &o, *cp, *ncp,
-		    rule->confirm, strcmp(hs->better, "higher") == 0 ? -1 : 1,
-		    *isnew);
-	}
+	from = windows(h, hs, rule->last);
+	rule->lo = from != NULL ? from[hs->npt] : 0;
+	r.level = rule->level;
+	r.confirm = rule->confirm;
+	r.worse = strcmp(hs->better, "higher") == 0 ? -1 : 1;
+	r.from = from;
+	rc = trend_new_regressions(x, hs->npt, &h->opts, &r, cp, ncp);
+	free(from);
 	free(x);
 	return rc == STATS_OK ? 0 : -1;
 }
 
 int
 trend_mail_new(FILE *out, struct store *s, const struct history *h,
-    const struct filter *f, size_t confirm, size_t *nnew)
+    const struct filter *f, size_t confirm, long last, size_t *nnew)
 {
 	struct mail_rule rule = { h->opts.pvalue / MAIL_LEVEL_DIVISOR,
-	    confirm };
+	    confirm, last, 0 };
 	struct trend_cp *cp;
-	char *isnew;
 	size_t i, k, ncp;
 	int rc = 0;
 
 	*nnew = 0;
-	for (i = 0; i < h->ns && rc == 0; i++) {
-		rc = mail_candidates(h, h->s[i], &rule, &cp, &ncp, &isnew);
+	for (i = 0; i < h->ns && rc == 0 && h->nrun > 0; i++) {
+		rc = mail_candidates(h, h->s[i], &rule, &cp, &ncp);
 		for (k = 0; rc == 0 && k < ncp; k++) {
-			if (!isnew[k])
-				continue;
 			mail(out, s, h, h->s[i], &cp[k], f, &rule);
 			(*nnew)++;
 		}
 		free(cp);
-		free(isnew);
 	}
 	return rc;
 }

@@ -273,7 +273,7 @@ static const char *const collector_keys[] = { "collector_pid",
     "loadavg_max", "loadavg", "host", "arch", "os", "ncpu", "cpu_model",
     "kernel_release", "kernel_version", "cmdline", "hz", "hz_source",
     "hz_config", "highres", "clock_res_ns", "clocksource", "governor",
-    "stopped_by", NULL };
+    "stopped_by", "baseline_run", NULL };
 
 int
 collector_owns(const char *key)
@@ -376,9 +376,14 @@ static int
 until_stops(struct store *s, int64_t run_id, struct collection *c,
     int rounds)
 {
-	if (c->until.mode == UNTIL_NONE || c->until.broken || signal_caught ||
-	    until_check(&c->until, s, run_id, rounds, !c->quiet &&
-	    (c->verbose || isatty(STDERR_FILENO))) != 1)
+	int r;
+
+	if (c->until.mode == UNTIL_NONE || signal_caught)
+		return 0;
+	r = until_check(&c->until, s, run_id, rounds, !c->quiet &&
+	    (c->verbose || isatty(STDERR_FILENO)));
+	/* Answered, or never to be: the sides cannot be compared. */
+	if (r == 0)
 		return 0;
 	c->until.stopped = rounds;
 	return 1;
@@ -434,7 +439,7 @@ until_end(struct store *s, int64_t run_id, struct collection *c,
 		return 0;
 	if (until_fact(s, run_id, c, rc) == -1)
 		return -1;
-	if (!c->quiet && rc == STATUS_OK)
+	if (!c->quiet && rc == STATUS_OK && !c->until.broken)
 		until_summary(c, rounds);
 	if (c->until.stopped > 0)
 		c->rounds = c->until.stopped;
@@ -771,7 +776,7 @@ collection_run(struct store *s, struct collection *c)
 	struct strmap seqs = STRMAP_INIT;
 	unsigned long long rng = c->seed ? c->seed : 1;
 	size_t *order, k, failed = (size_t)-1;
-	enum status rc = STATUS_OK;
+	enum status rc = STATUS_OK, rc_after = STATUS_OK;
 	int round, done_rounds = 0;
 	struct kvlist round_facts = { NULL, 0, 0 };
 	struct strbuf loads = STRBUF_INIT;
@@ -843,6 +848,9 @@ collection_run(struct store *s, struct collection *c)
 	guard_run(s, ri.id, 0);
 	if (rc == STATUS_DB)
 		return db_stopped(s, ri.id, c, done_rounds);
+	/* Rounds kept, the run complete; but what was asked cannot be. */
+	if (rc == STATUS_OK && c->until.broken)
+		rc_after = STATUS_BAD_INPUT;
 	if (until_end(s, ri.id, c, rc, done_rounds) == -1 ||
 	    finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
 		goto dberr;
@@ -854,7 +862,7 @@ collection_run(struct store *s, struct collection *c)
 	    now_s() - pg.start, est_total, stdout) == -1)
 		warnx("collect: run %lld complete, but its summary could not be "
 		    "read: %s", (long long)ri.id, store_error(s));
-	return rc;
+	return rc == STATUS_OK ? rc_after : rc;
 dberr:
 	signals_restore(&saved);
 	warnx("collect: %s", store_error(s));

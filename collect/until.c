@@ -335,52 +335,92 @@ until_prepare(struct until *u, struct collection *c, const char *key,
 	return 0;
 }
 
-/* The runs a selection names: their uuids. */
+/* The runs a selection names: their uuids (and labels, when asked). */
+struct found_runs {
+	struct strlist	uuids, labels;
+};
+
 static int
 keep_uuid(const struct run_row *row, void *arg)
 {
-	strlist_add(arg, row->info.uuid);
+	struct found_runs *fr = arg;
+
+	strlist_add(&fr->uuids, row->info.uuid);
+	strlist_add(&fr->labels, row->info.label);
 	return 0;
 }
 
 /*
- * The one complete run of c's benchmark that --baseline names, as a
- * side ("uuid=..."), into u->side_a.  0, -1 (said) or -2 (the store).
+ * The complete runs of c's benchmark --baseline names into fr: by its
+ * whole uuid first (a label that is another run's uuid does not hide
+ * it), else as analyze --compare reads a side.  0, -1 (the store) or
+ * -2 (a bad side, said into err).
  */
 static int
-baseline_run(struct until *u, struct store *s, const struct collection *c,
-    const char *who, struct strbuf *shown)
+baseline_find(struct until *u, struct store *s, const struct collection *c,
+    struct found_runs *fr, struct strbuf *err)
 {
 	struct filter f;
-	struct strlist uuids = { NULL, 0 };
-	struct strbuf err = STRBUF_INIT;
-	int rc;
+	int rc = 0;
 
 	memset(&f, 0, sizeof(f));
 	strlist_add(&f.benchmarks, c->benchmark);
-	if ((rc = analysis_select_side(s, &f, u->baseline, &err)) == -2)
-		warnx("%s: --baseline: %s", who, sb_str(&err));
-	else if (rc == 0 && store_each_run(s, &f, keep_uuid, &uuids) == -1)
+	strlist_add(&f.where_keys, "uuid");
+	strlist_add(&f.where_values, u->baseline);
+	if (store_each_run(s, &f, keep_uuid, fr) == -1)
 		rc = -1;
+	filter_free(&f);
+	if (rc != 0 || fr->uuids.n > 0)
+		return rc;
+	strlist_add(&f.benchmarks, c->benchmark);
+	if ((rc = analysis_select_side(s, &f, u->baseline, err)) == 0 &&
+	    store_each_run(s, &f, keep_uuid, fr) == -1)
+		rc = -1;
+	filter_free(&f);
+	return rc;
+}
+
+/*
+ * The one complete run of c's benchmark that --baseline names, as a
+ * side ("uuid=..."), into u->side_a, and the run's fact baseline_run.
+ * 0, -1 (said) or -2 (the store failed: said).
+ */
+static int
+baseline_run(struct until *u, struct store *s, struct collection *c,
+    const char *who, struct strbuf *shown)
+{
+	struct found_runs fr = { { NULL, 0 }, { NULL, 0 } };
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	if ((rc = baseline_find(u, s, c, &fr, &err)) == -2)
+		warnx("%s: --baseline: %s", who, sb_str(&err));
 	if (rc == -1) {
 		warnx("%s: --baseline %s: %s", who, sb_str(shown),
 		    store_error(s));
 		rc = -2;
-	} else if (rc == 0 && uuids.n != 1) {
+	} else if (rc == 0 && fr.uuids.n != 1) {
 		warnx("%s: --baseline %s: %s: name one run (its id or uuid: "
-		    "kbench runs -b %s)", who, sb_str(shown), uuids.n == 0 ?
+		    "kbench runs -b %s)", who, sb_str(shown), fr.uuids.n == 0 ?
 		    "no complete run of this benchmark has that label or id" :
 		    "more than one complete run of this benchmark has it",
 		    c->benchmark);
 		rc = -1;
+	} else if (rc == 0 && c->label != NULL &&
+	    strcmp(c->label, fr.labels.v[0]) == 0) {
+		/* Then the label would name both runs: no side of its own. */
+		warnx("%s: --baseline %s: this run's label is the baseline's: "
+		    "give it another (-l)", who, sb_str(shown));
+		rc = -1;
 	} else if (rc == 0) {
 		sb_reset(&err);
-		sb_addf(&err, "uuid=%s", uuids.v[0]);
+		sb_addf(&err, "uuid=%s", fr.uuids.v[0]);
 		u->side_a = xstrdup(sb_str(&err));
+		kv_set(&c->facts, "baseline_run", fr.uuids.v[0]);
 	} else
 		rc = -1;
-	filter_free(&f);
-	strlist_free(&uuids);
+	strlist_free(&fr.uuids);
+	strlist_free(&fr.labels);
 	sb_free(&err);
 	return rc;
 }
@@ -451,9 +491,10 @@ until_baseline(struct until *u, struct store *s, struct collection *c,
 	} else if ((rounds = baseline_rounds(c, &an.gs, who, &shown)) == 0)
 		rc = -1;
 	else if (rounds < u->need) {
-		warnx("%s: --baseline %s has %zu rounds: with %zu series the "
+		warnx("%s: --baseline %s has %zu round%s: with %zu series the "
 		    "sequence cannot decide before round %zu", who,
-		    sb_str(&shown), rounds, u->nseries, u->need);
+		    sb_str(&shown), rounds, rounds == 1 ? "" : "s", u->nseries,
+		    u->need);
 		rc = -1;
 	} else if (rounds < (size_t)c->rounds) {
 		/* Round k is paired with the baseline's round k: no more. */
@@ -494,7 +535,7 @@ compare_run(struct until *u, struct store *s, int64_t run_id,
     struct analysis *an)
 {
 	struct filter f;
-	struct strlist uuids = { NULL, 0 };
+	struct found_runs fr = { { NULL, 0 }, { NULL, 0 } };
 	struct strbuf err = STRBUF_INIT;
 	char id[32];
 	enum status rc = STATUS_BAD_INPUT;
@@ -505,10 +546,10 @@ compare_run(struct until *u, struct store *s, int64_t run_id,
 	if (filter_option(&f, FOPT_RUN, id, &err) != 1)
 		goto out;
 	if (u->baseline != NULL && u->self == NULL) {
-		if (store_each_run(s, &f, keep_uuid, &uuids) == -1 ||
-		    uuids.n != 1)
+		if (store_each_run(s, &f, keep_uuid, &fr) == -1 ||
+		    fr.uuids.n != 1)
 			goto out;
-		sb_addf(&err, "uuid=%s", uuids.v[0]);
+		sb_addf(&err, "uuid=%s", fr.uuids.v[0]);
 		u->self = xstrdup(sb_str(&err));
 	}
 	an->compare = 1;
@@ -523,7 +564,8 @@ compare_run(struct until *u, struct store *s, int64_t run_id,
 	rc = analysis_run(s, &f, an);
 out:
 	filter_free(&f);
-	strlist_free(&uuids);
+	strlist_free(&fr.uuids);
+	strlist_free(&fr.labels);
 	sb_free(&err);
 	return rc;
 }
@@ -567,6 +609,12 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 				u->decided += answered(u, &an.cmp[i]);
 			}
 		rc = u->watched > 0 && u->decided == u->watched;
+		if (u->watched == 0) {
+			warnx("collect: --until: no series of the run pairs "
+			    "with one of its sides': nothing to decide, stopped");
+			u->broken = 1;
+			rc = -1;
+		}
 		/* A line when it moves, on a terminal (a pipe may close). */
 		if (progress && (u->decided != was || rc == 1 ||
 		    rounds == u->max_rounds))
@@ -576,9 +624,9 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
 			    u->where_keys.n > 0 ? " (those --until-where "
 			    "names)" : "");
 	} else {
-		/* Said once (above, and here): no answer will come. */
+		/* Said (above, and here): no answer will come. */
 		warnx("collect: --until: the run's sides cannot be compared "
-		    "(above): no more checks, on to --max-rounds");
+		    "(above): no answer can come, stopped");
 		u->broken = 1;
 	}
 	analysis_free(&an);
@@ -592,6 +640,8 @@ until_reason(const struct until *u, int interrupted, int failed)
 		return "interrupted";
 	if (failed)
 		return "failed";
+	if (u->broken)
+		return "incomparable";
 	if (u->stopped == 0)
 		return "cap";
 	return u->mode == UNTIL_DECIDED ? "decided" : "precision";

@@ -12,7 +12,7 @@
  * every series is
  * decided (or, with precision=P%, every interval is within +-P%), or at
  * --max-rounds.  Why it stopped is the run's fact stopped_by: decided,
- * precision, cap, interrupted or failed.  Each check re-reads the run:
+ * precision, cap, interrupted, failed or incomparable.  Each check re-reads the run:
  * cheap at tens of rounds, quadratic over thousands.  The decision is the one analyze
  * --sequential gives on the stored run: the same rounds, the same rule.
  */
@@ -88,8 +88,9 @@ int	until_baseline(struct until *u, struct store *s, struct collection *c,
 int	until_check(struct until *u, struct store *s, int64_t run_id,
 	    int rounds, int progress);
 /*
- * The run's stopped_by fact: decided, precision, cap, interrupted, or
- * failed (a cell failed: the run aborted).
+ * The run's stopped_by fact: decided, precision, cap, interrupted,
+ * failed (a cell failed: the run aborted), or incomparable (the sides
+ * could not be compared: stopped after the first round, exit 2).
  */
 const char *until_reason(const struct until *u, int interrupted,
 	    int failed);

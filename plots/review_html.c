@@ -165,6 +165,8 @@ review_html(FILE *out, const struct review *rv)
 	table_print_html(&t, out);
 	table_free(&t);
 	html_part(out, "", report_method_lines, an);
+	/* What the "!" letters no paragraph names mean, under the table. */
+	html_part(out, "", report_flags_legend, an);
 	if (an->sequential) {
 		html_part(out, "<h2>Round by round</h2>\n", seq_heading, an);
 		seq_build_table(&t, an);
@@ -172,8 +174,6 @@ review_html(FILE *out, const struct review *rv)
 		table_free(&t);
 		html_part(out, "", seq_legend, an);
 	}
-	/* What the "!" letters no paragraph names mean, under the table. */
-	html_part(out, "", report_flags_legend, an);
 	html_part(out, "<h2>Warnings</h2>\n", report_warning_lines, an);
 	fputs("<h2>Charts</h2>\n", out);
 	for (i = 0; i < rv->ncharts; i++) {

@@ -126,10 +126,6 @@ review_markdown(FILE *out, const struct review *rv)
 	md_escape(out, sb_str(&title));
 	fputs(".\n\n", out);
 	report_method_markdown(out, an);
-	if (an->sequential) {
-		fputs("\n## Round by round\n\n", out);
-		seq_print_markdown(out, an);
-	}
 	/* What the "!" letters no paragraph names mean, under the table. */
 	text = review_part(report_flags_legend, an);
 	if (*text != '\0') {
@@ -137,6 +133,10 @@ review_markdown(FILE *out, const struct review *rv)
 		md_code_block(out, "", text);
 	}
 	free(text);
+	if (an->sequential) {
+		fputs("\n## Round by round\n\n", out);
+		seq_print_markdown(out, an);
+	}
 	/* Warnings name series and labels: as they are, in a code block. */
 	text = review_part(report_warning_lines, an);
 	if (*text != '\0') {

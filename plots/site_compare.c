@@ -122,6 +122,8 @@ pair_args(struct site *s, struct store *db, const char *self, struct pair *p,
 	strlist_add(&p->args, sb_str(&sb));
 	if (s->incomplete)
 		strlist_add(&p->args, "--incomplete");
+	/* Round by round too: where each night's change could be told. */
+	strlist_add(&p->args, "--sequential");
 	p->argv = xcalloc(p->args.n + 1, sizeof(*p->argv));
 	for (i = 0; i < p->args.n; i++)
 		p->argv[i] = p->args.v[i];
@@ -136,9 +138,11 @@ pair_hash(const struct site *s, size_t i, char *out)
 	const struct site_run *r = &s->run[i];
 	struct strbuf in = STRBUF_INIT;
 
-	sb_addf(&in, "%s\n%s\n%lld\n%lld\n%s\n%d\n", s->h.run[r->prev].uuid,
-	    r->hr->uuid, (long long)s->run[r->prev].nsamples,
-	    (long long)r->nsamples, KBENCH_VERSION, s->incomplete);
+	/* "sequential": pages made before it had that section are remade. */
+	sb_addf(&in, "%s\n%s\n%lld\n%lld\n%s\n%d\nsequential\n",
+	    s->h.run[r->prev].uuid, r->hr->uuid,
+	    (long long)s->run[r->prev].nsamples, (long long)r->nsamples,
+	    KBENCH_VERSION, s->incomplete);
 	site_hash(sb_str(&in), in.len, out);
 	sb_free(&in);
 }

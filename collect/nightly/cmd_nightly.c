@@ -351,6 +351,35 @@ choose_label(struct nightly *n, struct store *s, struct strbuf *err)
 }
 
 /*
+ * A --baseline in the database as tonight will find it: there, one
+ * complete run with every cell (until_baseline), read only.
+ */
+static int
+check_baseline(struct nightly *n, struct collection *c, const char *who)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s;
+	int why, rc;
+
+	if (c->until.baseline == NULL || c->until.mode == UNTIL_NONE)
+		return KB_EXIT_OK;
+	if ((s = store_open(n->db, STORE_READONLY, &err, &why)) == NULL) {
+		warnx("%s: --baseline: %s", who, why == STORE_ENOENT ?
+		    "no database yet: the baseline is a run in it" :
+		    sb_str(&err));
+		sb_free(&err);
+		return why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
+	}
+	/* Tonight's label, not the collector's default. */
+	free(c->label);
+	c->label = xstrdup(n->label);
+	rc = until_baseline(&c->until, s, c, who);
+	store_close(s);
+	sb_free(&err);
+	return rc == 0 ? KB_EXIT_OK : rc == -1 ? KB_EXIT_USAGE : KB_EXIT_DB;
+}
+
+/*
  * Each collect line through kbench collect's own parser and checks (its
  * options, methods, locks, tools, and each cell put to its program with
  * --check), as the night would run it, before
@@ -387,6 +416,8 @@ check_collections(struct nightly *n, struct kbench_ctx *ctx)
 			    benchmark_find(k->kind)->interleaved, sb_str(&who)) ==
 			    -1 ? KB_EXIT_USAGE : exit_status(collection_check(&c,
 			    sb_str(&who)));
+			if (rc == KB_EXIT_OK)
+				rc = check_baseline(n, &c, sb_str(&who));
 		}
 		if (rc != KB_EXIT_OK)
 			warnx("nightly: %s:%d: collect %s: kbench collect refuses "
@@ -521,6 +552,30 @@ run_collection(struct nightly *n, size_t i)
 	strlist_free(&pre);
 	sb_free(&line);
 	return rc;
+}
+
+/*
+ * The trend line through kbench trend's own parser, before anything
+ * runs: refused at night, every night's check would fail.
+ */
+static int
+check_trend(struct nightly *n)
+{
+	char **argv = xcalloc(n->conf.trend_args.n + 2, sizeof(*argv));
+	size_t i;
+	int rc;
+
+	argv[0] = "trend";
+	for (i = 0; i < n->conf.trend_args.n; i++)
+		argv[i + 1] = n->conf.trend_args.v[i];
+	rc = trend_args_check((int)n->conf.trend_args.n + 1, argv);
+	free(argv);
+	if (rc == 0)
+		return KB_EXIT_OK;
+	warnx("nightly: %s:%d: trend: kbench trend refuses this line (above): "
+	    "every night's trend check would fail", n->conf.path,
+	    n->conf.trend_line);
+	return KB_EXIT_USAGE;
 }
 
 /* The trend check: its exit status (1: a regression), -1: not run. */
@@ -882,8 +937,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	if (make_label(n, &err) == -1) {
 		warnx("nightly: %s", sb_str(&err));
 		rc = KB_EXIT_USAGE;
-	} else
-		rc = check_collections(n, ctx);
+	} else if ((rc = check_collections(n, ctx)) == KB_EXIT_OK)
+		rc = check_trend(n);
 	if (rc != KB_EXIT_OK) {
 		/* A night lost to its configuration shows in --list. */
 		sb_reset(&err);

@@ -51,6 +51,7 @@ struct nightly_conf {
 	struct nightly_collect	*collect;
 	size_t			 ncollect;
 	struct strlist		 trend_args;	/* after kbench trend */
+	int			 trend_line;	/* where, or 0: none */
 	char			*site;		/* kbench site's DIR, or NULL */
 };
 

@@ -356,6 +356,7 @@ take_line(struct reader *r, struct nightly_conf *c, char *s, int *seen_trend)
 		else {
 			rc = 0;
 			*seen_trend = 1;
+			c->trend_line = r->line;
 			for (i = 0; i < args.n && rc == 0; i++)
 				rc = own_option(r, "trend", args.v[i]);
 			for (i = 0; i < args.n && rc == 0; i++)

@@ -26,7 +26,7 @@
 /* The ways of mailing compared; the first is the one before. */
 static const struct way {
 	const char	*name;
-	double		 pvalue;
+	double		 level;		/* the mail's; the table's is 0.001 */
 	size_t		 confirm;
 } ways[] = {
 	{ "before", 0.001, 0 },
@@ -36,17 +36,22 @@ static const struct way {
 };
 #define NWAYS	(sizeof(ways) / sizeof(ways[0]))
 
-/* One series: 2% noise around 100, a step from night step (or none),
+/* Nights a change takes to be whole: 1, a step; more, a ramp. */
+static size_t ramp = 1;
+
+/* One series: 2% noise around 100, a change from night step (or none),
    and now and then an outlier night (outlier sds up, at rate rate). */
 static void
 series(double *x, size_t nights, size_t step, double change, double rate,
     double outlier, uint64_t *rng)
 {
 	size_t i;
-	double level;
+	double level, part;
 
 	for (i = 0; i < nights; i++) {
-		level = 100 * (i >= step ? 1 + change : 1);
+		part = i < step ? 0 : i - step + 1 >= ramp ? 1 :
+		    (double)(i - step + 1) / (double)ramp;
+		level = 100 * (1 + change * part);
 		x[i] = level * (1 + 0.02 * rng_gauss(rng));
 		if (rng_unif(rng) < rate)
 			x[i] += level * 0.02 * outlier;
@@ -62,27 +67,19 @@ watch(const double *x, size_t nights, const struct way *w, size_t from,
     size_t *first)
 {
 	struct trend_opts o = TREND_OPTS_INIT;
+	struct trend_mail_rule r = { w->level, w->confirm, 1, NULL };
 	struct trend_cp *cp;
-	size_t n, k, ncp, mails = 0;
-	char *isnew = malloc(nights);
+	size_t n, ncp, mails = 0;
 
-	o.pvalue = w->pvalue;
 	*first = NEVER;
 	for (n = 2 * TREND_MIN_SIZE; n <= nights; n++) {
-		if (trend_detect(x, n, &o, &cp, &ncp) != STATS_OK ||
-		    trend_new_regressions(x, n, &o, cp, ncp, w->confirm, 1,
-		    isnew) != STATS_OK)
+		if (trend_new_regressions(x, n, &o, &r, &cp, &ncp) != STATS_OK)
 			abort();
-		for (k = 0; k < ncp; k++) {
-			if (!isnew[k])
-				continue;
-			mails++;
-			if (*first == NEVER && n - 1 >= from)
-				*first = n - 1;
-		}
+		mails += ncp;
+		if (ncp > 0 && *first == NEVER && n - 1 >= from)
+			*first = n - 1;
 		free(cp);
 	}
-	free(isnew);
 	return mails;
 }
 
@@ -115,13 +112,15 @@ cmp_size(const void *a, const void *b)
 }
 
 /* The nights after the step's first night its first mail went, from
-   that night on (a false one before does not count), or NEVER. */
+   that night on (a false one before does not count), or NEVER; *mails,
+   how many went in all. */
 static size_t
-late(const double *x, size_t nights, size_t step, const struct way *w)
+late(const double *x, size_t nights, size_t step, const struct way *w,
+    size_t *mails)
 {
 	size_t first;
 
-	watch(x, nights, w, step, &first);
+	*mails = watch(x, nights, w, step, &first);
 	return first == NEVER ? NEVER : first - step;
 }
 
@@ -143,6 +142,7 @@ step_row(const char *what, size_t nseries, size_t nights, double change,
 {
 	size_t s, c, step = nights / 2, *at[NWAYS], *later[NWAYS];
 	size_t by3[NWAYS] = { 0 }, never[NWAYS] = { 0 }, nnever = 0;
+	size_t again[NWAYS] = { 0 }, mails;
 	double *x = malloc(nights * sizeof(*x));
 
 	for (c = 0; c < NWAYS; c++) {
@@ -152,7 +152,8 @@ step_row(const char *what, size_t nseries, size_t nights, double change,
 	for (s = 0; s < nseries; s++) {
 		series(x, nights, step, change, 0, 0, &seed);
 		for (c = 0; c < NWAYS; c++) {
-			at[c][s] = late(x, nights, step, &ways[c]);
+			at[c][s] = late(x, nights, step, &ways[c], &mails);
+			again[c] += mails > 1;
 			by3[c] += at[c][s] <= 3;
 			never[c] += at[c][s] == NEVER;
 			later[c][s] = at[c][s] == NEVER || at[0][s] == NEVER ?
@@ -168,6 +169,9 @@ step_row(const char *what, size_t nseries, size_t nights, double change,
 		free(at[c]);
 		free(later[c]);
 	}
+	printf("\n   %-22s", "  mailed twice or more");
+	for (c = 0; c < NWAYS; c++)
+		printf(" %13zu", again[c]);
 	printf("\n");
 	if (nnever > 0)
 		printf("   (%zu of the %zu x %zu never mailed: medians over the "
@@ -187,7 +191,7 @@ main(int argc, char **argv)
 		printf(" %13s", ways[c].name);
 	printf("\n   %-22s", "mail at p <");
 	for (c = 0; c < NWAYS; c++)
-		printf(" %13g", ways[c].pvalue);
+		printf(" %13g", ways[c].level);
 	printf("\n   %-22s", "held on more runs");
 	for (c = 0; c < NWAYS; c++)
 		printf(" %13zu", ways[c].confirm);
@@ -202,6 +206,8 @@ main(int argc, char **argv)
 	    nights / 2);
 	step_row("5% (2.5 sd)", nseries / 10, nights, 0.05, 20261204);
 	step_row("10% (5 sd)", nseries / 10, nights, 0.10, 20261205);
+	ramp = 10;
+	step_row("10% over 10 nights", nseries / 10, nights, 0.10, 20261206);
 	printf("   (*) one night in 50, at random, 4 sd (8%%) above its level\n");
 	return 0;
 }

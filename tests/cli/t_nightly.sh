@@ -160,6 +160,24 @@ expect_rc 2 "a nightly --until line collect refuses"
 grep -q '^kbench: collect sleep: --until compares two values of method' "$T/err" &&
 grep -q 'until.conf:2: collect sleep: kbench collect refuses this line' "$T/err"
 check $? "the --until line: collect's reason, and the line"
+# So is a trend line kbench trend refuses: before, it collected all
+# night and then failed the check, every night.
+for opt in "--confirm abc" "--bogus"; do
+	cat >trendbad.conf <<-EOF
+	database  trendbad.db
+	collect   sleep -q -m nanosleep -u 100 -r 1
+	trend     --last 30 $opt
+	EOF
+	kb nightly -f trendbad.conf --dry-run
+	expect_rc 2 "a nightly trend line trend refuses ($opt)"
+	grep -q 'trendbad.conf:3: trend: kbench trend refuses this line (above): every night.s trend check would fail$' "$T/err"
+	check $? "the trend line ($opt): refused, with its line"
+	case $opt in --confirm*)
+		grep -q "^kbench: trend: --confirm abc: expected a number of runs from 0 to 100$" "$T/err"
+		check $? "the trend line: trend's own reason first" ;;
+	esac
+done
+[ ! -e trendbad.db ]; check $? "a refused trend line: nothing collected"
 
 # 4. A collection that fails does not stop the next; a failing fact command
 # is left out with a warning.  (A line kbench collect refuses outright,

@@ -80,7 +80,7 @@ printf 'label,round,v\nbefore,1,10\nafter,1,12\nbefore,2,10\nafter,2,12\nbefore,
 kb --db few.db import -q --run-by label --round-by round --value v few.csv
 kb --db few.db analyze --compare before after --sequential
 grep -q '^ *4 +20.00% *- 0.192 - (needs 6) ~       r$' "$T/out" &&
-grep -q '^Flags (!): r the sides are different runs: what differs between runs is not in the interval$' "$T/out"
+grep -q '^Flags (!) of this table: r the sides are different runs: what differs between runs is not in' "$T/out"
 check $? "4 rounds: '- (needs 6)', flagged r and the flag said ($(grep -- '(needs' "$T/out"))"
 # No rounds recorded: nothing to read in order.
 printf 'label,v\nbefore,10\nafter,12\nbefore,11\nafter,13\n' >nor.csv
@@ -117,7 +117,7 @@ awk 'BEGIN { srand(5); print "label,side,round,v"; for (r = 1; r <= 40; r++)
     r, (r <= 10 ? 110 : 90) + rand() }' >drift.csv
 kb --db drift.db import -q --run-by label --key side --round-by round --value v drift.csv
 kb --db drift.db analyze --compare side=a side=b --sequential
-grep -q ' after 6 regressed d$' "$T/out" && grep -q '^Flags (!): d the rounds' "$T/out"
+grep -q ' after 6 regressed d$' "$T/out" && grep -q '^Flags (!) of this table: d the rounds' "$T/out"
 check $? "drift after the decision: flagged d, the flag said"
 kb --db drift.db analyze --compare side=a side=b --sequential --format csv
 python3 -c '

@@ -169,6 +169,9 @@ grep -q 'href="../compare/55-56/report.html">compare with previous</a>' cmp/runs
     grep -q '<h1>Run n55 vs n56: lock, runs 55 and 56</h1>' cmp/compare/55-56/report.html &&
     grep -q 'kbench -d .* report --compare n55 n56 -o cmp/compare/55-56 --title' cmp/compare/55-56/report.html
 check $? "a run page links its comparison: kbench report's, sides named by label"
+grep -q '<h2>Round by round</h2>' cmp/compare/55-56/report.html &&
+    grep -q 'report --compare n55 n56 -o cmp/compare/55-56 --title .* --sequential' cmp/compare/55-56/report.html
+check $? "a comparison page reads the rounds in order too (--sequential)"
 python3 "$CHECK" --site cmp >check.out 2>&1
 check $? "with comparisons: every link resolves: $(tail -1 check.out)"
 kb import -q "$HIST"	# already there: nothing new

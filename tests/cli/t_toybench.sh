@@ -63,7 +63,7 @@ expect_err "kbench-toy: collect toy: cell usec=10: toybench refuses it: -n 0: ex
 # crashed on the missing name).
 toy collect toy -q --until decided
 expect_rc 2 "collect toy --until: no interleaved key"
-expect_err "kbench-toy: collect toy: --until: this benchmark interleaves no key to compare (its descriptor names none)" \
+expect_err "kbench-toy: collect toy: --until: this benchmark interleaves no key to compare (its descriptor names none): give --baseline RUN" \
     "collect toy --until: said"
 
 # Three runs: two under one label that differ in toy_mode, one other.

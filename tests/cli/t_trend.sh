@@ -325,6 +325,41 @@ expect_err "kbench: trend: --confirm -1: expected a number of runs from 0 to 100
 kb --db night34.db trend --new-regressions --confirm 101
 expect_rc 2 "--confirm 101"
 
+# Two collections a night (two runs, one label): both are the night's,
+# and a step in each is mailed, once (finding: the first run's series
+# were never mailed).  Each night's history is only the last 20 runs
+# (--last 20, as the nightly's trend line may say): the mail follows
+# the nights as they were, and its command says --last 20.
+awk 'BEGIN {
+	print "run,label,benchmark,status,started,ended,command,version,key.metric,unit,better,seq,value"
+	for (r = 1; r <= 40; r++)
+		for (b = 0; b < 2; b++)
+			for (q = 0; q < 10; q++) {
+				v = (r >= 20 ? 110 : 100) * (1 + 0.01 * (((q * 7 + r * 13 + b * 5) % 11) - 5) / 5)
+				printf "%08d-0000-4000-8000-%012d,n%02d,%s,complete,2026-01-%02dT02:%02d:00Z,,,,%s,us,lower,%d,%.4f\n",
+				    r, b, r, (b ? "lock" : "sleep"), (r - 1) % 28 + 1, b,
+				    (b ? "lb" : "la"), q, v
+			}
+}' >two.csv
+mails_la=0 mails_lb=0 last_ok=1
+for k in 18 19 20 21 22 23 24 25 26 27 28; do
+	head -1 two.csv >"two$k.csv"
+	awk -F, -v k="$k" 'NR > 1 && substr($2, 2) + 0 <= k' two.csv >>"two$k.csv"
+	# Started dates wrap each 28 nights: order by label instead.
+	"$KBENCH" --db "two$k.db" import -q "two$k.csv"
+	kb --db "two$k.db" trend --new-regressions --order-by label --last 20
+	mails_la=$((mails_la + $(grep -c '^Subject: \[kbench\] metric=la:' "$T/out")))
+	mails_lb=$((mails_lb + $(grep -c '^Subject: \[kbench\] metric=lb:' "$T/out")))
+	if grep -q '^  kbench -d two.*trend ' "$T/out" &&
+	    ! grep -q '^  kbench -d two[0-9]*.db trend --last 20 --order-by label --where metric=l[ab]$' "$T/out"; then
+		last_ok=0
+	fi
+done
+[ "$mails_la" = 1 ] && [ "$mails_lb" = 1 ]
+check $? "two runs a night: each series' step mailed once (la $mails_la, lb $mails_lb)"
+[ "$last_ok" = 1 ]; check $? "the mail's trend command keeps --last and --order-by"
+
+
 # The mail's commands select what they name when a value holds a comma:
 # written "\," (a comma there split the value in two: no samples).
 awk 'BEGIN { print "label,opt,value"

@@ -171,6 +171,42 @@ fake --db b.db collect sleep -m select -u 100 --until decided --baseline "$(prin
 expect_err 'kbench: collect sleep: --baseline b\x1b[2Jx: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b sleep)' \
     "--baseline: a control byte shown, not sent"
 
+# The run records which run was its baseline; its own label may not
+# be the baseline's (a label would then name both sides).
+b1=$(sqlite3 b.db "SELECT uuid FROM run WHERE label = 'base'")
+v=$(sqlite3 b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'new' AND f.key = 'baseline_run'")
+[ "$v" = "$b1" ]; check $? "--baseline: the run's fact baseline_run is the baseline's uuid"
+fake --db b.db collect sleep -l base -m select -u 100 --until decided --baseline base
+expect_rc 2 "--baseline with the baseline's own label"
+expect_err "kbench: collect sleep: --baseline base: this run's label is the baseline's: give it another (-l)" \
+    "--baseline with the baseline's own label: said"
+# A baseline of another measure (ms, higher is better, imported) is not
+# compared with microseconds: the first check says so and the
+# collection stops there, stopped_by incomparable, exit 2.
+"$KBENCH" --db b.db export --label base --facts none |
+    sed '2,$ s/,base,/,msbase,/; 2,$ s/^[0-9a-f-]*,/00000000-0000-4000-8000-0000000000aa,/; 2,$ s/,us,lower,/,ms,higher,/' >ms.csv
+kb --db b.db import -q ms.csv
+mode=slower fake --db b.db collect sleep -q -l vs-ms -m select -u 100 --until decided --baseline msbase
+expect_rc 2 "--baseline of another unit"
+grep -q "not the same measure" "$T/err"
+check $? "--baseline of another unit: not the same measure, said"
+grep -q '^kbench: collect: --until: the run.s sides cannot be compared (above): no answer can come, stopped$' "$T/err"
+check $? "--baseline of another unit: stopped at once, said"
+expect_dbfact b.db stopped_by incomparable "--baseline of another unit: stopped_by incomparable"
+n=$(sqlite3 b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'vs-ms' AND f.key = 'rounds'")
+[ "$n" = 1 ]; check $? "--baseline of another unit: one round, not the cap ($n)"
+kb --db b.db analyze --compare base msbase
+expect_rc 2 "analyze --compare of two measures"
+expect_err "kbench: analyze: --compare: method=nanosleep,usec=100: us, lower is better, in base; ms, higher is better, in msbase: not the same measure" \
+    "analyze --compare of two measures: said"
+# A nightly checks its --baseline before the night, as collect would.
+printf 'database  b.db\ncollect   sleep -q -m select -u 100 --until decided --baseline nosuch\n' >bl.conf
+KBENCH_LIBEXEC=$FAKE kb nightly -f bl.conf --dry-run
+expect_rc 2 "a nightly --baseline that names no run"
+grep -q '^kbench: collect sleep: --baseline nosuch: no complete run of this benchmark has that label or id' "$T/err" &&
+grep -q 'bl.conf:2: collect sleep: kbench collect refuses this line' "$T/err"
+check $? "a nightly --baseline: refused in the dry run, with its line"
+
 # 7. --until-where: only the series it names need deciding.  Mode
 # slower300: select is 10% slower at usec 300 only; at 100 the methods
 # are alike and never decided.  Watching usec=300 stops at round 7 (the

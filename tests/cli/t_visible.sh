@@ -37,6 +37,37 @@ expect_rc 0 "finding 11: the mail's command, run by sh"
 grep -q '^1 series' out
 check $? "finding 11: the command selects the series it names ($(head -1 out))"
 
+# The mail's run lines name runs by uuid, which import takes as it
+# comes (any valid UTF-8): ESC, BEL and a newline that would start a
+# "Subject:" line of its own are shown, not sent; so is a newline in a
+# key value, in the commands (said: type it as one).
+python3 - <<'PY'
+import random
+random.seed(2)
+with open('uuid.csv', 'w') as f:
+    f.write('run,label,benchmark,status,started,ended,command,version,'
+            'key.metric,unit,better,seq,value\n')
+    for n in range(1, 21):
+        run = '"u%02d\x1b[31m\x07\nSubject: fake"' % n
+        for i in range(10):
+            v = 100 + random.gauss(0, 1) + (30 if n >= 17 else 0)
+            f.write('%s,n%02d,b,complete,2026-01-%02dT02:00:00Z,,,,'
+                    '"a\nSubject: x",us,lower,%d,%.3f\n' % (run, n, n, i, v))
+PY
+kb -d uuid.db import -q uuid.csv
+expect_rc 0 "import runs whose uuids hold controls and a newline"
+kb -d uuid.db trend --new-regressions
+[ "$(grep -c '^Subject: ' "$T/out")" = 1 ]
+check $? "the mail: one Subject line, none from a uuid or a key ($(grep -c '^Subject: ' "$T/out"))"
+LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$T/out"
+[ $? -ne 0 ]; check $? "the mail: no raw control byte from a uuid"
+grep -q '^  first run after: n17 of 2026-01-17: median [0-9.]* \[[0-9.]*, [0-9.]*\], n 10, run u17\\x1b\[31m\\x07\\nSubject: fake$' "$T/out"
+check $? "the mail: the uuid shown as \\xNN"
+grep -q '^  (each \\n above is a newline: type it as one)$' "$T/out"
+check $? "the mail: a newline in a command said"
+grep -q ' -o review$' "$T/out"
+check $? "the mail: no file name made of a hostile uuid"
+
 # ---- 12: the reports' "made by" command ----
 kb -d esc.db report --compare 1 20 --where "metric=$KEY" -o r12
 expect_rc 0 "a report with ESC and BEL in --where"

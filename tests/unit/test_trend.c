@@ -496,22 +496,43 @@ test_bad_options(void)
  * nights[], their number returned (at most max).
  */
 static size_t
-mail_nights(const double *x, size_t n, double pvalue, size_t confirm,
+mail_nights(const double *x, size_t n, double level, size_t confirm,
     int worse, size_t *nights, size_t max)
 {
 	struct trend_opts o = TREND_OPTS_INIT;
+	struct trend_mail_rule r = { level, confirm, worse, NULL };
 	struct trend_cp *cp;
 	size_t m, k, ncp, nmail = 0;
-	char isnew[64];
 
-	o.pvalue = pvalue;
-	for (m = 2 * TREND_MIN_SIZE; m <= n; m++) {
-		cp = detect(x, m, &o, &ncp);
-		CHECK(ncp <= sizeof(isnew));
-		CHECK(trend_new_regressions(x, m, &o, cp, ncp, confirm, worse,
-		    isnew) == STATS_OK);
+	for (m = 1; m <= n; m++) {
+		CHECK(trend_new_regressions(x, m, &o, &r, &cp, &ncp) ==
+		    STATS_OK);
 		for (k = 0; k < ncp; k++)
-			if (isnew[k] && nmail < max)
+			if (nmail < max)
+				nights[nmail++] = m;
+		free(cp);
+	}
+	return nmail;
+}
+
+/* mail_nights() at --confirm 2, each history its last points only. */
+static size_t
+mail_nights_last(const double *x, size_t n, size_t last, size_t *nights,
+    size_t max)
+{
+	struct trend_opts o = TREND_OPTS_INIT;
+	struct trend_mail_rule r = { 0.0001, 2, 1, NULL };
+	struct trend_cp *cp;
+	size_t m, k, ncp, nmail = 0, from[64];
+
+	for (m = 0; m <= n && m < 64; m++)
+		from[m] = m > last ? m - last : 0;
+	r.from = from;
+	for (m = 1; m <= n; m++) {
+		CHECK(trend_new_regressions(x, m, &o, &r, &cp, &ncp) ==
+		    STATS_OK);
+		for (k = 0; k < ncp; k++)
+			if (nmail < max)
 				nights[nmail++] = m;
 		free(cp);
 	}
@@ -527,7 +548,7 @@ mail_nights(const double *x, size_t n, double pvalue, size_t confirm,
 static void
 test_new_regressions(void)
 {
-	double x[60], down[60];
+	double x[60], down[60], ramp[80];
 	size_t nights[8], n, i, confirm;
 
 	rng_seed(3);
@@ -552,6 +573,24 @@ test_new_regressions(void)
 	x[40] = 130;
 	CHECK(mail_nights(x, 60, 0.0001, 2, 1, nights, 8) == 0);
 	CHECK(mail_nights(x, 60, 0.0001, 0, 1, nights, 8) == 1);
+	/* A rise over 10 nights: the table splits it in steps; its first
+	   is mailed once, four nights in, though the split moves; the
+	   others are steps of their own (make bench counts them). */
+	rng_seed(4);
+	for (i = 0; i < 80; i++)
+		ramp[i] = 100 * (1 + 0.10 * (i < 30 ? 0 : i >= 39 ? 1 :
+		    (double)(i - 29) / 10)) * (1 + 0.01 * rng_gauss());
+	for (confirm = 0; confirm <= 2; confirm++) {
+		n = mail_nights(ramp, 80, 0.0001, confirm, 1, nights, 8);
+		CHECK(n >= 1 && n <= 3 - (confirm == 2) &&
+		    nights[0] == 34 + confirm);
+	}
+	/* --last 20: each night's history its last 20 points; the step is
+	   mailed on the same night, once. */
+	rng_seed(3);
+	history(x, 60, 0.01, 30, 0.10, 60, 0);
+	CHECK(mail_nights_last(x, 60, 20, nights, 8) == 1 &&
+	    nights[0] == 34);
 }
 
 int
