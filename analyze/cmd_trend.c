@@ -47,7 +47,7 @@ const char trend_help[] =
     "                    them: subject, before/after, p, the machine, the\n"
     "                    commands; nothing when there is none (nightly -q: cron\n"
     "                    mails it).  Sent once: a change point of the table with\n"
-    "                    p below a tenth of --pvalue (the series is looked at\n"
+    "                    p below a fifth of --pvalue (the series is looked at\n"
     "                    every night) that has held on N more runs since it\n"
     "                    appeared, followed back night by night\n"
     "   --confirm N      those N runs, 0 to 100 (default 2; 0: from the newest\n"

@@ -8,7 +8,7 @@
  * and nothing else: no mail on a quiet night.
  *
  * "New" is decided without any state, from the history alone: a change
- * point at the mail's level (a tenth of --pvalue) that has stood in the
+ * point at the mail's level (a fifth of --pvalue) that has stood in the
  * history as it was on each of the last confirm + 1 runs of its series
  * and was never before reported (trend_new_regressions: one run apart
  * counts as the same point, a run more can move a split by one).  A
@@ -240,7 +240,7 @@ evidence_lines(FILE *out, const struct history *h, const struct hseries *hs,
 
 	fprintf(out, "  change %s, p = %.3g (E-Divisive means, Student's t, "
 	    "p < %g:\n", change_text(a, sizeof(a), cp), cp->p, rule->level);
-	fprintf(out, "  a tenth of --pvalue %g, as the series is looked at "
+	fprintf(out, "  a fifth of --pvalue %g, as the series is looked at "
 	    "every night)\n", h->opts.pvalue);
 	if (rule->confirm == 0) {
 		fputs("  found on the newest run, not confirmed (--confirm 0)\n",

@@ -658,7 +658,7 @@ fi
 # Issue 28, the nightly's mail: simulated histories watched night by
 # night as nightly -q does (trend_detect, then trend_new_regressions),
 # mailing as before (the newest night alone, p < 0.001) and as now (held
-# on --confirm 2 more runs, p below a tenth of --pvalue), and each change
+# on --confirm 2 more runs, p below a fifth of --pvalue), and each change
 # alone.  Target: at most 1 false mail per 100 series-years.
 if want mail; then
 	echo "== mail: the nightly's regression mail, night by night"

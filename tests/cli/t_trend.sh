@@ -274,8 +274,8 @@ expect() { sed -n "$1p" "$T/out" >"$T/got"; printf '%s\n' "$2" >"$T/want"
 	cmp -s "$T/got" "$T/want"; check $? "night 34 line $1: $2"; }
 expect 1 "Subject: [kbench] metric=latency: +5.95% regression at n31 (2026-01-31)"
 expect 3 "metric=latency (us, lower is better) changed at run 31 of 34:"
-expect 6 "  change +5.95%, p = 1.63e-09 (E-Divisive means, Student's t, p < 0.0001:"
-expect 7 "  a tenth of --pvalue 0.001, as the series is looked at every night)"
+expect 6 "  change +5.95%, p = 1.63e-09 (E-Divisive means, Student's t, p < 0.0002:"
+expect 7 "  a fifth of --pvalue 0.001, as the series is looked at every night)"
 expect 8 "  confirmed: found on n32 (2026-02-01) and held on the 2 runs since (--confirm 2)"
 expect 9 "  unit of evidence: the run (each run's median, the runs before against"
 expect 13 "  first run after: n31 of 2026-01-31, kernel v6.8-31-gda3692a: median 42.8251 [41.9705, 44.0532], n 10, run 00000000-0000-4000-8000-000000000031"
@@ -300,8 +300,8 @@ sed -n '1p;3p;6,8p' "$T/out" >"$T/got"
 cat >"$T/want" <<'EOF'
 Subject: [kbench] metric=latency: +6.55% regression at n31 (2026-01-31)
 metric=latency (us, lower is better) changed at run 31 of 32:
-  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.0001:
-  a tenth of --pvalue 0.001, as the series is looked at every night)
+  change +6.55%, p = 2.71e-07 (E-Divisive means, Student's t, p < 0.0002:
+  a fifth of --pvalue 0.001, as the series is looked at every night)
   found on the newest run, not confirmed (--confirm 0)
 EOF
 cmp -s "$T/got" "$T/want"; check $? "--confirm 0: the mail of night 32, not confirmed"
