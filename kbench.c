@@ -170,11 +170,6 @@ cmd_open_db(struct kbench_ctx *ctx, const char *cmd)
 
 	if (ctx->db != NULL)
 		return KB_EXIT_OK;
-	if (access(ctx->db_path, F_OK) == 0 && access(ctx->db_path, W_OK) == -1) {
-		warnx("%s: %s: the database is read-only here (no write "
-		    "permission)", cmd, ctx->db_path);
-		return KB_EXIT_DB;
-	}
 	if ((ctx->db = store_open(ctx->db_path, STORE_CREATE, &err, &why)) ==
 	    NULL) {
 		warnx("%s: %s", cmd, sb_str(&err));
@@ -184,37 +179,10 @@ cmd_open_db(struct kbench_ctx *ctx, const char *cmd)
 	return KB_EXIT_OK;
 }
 
-/*
- * Can this process write the database and make its -wal and -shm files
- * beside it?  When not, a reader opens it read-only: read-write, SQLite
- * would try to create them and fail, and a reader needs neither.
- */
-static int
-db_writable_here(const char *path)
-{
-	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(path, '/');
-	int ok;
-
-	if (access(path, W_OK) == -1)
-		return 0;
-	if (slash == NULL)
-		sb_adds(&dir, ".");
-	else
-		sb_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
-	ok = access(sb_str(&dir), W_OK) == 0;
-	sb_free(&dir);
-	return ok;
-}
-
 struct store *
 cmd_read_db(const char *path, struct strbuf *err, int *why)
 {
-	unsigned flags = 0;
-
-	if (!db_writable_here(path) && access(path, R_OK) == 0)
-		flags |= STORE_READONLY;
-	return store_open(path, flags, err, why);
+	return store_open(path, STORE_READER, err, why);
 }
 
 static const struct command *

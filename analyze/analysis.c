@@ -37,8 +37,7 @@ collect_side(const char *cmdname, struct store *s, const struct filter *f,
  */
 struct side_job {
 	const char		*cmdname;
-	const char		*path;
-	unsigned		 flags;		/* as the first connection's */
+	const struct store	*first;		/* its peer is opened alike */
 	const struct filter	*f;
 	const char		*spec;
 	struct groupset		*gs;
@@ -52,9 +51,8 @@ side_thread(void *arg)
 	struct side_job *job = arg;
 	struct strbuf err = STRBUF_INIT;
 	struct store *s;
-	int why;
 
-	if ((s = store_open(job->path, job->flags, &err, &why)) == NULL) {
+	if ((s = store_open_peer(job->first, &err)) == NULL) {
 		warnx("%s: %s", job->cmdname, sb_str(&err));
 		job->rc = STATUS_DB;
 	} else {
@@ -139,9 +137,7 @@ run_compare(struct store *s, const struct filter *f, struct analysis *an)
 		goto out;
 	}
 	job.cmdname = an->cmdname;
-	job.path = store_path(s);
-	/* A reader that may not write this database opened it read-only. */
-	job.flags = store_writable(s) ? 0 : STORE_READONLY;
+	job.first = s;
 	job.f = &fb;
 	job.spec = an->name_b;
 	job.gs = &an->gb;

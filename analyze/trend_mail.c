@@ -305,7 +305,7 @@ mail(FILE *out, struct store *s, const struct history *h,
 	fputs("\nreproduce:\n", out);
 	strlist_add(&w, "kbench");
 	strlist_add(&w, "-d");
-	strlist_add(&w, store_path(s));
+	strlist_add(&w, store_location_public(s));
 	strlist_add(&w, "trend");
 	history_words(&w, h, rule->last);
 	selection_words(&w, f, hs);
@@ -314,7 +314,7 @@ mail(FILE *out, struct store *s, const struct history *h,
 	review_dir(dir, sizeof(dir), after->uuid);
 	strlist_add(&w, "kbench");
 	strlist_add(&w, "-d");
-	strlist_add(&w, store_path(s));
+	strlist_add(&w, store_location_public(s));
 	strlist_add(&w, "report");
 	strlist_add(&w, "--compare");
 	strlist_add(&w, before->uuid);

@@ -72,7 +72,7 @@ collection_summary(struct store *s, const struct collection *c,
 	fprintf(out, "run %s (%s, label %s): %d round%s of %zu cell%s in %s "
 	    "(estimated %s), into %s\n", id, c->benchmark, c->label, c->rounds,
 	    c->rounds == 1 ? "" : "s", c->ncells, c->ncells == 1 ? "" : "s",
-	    took, est, store_path(s));
+	    took, est, store_location_public(s));
 	if (rc == 0 && m.n > SUMMARY_MAX_SERIES)
 		fprintf(out, "%zu series: kbench analyze --run %s shows their "
 		    "medians\n", m.n, id);

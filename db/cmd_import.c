@@ -247,7 +247,7 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 	if (!quiet)
 		fprintf(stderr, "kbench import: %lld samples in %lld runs "
 		    "into %s\n", (long long)t.samples, (long long)t.runs,
-		    store_path(ctx->db));
+		    store_location_public(ctx->db));
 	rc = KB_EXIT_OK;
 out:
 	store_close(stage);

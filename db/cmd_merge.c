@@ -763,7 +763,7 @@ read_source(struct merge *m, struct store *s, const struct filter *all)
 		return -1;
 	}
 	if (rc == 1) {
-		refused(m, store_path(s), sb_str(&why));
+		refused(m, store_location_public(s), sb_str(&why));
 		sb_free(&why);
 		return -1;
 	}

@@ -447,14 +447,62 @@ open_failed(struct store *s, struct strbuf *err)
 	return NULL;
 }
 
+/*
+ * Can this process write the database and make its -wal and -shm files
+ * beside it?  When not, a reader opens it read-only: read-write, SQLite
+ * would try to create them and fail, and a reader needs neither.
+ */
+static int
+writable_here(const char *path)
+{
+	struct strbuf dir = STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	int ok;
+
+	if (access(path, W_OK) == -1)
+		return 0;
+	if (slash == NULL)
+		sb_adds(&dir, ".");
+	else
+		sb_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+	ok = access(sb_str(&dir), W_OK) == 0;
+	sb_free(&dir);
+	return ok;
+}
+
+/*
+ * The permission policy: STORE_READER opens read-only what this process
+ * may not write; a writer is refused it.  The flags to open with, or
+ * -1 (said into err).
+ */
+static int
+access_policy(const char *path, unsigned flags, struct strbuf *err)
+{
+	if (flags & STORE_READONLY)
+		return (int)flags;
+	if (flags & STORE_READER)
+		return !writable_here(path) && access(path, R_OK) == 0 ?
+		    (int)(flags | STORE_READONLY) : (int)flags;
+	if (access(path, F_OK) == 0 && access(path, W_OK) == -1) {
+		sb_addf(err, "%s: the database is read-only here (no write "
+		    "permission)", path);
+		return -1;
+	}
+	return (int)flags;
+}
+
 struct store *
 store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 {
 	struct store *s;
 	struct stat sb;
-	int readonly = (flags & STORE_READONLY) != 0, there;
+	int readonly, there, policy;
 
 	*why = 0;
+	if ((policy = access_policy(path, flags, err)) == -1)
+		return NULL;
+	flags = (unsigned)policy;
+	readonly = (flags & STORE_READONLY) != 0;
 	if (!(there = stat(path, &sb) == 0)) {
 		if (errno == ENOENT && !(flags & STORE_CREATE)) {
 			sb_addf(err, "%s: no such database (kbench import or "
@@ -746,6 +794,21 @@ const char *
 store_path(const struct store *s)
 {
 	return s->path;
+}
+
+const char *
+store_location_public(const struct store *s)
+{
+	return s->path;
+}
+
+struct store *
+store_open_peer(const struct store *s, struct strbuf *err)
+{
+	int why;
+
+	return store_open(s->path, s->readonly ? STORE_READONLY : 0, err,
+	    &why);
 }
 
 int

@@ -19,6 +19,12 @@ struct store;
 /* store_open() flags */
 #define STORE_CREATE	0x1	/* create the file when missing */
 #define STORE_READONLY	0x2	/* open read-only: never migrates nor writes */
+/*
+ * For reading: read-only when this process may not write the database
+ * (for SQLite, the file, or its directory, where it would make its -wal
+ * and -shm files), else read-write (a reader caches summaries).
+ */
+#define STORE_READER	0x4
 
 /* Run states, as stored. */
 #define RUN_RUNNING	"running"
@@ -48,7 +54,9 @@ struct series_info {
 /*
  * Open (and migrate) the database at path.  On failure returns NULL and
  * puts the reason in err; *why is STORE_ENOENT when the file is simply
- * missing, else a database error.
+ * missing, else a database error.  Without STORE_READONLY or
+ * STORE_READER, a database this process may not write is refused
+ * ("read-only here"), not opened to fail at the first write.
  */
 #define STORE_ENOENT	1
 struct store	*store_open(const char *path, unsigned flags, struct strbuf *err,
@@ -78,6 +86,18 @@ int		 store_stage_copy(struct store *stage, struct store *dst,
 		    struct stage_dup *dup);
 const char	*store_error(const struct store *s);
 const char	*store_path(const struct store *s);
+/*
+ * The location as any text that others read may show it (a report, a
+ * mail, the site, a log, a stored command): for SQLite the path; a
+ * server's would never carry a password.
+ */
+const char	*store_location_public(const struct store *s);
+/*
+ * A second connection to the same database, opened as the first was
+ * (read-only if it is): for a thread of its own.  NULL and err on
+ * failure.
+ */
+struct store	*store_open_peer(const struct store *s, struct strbuf *err);
 /* Was it opened for writing (not STORE_READONLY)? */
 int		 store_writable(const struct store *s);
 

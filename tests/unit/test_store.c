@@ -541,6 +541,44 @@ test_bounded_reads(void)
 	sb_free(&why);
 }
 
+/*
+ * The store's own policy and peers (issue 29): a peer of a read-only
+ * connection is read-only too, of a writer a writer; the public
+ * location of an SQLite store is its path; STORE_READER opens what this
+ * process may write read-write (root may write anything: the refusal
+ * of a file it may not is t_cli's, run as another user).
+ */
+static void
+test_peers(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct store *s, *p;
+	const char *path = path_in_dir("peer.db");
+	int why;
+
+	s = store_open(path, STORE_CREATE, &err, &why);
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	CHECK_STR(store_location_public(s), path);
+	p = store_open_peer(s, &err);
+	CHECK(p != NULL && store_writable(p));
+	store_close(p);
+	store_close(s);
+	s = store_open(path, STORE_READONLY, &err, &why);
+	CHECK(s != NULL && !store_writable(s));
+	p = s != NULL ? store_open_peer(s, &err) : NULL;
+	CHECK(p != NULL && !store_writable(p));
+	store_close(p);
+	store_close(s);
+	s = store_open(path, STORE_READER, &err, &why);
+	CHECK(s != NULL && store_writable(s) == (access(path, W_OK) == 0));
+	store_close(s);
+	CHECK(store_open(path_in_dir("none.db"), STORE_READER, &err, &why) ==
+	    NULL && why == STORE_ENOENT);
+	sb_free(&err);
+}
+
 int
 main(void)
 {
@@ -556,6 +594,7 @@ main(void)
 	test_migration_rounds();
 	test_runs_and_samples();
 	test_bounded_reads();
+	test_peers();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
