@@ -46,7 +46,9 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
 	       lib/procid.c lib/stderr_guard.c
-STORE_SRCS   = db/store.c db/store_rocopy.c db/store_source.c db/valid.c db/schema.c db/filter.c db/csv_import.c db/csv_export.c
+STORE_SRCS   = db/store.c db/store_sqlite.c db/store_rocopy.c \
+	       db/store_sqlite_source.c db/valid.c db/schema.c db/filter.c \
+	       db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
 	       db/cmd_merge.c
 COLLECT_SRCS = collect/hostfacts.c collect/hostfacts_${OS}.c collect/cmd_facts.c \
@@ -85,7 +87,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/strpool.h lib/table.h \
-	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/valid.h db/filter.h \
+	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/store_impl.h db/valid.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/until.h \

@@ -117,6 +117,20 @@ else
 	skip "read-only database: root ignores file modes and no setpriv"
 fi
 
+# A PostgreSQL location (issue 29): refused, exit 3, before anything is
+# read or made, and never echoed (it may hold a password).
+printf 'v\n1\n' >pg.csv
+for cmd in "runs" "import -q --value v pg.csv" "trend" "analyze"; do
+	# shellcheck disable=SC2086
+	kb -d 'postgresql://kb:s3cret@db.lab/kbench' $cmd
+	expect_rc 3 "a postgresql:// location: $cmd"
+	expect_err "kbench: ${cmd%% *}: a PostgreSQL location: this kbench stores in SQLite only, as yet (give -d a file's path)" \
+	    "a postgresql:// location: $cmd: said, the password not"
+done
+kb -d 'postgres://kb:s3cret@db.lab/kbench' runs
+expect_rc 3 "a postgres:// location"
+[ ! -e 'postgresql:' ] && [ ! -e 'postgres:' ]; check $? "a PostgreSQL location: no file made"
+
 # A writable database in a directory that is not: a reader opens it
 # read-only (read-write, SQLite would make its -wal and -shm files there,
 # and fail); a writer is refused, naming the database.
