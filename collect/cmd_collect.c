@@ -12,6 +12,7 @@
 #include "collect/collect.h"
 #include "collect/collector.h"
 #include "kbench.h"
+#include "db/store.h"
 
 const char collect_help[] =
     "usage: kbench collect sleep [-l LABEL] [-r ROUNDS | --until U [--max-rounds N]\n"
@@ -152,6 +153,7 @@ cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 		goto out;
 	/* A baseline is in a database already: none is made for it. */
 	if (c.until.baseline != NULL && c.until.mode != UNTIL_NONE &&
+	    !store_location_is_server(ctx->db_path) &&
 	    access(ctx->db_path, F_OK) == -1) {
 		warnx("%s: --baseline: %s: no such database", who,
 		    ctx->db_path);

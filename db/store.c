@@ -5,6 +5,7 @@
  * not there yet (issue 29): its locations are refused, said so.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "db/store_impl.h"
 
@@ -14,26 +15,43 @@ ops_of(const struct store *s)
 	return ((const struct store_head *)(const void *)s)->ops;
 }
 
-/*
- * Is location a PostgreSQL one: a postgresql:// or postgres:// URI?
- * (libpq's key=value strings will be, with its backend: a path may hold
- * '=' today.)
- */
+/* libpq's connection keywords that a key=value location starts with. */
 static int
-postgres_location(const char *location)
+conninfo_keyword(const char *p)
 {
-	return strncmp(location, "postgresql://", 13) == 0 ||
-	    strncmp(location, "postgres://", 11) == 0;
+	static const char *const words[] = { "host=", "hostaddr=", "port=",
+	    "dbname=", "user=", "password=", "passfile=", "service=",
+	    "sslmode=", "options=", "application_name=", "connect_timeout=" };
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strncmp(p, words[i], strlen(words[i])) == 0)
+			return 1;
+	return 0;
+}
+
+int
+store_location_is_server(const char *location)
+{
+	const char *p;
+
+	if (strncasecmp(location, "postgresql:", 11) == 0 ||
+	    strncasecmp(location, "postgres:", 9) == 0)
+		return 1;
+	/* key=value, separated by blanks: one of libpq's words begins one. */
+	for (p = location; *p != '\0'; p++)
+		if ((p == location || *(p - 1) == ' ') && conninfo_keyword(p))
+			return 1;
+	return 0;
 }
 
 struct store *
 store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 {
 	*why = 0;
-	if (postgres_location(path)) {
+	if (store_location_is_server(path)) {
 		/* Not the location itself: it may hold a password. */
-		sb_adds(err, "a PostgreSQL location: this kbench stores in "
-		    "SQLite only, as yet (give -d a file's path)");
+		sb_adds(err, STORE_SERVER_REFUSED);
 		return NULL;
 	}
 	return store_sqlite_ops.open(path, flags, err, why);

@@ -87,6 +87,16 @@ int		 store_stage_copy(struct store *stage, struct store *dst,
 const char	*store_error(const struct store *s);
 const char	*store_path(const struct store *s);
 /*
+ * Is location one of a database server's (a postgresql:// or
+ * postgres:// URI, any case, or a libpq key=value string: host=,
+ * dbname=, service=...), not a file's path?  Such a location is never
+ * made relative to anything, nor echoed.
+ */
+int		 store_location_is_server(const char *location);
+/* What is said of a server location (store_open's refusal). */
+#define STORE_SERVER_REFUSED	"a PostgreSQL location: this kbench stores " \
+	"in SQLite only, as yet (give -d a file's path; a file so named: ./NAME)"
+/*
  * The location as any text that others read may show it (a report, a
  * mail, the site, a log, a stored command): for SQLite the path; a
  * server's would never carry a password.

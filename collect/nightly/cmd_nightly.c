@@ -1068,6 +1068,12 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 		return rc == -2 ? KB_EXIT_IO : KB_EXIT_USAGE;
 	}
 	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
+	/* Before its name is printed, made a lock's or passed on. */
+	if (store_location_is_server(n.db)) {
+		warnx("nightly: %s", STORE_SERVER_REFUSED);
+		rc = KB_EXIT_DB;
+		goto out;
+	}
 	if (list) {
 		rc = list_log(n.db);
 		goto out;

@@ -17,6 +17,7 @@
 #include "collect/benchmark.h"
 #include "collect/collector.h"
 #include "collect/nightly/nightly.h"
+#include "db/store.h"
 
 /* A character of a fact key or a configuration name. */
 static int
@@ -541,7 +542,9 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 	if (c->label == NULL)
 		c->label = xstrdup(NIGHTLY_LABEL);
 	if (c->database != NULL) {
-		p = relative_to(path, c->database);
+		/* A server's location is no path (store.h). */
+		p = store_location_is_server(c->database) ?
+		    xstrdup(c->database) : relative_to(path, c->database);
 		free(c->database);
 		c->database = p;
 	}

@@ -117,19 +117,41 @@ else
 	skip "read-only database: root ignores file modes and no setpriv"
 fi
 
-# A PostgreSQL location (issue 29): refused, exit 3, before anything is
-# read or made, and never echoed (it may hold a password).
+# A PostgreSQL location (issue 29): refused, exit 3, before the database
+# is read or made, and never echoed (it may hold a password): a URI of
+# any case, a libpq key=value string; in -d, $KBENCH_DB, a nightly's
+# database line (however its file is named), collect --baseline.
+PGREF="kbench: %s: a PostgreSQL location: this kbench stores in SQLite only, as yet (give -d a file's path; a file so named: ./NAME)"
 printf 'v\n1\n' >pg.csv
-for cmd in "runs" "import -q --value v pg.csv" "trend" "analyze"; do
-	# shellcheck disable=SC2086
-	kb -d 'postgresql://kb:s3cret@db.lab/kbench' $cmd
-	expect_rc 3 "a postgresql:// location: $cmd"
-	expect_err "kbench: ${cmd%% *}: a PostgreSQL location: this kbench stores in SQLite only, as yet (give -d a file's path)" \
-	    "a postgresql:// location: $cmd: said, the password not"
+for loc in 'postgresql://kb:s3cret@db.lab/kbench' 'POSTGRES://kb:s3cret@db.lab/k' \
+    'postgresql:kb:s3cret@h/d' 'host=db.lab password=s3cret dbname=kbench'; do
+	for cmd in "runs" "import -q --value v pg.csv" "trend" "analyze"; do
+		# shellcheck disable=SC2086
+		kb -d "$loc" $cmd
+		expect_rc 3 "a server location ($loc): $cmd"
+		# shellcheck disable=SC2059
+		expect_err "$(printf "$PGREF" "${cmd%% *}")" \
+		    "a server location ($loc): $cmd: said, the password not"
+	done
 done
-kb -d 'postgres://kb:s3cret@db.lab/kbench' runs
-expect_rc 3 "a postgres:// location"
-[ ! -e 'postgresql:' ] && [ ! -e 'postgres:' ]; check $? "a PostgreSQL location: no file made"
+KBENCH_DB='postgres://kb:s3cret@db.lab/kbench' kb runs
+expect_rc 3 "a postgres:// location in KBENCH_DB"
+kb -d 'postgresql://kb:s3cret@db.lab/kbench' collect sleep -m nanosleep -u 100 --until decided --baseline a
+expect_rc 3 "a server location: collect --baseline"
+! grep -q s3cret "$T/err"; check $? "a server location: collect --baseline: the password not said"
+mkdir -p pgconf
+printf 'database  postgresql://kb:s3cret@db.lab/kbench\ncollect   sleep -q -m nanosleep -u 100 -r 1\n' >pgconf/pg.conf
+for args in "-n" "-q" "--list"; do
+	# shellcheck disable=SC2086
+	kb nightly -f "$PWD/pgconf/pg.conf" $args
+	expect_rc 3 "a server location in a nightly's database line: nightly $args"
+	expect_err "kbench: nightly: a PostgreSQL location: this kbench stores in SQLite only, as yet (give -d a file's path; a file so named: ./NAME)" \
+	    "a server location in a nightly's database line: nightly $args: said"
+	! grep -q s3cret "$T/out"; check $? "nightly $args: the password not printed"
+done
+[ ! -e 'postgresql:' ] && [ ! -e 'POSTGRES:' ] && [ ! -e pgconf/postgresql: ] &&
+    [ ! -e 'host=db.lab password=s3cret dbname=kbench' ]
+check $? "a server location: no file made"
 
 # A writable database in a directory that is not: a reader opens it
 # read-only (read-write, SQLite would make its -wal and -shm files there,
