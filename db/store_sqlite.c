@@ -367,7 +367,7 @@ open_without_shm(struct store *s, const char *path)
 }
 
 static int
-open_db(struct store *s, const char *path, int readonly)
+open_db_as(struct store *s, const char *path, int readonly)
 {
 	int rc;
 
@@ -386,6 +386,25 @@ open_db(struct store *s, const char *path, int readonly)
 	sqlite3_close(s->db);
 	s->db = NULL;
 	return open_without_shm(s, path);
+}
+
+/*
+ * "file:..." is a URI to an SQLite built to read them: another file
+ * than the one stat() and the companions' check looked at.  "./file:..."
+ * is that file.
+ */
+static int
+open_db(struct store *s, const char *path, int readonly)
+{
+	struct strbuf dot = STRBUF_INIT;
+	int rc;
+
+	if (strncmp(path, "file:", 5) != 0)
+		return open_db_as(s, path, readonly);
+	sb_addf(&dot, "./%s", path);
+	rc = open_db_as(s, sb_str(&dot), readonly);
+	sb_free(&dot);
+	return rc;
 }
 
 /*

@@ -153,6 +153,13 @@ done
     [ ! -e 'host=db.lab password=s3cret dbname=kbench' ]
 check $? "a server location: no file made"
 
+# -d file:u.db names that file, not an SQLite URI to u.db: the file the
+# store's checks looked at is the file opened (a -wal planted beside
+# u.db would otherwise be read unchecked).
+kb -d file:u.db import -q --value v pg.csv
+expect_rc 0 "-d file:u.db"
+[ -s file:u.db ] && [ ! -e u.db ]; check $? "-d file:u.db: the file of that name, not u.db"
+
 # A writable database in a directory that is not: a reader opens it
 # read-only (read-write, SQLite would make its -wal and -shm files there,
 # and fail); a writer is refused, naming the database.
