@@ -477,17 +477,25 @@ static int
 writable_here(const char *path)
 {
 	struct strbuf dir = STRBUF_INIT;
-	const char *slash = strrchr(path, '/');
+	/* SQLite puts them beside the file a symbolic link leads to. */
+	char *real = realpath(path, NULL);
+	const char *slash;
 	int ok;
 
-	if (access(path, W_OK) == -1)
+	if (real != NULL)
+		path = real;
+	slash = strrchr(path, '/');
+	if (access(path, W_OK) == -1) {
+		free(real);
 		return 0;
+	}
 	if (slash == NULL)
 		sb_adds(&dir, ".");
 	else
 		sb_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
 	ok = access(sb_str(&dir), W_OK) == 0;
 	sb_free(&dir);
+	free(real);
 	return ok;
 }
 

@@ -179,6 +179,15 @@ if can_drop_root; then
 	expect_rc 0 "a writable database in a read-only directory: analyze"
 	as_user -d rodir/w.db export
 	expect_rc 0 "a writable database in a read-only directory: export"
+	# Reached through a symbolic link from a directory it may write:
+	# SQLite would make the -wal beside the file the link leads to, so
+	# that directory is the one that counts.
+	mkdir linkdir
+	ln -s ../rodir/w.db linkdir/w.db
+	[ "$(id -u)" -eq 0 ] && chown nobody linkdir
+	as_user -d linkdir/w.db runs
+	expect_rc 0 "a link to a database in a read-only directory: runs"
+	grep -q 'one.csv' "$T/out"; check $? "through the link: it lists its runs"
 	# An empty file there (a database another kbench is creating, its
 	# schema not yet committed): nothing to read, as when there is none.
 	: >rodir/empty.db
