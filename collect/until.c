@@ -13,6 +13,7 @@
 #include "collect/collector.h"
 #include "collect/until.h"
 #include "db/filter.h"
+#include "lib/stderr_guard.h"
 #include "lib/strlist.h"
 
 /* Without --max-rounds: the cap, as many rounds as issue 28's targets. */
@@ -595,11 +596,16 @@ until_check(struct until *u, struct store *s, int64_t run_id, int rounds,
     int progress)
 {
 	struct analysis an;
+	enum status st;
 	size_t i, was;
 	int rc = -1;
 
 	analysis_init(&an, "collect");
-	if (compare_run(u, s, run_id, &an) == STATUS_OK) {
+	/* Its warnings are the same each round: said the first time only. */
+	stderr_once(1);
+	st = compare_run(u, s, run_id, &an);
+	stderr_once(0);
+	if (st == STATUS_OK) {
 		was = u->decided;
 		u->decided = 0;
 		u->watched = 0;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lib/stderr_guard.h"
+#include "lib/strmap.h"
 #include "lib/util.h"
 
 #define GUARD_BUF	65536
@@ -41,12 +42,45 @@ write_all(const char *s, size_t n)
 	return 0;
 }
 
+/* stderr_once(): on, and the lines said while it was. */
+static int		once_on;
+static struct strmap	once_said = STRMAP_INIT;
+static size_t		once_n;
+
+void
+stderr_once(int on)
+{
+	(void)fflush(stderr);
+	once_on = on;
+}
+
+/* Was this whole line (buf[0 .. n), its newline last) said already? */
+static int
+said_before(const char *buf, size_t n)
+{
+	struct strbuf line = STRBUF_INIT;
+	int seen;
+
+	if (!once_on || n == 0 || buf[n - 1] != '\n')
+		return 0;
+	sb_add(&line, buf, n);
+	if (!(seen = strmap_get(&once_said, sb_str(&line)) != NULL) &&
+	    once_n < STDERR_ONCE_MAX) {
+		strmap_put(&once_said, sb_str(&line), &once_said);
+		once_n++;
+	}
+	sb_free(&line);
+	return seen;
+}
+
 static int
 guard_put(const char *buf, size_t n)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc;
 
+	if (said_before(buf, n))
+		return 0;
 	sb_add_terminal_n(&sb, buf, n);
 	rc = write_all(sb_str(&sb), sb.len);
 	sb_free(&sb);

@@ -199,6 +199,18 @@ kb --db b.db analyze --compare base msbase
 expect_rc 2 "analyze --compare of two measures"
 expect_err "kbench: analyze: --compare: method=nanosleep,usec=100: us, lower is better, in base; ms, higher is better, in msbase: not the same measure" \
     "analyze --compare of two measures: said"
+# A warning of the comparison (here: the baseline, imported without its
+# facts, does not say which rw lock it ran) is said once, not once a
+# round: the check reads the run again after each (cron mails stderr).
+kb --db lk.db collect lock -q -l lb -r 7 -H rw -k null -t 1 --duration 5 --backend user
+"$KBENCH" --db lk.db export --facts none |
+    sed '2,$ s/,lb,/,lbk,/; 2,$ s/^[0-9a-f-]*,/00000000-0000-4000-8000-0000000000bb,/' >lbk.csv
+kb --db lk.db import -q lbk.csv
+kb --db lk.db collect lock -q -l ln -H rw -k null -t 1 --duration 5 --backend user \
+    --until decided --baseline lbk --max-rounds 7
+expect_rc 0 "--baseline whose lock is not recorded"
+n=$(grep -c 'is not recorded in uuid=00000000-0000-4000-8000-0000000000bb' "$T/err")
+[ "$n" = 1 ]; check $? "a warning of the check: said once over 7 rounds (got $n)"
 # A nightly checks its --baseline before the night, as collect would.
 printf 'database  b.db\ncollect   sleep -q -m select -u 100 --until decided --baseline nosuch\n' >bl.conf
 KBENCH_LIBEXEC=$FAKE kb nightly -f bl.conf --dry-run
