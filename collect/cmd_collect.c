@@ -6,7 +6,6 @@
 #include <err.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "collect/benchmark.h"
 #include "collect/collect.h"
@@ -141,8 +140,9 @@ int
 cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 {
 	struct collection c;
+	struct strbuf err = STRBUF_INIT;
 	char who[64];
-	int rc;
+	int rc, why;
 
 	memset(&c, 0, sizeof(c));
 	if ((rc = collect_prepare(argc - 1, argv + 1, ctx, &c)) != KB_EXIT_OK)
@@ -151,13 +151,14 @@ cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 	snprintf(who, sizeof(who), "collect %s", c.benchmark);
 	if ((rc = exit_status(collection_check(&c, who))) != KB_EXIT_OK)
 		goto out;
-	/* A baseline is in a database already: none is made for it. */
+	/*
+	 * A baseline is in a database already: opened without creating
+	 * one (cmd_open_db then keeps it), the store saying why not.
+	 */
 	if (c.until.baseline != NULL && c.until.mode != UNTIL_NONE &&
-	    !store_location_is_server(ctx->db_path) &&
-	    access(ctx->db_path, F_OK) == -1) {
-		warnx("%s: --baseline: %s: no such database", who,
-		    ctx->db_path);
-		rc = KB_EXIT_USAGE;
+	    (ctx->db = store_open(ctx->db_path, 0, &err, &why)) == NULL) {
+		warnx("%s: --baseline: %s", who, sb_str(&err));
+		rc = why == STORE_ENOENT ? KB_EXIT_USAGE : KB_EXIT_DB;
 		goto out;
 	}
 	if ((rc = cmd_open_db(ctx, "collect")) != KB_EXIT_OK)
@@ -176,5 +177,6 @@ cmd_collect(int argc, char **argv, struct kbench_ctx *ctx)
 	rc = exit_status(collection_run(ctx->db, &c));
 out:
 	collection_free(&c);
+	sb_free(&err);
 	return rc;
 }

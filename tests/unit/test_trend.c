@@ -491,21 +491,20 @@ test_bad_options(void)
 }
 
 /*
- * Watch x night by night as the nightly does: the nights (history
- * lengths) on which trend_new_regressions reports something, in
- * nights[], their number returned (at most max).
+ * Watch x night by night as the nightly does, under rule r: the nights
+ * (history lengths) on which trend_new_regressions reports something,
+ * in nights[], their number returned (at most max).
  */
 static size_t
-mail_nights(const double *x, size_t n, double level, size_t confirm,
-    int worse, size_t *nights, size_t max)
+watch_nights(const double *x, size_t n, const struct trend_mail_rule *r,
+    size_t *nights, size_t max)
 {
 	struct trend_opts o = TREND_OPTS_INIT;
-	struct trend_mail_rule r = { level, confirm, worse, NULL };
 	struct trend_cp *cp;
 	size_t m, k, ncp, nmail = 0;
 
 	for (m = 1; m <= n; m++) {
-		CHECK(trend_new_regressions(x, m, &o, &r, &cp, &ncp) ==
+		CHECK(trend_new_regressions(x, m, &o, r, &cp, &ncp) ==
 		    STATS_OK);
 		for (k = 0; k < ncp; k++)
 			if (nmail < max)
@@ -515,28 +514,28 @@ mail_nights(const double *x, size_t n, double level, size_t confirm,
 	return nmail;
 }
 
-/* mail_nights() at --confirm 2, each history its last points only. */
+/* watch_nights() with the whole history each night. */
+static size_t
+mail_nights(const double *x, size_t n, double level, size_t confirm,
+    int worse, size_t *nights, size_t max)
+{
+	struct trend_mail_rule r = { level, confirm, worse, NULL };
+
+	return watch_nights(x, n, &r, nights, max);
+}
+
+/* watch_nights() at --confirm 2, each history its last points only. */
 static size_t
 mail_nights_last(const double *x, size_t n, size_t last, size_t *nights,
     size_t max)
 {
-	struct trend_opts o = TREND_OPTS_INIT;
 	struct trend_mail_rule r = { 0.0001, 2, 1, NULL };
-	struct trend_cp *cp;
-	size_t m, k, ncp, nmail = 0, from[64];
+	size_t m, from[64];
 
 	for (m = 0; m <= n && m < 64; m++)
 		from[m] = m > last ? m - last : 0;
 	r.from = from;
-	for (m = 1; m <= n; m++) {
-		CHECK(trend_new_regressions(x, m, &o, &r, &cp, &ncp) ==
-		    STATS_OK);
-		for (k = 0; k < ncp; k++)
-			if (nmail < max)
-				nights[nmail++] = m;
-		free(cp);
-	}
-	return nmail;
+	return watch_nights(x, n, &r, nights, max);
 }
 
 /*
