@@ -19,6 +19,17 @@ SQLITE_LIBS   != pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3
 CSV_CFLAGS    != pkg-config --cflags libcsv 2>/dev/null || true
 CSV_LIBS      != pkg-config --libs libcsv 2>/dev/null || echo -lcsv
 
+# The PostgreSQL store when libpq is there (Debian's libpq-dev, FreeBSD's
+# postgresql15-client); without it, kbench stores in SQLite only.
+# PG=0 builds without it all the same.
+PG ?= 1
+PG_CFLAGS_1 != pkg-config --exists libpq 2>/dev/null && echo "-DKBENCH_PG `pkg-config --cflags libpq`" || true
+PG_LIBS_1   != pkg-config --exists libpq 2>/dev/null && pkg-config --libs libpq || true
+PG_SRCS_1   != pkg-config --exists libpq 2>/dev/null && echo db/store_pg.c db/store_pg_read.c db/store_pg_schema.c || true
+PG_CFLAGS   = ${PG_CFLAGS_${PG}}
+PG_LIBS     = ${PG_LIBS_${PG}}
+PG_SRCS     = ${PG_SRCS_${PG}}
+
 # lockbench: Concurrency Kit (ck_brlock) and liburcu (the memb flavour).
 LOCK_CFLAGS   != pkg-config --cflags ck liburcu 2>/dev/null || true
 LOCK_LIBS     != pkg-config --libs ck liburcu 2>/dev/null || echo -lurcu -lurcu-common -lck
@@ -37,16 +48,17 @@ OPT	?= -O2 -g
 WARN	 = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wno-unused-parameter
 SRC_INCS = -I.
-KB_INCS	 = ${SRC_INCS} ${SQLITE_CFLAGS} ${CSV_CFLAGS}
+KB_INCS	 = ${SRC_INCS} ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${PG_CFLAGS}
 KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 	   ${KB_INCS} ${CFLAGS}
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
-KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
+KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${PG_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
 	       lib/procid.c lib/stderr_guard.c
-STORE_SRCS   = db/store.c db/store_sqlite.c db/store_rocopy.c \
+STORE_SRCS   = db/store.c db/store_common.c db/store_copy.c db/store_sqlite.c \
+	       ${PG_SRCS} db/store_rocopy.c \
 	       db/store_sqlite_source.c db/valid.c db/schema.c db/filter.c \
 	       db/csv_import.c db/csv_export.c
 DB_SRCS      = ${STORE_SRCS} db/cmd_import.c db/cmd_export.c db/cmd_runs.c \
@@ -87,7 +99,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/strpool.h lib/table.h \
-	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/store_impl.h db/valid.h db/filter.h \
+	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/store_impl.h db/store_pg_private.h db/valid.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/until.h \
@@ -99,7 +111,8 @@ HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h li
 
 UNIT_TESTS   = ${BUILD}/test_util ${BUILD}/test_stats ${BUILD}/test_store \
 	       ${BUILD}/test_csv ${BUILD}/test_ministat ${BUILD}/test_protocol \
-	       ${BUILD}/test_trend ${BUILD}/test_sequential
+	       ${BUILD}/test_trend ${BUILD}/test_sequential \
+	       ${BUILD}/test_store_contract
 
 .PHONY: all demo check check-sanitize check-vm check-vm-debug deps-vm-debug \
 	demo-vm bench install clean \
@@ -175,6 +188,10 @@ ${BUILD}/test_store: tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} t
 	@mkdir -p ${BUILD}
 	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_store.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
 
+${BUILD}/test_store_contract: tests/unit/test_store_contract.c ${STORE_SRCS} ${LIB_SRCS} ${HDRS} tests/unit/check.h
+	@mkdir -p ${BUILD}
+	${CC} ${KB_CFLAGS} ${KB_LDFLAGS} -o $@ tests/unit/test_store_contract.c ${STORE_SRCS} ${LIB_SRCS} ${KB_LIBS}
+
 test-bins: ${BUILD}/kbench ${BUILD}/testsleep ${BUILD}/lockbench \
 	   ${BUILD}/pfilbench-ctl ${UNIT_TESTS}
 
@@ -236,7 +253,7 @@ print-build:
 	@echo "prog lockbench ${LOCKBENCH_SRCS}"
 	@echo "prog pfilbench-ctl ${PFILCTL_SRCS}"
 	@echo "cflags -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SRC_INCS}"
-	@echo "kbench-cflags ${SQLITE_CFLAGS} ${CSV_CFLAGS}"
+	@echo "kbench-cflags ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${PG_CFLAGS}"
 	@echo "kbench-libs ${KB_LIBS}"
 
 # Debian's kernel booted twice, highres and highres=off: the sleep matrix.

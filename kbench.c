@@ -291,6 +291,56 @@ run_command(const struct command *cmd, int argc, char **argv,
 	return rc;
 }
 
+/* argv as a JSON array, every word as others may read it. */
+/*
+ * A server's location taken from KBENCH_DB (a site's report children
+ * get it so, never in argv), when the command names no database itself:
+ * said as "-d PUBLIC" after "kbench", so that a Reproduce line says where
+ * the runs are, and no password.  1 when so (out holds PUBLIC), else 0.
+ */
+static int
+env_db_shown(int argc, char **argv, struct strbuf *out)
+{
+	const char *env = getenv("KBENCH_DB");
+	int i;
+
+	if (env == NULL || !store_location_is_server(env))
+		return 0;
+	for (i = 1; i < argc; i++)
+		if (strncmp(argv[i], "-d", 2) == 0 ||
+		    strcmp(argv[i], "--d") == 0 || strcmp(argv[i], "--db") == 0 ||
+		    strncmp(argv[i], "--d=", 4) == 0 ||
+		    strncmp(argv[i], "--db=", 5) == 0)
+			return 0;
+	store_word_public(env, out);
+	return 1;
+}
+
+/* argv as a JSON array, every word as others may read it. */
+static void
+command_public(struct strbuf *out, int argc, char **argv)
+{
+	struct strbuf *words = xcalloc((size_t)argc + 1, sizeof(*words));
+	const char **shown = xcalloc((size_t)argc + 3, sizeof(*shown));
+	struct strbuf env = STRBUF_INIT;
+	int i, n = 0;
+
+	for (i = 0; i < argc; i++) {
+		store_word_public(argv[i], &words[i]);
+		shown[n++] = sb_str(&words[i]);
+		if (i == 0 && env_db_shown(argc, argv, &env)) {
+			shown[n++] = "-d";
+			shown[n++] = sb_str(&env);
+		}
+	}
+	json_argv(out, n, (char *const *)shown);
+	for (i = 0; i < argc; i++)
+		sb_free(&words[i]);
+	sb_free(&env);
+	free(words);
+	free(shown);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -316,10 +366,13 @@ main(int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.progname = "kbench";
 	ctx.argv0 = argv[0];
-	/* As the run table keeps it: argv, as a JSON array (json.h). */
+	/*
+	 * As the run table keeps it: argv, as a JSON array (json.h), with no
+	 * password of a database server's location in it.
+	 */
 	argv0 = argv[0];
 	argv[0] = (char *)"kbench";
-	json_argv(&cmdline, argc, argv);
+	command_public(&cmdline, argc, argv);
 	argv[0] = argv0;
 	ctx.cmdline = sb_str(&cmdline);
 	ctx.db_path = getenv("KBENCH_DB");

@@ -454,7 +454,6 @@ struct item {
 struct merge {
 	struct kbench_ctx *ctx;
 	struct store	**src;
-	char		**src_path;
 	size_t		 nsrc, cur;	/* the source being read */
 	struct item	**items;	/* in the order met */
 	size_t		 nitems;
@@ -546,7 +545,7 @@ plan_run(const struct run_row *r, void *arg)
 
 	memset(&c, 0, sizeof(c));
 	c.s = m->src[m->cur];
-	c.path = m->src_path[m->cur];
+	c.path = store_location_public(c.s);	/* no password, ever */
 	c.check = 1;
 	copy_take(&c, r);
 	/*
@@ -680,6 +679,7 @@ copy_series(const struct series_row *row, void *arg)
 		    w->b.v[i], 0) == -1)
 			return -1;
 	w->samples += (int64_t)w->b.n;
+	w->failed = w->src;	/* the walk goes on reading the source */
 	return 0;
 }
 
@@ -715,6 +715,7 @@ copy_run(struct merge *m, const struct item *it)
 			rc = store_fact_set(w.dst, ri.id, it->c.facts.v[i].key,
 			    it->c.facts.v[i].value);
 		w.run_id = ri.id;
+		w.failed = w.src;
 		if (rc == 0)
 			rc = store_each_series(w.src, &f, copy_series, &w);
 	}
@@ -782,7 +783,6 @@ read_sources(struct merge *m, char **paths, size_t n)
 	memset(&all, 0, sizeof(all));
 	all.include_incomplete = 1;
 	m->src = xcalloc(n, sizeof(*m->src));
-	m->src_path = paths;
 	for (m->cur = 0; m->cur < n; m->cur++) {
 		sb_reset(&err);
 		if ((m->src[m->cur] = store_open(paths[m->cur], STORE_READONLY,
@@ -833,7 +833,8 @@ cmd_merge(int argc, char **argv, struct kbench_ctx *ctx)
 	/* 1. The sources, then this database as it is now: no lock yet. */
 	if (read_sources(&m, argv + optind, (size_t)(argc - optind)) == -1)
 		goto out;
-	existed = access(ctx->db_path, F_OK) == 0;
+	existed = store_location_is_server(ctx->db_path) ||
+	    access(ctx->db_path, F_OK) == 0;
 	if (existed) {
 		if ((m.rc = cmd_open_db(ctx, "merge")) != KB_EXIT_OK)
 			goto out;

@@ -2,10 +2,12 @@
  * filter.c: the shared selection options, and their SQL.
  */
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/filter.h"
+#include "db/store_impl.h"
 
 /* Values given to the filter options, all told. */
 static size_t
@@ -152,6 +154,23 @@ filter_part_text(struct strbuf *sb, const char *key, const char *value)
 	add_escaped(sb, value);
 }
 
+/*
+ * Text to select by is UTF-8, as everything stored is: a value that is
+ * not could match nothing, and one backend would refuse it (PostgreSQL),
+ * so it is refused here, the same on every one.
+ */
+static int
+filter_text_check(const char *opt, const char *text, struct strbuf *err)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	if (store_text_check(opt, text, &why) == 0)
+		return 0;
+	sb_adds(err, sb_str(&why));
+	sb_free(&why);
+	return -1;
+}
+
 /* One KEY=VALUE part of a selection, within the bounds. */
 static int
 where_add(struct filter *f, const char *key, const char *value,
@@ -163,6 +182,9 @@ where_add(struct filter *f, const char *key, const char *value,
 		    "--compare: with its sides' parts, ", FILTER_MAX_VALUES);
 		return -1;
 	}
+	if (filter_text_check(opt, key, err) == -1 ||
+	    filter_text_check(opt, value, err) == -1)
+		return -1;
 	if (!where_key_known(f, key, strlen(key)) &&
 	    where_distinct(f) >= FILTER_MAX_KEYS) {
 		sb_addf(err, "%s '%s=%s': more than %d different keys", opt, key,
@@ -210,9 +232,13 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 	}
 	switch (opt) {
 	case FOPT_LABEL:
+		if (filter_text_check("--label", arg, err) == -1)
+			return -1;
 		strlist_add(&f->labels, arg);
 		return 1;
 	case FOPT_RUN:
+		if (filter_text_check("--run", arg, err) == -1)
+			return -1;
 		if (*arg == '\0') {
 			sb_addf(err, "--run: empty run id");
 			return -1;
@@ -224,6 +250,8 @@ filter_option(struct filter *f, int opt, const char *arg, struct strbuf *err)
 		strlist_add(&f->runs, arg);
 		return 1;
 	case FOPT_BENCHMARK:
+		if (filter_text_check("-b", arg, err) == -1)
+			return -1;
 		strlist_add(&f->benchmarks, arg);
 		return 1;
 	case FOPT_INCOMPLETE:
@@ -354,9 +382,45 @@ add_where_key(struct strbuf *sql, struct strlist *binds, int series_level,
 	}
 }
 
+/*
+ * One --run: an id (digits, leading zeros or not), a whole uuid, or a
+ * uuid prefix of 8 or more characters; the same on every backend, and
+ * each term one an index answers (the range, before the prefix's exact
+ * test: a stage of 100,000 runs is copied a run at a time).
+ */
+static void
+add_run_match(struct strbuf *sql, struct strlist *binds,
+    enum filter_dialect dialect, const char *arg)
+{
+	struct strbuf hi = STRBUF_INIT;
+	char id[24];
+	size_t n = strlen(arg);
+
+	sb_adds(sql, "(r.uuid = ?");
+	strlist_add(binds, arg);
+	if (n > 0 && n <= 18 && strspn(arg, "0123456789") == n) {
+		snprintf(id, sizeof(id), "%lld", strtoll(arg, NULL, 10));
+		sb_adds(sql, dialect == FILTER_PG ?
+		    " OR r.id = CAST(? AS bigint)" : " OR r.id = ?");
+		strlist_add(binds, id);
+	}
+	if (n >= 8) {
+		/* Every uuid character is below 0x7f: [p, p"\x7f") holds p*. */
+		sb_adds(&hi, arg);
+		sb_add(&hi, "\x7f", 1);
+		sb_addf(sql, " OR (r.uuid >= ? AND r.uuid < ? AND"
+		    " substr(r.uuid, 1, %zu) = ?)", n);
+		strlist_add(binds, arg);
+		strlist_add(binds, sb_str(&hi));
+		strlist_add(binds, arg);
+	}
+	sb_adds(sql, ")");
+	sb_free(&hi);
+}
+
 void
-filter_sql(const struct filter *f, int series_level, struct strbuf *sql,
-    struct strlist *binds)
+filter_sql(const struct filter *f, int series_level,
+    enum filter_dialect dialect, struct strbuf *sql, struct strlist *binds)
 {
 	size_t i, j;
 
@@ -365,13 +429,11 @@ filter_sql(const struct filter *f, int series_level, struct strbuf *sql,
 	add_list(sql, binds, "r.label", &f->labels);
 	add_list(sql, binds, "r.benchmark", &f->benchmarks);
 	if (f->runs.n > 0) {
-		/* An id, a whole uuid, or a uuid prefix of 8 or more characters. */
-		sb_adds(sql, " AND (0");
+		sb_adds(sql, " AND (");
 		for (i = 0; i < f->runs.n; i++) {
-			sb_adds(sql, " OR r.id = ? OR r.uuid = ? OR (length(?) >= 8"
-			    " AND substr(r.uuid, 1, length(?)) = ?)");
-			for (j = 0; j < 5; j++)
-				strlist_add(binds, f->runs.v[i]);
+			if (i > 0)
+				sb_adds(sql, " OR ");
+			add_run_match(sql, binds, dialect, f->runs.v[i]);
 		}
 		sb_adds(sql, ")");
 	}

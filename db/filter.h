@@ -84,13 +84,6 @@ void	filter_free(struct filter *f);
 /* A deep copy of src into dst. */
 void	filter_copy(struct filter *dst, const struct filter *src);
 
-/*
- * SQL for the store.  Appends " AND ..." conditions over the aliases
- * r (run) and, with series_level, s (series) to sql, and their values to
- * binds (all bound as text).  Without series_level, a series-key
- * condition selects runs that have at least one such series.
- */
-void	filter_sql(const struct filter *f, int series_level,
-	    struct strbuf *sql, struct strlist *binds);
+/* The SQL a filter becomes is the store backends' (store_impl.h). */
 
 #endif

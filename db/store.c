@@ -1,13 +1,18 @@
 /*
  * store.c: the store's one entry point (store.h): each call dispatched
  * to the backend of the store it is given (store_impl.h), the backend
- * chosen by the location.  SQLite is db/store_sqlite.c; PostgreSQL is
- * not there yet (issue 29): its locations are refused, said so.
+ * chosen by the location: a server's (PostgreSQL, db/store_pg.c, when
+ * kbench is built with libpq), else a file's (SQLite,
+ * db/store_sqlite.c).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "db/store_impl.h"
+
+/* What separates libpq's key=value words. */
+#define BLANKS	" \t\n\r\f\v"
 
 static const struct store_ops *
 ops_of(const struct store *s)
@@ -15,17 +20,29 @@ ops_of(const struct store *s)
 	return ((const struct store_head *)(const void *)s)->ops;
 }
 
-/* libpq's connection keywords that a key=value location starts with. */
+/*
+ * Does p start "KEYWORD =", KEYWORD one of libpq's connection keywords
+ * (PostgreSQL 15's, and 16's load_balance_hosts)?
+ */
 static int
 conninfo_keyword(const char *p)
 {
-	static const char *const words[] = { "host=", "hostaddr=", "port=",
-	    "dbname=", "user=", "password=", "passfile=", "service=",
-	    "sslmode=", "options=", "application_name=", "connect_timeout=" };
-	size_t i;
+	static const char *const words[] = { "application_name",
+	    "channel_binding", "client_encoding", "connect_timeout", "dbname",
+	    "fallback_application_name", "gssencmode", "gsslib", "host",
+	    "hostaddr", "keepalives", "keepalives_count", "keepalives_idle",
+	    "keepalives_interval", "krbsrvname", "load_balance_hosts",
+	    "options", "passfile", "password", "port", "replication",
+	    "requirepeer", "requiressl", "service", "ssl_max_protocol_version",
+	    "ssl_min_protocol_version", "sslcert", "sslcompression", "sslcrl",
+	    "sslcrldir", "sslkey", "sslmode", "sslpassword", "sslrootcert",
+	    "sslsni", "target_session_attrs", "tcp_user_timeout", "user" };
+	size_t i, n = strspn(p, "abcdefghijklmnopqrstuvwxyz_");
 
+	if (p[n + strspn(p + n, BLANKS)] != '=')
+		return 0;
 	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (strncmp(p, words[i], strlen(words[i])) == 0)
+		if (strlen(words[i]) == n && strncmp(p, words[i], n) == 0)
 			return 1;
 	return 0;
 }
@@ -33,26 +50,82 @@ conninfo_keyword(const char *p)
 int
 store_location_is_server(const char *location)
 {
-	const char *p;
+	const char *p = location + strspn(location, BLANKS);
 
-	if (strncasecmp(location, "postgresql:", 11) == 0 ||
-	    strncasecmp(location, "postgres:", 9) == 0)
+	/* Blanks first: libpq cannot read it, but it is no file name. */
+	if (strncasecmp(p, "postgresql:", 11) == 0 ||
+	    strncasecmp(p, "postgres:", 9) == 0)
 		return 1;
-	/* key=value, separated by blanks: one of libpq's words begins one. */
+	/* key=value words, separated by blanks: one of them libpq's. */
 	for (p = location; *p != '\0'; p++)
-		if ((p == location || *(p - 1) == ' ') && conninfo_keyword(p))
+		if ((p == location || strchr(BLANKS, p[-1]) != NULL) &&
+		    conninfo_keyword(p))
 			return 1;
 	return 0;
+}
+
+/*
+ * Where a location may begin in one word of a command line: the word,
+ * past -d, or past the = of an option (--db=, its abbreviation --d=, a
+ * mistaken -d=).  NULL: no server's location there.
+ */
+static const char *
+word_location(const char *word)
+{
+	const char *eq;
+
+	if (store_location_is_server(word))
+		return word;
+	if (word[0] != '-')
+		return NULL;
+	if (strncmp(word, "-d", 2) == 0 && store_location_is_server(word + 2))
+		return word + 2;
+	if ((eq = strchr(word, '=')) != NULL && store_location_is_server(eq + 1))
+		return eq + 1;
+	return NULL;
+}
+
+void
+store_word_public(const char *word, struct strbuf *out)
+{
+	const char *loc = word_location(word);
+	char *shown = NULL;
+
+	/* A label "host=a b" holds no password: kept as typed. */
+#ifdef KBENCH_PG
+	if (loc != NULL && !store_pg_location_secret(loc))
+		loc = NULL;
+	else if (loc != NULL)
+		shown = store_pg_location_public(loc);
+#endif
+	if (loc == NULL) {
+		sb_adds(out, word);
+		return;
+	}
+	sb_add(out, word, (size_t)(loc - word));
+	sb_adds(out, shown != NULL ? shown : "(a PostgreSQL location, not shown)");
+	free(shown);
 }
 
 struct store *
 store_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 {
 	*why = 0;
+	/* -d=LOCATION: getopt leaves the '='; said, not echoed. */
+	if (path[0] == '=' && store_location_is_server(path + 1)) {
+		sb_adds(err, "'=' and a PostgreSQL location (not repeated: it "
+		    "may hold a password): write -d LOCATION or --db=LOCATION");
+		*why = STORE_ENOENT;
+		return NULL;
+	}
 	if (store_location_is_server(path)) {
+#ifdef KBENCH_PG
+		return store_pg_ops.open(path, flags, err, why);
+#else
 		/* Not the location itself: it may hold a password. */
 		sb_adds(err, STORE_SERVER_REFUSED);
 		return NULL;
+#endif
 	}
 	return store_sqlite_ops.open(path, flags, err, why);
 }
@@ -73,6 +146,9 @@ store_close(struct store *s)
 int
 store_stage_copy(struct store *stage, struct store *dst, struct stage_dup *dup)
 {
+	/* Another backend's store is written through its own calls. */
+	if (ops_of(dst) != ops_of(stage))
+		return store_copy_across(stage, dst, dup);
 	return ops_of(stage)->stage_copy(stage, dst, dup);
 }
 
@@ -80,6 +156,12 @@ const char *
 store_error(const struct store *s)
 {
 	return ops_of(s)->error(s);
+}
+
+void
+store_set_error(struct store *s, const char *msg)
+{
+	ops_of(s)->set_error(s, msg);
 }
 
 const char *
@@ -149,6 +231,12 @@ store_bound_reads(struct store *s, int64_t base, int64_t per_byte)
 }
 
 int
+store_check_source(struct store *s, struct strbuf *why)
+{
+	return ops_of(s)->check_source(s, why);
+}
+
+int
 store_bound_hit(const struct store *s)
 {
 	return ops_of(s)->bound_hit(s);
@@ -205,6 +293,13 @@ store_series_get(struct store *s, int64_t run_id, const struct series_info *si, 
 int
 store_sample_add(struct store *s, int64_t series_id, int64_t seq, int64_t round, double value, int64_t origin)
 {
+	/*
+	 * -0.0 is stored as 0: a REAL column in SQLite keeps an integral
+	 * value as an integer, so one backend could not keep the sign and
+	 * both must give back the same numbers.  (value == 0 holds for both.)
+	 */
+	if (value == 0)
+		value = 0;
 	return ops_of(s)->sample_add(s, series_id, seq, round, value, origin);
 }
 
@@ -220,29 +315,9 @@ store_failed_origin(const struct store *s)
 	return ops_of(s)->failed_origin(s);
 }
 
-void
-store_redact(struct store *s, const char *key)
-{
-	ops_of(s)->redact(s, key);
-}
 
-const char *
-store_redacted(struct store *s, const char *key, const char *value)
-{
-	return ops_of(s)->redacted(s, key, value);
-}
 
-void
-store_redact_text(struct store *s, const char *text, struct strbuf *out)
-{
-	ops_of(s)->redact_text(s, text, out);
-}
 
-void
-store_redact_facts(struct store *s, struct kvlist *facts)
-{
-	ops_of(s)->redact_facts(s, facts);
-}
 
 int
 store_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
@@ -313,7 +388,20 @@ store_label_exists(struct store *s, const char *label, int *found)
 int
 store_check_filter(struct store *s, const struct filter *f, struct strbuf *msg)
 {
-	return ops_of(s)->check_filter(s, f, msg);
+	size_t i;
+	int found = 0;
+
+	/* A label nobody has is a typo to say, not an empty result. */
+	for (i = 0; i < f->labels.n; i++) {
+		if (store_label_exists(s, f->labels.v[i], &found) == -1)
+			return -1;
+		if (!found) {
+			sb_addf(msg, "no run has the label '%s' (kbench runs "
+			    "lists them)", f->labels.v[i]);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 int

@@ -94,14 +94,25 @@ const char	*store_path(const struct store *s);
  */
 int		 store_location_is_server(const char *location);
 /* What is said of a server location (store_open's refusal). */
-#define STORE_SERVER_REFUSED	"a PostgreSQL location: this kbench stores " \
-	"in SQLite only, as yet (give -d a file's path; a file so named: ./NAME)"
+#define STORE_SERVER_REFUSED	"a PostgreSQL location: this kbench was " \
+	"built without libpq, so it stores in SQLite only (install libpq-dev " \
+	"and rebuild; a file so named: ./NAME)"
+/* What kbench nightly says of one (its locks are files beside a file's). */
+#define NIGHTLY_SERVER_REFUSED	"a PostgreSQL location: kbench nightly " \
+	"runs on an SQLite file only, as yet (its locks are files beside the " \
+	"database's); collect, import and merge write to a server"
 /*
  * The location as any text that others read may show it (a report, a
  * mail, the site, a log, a stored command): for SQLite the path; a
  * server's would never carry a password.
  */
 const char	*store_location_public(const struct store *s);
+/*
+ * A command-line word as others may read it (the command a run keeps, a
+ * report shows): a server location in it (the word, or "--db=", "-d"
+ * and one) without its password; any other word as it is.
+ */
+void		 store_word_public(const char *word, struct strbuf *out);
 /*
  * A second connection to the same database, opened as the first was
  * (read-only if it is): for a thread of its own.  NULL and err on
@@ -183,7 +194,8 @@ int	store_series_get(struct store *s, int64_t run_id,
  * names the sample, and store_failed_origin() gives back the origin the
  * caller passed with it (a line number; collectors pass 0).  round is the
  * invocation of the benchmark program that made the sample (1, 2, ...),
- * or STORE_NO_ROUND when nobody recorded it: stored as NULL.
+ * or STORE_NO_ROUND when nobody recorded it: stored as NULL.  Every
+ * other double comes back bit for bit, but -0.0 is stored as 0.
  */
 #define STORE_NO_ROUND	(-1)
 /* The largest round: 2^53 - 1, exact as a double (JSON's numbers). */

@@ -9,6 +9,8 @@
 #include "db/store.h"
 
 sqlite3	*store_sqlite(struct store *s);
+/* store_sqlite_source.c: store_check_source() of a file. */
+int	 sq_check_source(struct store *s, struct strbuf *why);
 /* Record "PATH: what: SQLite's message" as the error; -1. */
 int	 store_failed(struct store *s, const char *what);
 

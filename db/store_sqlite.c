@@ -36,15 +36,8 @@ struct pending_sample {
 	int64_t	origin;
 };
 
-/* A redacted fact value and the token shown instead. */
-struct redacted {
-	char	*key;
-	char	*value;
-	char	*token;
-};
-
 struct store {
-	const struct store_ops *ops;	/* first: store_impl.h */
+	struct store_head head;		/* first: store_impl.h */
 	sqlite3		*db;
 	char		*path;
 	struct strbuf	 err;
@@ -72,10 +65,6 @@ struct store {
 	/* store_bound_reads(): the SQLite steps left, the whole bound. */
 	int64_t		 steps_left, steps_bound;
 	int		 bound_hit;
-	/* store_redact(): the keys, and each value met with its token. */
-	struct strlist	 redact_keys;
-	struct redacted	*redacted;
-	size_t		 nredacted;
 };
 
 static void	 bind_text(sqlite3_stmt *st, int i, const char *v);
@@ -548,7 +537,7 @@ sq_open(const char *path, unsigned flags, struct strbuf *err, int *why)
 	if (companions_trusted(path, there ? &sb : NULL, err) == -1)
 		return NULL;
 	s = xcalloc(1, sizeof(*s));
-	s->ops = &store_sqlite_ops;
+	s->head.ops = &store_sqlite_ops;
 	s->path = xstrdup(path);
 	s->readonly = readonly;
 	if (open_db(s, path, readonly) != SQLITE_OK) {
@@ -593,7 +582,7 @@ sq_open_stage(struct strbuf *err)
 {
 	struct store *s = xcalloc(1, sizeof(*s));
 
-	s->ops = &store_sqlite_ops;
+	s->head.ops = &store_sqlite_ops;
 	s->path = xstrdup("the staging area (a temporary file in $TMPDIR)");
 	/* "": a private database on disk, deleted when closed (or killed). */
 	if (sqlite3_open_v2("", &s->db, SQLITE_OPEN_READWRITE |
@@ -738,8 +727,6 @@ out:
 static void
 sq_close(struct store *s)
 {
-	size_t i;
-
 	if (s == NULL)
 		return;
 	sqlite3_finalize(s->ins_sample);
@@ -758,13 +745,7 @@ sq_close(struct store *s)
 	sb_free(&s->err);
 	sb_free(&s->name);
 	free(s->path);
-	for (i = 0; i < s->nredacted; i++) {
-		free(s->redacted[i].key);
-		free(s->redacted[i].value);
-		free(s->redacted[i].token);
-	}
-	free(s->redacted);
-	strlist_free(&s->redact_keys);
+	store_head_free(&s->head);
 	free(s);
 }
 
@@ -813,6 +794,16 @@ static int
 sq_bound_hit(const struct store *s)
 {
 	return s->bound_hit;
+}
+
+static void
+sq_set_error(struct store *s, const char *msg)
+{
+	char *copy = xstrdup(msg);	/* msg may be s's own error */
+
+	sb_reset(&s->err);
+	sb_adds(&s->err, copy);
+	free(copy);
 }
 
 static const char *
@@ -932,41 +923,7 @@ sq_rollback(struct store *s)
 	    0 : -1;
 }
 
-void
-store_now(char *buf, size_t size)
-{
-	struct timespec ts;
-	struct tm tm;
-	char sec[32];
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	gmtime_r(&ts.tv_sec, &tm);
-	strftime(sec, sizeof(sec), "%Y-%m-%dT%H:%M:%S", &tm);
-	snprintf(buf, size, "%s.%03ldZ", sec, ts.tv_nsec / 1000000);
-}
-
-/* A random (version 4) UUID, from the kernel's generator. */
-static int
-make_uuid(char out[37])
-{
-	unsigned char b[16];
-	int fd;
-	ssize_t n;
-
-	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd == -1)
-		return -1;
-	n = read(fd, b, sizeof(b));
-	close(fd);
-	if (n != (ssize_t)sizeof(b))
-		return -1;
-	b[6] = (b[6] & 0x0f) | 0x40;
-	b[8] = (b[8] & 0x3f) | 0x80;
-	snprintf(out, 37, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-	    "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
-	    b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
-	return 0;
-}
 
 static void
 bind_text(sqlite3_stmt *st, int i, const char *v)
@@ -977,33 +934,7 @@ bind_text(sqlite3_stmt *st, int i, const char *v)
 		sqlite3_bind_text(st, i, v, -1, SQLITE_STATIC);
 }
 
-int
-store_text_check(const char *what, const char *s, struct strbuf *why)
-{
-	size_t n = strlen(s), bad = utf8_check(s, n);
 
-	if (bad == n)
-		return 0;
-	sb_addf(why, "%s '", what);
-	sb_add_visible(why, s);
-	sb_addf(why, "': invalid UTF-8 (byte 0x%02x): kbench keeps text as "
-	    "UTF-8, as its CSV, JSON and reports are", (unsigned char)s[bad]);
-	return -1;
-}
-
-int
-store_label_check(const char *label, struct strbuf *why)
-{
-	if (store_text_check("label", label, why) == -1)
-		return -1;
-	if (!has_control(label))
-		return 0;
-	sb_adds(why, "label '");
-	sb_add_visible(why, label);
-	sb_adds(why, "': a control character (newline, tab, escape...) has no "
-	    "place in a label");
-	return -1;
-}
 
 static int
 sq_run_create(struct store *s, struct run_info *ri)
@@ -1016,12 +947,8 @@ sq_run_create(struct store *s, struct run_info *ri)
 	if (store_label_check(ri->label, &s->err) == -1 || txn_alive(s) == -1)
 		return -1;
 	if (ri->uuid == NULL) {
-		if (make_uuid(uuid) == -1) {
-			sb_reset(&s->err);
-			sb_addf(&s->err, "/dev/urandom: cannot read: %s",
-			    strerror(errno));
+		if (store_make_uuid(uuid, &s->err) == -1)
 			return -1;
-		}
 	}
 	store_now(now, sizeof(now));
 	if (sqlite3_prepare_v2(s->db, "INSERT INTO run (uuid, label, benchmark,"
@@ -1103,29 +1030,6 @@ sq_fact_set(struct store *s, int64_t run_id, const char *key,
 	return step_done(s, s->ins_fact, "setting a run fact");
 }
 
-void
-store_series_name(const struct kvlist *keys, struct strbuf *out)
-{
-	size_t i;
-	const char *p;
-
-	sb_reset(out);
-	for (i = 0; i < keys->n; i++) {
-		if (i > 0)
-			sb_add(out, ",", 1);
-		for (p = keys->v[i].key; *p; p++) {
-			if (*p == '\\' || *p == ',' || *p == '=')
-				sb_add(out, "\\", 1);
-			sb_add(out, p, 1);
-		}
-		sb_add(out, "=", 1);
-		for (p = keys->v[i].value; *p; p++) {
-			if (*p == '\\' || *p == ',' || *p == '=')
-				sb_add(out, "\\", 1);
-			sb_add(out, p, 1);
-		}
-	}
-}
 
 static int
 sq_series_get(struct store *s, int64_t run_id, const struct series_info *si,
@@ -1334,77 +1238,9 @@ col_real(sqlite3_stmt *st, int i)
 	return sqlite3_column_double(st, i);
 }
 
-static void
-sq_redact(struct store *s, const char *key)
-{
-	if (!strlist_has(&s->redact_keys, key))
-		strlist_add(&s->redact_keys, key);
-}
 
-static const char *
-sq_redacted(struct store *s, const char *key, const char *value)
-{
-	struct redacted *r;
-	size_t i, n = 0;
-	char token[32];
 
-	if (!strlist_has(&s->redact_keys, key))
-		return value;
-	for (i = 0; i < s->nredacted; i++) {
-		r = &s->redacted[i];
-		if (strcmp(r->key, key) != 0)
-			continue;
-		if (strcmp(r->value, value) == 0)
-			return r->token;
-		n++;
-	}
-	snprintf(token, sizeof(token), "redacted-%zu", n + 1);
-	s->redacted = xreallocarray(s->redacted, s->nredacted + 1,
-	    sizeof(*s->redacted));
-	r = &s->redacted[s->nredacted++];
-	r->key = xstrdup(key);
-	r->value = xstrdup(value);
-	r->token = xstrdup(token);
-	return r->token;
-}
 
-/* A byte that continues a word: a value inside one is not that value. */
-static int
-word_byte(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9') || c == '_' || (unsigned char)c >= 0x80;
-}
-
-static void
-sq_redact_text(struct store *s, const char *text, struct strbuf *out)
-{
-	const struct redacted *best;
-	size_t i, len, blen;
-	const char *p;
-
-	for (p = text; *p != '\0';) {
-		/* The longest value standing as a word here. */
-		best = NULL;
-		blen = 0;
-		for (i = 0; i < s->nredacted; i++) {
-			len = strlen(s->redacted[i].value);
-			if (len == 0 || len <= blen ||
-			    strncmp(p, s->redacted[i].value, len) != 0 ||
-			    (p > text && word_byte(p[-1]) &&
-			    word_byte(p[0])) ||
-			    (word_byte(p[len - 1]) && word_byte(p[len])))
-				continue;
-			best = &s->redacted[i];
-			blen = len;
-		}
-		if (best != NULL) {
-			sb_adds(out, best->token);
-			p += blen;
-		} else
-			sb_add(out, p++, 1);
-	}
-}
 
 /* The run columns, in the order run_row_fill() reads them. */
 #define RUN_COLUMNS	"r.id, r.uuid, r.label, r.benchmark, r.status," \
@@ -1469,7 +1305,7 @@ sq_each_run(struct store *s, const struct filter *f, run_cb *cb, void *arg)
 	    "  series_summary m ON m.series_id = s.id WHERE s.run_id = r.id),"
 	    " (SELECT count(*) FROM series s WHERE s.run_id = r.id)"
 	    " FROM run r WHERE 1");
-	filter_sql(f, 0, &sql, &binds);
+	filter_sql(f, 0, FILTER_SQLITE, &sql, &binds);
 	sb_adds(&sql, " ORDER BY r.started_at, r.id");
 	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
 		goto out;
@@ -1550,7 +1386,7 @@ cursor_open(struct store *s, struct run_cursor *c, const char *head,
 	if (store_flush(s) == -1)
 		return -1;
 	sb_adds(&sql, head);
-	filter_sql(f, 1, &sql, &c->binds);
+	filter_sql(f, 1, FILTER_SQLITE, &sql, &c->binds);
 	sb_adds(&sql, order);
 	if (prepare_filtered(s, sb_str(&sql), &c->binds, &c->st) == -1)
 		goto out;
@@ -1687,7 +1523,7 @@ sq_fact_keys(struct store *s, const struct filter *f, struct strlist *keys)
 
 	sb_adds(&sql, "SELECT DISTINCT fk.key FROM run_fact fk"
 	    " JOIN run r ON r.id = fk.run_id WHERE 1");
-	filter_sql(f, 0, &sql, &binds);
+	filter_sql(f, 0, FILTER_SQLITE, &sql, &binds);
 	sb_adds(&sql, " ORDER BY fk.key");
 	ret = distinct_strings(s, &sql, &binds, keys, "fact keys");
 	strlist_free(&binds);
@@ -1705,7 +1541,7 @@ sq_series_keys(struct store *s, const struct filter *f, struct strlist *keys)
 	sb_adds(&sql, "SELECT DISTINCT sk.key FROM series_key sk"
 	    " JOIN series s ON s.id = sk.series_id"
 	    " JOIN run r ON r.id = s.run_id WHERE 1");
-	filter_sql(f, 1, &sql, &binds);
+	filter_sql(f, 1, FILTER_SQLITE, &sql, &binds);
 	sb_adds(&sql, " ORDER BY sk.key");
 	ret = distinct_strings(s, &sql, &binds, keys, "series keys");
 	strlist_free(&binds);
@@ -1728,24 +1564,6 @@ sq_label_exists(struct store *s, const char *label, int *found)
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return fail(s, "looking up label '%s'", label);
 	*found = rc == SQLITE_ROW;
-	return 0;
-}
-
-static int
-sq_check_filter(struct store *s, const struct filter *f, struct strbuf *msg)
-{
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < f->labels.n; i++) {
-		if (store_label_exists(s, f->labels.v[i], &found) == -1)
-			return -1;
-		if (!found) {
-			sb_addf(msg, "no run has the label '%s' (kbench runs "
-			    "lists them)", f->labels.v[i]);
-			return 1;
-		}
-	}
 	return 0;
 }
 
@@ -1800,19 +1618,10 @@ sq_series_samples(struct store *s, int64_t series_id,
 	    " WHERE series_id = ? ORDER BY seq") == -1)
 		return -1;
 	sqlite3_bind_int64(s->sel_samples, 1, series_id);
-	while ((rc = sqlite3_step(s->sel_samples)) == SQLITE_ROW) {
-		if (b->n == b->cap) {
-			/* 1.5x: large blocks grow by mremap, without a copy. */
-			b->cap = b->cap < 64 ? 64 : b->cap + b->cap / 2;
-			b->seq = xreallocarray(b->seq, b->cap, sizeof(*b->seq));
-			b->round = xreallocarray(b->round, b->cap,
-			    sizeof(*b->round));
-			b->v = xreallocarray(b->v, b->cap, sizeof(*b->v));
-		}
-		b->seq[b->n] = sqlite3_column_int64(s->sel_samples, 0);
-		b->round[b->n] = col_round(s->sel_samples, 1);
-		b->v[b->n++] = sqlite3_column_double(s->sel_samples, 2);
-	}
+	while ((rc = sqlite3_step(s->sel_samples)) == SQLITE_ROW)
+		sample_buf_push(b, sqlite3_column_int64(s->sel_samples, 0),
+		    col_round(s->sel_samples, 1),
+		    sqlite3_column_double(s->sel_samples, 2));
 	sqlite3_reset(s->sel_samples);
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
@@ -1820,14 +1629,6 @@ sq_series_samples(struct store *s, int64_t series_id,
 	return 0;
 }
 
-void
-sample_buf_free(struct sample_buf *b)
-{
-	free(b->seq);
-	free(b->round);
-	free(b->v);
-	memset(b, 0, sizeof(*b));
-}
 
 static int
 sq_run_delete(struct store *s, int64_t run_id)
@@ -1866,14 +1667,9 @@ sq_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
 	    " WHERE series_id = ? ORDER BY seq") == -1)
 		return -1;
 	sqlite3_bind_int64(s->sel_values, 1, series_id);
-	while ((rc = sqlite3_step(s->sel_values)) == SQLITE_ROW) {
-		if (*n == *cap) {
-			/* 1.5x: large blocks grow by mremap, without a copy. */
-			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
-			*v = xreallocarray(*v, *cap, sizeof(**v));
-		}
-		(*v)[(*n)++] = sqlite3_column_double(s->sel_values, 0);
-	}
+	while ((rc = sqlite3_step(s->sel_values)) == SQLITE_ROW)
+		store_values_push(v, n, cap,
+		    sqlite3_column_double(s->sel_values, 0));
 	sqlite3_reset(s->sel_values);
 	if (rc != SQLITE_DONE)
 		return fail(s, "reading the samples of series %lld",
@@ -1885,7 +1681,6 @@ static int
 sq_series_rounds(struct store *s, int64_t series_id, double **v,
     size_t *n, size_t *cap, struct round_spans *rs)
 {
-	int64_t r;
 	int rc;
 
 	if (prepare(s, &s->sel_rounds, "SELECT value, round FROM sample"
@@ -1894,23 +1689,9 @@ sq_series_rounds(struct store *s, int64_t series_id, double **v,
 	rs->n = 0;
 	sqlite3_bind_int64(s->sel_rounds, 1, series_id);
 	while ((rc = sqlite3_step(s->sel_rounds)) == SQLITE_ROW) {
-		if (*n == *cap) {
-			/* 1.5x: large blocks grow by mremap, without a copy. */
-			*cap = *cap < 64 ? 64 : *cap + *cap / 2;
-			*v = xreallocarray(*v, *cap, sizeof(**v));
-		}
-		(*v)[(*n)++] = sqlite3_column_double(s->sel_rounds, 0);
-		r = col_round(s->sel_rounds, 1);
-		if (rs->n > 0 && rs->v[rs->n - 1].round == r) {
-			rs->v[rs->n - 1].n++;
-			continue;
-		}
-		if (rs->n == rs->cap) {
-			rs->cap = rs->cap < 16 ? 16 : 2 * rs->cap;
-			rs->v = xreallocarray(rs->v, rs->cap, sizeof(*rs->v));
-		}
-		rs->v[rs->n].round = r;
-		rs->v[rs->n++].n = 1;
+		store_values_push(v, n, cap,
+		    sqlite3_column_double(s->sel_rounds, 0));
+		round_spans_push(rs, col_round(s->sel_rounds, 1));
 	}
 	sqlite3_reset(s->sel_rounds);
 	if (rc != SQLITE_DONE)
@@ -2089,20 +1870,6 @@ sq_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 	return 0;
 }
 
-static void
-sq_redact_facts(struct store *s, struct kvlist *facts)
-{
-	struct strbuf shown = STRBUF_INIT;
-	size_t i;
-
-	for (i = 0; i < facts->n; i++) {
-		sb_reset(&shown);
-		store_redact_text(s, facts->v[i].value, &shown);
-		if (strcmp(sb_str(&shown), facts->v[i].value) != 0)
-			kv_set(facts, facts->v[i].key, sb_str(&shown));
-	}
-	sb_free(&shown);
-}
 
 /* The SQLite backend, as store.c dispatches to it. */
 const struct store_ops store_sqlite_ops = {
@@ -2112,6 +1879,7 @@ const struct store_ops store_sqlite_ops = {
 	.close = sq_close,
 	.stage_copy = sq_stage_copy,
 	.error = sq_error,
+	.set_error = sq_set_error,
 	.path = sq_path,
 	.location_public = sq_location_public,
 	.open_peer = sq_open_peer,
@@ -2124,6 +1892,7 @@ const struct store_ops store_sqlite_ops = {
 	.data_version = sq_data_version,
 	.bound_reads = sq_bound_reads,
 	.bound_hit = sq_bound_hit,
+	.check_source = sq_check_source,
 	.release_memory = sq_release_memory,
 	.read_through = sq_read_through,
 	.run_create = sq_run_create,
@@ -2135,10 +1904,6 @@ const struct store_ops store_sqlite_ops = {
 	.sample_add = sq_sample_add,
 	.flush = sq_flush,
 	.failed_origin = sq_failed_origin,
-	.redact = sq_redact,
-	.redacted = sq_redacted,
-	.redact_text = sq_redact_text,
-	.redact_facts = sq_redact_facts,
 	.each_run = sq_each_run,
 	.each_sample = sq_each_sample,
 	.each_series = sq_each_series,
@@ -2150,7 +1915,6 @@ const struct store_ops store_sqlite_ops = {
 	.fact_keys = sq_fact_keys,
 	.series_keys = sq_series_keys,
 	.label_exists = sq_label_exists,
-	.check_filter = sq_check_filter,
 	.nightly_begin = sq_nightly_begin,
 	.nightly_end = sq_nightly_end,
 	.each_nightly = sq_each_nightly,

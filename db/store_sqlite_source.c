@@ -359,7 +359,7 @@ values_typed(struct store *s, sqlite3 *made, struct strbuf *why)
 }
 
 int
-store_check_source(struct store *s, struct strbuf *why)
+sq_check_source(struct store *s, struct strbuf *why)
 {
 	sqlite3 *made;
 	int rc;

@@ -42,6 +42,9 @@
 #            BENCH_SEQ_SERIES a row, default 40000); then the tutorial's
 #            timer-slack change, 30 rounds a side, read --sequential:
 #            the round each series was decided, the rounds saved.
+#   pg       issue 29: the lab store on a throwaway PostgreSQL server
+#            against SQLite: import, analyze --compare, trend of the year
+#            (merged in), 8 hosts posting at once (mk/bench_pg.sh).
 #   mail     issue 28: simulated flat and stepped histories watched night
 #            by night as nightly -q mails them (tests/bench/mailsim.c,
 #            BENCH_MAIL_SERIES flat series of 365 nights, default 500,
@@ -81,7 +84,7 @@ cc=${CC:-cc}
 
 mkdir -p "$dir"
 shift $(($# > 0 ? 1 : 0))
-sections=${*:-sleep lock pfil import plot analyze trend site merge series sites units sequential mail}
+sections=${*:-sleep lock pfil import plot analyze trend site merge series sites units sequential mail pg}
 # want SECTION: is it to run?
 want() {
 	case " $sections " in *" $1 "*) return 0 ;; esac
@@ -666,5 +669,13 @@ if want mail; then
 	    "$top/analyze/trend.c" "$top/analyze/trend_confirm.c" \
 	    "$top"/analyze/stats*.c "$top/lib/util.c" -lm
 	"$build/mailsim" "${BENCH_MAIL_SERIES:-500}"
+	echo
+fi
+
+# Issue 29, the lab store: PostgreSQL against SQLite (mk/bench_pg.sh).  In
+# a subshell: the server is stopped, and its traps gone, when it ends.
+if want pg; then
+	echo "== pg: the lab store, a PostgreSQL 15 server on a Unix socket, against SQLite"
+	( . "$top/mk/bench_pg.sh" )
 	echo
 fi

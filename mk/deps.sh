@@ -21,6 +21,7 @@
 # What each package is for (base, then by group):
 #   C compiler, make, pkg-config   building
 #   sqlite3 headers and library    the store
+#   libpq headers and library      the lab store (PostgreSQL)
 #   libcsv                         CSV import
 #   gnuplot                        kbench plot
 #   libck-dev, liburcu-dev         lockbench's read-mostly and epoch locks
@@ -31,6 +32,7 @@
 #   rt-tests (cyclictest)          test, bench: the sleep tester against cyclictest
 #   strace, python3                test: a fault injected into testsleep; the HTML check
 #   systemd (systemd-analyze)      test: contrib/systemd units are verified
+#   postgresql-15                  test: a throwaway server for the PostgreSQL store's tests
 #   chromium, fonts-dejavu-core    test: kbench site's pages run in a headless
 #                                  browser (its DOM after the script, screenshots)
 #   mandoc, man-db                 test, lint: the man pages linted, and rendered by man(1)
@@ -54,9 +56,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 VM_TOP=$top
 . "$top/kmod/vm/vm.sh"
 
-debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev gnuplot-nox libck-dev liburcu-dev"
-debian_test="sqlite3 ministat bmake jq rt-tests strace python3 systemd cmark-gfm chromium fonts-dejavu-core mandoc man-db"
-freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu"
+debian_base="gcc make pkg-config libsqlite3-dev libcsv-dev gnuplot-nox libck-dev liburcu-dev libpq-dev"
+debian_test="sqlite3 ministat bmake jq rt-tests strace python3 systemd cmark-gfm chromium fonts-dejavu-core mandoc man-db postgresql-15"
+freebsd_pkgs="pkgconf sqlite3 libcsv gnuplot-lite jq concurrencykit liburcu postgresql15-client"
 groups=" $* "
 for g in "$@"; do
 	case $g in

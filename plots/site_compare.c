@@ -13,6 +13,7 @@
  */
 #include <sys/stat.h>
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,16 @@ pair_args(struct site *s, struct store *db, const char *self, struct pair *p,
 
 	memset(&p->args, 0, sizeof(p->args));
 	strlist_add(&p->args, self);
-	strlist_add(&p->args, "-d");
-	strlist_add(&p->args, s->db_path);
+	if (store_location_is_server(s->db_path)) {
+		/* In the environment: a child's argv is anyone's (ps). */
+		if (setenv("KBENCH_DB", s->db_path, 1) == -1) {
+			sb_addf(err, "setenv: %s", strerror(errno));
+			return -1;
+		}
+	} else {
+		strlist_add(&p->args, "-d");
+		strlist_add(&p->args, s->db_path);
+	}
 	strlist_add(&p->args, "report");
 	strlist_add(&p->args, "--compare");
 	if (side(s, db, a, &p->args, err) == -1 ||

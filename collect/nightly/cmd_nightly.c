@@ -711,7 +711,7 @@ list_log(const char *db)
 		warnx("nightly: %s", store_error(s));
 		rc = KB_EXIT_DB;
 	} else if (t.nrows <= 1)
-		printf("no nightly has run on %s\n", db);
+		printf("no nightly has run on %s\n", store_location_public(s));
 	else
 		table_print_text(&t, stdout, 1);
 	table_free(&t);
@@ -1070,7 +1070,7 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
 	/* Before its name is printed, made a lock's or passed on. */
 	if (store_location_is_server(n.db)) {
-		warnx("nightly: %s", STORE_SERVER_REFUSED);
+		warnx("nightly: %s", NIGHTLY_SERVER_REFUSED);
 		rc = KB_EXIT_DB;
 		goto out;
 	}

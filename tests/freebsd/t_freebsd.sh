@@ -40,9 +40,10 @@
 #     expected: the check can fail.
 #
 # The headers FreeBSD's users get from ports (sqlite3.h, csv.h,
-# Concurrency Kit, liburcu: /usr/local/include there) are not in the
-# tree: Debian's packages of them stand in (libsqlite3-dev, libcsv-dev,
-# libck-dev, liburcu-dev), copied into BUILD/freebsd/ports-include.  So
+# Concurrency Kit, liburcu, libpq: /usr/local/include there) are not in
+# the tree: Debian's packages of them stand in (libsqlite3-dev,
+# libcsv-dev, libck-dev, liburcu-dev, libpq-dev), copied into
+# BUILD/freebsd/ports-include.  So
 # this proves kbench's own code against FreeBSD's headers, and the ports'
 # headers only as far as Debian's copies match them.
 #
@@ -463,6 +464,9 @@ check $? "make and bmake read the same FreeBSD branch: 4 programs (make OS=freeb
 srcs=$(awk '$1 == "prog" { for (i = 3; i <= NF; i++) print $i }' \
     "$work/build.make" | sort -u)
 cflags=$(sed -n 's/^cflags //p' "$work/build.make")
+# With libpq there (a port's pkg-config says so), kbench's store has its
+# PostgreSQL half: compiled so, as FreeBSD's make would.
+echo "$srcs" | grep -qx db/store_pg.c && cflags="$cflags -DKBENCH_PG"
 
 # pfilbench-ctl's FreeBSD half reads the kernel's facts from the running
 # kernel, a sysctl each (the sysctl, then the facts it gives).  It needs
@@ -536,7 +540,7 @@ fi
 # as /usr/local/include (the multiarch part of liburcu's flattened).
 ports=$work/ports-include
 missing=""
-for p in libsqlite3-dev libcsv-dev libck-dev liburcu-dev; do
+for p in libsqlite3-dev libcsv-dev libck-dev liburcu-dev libpq-dev; do
 	if [ "$(dpkg-query -W -f='${db:Status-Status}' $p 2>/dev/null)" != installed ]; then
 		missing="$missing $p"
 		continue
@@ -544,6 +548,7 @@ for p in libsqlite3-dev libcsv-dev libck-dev liburcu-dev; do
 	dpkg-query -L $p | grep '^/usr/include/.*\.h$' | while read -r h; do
 		r=${h#/usr/include/}
 		r=${r#x86_64-linux-gnu/}
+		r=${r#postgresql/}	# postgresql15-client's are in include/
 		mkdir -p "$ports/$(dirname "$r")"
 		cp "$h" "$ports/$r"
 	done

@@ -1,0 +1,926 @@
+/*
+ * store_pg.c: the PostgreSQL store (libpq): the connection and its
+ * location, transactions, and the writers.  The readers are
+ * store_pg_read.c, the schema store_pg_schema.c.
+ *
+ * Promises kept as SQLite's are: a write transaction holds one
+ * advisory lock, so writers queue (as behind BEGIN IMMEDIATE) while
+ * readers, on their snapshot, never wait; an error aborts the whole
+ * transaction, so nothing half-written is ever committed.  The location
+ * given may hold a password: it is kept here and never said; what is
+ * said is store_location_public(), the location without it.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "kbench_exit.h"
+#include "db/store_pg_private.h"
+
+/* The advisory lock key of write transactions: "kbwr" */
+#define PG_WRITE_LOCK	"1801615218"
+/* Samples a COPY: ~40 bytes each, 1.3 MB of text. */
+#define PG_BATCH	32768
+
+struct pg_pending {
+	int64_t	series_id, seq, origin;
+};
+
+const char *
+pg_int(char buf[PG_INT_BUFSIZE], int64_t v)
+{
+	snprintf(buf, PG_INT_BUFSIZE, "%lld", (long long)v);
+	return buf;
+}
+
+/*
+ * The server's message, on one line ("ERROR:  x\nDETAIL: y" is two) and
+ * with nothing a terminal would act on: a server is another machine.
+ */
+static void
+add_message(struct strbuf *sb, const char *m)
+{
+	struct strbuf line = STRBUF_INIT;
+	const char *p;
+
+	for (p = m; *p != '\0'; p++) {
+		if (*p == '\n') {
+			while (p[1] == ' ' || p[1] == '\t')
+				p++;
+			if (p[1] != '\0')
+				sb_adds(&line, "; ");
+			continue;
+		}
+		sb_add(&line, p, 1);
+	}
+	sb_add_visible(sb, sb_str(&line));
+	sb_free(&line);
+}
+
+int
+pg_fail(struct store *s, const PGresult *res, const char *fmt, ...)
+{
+	const char *primary = NULL;
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: %s: ", s->public, buf);
+	if (res != NULL)
+		primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+	if (primary != NULL)
+		add_message(&s->err, primary);
+	else
+		add_message(&s->err, PQerrorMessage(s->conn));
+	return -1;
+}
+
+PGresult *
+pg_query_as(struct store *s, const char *sql, int n,
+    const char *const *params, int binary, const char *what)
+{
+	PGresult *res;
+	ExecStatusType st;
+
+	res = PQexecParams(s->conn, sql, n, NULL, params, NULL, NULL, binary);
+	st = PQresultStatus(res);
+	if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK)
+		return res;
+	pg_fail(s, res, "%s", what);
+	PQclear(res);
+	return NULL;
+}
+
+PGresult *
+pg_query(struct store *s, const char *sql, int n, const char *const *params,
+    const char *what)
+{
+	return pg_query_as(s, sql, n, params, 0, what);
+}
+
+int
+pg_exec(struct store *s, const char *sql, const char *what)
+{
+	PGresult *res;
+	ExecStatusType st;
+
+	/* PQexec: several statements at once (a migration). */
+	res = PQexec(s->conn, sql);
+	st = PQresultStatus(res);
+	if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK) {
+		PQclear(res);
+		return 0;
+	}
+	pg_fail(s, res, "%s", what);
+	PQclear(res);
+	return -1;
+}
+
+/* One libpq value as key=value takes it: quoted when it must be. */
+static void
+add_conninfo_value(struct strbuf *sb, const char *v)
+{
+	const char *p;
+
+	if (*v != '\0' && strpbrk(v, " \t\n\\'") == NULL) {
+		sb_adds(sb, v);
+		return;
+	}
+	sb_add(sb, "'", 1);
+	for (p = v; *p != '\0'; p++) {
+		if (*p == '\\' || *p == '\'')
+			sb_add(sb, "\\", 1);
+		sb_add(sb, p, 1);
+	}
+	sb_add(sb, "'", 1);
+}
+
+/*
+ * The location as others may read it: libpq's own reading of it, every
+ * setting but the passwords, as key=value (itself a location -d takes:
+ * the password then comes from PGPASSWORD, ~/.pgpass or a service file).
+ * NULL when libpq cannot read it (its message, which may quote the
+ * location, is not repeated).
+ */
+/*
+ * The location as libpq takes it: a URI's scheme in lower case (a
+ * scheme is case-blind, RFC 3986; libpq's reading of it is not).
+ */
+static char *
+normalized(const char *location)
+{
+	char *v = xstrdup(location);
+	size_t i;
+
+	if (strncasecmp(v, "postgresql:", 11) == 0 ||
+	    strncasecmp(v, "postgres:", 9) == 0)
+		for (i = 0; v[i] != ':'; i++)
+			v[i] = (char)tolower((unsigned char)v[i]);
+	return v;
+}
+
+char *
+store_pg_location_public(const char *location)
+{
+	PQconninfoOption *opts, *o;
+	struct strbuf sb = STRBUF_INIT;
+	char *msg = NULL, *loc = normalized(location);
+
+	opts = PQconninfoParse(loc, &msg);
+	free(loc);
+	if (opts == NULL) {
+		PQfreemem(msg);
+		return NULL;
+	}
+	for (o = opts; o->keyword != NULL; o++) {
+		if (o->val == NULL || strcmp(o->keyword, "password") == 0 ||
+		    strcmp(o->keyword, "sslpassword") == 0)
+			continue;
+		if (sb.len > 0)
+			sb_add(&sb, " ", 1);
+		sb_addf(&sb, "%s=", o->keyword);
+		add_conninfo_value(&sb, o->val);
+	}
+	PQconninfoFree(opts);
+	if (sb.len == 0)
+		sb_adds(&sb, "dbname=''");
+	if (has_control(sb_str(&sb))) {
+		/* Said in messages: nothing a terminal would act on. */
+		struct strbuf vis = STRBUF_INIT;
+
+		sb_add_visible(&vis, sb_str(&sb));
+		sb_free(&sb);
+		return vis.buf;
+	}
+	return sb.buf;
+}
+
+int
+store_pg_location_secret(const char *location)
+{
+	PQconninfoOption *opts, *o;
+	char *msg = NULL, *loc = normalized(location);
+	int secret = 0;
+
+	opts = PQconninfoParse(loc, &msg);
+	if (opts == NULL) {
+		/*
+		 * Unreadable ("user=John Smith", a label): a password is
+		 * feared where one could be, a URI's user:password@ or a
+		 * password keyword.
+		 */
+		PQfreemem(msg);
+		secret = strcasestr(loc, "password") != NULL ||
+		    (strstr(loc, "://") != NULL && strchr(loc, '@') != NULL);
+		free(loc);
+		return secret;
+	}
+	free(loc);
+	for (o = opts; o->keyword != NULL; o++)
+		if (o->val != NULL && (strcmp(o->keyword, "password") == 0 ||
+		    strcmp(o->keyword, "sslpassword") == 0))
+			secret = 1;
+	PQconninfoFree(opts);
+	return secret;
+}
+
+/* Notices ("table exists, skipping") are not kbench's to print. */
+static void
+quiet_notice(void *arg, const char *message)
+{
+	(void)arg;
+	(void)message;
+}
+
+/* May this connection's role write (read)?  1, 0, or -1. */
+static int
+may_write(struct store *s)
+{
+	PGresult *res;
+	int yes;
+
+	if ((res = pg_query(s, "SELECT has_table_privilege('run', 'INSERT')"
+	    " AND has_table_privilege('series_summary', 'INSERT')"
+	    " AND NOT current_setting('transaction_read_only')::boolean", 0,
+	    NULL, "reading the role's privileges")) == NULL)
+		return -1;
+	yes = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	return yes;
+}
+
+/*
+ * The session as kbench wants it, whatever the role's or the database's
+ * defaults: UTF-8, exact doubles, queued writers that wait 60 s at most,
+ * no statement or idle timeout (a merge's source waits while the
+ * destination works), read committed writers (the write lock orders
+ * them; a stricter default would fail them), and kbench's tables made
+ * and found in public, not in a schema someone put before it
+ * (pg_catalog, unnamed, is searched first).
+ */
+static int
+session_setup(struct store *s)
+{
+	PGresult *res;
+	int utf8;
+
+	PQsetNoticeProcessor(s->conn, quiet_notice, NULL);
+	if (pg_exec(s, "SET client_encoding = 'UTF8';"
+	    " SET extra_float_digits = 3; SET lock_timeout = '60s';"
+	    " SET statement_timeout = 0;"
+	    " SET idle_in_transaction_session_timeout = 0;"
+	    " SET default_transaction_isolation = 'read committed';"
+	    " SET search_path = public; SET TIME ZONE 'UTC'",
+	    "setting up the session") == -1)
+		return -1;
+	/* SQL_ASCII keeps any byte: kbench's text is UTF-8, checked. */
+	if ((res = pg_query(s, "SELECT current_setting('server_encoding') ="
+	    " 'UTF8'", 0, NULL, "reading the database's encoding")) == NULL)
+		return -1;
+	utf8 = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	if (utf8)
+		return 0;
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: the database's encoding is not UTF8 (kbench's "
+	    "text is UTF-8: createdb -E UTF8)", s->public);
+	return -1;
+}
+
+static struct store *
+pg_open(const char *location, unsigned flags, struct strbuf *err, int *why)
+{
+	struct store *s;
+	int w;
+
+	*why = 0;
+	s = xcalloc(1, sizeof(*s));
+	s->head.ops = &store_pg_ops;
+	s->location = normalized(location);
+	if ((s->public = store_pg_location_public(location)) == NULL) {
+		sb_adds(err, "a PostgreSQL location that libpq cannot read "
+		    "(not repeated here: it may hold a password); see "
+		    "kbench(1), LOCATIONS");
+		goto fail;
+	}
+	s->conn = PQconnectdb(s->location);
+	if (PQstatus(s->conn) != CONNECTION_OK) {
+		pg_fail(s, NULL, "cannot connect");
+		sb_adds(err, sb_str(&s->err));
+		goto fail;
+	}
+	if (session_setup(s) == -1 || pg_migrate(s, flags, why) == -1 ||
+	    (w = may_write(s)) == -1)
+		goto fail_said;
+	s->readonly = (flags & STORE_READONLY) != 0 || !w;
+	if (!w && !(flags & (STORE_READONLY | STORE_READER))) {
+		sb_addf(err, "%s: the database is read-only here (this role "
+		    "may not write kbench's tables)", s->public);
+		goto fail;
+	}
+	if (s->readonly && pg_exec(s, "SET default_transaction_read_only = on",
+	    "opening read-only") == -1)
+		goto fail_said;
+	return s;
+fail_said:
+	sb_adds(err, sb_str(&s->err));
+fail:
+	store_close(s);
+	return NULL;
+}
+
+static void
+pg_close(struct store *s)
+{
+	PQfinish(s->conn);
+	free(s->location);
+	free(s->public);
+	free(s->pending);
+	sb_free(&s->err);
+	sb_free(&s->name);
+	sb_free(&s->copy);
+	store_head_free(&s->head);
+	free(s);
+}
+
+static void
+pg_set_error(struct store *s, const char *msg)
+{
+	char *copy = xstrdup(msg);	/* msg may be s's own error */
+
+	sb_reset(&s->err);
+	sb_adds(&s->err, copy);
+	free(copy);
+}
+
+static const char *
+pg_error(const struct store *s)
+{
+	return sb_str(&s->err);
+}
+
+static const char *
+pg_public(const struct store *s)
+{
+	return s->public;
+}
+
+static struct store *
+pg_open_peer(const struct store *s, struct strbuf *err)
+{
+	int why;
+
+	return store_open(s->location, s->readonly ? STORE_READONLY :
+	    STORE_READER, err, &why);
+}
+
+static int
+pg_writable(const struct store *s)
+{
+	return !s->readonly;
+}
+
+/* ---- transactions ---- */
+
+static int
+pg_begin(struct store *s)
+{
+	if (s->txn != PG_TXN_NONE) {
+		sb_reset(&s->err);
+		sb_addf(&s->err, "%s: a write transaction inside another",
+		    s->public);
+		return -1;
+	}
+	if (pg_exec(s, "BEGIN ISOLATION LEVEL READ COMMITTED",
+	    "starting a write transaction") == -1)
+		return -1;
+	s->txn = PG_TXN_WRITE;
+	/* Writers queue here, readers never: lock_timeout bounds the wait. */
+	return pg_exec(s, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")",
+	    "waiting for another writer");
+}
+
+static int
+pg_commit(struct store *s)
+{
+	if (store_flush(s) == -1)
+		return -1;
+	if (pg_exec(s, "UPDATE kbench_data_version SET v = v + 1",
+	    "counting the write") == -1 ||
+	    pg_exec(s, "COMMIT", "committing") == -1)
+		return -1;
+	s->txn = PG_TXN_NONE;
+	return 0;
+}
+
+static int
+pg_rollback(struct store *s)
+{
+	s->npending = 0;
+	sb_reset(&s->copy);
+	if (s->txn == PG_TXN_NONE)
+		return 0;
+	s->txn = PG_TXN_NONE;
+	s->iter_depth = 0;
+	/* Keep the error that made us roll back, not rollback's own. */
+	PQclear(PQexec(s->conn, "ROLLBACK"));
+	return 0;
+}
+
+static int
+pg_read_begin(struct store *s)
+{
+	if (s->txn != PG_TXN_NONE)
+		return 0;
+	/*
+	 * The snapshot is taken by a transaction's first query, not by
+	 * BEGIN: take it now, so that what is written after this call is not
+	 * seen (SQLite's reader keeps its snapshot from here too).
+	 */
+	if (pg_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT 1",
+	    "starting a read transaction") == -1)
+		return -1;
+	s->txn = PG_TXN_READ;
+	return 0;
+}
+
+static void
+pg_read_end(struct store *s)
+{
+	if (s->txn != PG_TXN_READ)
+		return;
+	PQclear(PQexec(s->conn, "COMMIT"));
+	s->txn = PG_TXN_NONE;
+}
+
+int
+pg_iter_begin(struct store *s)
+{
+	if (s->txn == PG_TXN_ITER) {
+		s->iter_depth++;
+		return 0;
+	}
+	if (s->txn != PG_TXN_NONE)
+		return 0;
+	if (pg_exec(s, "BEGIN ISOLATION LEVEL REPEATABLE READ",
+	    "starting a read") == -1)
+		return -1;
+	s->txn = PG_TXN_ITER;
+	s->iter_depth = 1;
+	return 0;
+}
+
+void
+pg_iter_end(struct store *s, int ok)
+{
+	if (s->txn != PG_TXN_ITER || --s->iter_depth > 0)
+		return;
+	PQclear(PQexec(s->conn, ok ? "COMMIT" : "ROLLBACK"));
+	s->txn = PG_TXN_NONE;
+}
+
+static int
+pg_data_version(struct store *s, int64_t *v)
+{
+	PGresult *res;
+
+	if ((res = pg_query(s, "SELECT v FROM kbench_data_version", 0, NULL,
+	    "reading the data version")) == NULL)
+		return -1;
+	*v = PQntuples(res) > 0 ? strtoll(PQgetvalue(res, 0, 0), NULL, 10) : 0;
+	PQclear(res);
+	return 0;
+}
+
+/*
+ * A merge's source is bounded in SQLite steps against a crafted file; a
+ * server runs no code a source brings, so nothing is bounded here.
+ */
+static int
+pg_bound_reads(struct store *s, int64_t base, int64_t per_byte)
+{
+	return 0;
+}
+
+static int
+pg_bound_hit(const struct store *s)
+{
+	return 0;
+}
+
+/* The server keeps the cache: nothing of the client's to give back. */
+static void
+pg_no_cache(struct store *s)
+{
+}
+
+/* ---- writers ---- */
+
+static int
+pg_run_create(struct store *s, struct run_info *ri)
+{
+	const char *p[8];
+	PGresult *res;
+	char uuid[37], now[40];
+
+	sb_reset(&s->err);
+	if (store_label_check(ri->label, &s->err) == -1)
+		return -1;
+	if (ri->uuid == NULL && store_make_uuid(uuid, &s->err) == -1)
+		return -1;
+	store_now(now, sizeof(now));
+	p[0] = ri->uuid ? ri->uuid : uuid;
+	p[1] = ri->label;
+	p[2] = ri->benchmark;
+	p[3] = ri->status ? ri->status : RUN_RUNNING;
+	p[4] = ri->started_at ? ri->started_at : now;
+	p[5] = ri->ended_at;
+	p[6] = ri->command ? ri->command : "";
+	p[7] = ri->tool_version ? ri->tool_version : KBENCH_VERSION;
+	if ((res = pg_query(s, "INSERT INTO run (uuid, label, benchmark, status,"
+	    " started_at, ended_at, command, tool_version) VALUES ($1, $2, $3,"
+	    " $4, $5, $6, $7, $8) RETURNING id", 8, p, "creating a run")) ==
+	    NULL)
+		return -1;
+	ri->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+/* Run sql with n parameters for its effect alone. */
+static int
+pg_do(struct store *s, const char *sql, int n, const char *const *p,
+    const char *what)
+{
+	PGresult *res = pg_query(s, sql, n, p, what);
+
+	PQclear(res);
+	return res == NULL ? -1 : 0;
+}
+
+static int
+pg_run_finish(struct store *s, int64_t run_id, const char *status)
+{
+	char id[PG_INT_BUFSIZE], now[40];
+	const char *p[3];
+
+	store_now(now, sizeof(now));
+	p[0] = status;
+	p[1] = now;
+	p[2] = pg_int(id, run_id);
+	return pg_do(s, "UPDATE run SET status = $1, ended_at = $2 WHERE id = $3",
+	    3, p, "marking the run");
+}
+
+static int
+pg_run_by_uuid(struct store *s, const char *uuid, int64_t *run_id)
+{
+	PGresult *res;
+
+	*run_id = 0;
+	if ((res = pg_query(s, "SELECT id FROM run WHERE uuid = $1", 1, &uuid,
+	    "looking up a run")) == NULL)
+		return -1;
+	if (PQntuples(res) > 0)
+		*run_id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_run_delete(struct store *s, int64_t run_id)
+{
+	char id[PG_INT_BUFSIZE];
+	const char *p = pg_int(id, run_id);
+
+	/* sample has no foreign key (store_pg_schema.c): its rows first. */
+	if (pg_do(s, "DELETE FROM sample WHERE series_id IN (SELECT id FROM"
+	    " series WHERE run_id = $1)", 1, &p, "deleting a run's samples") ==
+	    -1)
+		return -1;
+	return pg_do(s, "DELETE FROM run WHERE id = $1", 1, &p,
+	    "deleting a run");
+}
+
+static int
+pg_fact_set(struct store *s, int64_t run_id, const char *key,
+    const char *value)
+{
+	char id[PG_INT_BUFSIZE];
+	const char *p[3];
+
+	p[0] = pg_int(id, run_id);
+	p[1] = key;
+	p[2] = value;
+	return pg_do(s, "INSERT INTO run_fact (run_id, key, value) VALUES ($1,"
+	    " $2, $3) ON CONFLICT (run_id, key) DO UPDATE SET value ="
+	    " excluded.value", 3, p, "setting a run fact");
+}
+
+/* The series' keys, stored under its new id. */
+static int
+series_keys_put(struct store *s, const char *id, const struct kvlist *keys)
+{
+	const char *p[3];
+	size_t i;
+
+	p[0] = id;
+	for (i = 0; i < keys->n; i++) {
+		p[1] = keys->v[i].key;
+		p[2] = keys->v[i].value;
+		if (pg_do(s, "INSERT INTO series_key (series_id, key, value)"
+		    " VALUES ($1, $2, $3)", 3, p, "storing a series key") == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
+    int64_t *series_id)
+{
+	char rid[PG_INT_BUFSIZE];
+	const char *p[4];
+	PGresult *res;
+	int ret;
+
+	store_series_name(si->keys, &s->name);
+	p[0] = pg_int(rid, run_id);
+	p[1] = sb_str(&s->name);
+	p[2] = si->unit;
+	p[3] = si->better;
+	if ((res = pg_query(s, "SELECT id, unit, better FROM series WHERE"
+	    " run_id = $1 AND name = $2", 2, p, "looking up a series")) == NULL)
+		return -1;
+	if (PQntuples(res) > 0) {
+		*series_id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+		ret = 0;
+		if (strcmp(PQgetvalue(res, 0, 1), si->unit) != 0 ||
+		    strcmp(PQgetvalue(res, 0, 2), si->better) != 0) {
+			sb_reset(&s->err);
+			sb_addf(&s->err, "series '%s' has unit '%s' and better "
+			    "'%s' already, not '%s' and '%s'", sb_str(&s->name),
+			    PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2),
+			    si->unit, si->better);
+			ret = -1;
+		}
+		PQclear(res);
+		return ret;
+	}
+	PQclear(res);
+	if ((res = pg_query(s, "INSERT INTO series (run_id, name, unit, better)"
+	    " VALUES ($1, $2, $3, $4) RETURNING id", 4, p,
+	    "creating a series")) == NULL)
+		return -1;
+	*series_id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	ret = series_keys_put(s, PQgetvalue(res, 0, 0), si->keys);
+	PQclear(res);
+	return ret;
+}
+
+/* A double as COPY's text reads it back exactly. */
+static void
+add_real(struct strbuf *sb, double v)
+{
+	if (isnan(v))
+		sb_adds(sb, "NaN");
+	else if (isinf(v))
+		sb_adds(sb, v > 0 ? "Infinity" : "-Infinity");
+	else
+		sb_addf(sb, "%.17g", v);
+}
+
+static int
+pg_sample_add(struct store *s, int64_t series_id, int64_t seq,
+    int64_t round, double value, int64_t origin)
+{
+	struct pg_pending *p;
+
+	if (s->pending == NULL)
+		s->pending = xreallocarray(NULL, PG_BATCH, sizeof(*s->pending));
+	p = &s->pending[s->npending++];
+	p->series_id = series_id;
+	p->seq = seq;
+	p->origin = origin;
+	sb_addf(&s->copy, "%lld\t%lld\t", (long long)series_id,
+	    (long long)seq);
+	if (round == STORE_NO_ROUND)
+		sb_adds(&s->copy, "\\N");
+	else
+		sb_addf(&s->copy, "%lld", (long long)round);
+	sb_add(&s->copy, "\t", 1);
+	add_real(&s->copy, value);
+	sb_add(&s->copy, "\n", 1);
+	return s->npending == PG_BATCH ? store_flush(s) : 0;
+}
+
+/*
+ * The key of a unique violation's DETAIL, "Key (series_id, seq)=(3, 17)
+ * already exists." (in English: a server speaking another language
+ * gives its own message instead, and the sample is not named).
+ */
+static int
+dup_key(const char *detail, long long *sid, long long *seq)
+{
+	static const char head[] = "Key (series_id, seq)=(";
+	char *end;
+
+	if (strncmp(detail, head, sizeof(head) - 1) != 0)
+		return -1;
+	errno = 0;
+	*sid = strtoll(detail + sizeof(head) - 1, &end, 10);
+	if (errno != 0 || strncmp(end, ", ", 2) != 0)
+		return -1;
+	*seq = strtoll(end + 2, &end, 10);
+	return errno != 0 || *end != ')' ? -1 : 0;
+}
+
+/* A COPY that failed on a duplicate names the sample, as SQLite's does. */
+static int
+copy_failed(struct store *s, const PGresult *res, size_t n)
+{
+	const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+	const char *detail = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
+	long long sid, seq;
+	size_t i;
+
+	if (state == NULL || strcmp(state, "23505") != 0 || detail == NULL ||
+	    dup_key(detail, &sid, &seq) == -1)
+		return pg_fail(s, res, "storing %zu samples", n);
+	for (i = 0; i < n; i++)
+		if (s->pending[i].series_id == sid && s->pending[i].seq == seq)
+			s->failed_origin = s->pending[i].origin;
+	sb_reset(&s->err);
+	sb_addf(&s->err, "sample %lld of this series is there already", seq);
+	return -1;
+}
+
+static int
+pg_flush(struct store *s)
+{
+	size_t n = s->npending;
+	PGresult *res;
+	int ret = 0;
+
+	if (n == 0)
+		return 0;
+	s->npending = 0;
+	res = PQexec(s->conn, "COPY sample (series_id, seq, round, value)"
+	    " FROM STDIN");
+	if (PQresultStatus(res) != PGRES_COPY_IN) {
+		pg_fail(s, res, "storing %zu samples", n);
+		PQclear(res);
+		sb_reset(&s->copy);
+		return -1;
+	}
+	PQclear(res);
+	if (PQputCopyData(s->conn, sb_str(&s->copy), (int)s->copy.len) != 1 ||
+	    PQputCopyEnd(s->conn, NULL) != 1)
+		ret = pg_fail(s, NULL, "sending %zu samples", n);
+	sb_reset(&s->copy);
+	while ((res = PQgetResult(s->conn)) != NULL) {
+		if (ret == 0 && PQresultStatus(res) != PGRES_COMMAND_OK)
+			ret = copy_failed(s, res, n);
+		PQclear(res);
+	}
+	return ret;
+}
+
+static int64_t
+pg_failed_origin(const struct store *s)
+{
+	return s->failed_origin;
+}
+
+/* A double as a parameter: NULL for NaN (no interval). */
+static const char *
+real_param(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		return NULL;
+	snprintf(buf, size, "%.17g", v);
+	return buf;
+}
+
+static int
+pg_summary_put(struct store *s, int64_t series_id,
+    const struct series_summary *sum)
+{
+	char id[PG_INT_BUFSIZE], n[PG_INT_BUFSIZE], r[4][32];
+	const char *p[6];
+
+	p[0] = pg_int(id, series_id);
+	p[1] = pg_int(n, sum->n);
+	p[2] = real_param(r[0], sizeof(r[0]), sum->median);
+	p[3] = real_param(r[1], sizeof(r[1]), sum->lo);
+	p[4] = real_param(r[2], sizeof(r[2]), sum->hi);
+	p[5] = real_param(r[3], sizeof(r[3]), sum->level);
+	return pg_do(s, "INSERT INTO series_summary (series_id, n, median, lo,"
+	    " hi, level) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT"
+	    " (series_id) DO UPDATE SET n = excluded.n, median ="
+	    " excluded.median, lo = excluded.lo, hi = excluded.hi, level ="
+	    " excluded.level", 6, p, "caching a series summary");
+}
+
+/* ---- the nightly log ---- */
+
+static int
+pg_nightly_begin(struct store *s, struct nightly_info *ni)
+{
+	char pid[PG_INT_BUFSIZE];
+	const char *p[8];
+	PGresult *res;
+
+	p[0] = ni->name;
+	p[1] = ni->label;
+	p[2] = ni->config;
+	p[3] = ni->host;
+	p[4] = pg_int(pid, ni->pid);
+	p[5] = ni->started_at;
+	p[6] = ni->status;
+	p[7] = ni->process;
+	if ((res = pg_query(s, "INSERT INTO nightly (name, label, config, host,"
+	    " pid, started_at, status, process) VALUES ($1, $2, $3, $4, $5, $6,"
+	    " $7, $8) RETURNING id", 8, p, "logging the nightly's start")) ==
+	    NULL)
+		return -1;
+	ni->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+static int
+pg_nightly_end(struct store *s, const struct nightly_info *ni)
+{
+	char c[PG_INT_BUFSIZE], f[PG_INT_BUFSIZE], t[PG_INT_BUFSIZE];
+	char id[PG_INT_BUFSIZE];
+	const char *p[6];
+
+	p[0] = ni->ended_at;
+	p[1] = ni->status;
+	p[2] = pg_int(c, ni->collections);
+	p[3] = pg_int(f, ni->failed);
+	p[4] = ni->trend >= 0 ? pg_int(t, ni->trend) : NULL;
+	p[5] = pg_int(id, ni->id);
+	return pg_do(s, "UPDATE nightly SET ended_at = $1, status = $2,"
+	    " collections = $3, failed = $4, trend = $5 WHERE id = $6", 6, p,
+	    "logging the nightly's end");
+}
+
+/* The PostgreSQL backend, as store.c dispatches to it. */
+const struct store_ops store_pg_ops = {
+	.name = "postgresql",
+	.open = pg_open,
+	.open_stage = NULL,		/* the stage is SQLite's */
+	.close = pg_close,
+	.stage_copy = NULL,		/* nor is it ever a stage */
+	.error = pg_error,
+	.set_error = pg_set_error,
+	.path = pg_public,
+	.location_public = pg_public,
+	.open_peer = pg_open_peer,
+	.writable = pg_writable,
+	.begin = pg_begin,
+	.commit = pg_commit,
+	.rollback = pg_rollback,
+	.read_begin = pg_read_begin,
+	.read_end = pg_read_end,
+	.data_version = pg_data_version,
+	.bound_reads = pg_bound_reads,
+	.bound_hit = pg_bound_hit,
+	.check_source = pg_check_source,
+	.release_memory = pg_no_cache,
+	.read_through = pg_no_cache,
+	.run_create = pg_run_create,
+	.run_finish = pg_run_finish,
+	.run_by_uuid = pg_run_by_uuid,
+	.run_delete = pg_run_delete,
+	.fact_set = pg_fact_set,
+	.series_get = pg_series_get,
+	.sample_add = pg_sample_add,
+	.flush = pg_flush,
+	.failed_origin = pg_failed_origin,
+	.each_run = pg_each_run,
+	.each_sample = pg_each_sample,
+	.each_series = pg_each_series,
+	.series_samples = pg_series_samples,
+	.series_rounds = pg_series_rounds,
+	.series_values = pg_series_values,
+	.series_shape = pg_series_shape,
+	.summary_put = pg_summary_put,
+	.fact_keys = pg_fact_keys,
+	.series_keys = pg_series_keys,
+	.label_exists = pg_label_exists,
+	.nightly_begin = pg_nightly_begin,
+	.nightly_end = pg_nightly_end,
+	.each_nightly = pg_each_nightly,
+	.nightly_label_taken = pg_nightly_label_taken,
+};

@@ -1,0 +1,294 @@
+#!/bin/sh
+# The PostgreSQL store (issue 29) on a real server, a throwaway one
+# (pg.sh): every command that matters gives what it gives on SQLite for
+# the same data, merges go both ways, many hosts write at once, a killed
+# import leaves nothing, and the password is never said anywhere.
+. "$(dirname "$0")/lib.sh"
+. "$KBENCH_TOP/tests/cli/pg.sh"
+
+if ! "$KBENCH" -d 'host=/nonexistent' runs 2>&1 | grep -q 'cannot connect'; then
+	skip "PostgreSQL store: this kbench was built without libpq (make deps)"
+	exit 0
+fi
+pg_start || exit 0
+PG=$PG_URI
+HIST=$FIXTURES/trend/history.csv
+FAKE=$FIXTURES/fakebench
+
+# both WHAT ARGS...: kbench ARGS on the server and on SQLite (sq.db):
+# same status, same stdout and stderr once each store's name is taken
+# out.
+both() {
+	what=$1
+	shift
+	"$KBENCH" -d "$PG" "$@" >pg.out 2>pg.err
+	prc=$?
+	"$KBENCH" -d sq.db "$@" >sq.out 2>sq.err
+	src=$?
+	sed -i "s|user=kb dbname=kbench host=$PG_SOCK|STORE|g" pg.out pg.err
+	sed -i "s|sq.db|STORE|g" sq.out sq.err
+	if [ "$prc" -eq "$src" ] && cmp -s pg.out sq.out && cmp -s pg.err sq.err; then
+		ok "$what: the server's output is SQLite's (exit $prc)"
+	else
+		not_ok "$what: exit $prc on the server, $src on SQLite"
+		diff sq.out pg.out | sed 's/^/#   /' | head -10
+		diff sq.err pg.err | sed 's/^/#   /' | head -5
+	fi
+}
+
+# imports_at_once DB LABEL N ERR: hI.csv imported into DB as LABELI, I
+# from 1 to N, all at once; their stderr in ERRI.err; bad: how many
+# failed.
+imports_at_once() {
+	pids=""
+	i=1
+	while [ "$i" -le "$3" ]; do
+		"$KBENCH" -d "$1" import -q --value v -l "$2$i" "h$i.csv" \
+		    2>"$4$i.err" &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	bad=0
+	for p in $pids; do wait "$p" || bad=$((bad + 1)); done
+}
+
+# 1. The contract suite (tests/unit/test_store_contract.c) on the server.
+EMPTY=$(pg_newdb contract_empty)
+KBENCH_TEST_SECRET=$PG_PASSWORD "$KBENCH_BUILD/test_store_contract" \
+    "$(pg_newdb contract)" "$EMPTY" >contract.log 2>&1
+crc=$?
+sed 's/^/# /' contract.log | grep -v '^# ok' | head -20
+c_ok=$(grep -c '^ok' contract.log)
+c_bad=$(grep -c '^not ok' contract.log)
+[ "$crc" -eq 0 ] && [ "$c_bad" -eq 0 ] && [ "$c_ok" -gt 50 ]
+check $? "the store's contract suite on PostgreSQL ($c_ok ok, $c_bad not ok)"
+
+# 2. Import and export: the canonical CSV back byte for byte.
+kb -d "$PG" import -q "$HIST"
+expect_rc 0 "import into PostgreSQL"
+"$KBENCH" -d sq.db import -q "$HIST"
+kb -d "$PG" export
+expect_rc 0 "export from PostgreSQL"
+"$KBENCH" -d sq.db export >sq.csv
+expect_out_file sq.csv "export from PostgreSQL is SQLite's export of the same import"
+cp "$T/out" pg.csv
+kb -d "$PG" import -q pg.csv
+expect_rc 2 "importing the same runs again"
+first=$(sed -n 2p "$HIST" | cut -d, -f1)
+expect_err "kbench: import: pg.csv:2: run $first is in the database already (id 1); nothing imported" \
+    "a run there already: said, nothing imported"
+
+# 3. Every reader: the same output as SQLite's.
+both "runs" runs
+both "runs --json" runs --json
+both "runs --label" runs --label n31
+both "analyze" analyze --where label=n30,label=n31
+both "analyze --compare" analyze --compare label=n30 label=n31
+both "analyze --compare --format json" analyze --compare label=n01 label=n60 --format json
+both "analyze --by label" analyze --by label --where label=n01,label=n02,label=n03
+both "trend" trend
+both "trend --new-regressions" trend --new-regressions
+both "trend --format json" trend --format json
+both "a filter on a key no run has" analyze --where nosuchkey=1
+both "an unknown label" analyze --compare nosuch n31
+both "export --where" export --where label=n45
+
+# 4. Reports and the site made from the server.
+kb -d "$PG" report --compare label=n30 label=n31 -o rep
+expect_rc 0 "report --compare from PostgreSQL"
+kb -d "$PG" site -o site --last 6
+expect_rc 0 "site from PostgreSQL"
+[ -f site/index.html ] && [ -d site/compare ]
+check $? "the site's pages are there"
+# Its comparisons' Reproduce lines say the database, without password.
+grep -h "report --compare" site/compare/*/report.md | head -1 >repro.txt
+grep -q "^kbench -d 'user=kb dbname=kbench host=$PG_SOCK' report --compare" repro.txt
+check $? "a site comparison's Reproduce line names the server: $(cat repro.txt)"
+
+# 5. Merge both ways, by uuid, idempotent.
+kb -d m.db merge "$PG"
+expect_rc 0 "merge PostgreSQL into SQLite"
+"$KBENCH" -d m.db export >m.csv
+cmp -s m.csv sq.csv; check $? "merged into SQLite: its export is the server's"
+P2=$(pg_newdb merged)
+kb -d "$P2" merge sq.db
+expect_rc 0 "merge SQLite into PostgreSQL"
+expect_err "kbench merge: 60 runs added, 0 updated (1800 samples), 0 already here" \
+    "merge into PostgreSQL: counted"
+kb -d "$P2" merge sq.db
+expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 60 already here" \
+    "merge into PostgreSQL again: nothing twice"
+"$KBENCH" -d "$P2" export >p2.csv
+cmp -s p2.csv sq.csv; check $? "merged into PostgreSQL: its export is SQLite's"
+
+# 6. collect writes to the server (the fake benchmark: exact values).
+P3=$(pg_newdb collected)
+KBENCH_LIBEXEC=$FAKE FAKE_MODE=slower kb -d "$P3" collect sleep -q -l c1 \
+    -m nanosleep,select -u 100 -r 3
+expect_rc 0 "collect into PostgreSQL"
+KBENCH_LIBEXEC=$FAKE FAKE_MODE=slower "$KBENCH" -d sq3.db collect sleep -q \
+    -l c1 -m nanosleep,select -u 100 -r 3 >/dev/null 2>&1
+kb -d "$P3" analyze --compare method=nanosleep method=select
+cp "$T/out" p3.an
+"$KBENCH" -d sq3.db analyze --compare method=nanosleep method=select >s3.an
+cmp -s p3.an s3.an; check $? "a collection's analysis on the server is SQLite's"
+
+# 7. Views for other tools: one row a sample, one a series of a run.
+n=$(pg_sql "SELECT count(*) FROM kbench_samples")
+[ "$n" = 1800 ]; check $? "view kbench_samples: one row a sample ($n)"
+m=$(pg_sql "SELECT median FROM kbench_series WHERE label = 'n31' AND series = 'metric=latency'")
+"$KBENCH" -d sq.db analyze --where label=n31 --format json >a.json
+want=$(jq -r '.groups[] | select(.series == "metric=latency") | .median' a.json)
+[ -n "$m" ] && [ -n "$want" ] &&
+    awk -v a="$m" -v b="$want" 'BEGIN { d = a - b; exit !(d < 1e-9 && d > -1e-9) }'
+check $? "view kbench_series: the median is analyze's ($m, $want)"
+f=$(pg_sql "SELECT value FROM kbench_facts WHERE label = 'n31' AND key = 'kernel_git'")
+[ "$f" = "$(awk -F, '$2 == "n31" { print $11; exit }' "$HIST")" ]
+check $? "view kbench_facts: a run's fact ($f)"
+# docs/lab-store.md's Grafana query, its fact a key these runs have.
+n=$(pg_sql "SELECT count(*) FROM (SELECT s.started_at AS time,
+    f.value AS metric, s.median FROM kbench_series s JOIN kbench_facts f
+    ON f.run_uuid = s.run_uuid AND f.key = 'kernel_release'
+    WHERE s.series = 'metric=latency' ORDER BY 1) q")
+[ "$n" = 60 ]; check $? "the documented dashboard query: a row a night ($n)"
+
+# 8. A role that may only read: readers work, a writer is refused.
+pg_sql "CREATE ROLE ro LOGIN PASSWORD 'ro_pw_1'; GRANT SELECT ON ALL TABLES IN SCHEMA public TO ro" >/dev/null
+RO="postgresql://ro:ro_pw_1@/kbench?host=$PG_SOCK"
+kb -d "$RO" runs
+expect_rc 0 "a read-only role reads"
+kb -d "$RO" trend
+expect_rc 0 "a read-only role runs trend (no summary cached)"
+kb -d "$RO" import -q "$HIST"
+expect_rc 3 "a read-only role may not import"
+expect_err "kbench: import: user=ro dbname=kbench host=$PG_SOCK: the database is read-only here (this role may not write kbench's tables)" \
+    "a read-only role: said"
+
+# 9. Eight hosts import at once while two read: every run, no error.
+P4=$(pg_newdb lab)
+"$KBENCH" -d "$P4" import -q "$HIST"
+i=1
+while [ $i -le 8 ]; do
+	awk -v h=$i 'BEGIN { print "v"; for (j = 0; j < 20000; j++) print h * 1000 + j % 97 }' >"h$i.csv"
+	i=$((i + 1))
+done
+rpids=""
+for r in 1 2; do
+	( j=0; while [ $j -lt 10 ]; do
+		"$KBENCH" -d "$P4" runs >/dev/null 2>>"reader$r.err" ||
+		    echo "runs failed" >>"reader$r.err"
+		"$KBENCH" -d "$P4" analyze --where label=n01 >/dev/null \
+		    2>>"reader$r.err" || echo "analyze failed" >>"reader$r.err"
+		j=$((j + 1))
+	done ) &
+	rpids="$rpids $!"
+done
+imports_at_once "$P4" host 8 w
+# Not a bare wait: pg.sh's watchdog is a child too.
+for p in $rpids; do wait "$p"; done
+cat w*.err reader*.err 2>/dev/null | head -5 | sed 's/^/# /'
+[ "$bad" -eq 0 ] && ! cat w*.err reader*.err 2>/dev/null | grep -q .
+check $? "8 concurrent imports and 2 readers: no error ($bad failed)"
+runs8=$("$KBENCH" -d "$P4" runs --json | jq -s '[.[] | select(.label | startswith("host"))] | length')
+n8=$("$KBENCH" -d "$P4" export --where benchmark=import | sed 1d | wc -l)
+[ "$runs8" = 8 ] && [ "$n8" = 160000 ]
+check $? "8 concurrent imports: 8 runs, 160000 samples stored ($runs8, $n8)"
+
+# 8 hosts' first imports into an empty database: one makes the tables,
+# the others wait for it and find them made.
+P5=$(pg_newdb fresh)
+imports_at_once "$P5" host 8 f
+cat f*.err | head -3 | sed 's/^/# /'
+runs8=$("$KBENCH" -d "$P5" runs --json | jq -s length)
+[ "$bad" -eq 0 ] && [ "$runs8" = 8 ]
+check $? "8 first imports at once into an empty database: tables made once, 8 runs ($bad failed)"
+
+# 10. SIGKILL during an import into the server: nothing half-visible.
+awk 'BEGIN { print "v"; for (i = 0; i < 3000000; i++) print i % 1000 }' >big.csv
+before=$("$KBENCH" -d "$PG" runs --json | jq -s length)
+"$KBENCH" -d "$PG" import -q -l killed --value v big.csv 2>/dev/null &
+kp=$!
+# Past staging: kill it while it copies into the server.
+k=0
+while [ $k -lt 200 ] && ! pg_sql "SELECT 1 FROM pg_stat_activity WHERE query LIKE 'COPY%'" | grep -q 1; do
+	sleep 0.05
+	k=$((k + 1))
+done
+kill -KILL "$kp" 2>/dev/null
+wait "$kp" 2>/dev/null
+sleep 1
+after=$("$KBENCH" -d "$PG" runs --json | jq -s length)
+nk=$(pg_sql "SELECT count(*) FROM run WHERE label = 'killed'")
+[ "$after" = "$before" ] && [ "$nk" = 0 ]
+check $? "SIGKILL during an import: no run of it stored ($before runs before, $after after, $nk labelled killed; in COPY after $k polls)"
+
+# 10b. What an attacker of the first version found (issue 29's note).
+# Merge's messages name a server source without its password: the same
+# run, other content, in two sources.
+C1=$(pg_newdb confa)
+C2=$(pg_newdb confb)
+"$KBENCH" -d "$C1" import -q "$HIST"
+sed 's/,41\.6898$/,41.6899/' "$HIST" >changed.csv
+"$KBENCH" -d "$C2" import -q changed.csv
+kb -d conf.db merge "$C1" "$C2"
+expect_rc 2 "merge: one run, other content in two server sources"
+grep -q "user=kb dbname=confb host=$PG_SOCK: run 00000000-0000-4000-8000-000000000001 (n01) is in user=kb dbname=confa host=$PG_SOCK too" "$T/err"
+check $? "merge: the sources named as libpq reads them, no password"
+# nightly --list reads a server, says it by its public name.
+kb -d "$P5" nightly --list
+expect_rc 0 "nightly --list on a server"
+expect_out "no nightly has run on user=kb dbname=fresh host=$PG_SOCK" \
+    "nightly --list: the database without its password"
+# --d= (getopt's abbreviation of --db=) is stored without the password;
+# a label that looks like a location, with no password, as typed.
+kb --d="$P5" import -q --value v -l "host=a b" --meta "user=J Smith" h1.csv
+expect_rc 0 "import with --d=LOCATION"
+cmd=$("$KBENCH" -d "$P5" runs --json --label "host=a b" | jq -c .command)
+[ "$cmd" = "[\"kbench\",\"--d=user=kb dbname=fresh host=$PG_SOCK\",\"import\",\"-q\",\"--value\",\"v\",\"-l\",\"host=a b\",\"--meta\",\"user=J Smith\",\"h1.csv\"]" ]
+check $? "the stored command: the location public, the label and fact as typed ($cmd)"
+# A run id with leading zeros, a filter that is not UTF-8: as on SQLite.
+both "--run with leading zeros" runs --run 0031
+both "--run, a uuid prefix" runs --run 00000000-0000-4000-8000-00000000003
+both "--label not UTF-8" runs --label "$(printf 'n\377')"
+both "--compare, a side not UTF-8" analyze --compare "label=$(printf '\377')" label=n31
+# The role's defaults do not bend kbench's session: a stricter isolation
+# (writers would fail to serialize), an idle timeout (a merge's source
+# waits), a schema put before public (tables someone else made).
+pg_sql "ALTER ROLE kb IN DATABASE fresh SET default_transaction_isolation = 'serializable'" >/dev/null
+pg_sql "ALTER ROLE kb IN DATABASE fresh SET idle_in_transaction_session_timeout = '100ms'" >/dev/null
+"$PG_PSQL" -X -q -d "postgresql:///fresh?host=$PG_SOCK&user=kbench_admin" \
+    -c "CREATE SCHEMA evil AUTHORIZATION kb" \
+    -c "CREATE TABLE evil.run (LIKE public.run INCLUDING ALL)" \
+    -c "INSERT INTO evil.run (uuid, label, benchmark, status, started_at) VALUES ('e', 'EVIL', 'x', 'complete', '2026-01-01T00:00:00Z')" >/dev/null
+pg_sql "ALTER ROLE kb IN DATABASE fresh SET search_path = evil, public" >/dev/null
+imports_at_once "$P5" iso 4 iso
+cat iso*.err | head -3 | sed 's/^/# /'
+[ "$bad" -eq 0 ]; check $? "4 writers at once, the role's default serializable: none fails ($bad)"
+kb -d m2.db merge "$P5" sq.db
+expect_rc 0 "merge from a server whose role has a 100 ms idle timeout"
+kb -d "$P5" runs --label EVIL
+expect_rc 2 "kbench's tables in public, not a search path's first schema"
+# A database that keeps any byte (SQL_ASCII) is refused, said.
+pg_sql "CREATE DATABASE ascii OWNER kb ENCODING 'SQL_ASCII' TEMPLATE template0" >/dev/null
+kb -d "postgresql://kb:$PG_PASSWORD@/ascii?host=$PG_SOCK" import -q --value v h1.csv
+expect_rc 3 "an SQL_ASCII database"
+expect_err "kbench: import: user=kb dbname=ascii host=$PG_SOCK: the database's encoding is not UTF8 (kbench's text is UTF-8: createdb -E UTF8)" \
+    "an SQL_ASCII database: said"
+# -d=LOCATION: the '=' is getopt's to keep; said, not echoed.
+kb -d="$PG" runs
+expect_rc 2 "-d=LOCATION"
+expect_err "kbench: runs: '=' and a PostgreSQL location (not repeated: it may hold a password): write -d LOCATION or --db=LOCATION" \
+    "-d=LOCATION: said, not echoed"
+# Many one-row runs: copied from the stage a run at a time, by index.
+awk 'BEGIN { print "label,v"; for (i = 0; i < 3000; i++) print "r" i "," i }' >many.csv
+kb -d "$(pg_newdb many)" import -q --run-by label --value v many.csv
+expect_rc 0 "3000 one-row runs into a server"
+
+# 11. The password: in no output, no stored command, no report, no page.
+if grep -rl "$PG_PASSWORD" "$T" 2>/dev/null | grep -v '\.csv$' | grep -q .; then
+	not_ok "the password is said: $(grep -rl "$PG_PASSWORD" "$T" | head -3)"
+else
+	ok "the password is in no output, report or page"
+fi
+n=$(pg_sql "SELECT count(*) FROM run WHERE command LIKE '%$PG_PASSWORD%'")
+[ "$n" = 0 ]; check $? "no stored command holds the password ($n)"
