@@ -427,3 +427,10 @@ store_nightly_label_taken(struct store *s, const char *label, int *found)
 {
 	return ops_of(s)->nightly_label_taken(s, label, found);
 }
+
+int
+store_lock_named(struct store *s, const char *name, int *busy)
+{
+	*busy = 0;
+	return ops_of(s)->lock_named(s, name, busy);
+}

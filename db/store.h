@@ -97,10 +97,6 @@ int		 store_location_is_server(const char *location);
 #define STORE_SERVER_REFUSED	"a PostgreSQL location: this kbench was " \
 	"built without libpq, so it stores in SQLite only (install libpq-dev " \
 	"and rebuild; a file so named: ./NAME)"
-/* What kbench nightly says of one (its locks are files beside a file's). */
-#define NIGHTLY_SERVER_REFUSED	"a PostgreSQL location: kbench nightly " \
-	"runs on an SQLite file only, as yet (its locks are files beside the " \
-	"database's); collect, import and merge write to a server"
 /*
  * The location as any text that others read may show it (a report, a
  * mail, the site, a log, a stored command): for SQLite the path; a
@@ -408,6 +404,14 @@ int	store_each_nightly(struct store *s, nightly_cb *cb, void *arg);
  */
 int	store_nightly_label_taken(struct store *s, const char *label,
 	    int *found);
+/*
+ * A lock of this database named name, held until s is closed (so also
+ * when the process dies): a server's session advisory lock, which every
+ * host that reaches the database meets.  0; or -1, the error set, with
+ * *busy 1 when another session holds it.  An SQLite file has none (its
+ * nightly locks are files, nightly_lock.c): -1, said.
+ */
+int	store_lock_named(struct store *s, const char *name, int *busy);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
 void	store_now(char *buf, size_t size);

@@ -58,6 +58,7 @@ struct store_ops {
 	int (*nightly_end)(struct store *s, const struct nightly_info *ni);
 	int (*each_nightly)(struct store *s, nightly_cb *cb, void *arg);
 	int (*nightly_label_taken)(struct store *s, const char *label, int *found);
+	int (*lock_named)(struct store *s, const char *name, int *busy);
 };
 
 struct redacted;

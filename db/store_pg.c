@@ -876,6 +876,33 @@ pg_nightly_end(struct store *s, const struct nightly_info *ni)
 }
 
 /* The PostgreSQL backend, as store.c dispatches to it. */
+/*
+ * A session advisory lock keyed by name's hash (hashtextextended: the
+ * same key on every host), taken without waiting: held until the
+ * connection ends, as a process's end ends it.
+ */
+static int
+pg_lock_named(struct store *s, const char *name, int *busy)
+{
+	const char *p = name;
+	PGresult *res;
+	int got;
+
+	if ((res = pg_query(s, "SELECT pg_try_advisory_lock("
+	    "hashtextextended('kbench ' || $1, 0))", 1, &p,
+	    "taking a lock")) == NULL)
+		return -1;
+	got = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+	PQclear(res);
+	if (got)
+		return 0;
+	*busy = 1;
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: another session holds the lock of %s",
+	    s->public, name);
+	return -1;
+}
+
 const struct store_ops store_pg_ops = {
 	.name = "postgresql",
 	.open = pg_open,
@@ -923,4 +950,5 @@ const struct store_ops store_pg_ops = {
 	.nightly_end = pg_nightly_end,
 	.each_nightly = pg_each_nightly,
 	.nightly_label_taken = pg_nightly_label_taken,
+	.lock_named = pg_lock_named,
 };

@@ -1872,6 +1872,16 @@ sq_each_nightly(struct store *s, nightly_cb *cb, void *arg)
 
 
 /* The SQLite backend, as store.c dispatches to it. */
+/* A file's locks are files (nightly_lock.c): none here. */
+static int
+sq_lock_named(struct store *s, const char *name, int *busy)
+{
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: no lock '%s' in an SQLite database (its locks "
+	    "are files)", s->path, name);
+	return -1;
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = sq_open,
@@ -1919,4 +1929,5 @@ const struct store_ops store_sqlite_ops = {
 	.nightly_end = sq_nightly_end,
 	.each_nightly = sq_each_nightly,
 	.nightly_label_taken = sq_nightly_label_taken,
+	.lock_named = sq_lock_named,
 };

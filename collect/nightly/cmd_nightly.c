@@ -56,10 +56,11 @@ const char nightly_help[] =
     "of the same day gets nightly-YYYY-MM-DD.2, then .3...), each run with the\n"
     "fact nightly=NAME and the file's facts, then the trend check: kbench trend\n"
     "--where nightly=NAME with the file's trend options.  A lock keeps two\n"
-    "nightlies of the same database from overlapping: a second one exits at\n"
-    "once, status 75, saying who holds it.  A collection that fails does not\n"
-    "stop the others.  Every invocation is logged in the database, the one\n"
-    "locked out too, and one refused for its configuration.\n"
+    "nightlies of the same database (on a PostgreSQL server: of the same NAME)\n"
+    "from overlapping: a second one exits at once, status 75, saying who holds\n"
+    "it.  A collection that fails does not stop the others.  Every invocation\n"
+    "is logged in the database, the one locked out too, and one refused for\n"
+    "its configuration.\n"
     "   -f, --config CONF      the configuration (see kbench(1), NIGHTLY)\n"
     "   --fail-on-regression   exit 1 when the trend check finds a regression\n"
     "   -n, --dry-run          check CONF and print what would run, run nothing\n"
@@ -251,7 +252,9 @@ fact_command(const char *cmd, const char *dir, struct strbuf *out,
 struct nightly {
 	struct nightly_conf	 conf;
 	const char		*db;		/* the database path */
-	char			*lock;		/* the lock file path */
+	char			*db_shown;	/* as said: no password */
+	int			 server;	/* db is a server's */
+	char			*lock;		/* the lock file path, or NULL */
 	char			 base[256];	/* the label pattern, expanded */
 	char			 label[272];	/* base, or base.SEQ */
 	char			 self[PATH_MAX];	/* kbench itself */
@@ -496,8 +499,11 @@ child_argv(const struct nightly *n, const char *cmd, const char *kind,
 
 	v = xcalloc(8 + (pre ? pre->n : 0) + args->n, sizeof(*v));
 	v[k++] = (char *)n->self;
-	v[k++] = (char *)"--db";
-	v[k++] = (char *)n->db;
+	/* A server's location is in KBENCH_DB: an argv is anyone's (ps). */
+	if (!n->server) {
+		v[k++] = (char *)"--db";
+		v[k++] = (char *)n->db;
+	}
 	v[k++] = (char *)cmd;
 	if (kind != NULL)
 		v[k++] = (char *)kind;
@@ -756,6 +762,8 @@ may_log_unlocked(const struct nightly *n)
 {
 	struct stat st;
 
+	if (n->server)
+		return 1;	/* one database, whatever names it */
 	if (stat(n->db, &st) == -1) {
 		if (errno == ENOENT)
 			return 1;
@@ -838,9 +846,10 @@ dry_run_locks(const struct nightly *n)
 	struct strbuf err = STRBUF_INIT;
 	int rc = KB_EXIT_OK;
 
-	if (nightly_lock_check(n->lock, n->db, n->conf.path, &err) == -1)
+	if (n->lock != NULL &&
+	    nightly_lock_check(n->lock, n->db, n->conf.path, &err) == -1)
 		rc = KB_EXIT_USAGE;
-	else if (nightly_lock_dir_check(&err) == -1)
+	else if (!n->server && nightly_lock_dir_check(&err) == -1)
 		rc = KB_EXIT_IO;
 	if (rc != KB_EXIT_OK)
 		warnx("nightly: %s", sb_str(&err));
@@ -859,8 +868,8 @@ make_db(const struct nightly *n, struct strbuf *err)
 	struct store *s;
 	int why;
 
-	if (stat(n->db, &st) == 0 || errno != ENOENT)
-		return 0;
+	if (n->server || stat(n->db, &st) == 0 || errno != ENOENT)
+		return 0;	/* a server's: made by the store's open */
 	if ((s = store_open(n->db, STORE_CREATE, err, &why)) == NULL)
 		return -1;
 	store_close(s);
@@ -877,21 +886,34 @@ static int
 begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
     int lockfd[2])
 {
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, lock = STRBUF_INIT;
 	struct store *s = NULL;
 	int why, busy = 0, rc = KB_EXIT_DB;
 
-	if ((lockfd[0] = nightly_lock_file(n->lock, n->db, n->conf.path, &err,
-	    &busy)) == -1)
+	if (n->lock != NULL && (lockfd[0] = nightly_lock_file(n->lock, n->db,
+	    n->conf.path, &err, &busy)) == -1)
 		goto refused;
 	signals_catch(NULL, SIGNALS_HUP, NULL);
 	if (make_db(n, &err) == -1)
 		goto failed;
-	if ((lockfd[1] = nightly_lock_database(n->db, n->conf.path, &err,
-	    &busy)) == -1)
+	if (!n->server && (lockfd[1] = nightly_lock_database(n->db,
+	    n->conf.path, &err, &busy)) == -1)
 		goto refused;
-	if ((s = store_open(n->db, STORE_CREATE, &err, &why)) == NULL ||
-	    choose_label(n, s, &err) == -1)
+	if ((s = store_open(n->db, STORE_CREATE, &err, &why)) == NULL)
+		goto failed;
+	/*
+	 * A server's own lock of this nightly (by its name: the lab's other
+	 * hosts' nights go on), held by this connection till the night ends.
+	 */
+	sb_reset(&lock);
+	sb_addf(&lock, "nightly '%s'", n->conf.name);
+	if (n->server && store_lock_named(s, sb_str(&lock), &busy) == -1) {
+		sb_adds(&err, store_error(s));
+		store_close(s);
+		s = NULL;
+		goto refused;
+	}
+	if (choose_label(n, s, &err) == -1)
 		goto failed;
 	log_info(n, ni, NIGHTLY_RUNNING);
 	if (store_nightly_begin(s, ni) == -1) {
@@ -900,6 +922,7 @@ begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
 	}
 	*sp = s;
 	sb_free(&err);
+	sb_free(&lock);
 	return KB_EXIT_OK;
 refused:
 	warnx("nightly: %s", sb_str(&err));
@@ -919,6 +942,7 @@ out:
 	if (lockfd[0] != -1)
 		close(lockfd[0]);
 	sb_free(&err);
+	sb_free(&lock);
 	/* Locked out: cron's next night will do (sysexits). */
 	return rc;
 }
@@ -961,7 +985,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	}
 	say(n, 0, "%s %s: %s, label %s, database %s, lock %s\n", n->dry_run ?
 	    "dry run of" : clock_now(t, sizeof(t)), n->conf.name, n->conf.path,
-	    n->label, n->db, n->lock);
+	    n->label, n->db_shown, n->lock != NULL ? n->lock :
+	    "the server's, of this nightly's name");
 	make_facts(n);
 	for (i = 0; i < n->conf.ncollect && !signal_caught; i++) {
 		ni.collections++;
@@ -1008,8 +1033,10 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		say(n, 1, "%s %s: kbench site -o %s failed (above)\n",
 		    clock_now(t, sizeof(t)), n->conf.name, n->conf.site);
 	store_close(s);
-	close(lockfd[1]);
-	close(lockfd[0]);
+	if (lockfd[1] != -1)
+		close(lockfd[1]);
+	if (lockfd[0] != -1)
+		close(lockfd[0]);
 	sb_free(&err);
 	return rc;
 }
@@ -1069,18 +1096,23 @@ cmd_nightly(int argc, char **argv, struct kbench_ctx *ctx)
 	}
 	n.db = n.conf.database != NULL ? n.conf.database : ctx->db_path;
 	/* Before its name is printed, made a lock's or passed on. */
-	if (store_location_is_server(n.db)) {
-		warnx("nightly: %s", NIGHTLY_SERVER_REFUSED);
-		rc = KB_EXIT_DB;
-		goto out;
-	}
+	n.server = store_location_is_server(n.db);
+	store_word_public(n.db, &err);
+	n.db_shown = xstrdup(sb_str(&err));
+	sb_reset(&err);
 	if (list) {
 		rc = list_log(n.db);
 		goto out;
 	}
+	if (n.server && setenv("KBENCH_DB", n.db, 1) == -1) {
+		warn("nightly: setenv KBENCH_DB");
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	/* A server has no file to put a lock beside: its own lock will do. */
 	if (n.conf.lock != NULL)
 		n.lock = xstrdup(n.conf.lock);
-	else {
+	else if (!n.server) {
 		sb_addf(&err, "%s.nightly.lock", n.db);
 		n.lock = xstrdup(sb_str(&err));
 		sb_reset(&err);
@@ -1096,6 +1128,7 @@ out:
 	nightly_conf_free(&n.conf);
 	strlist_free(&n.metas);
 	free(n.lock);
+	free(n.db_shown);
 	sb_free(&err);
 	return rc;
 }

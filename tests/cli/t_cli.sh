@@ -146,15 +146,20 @@ kb -d 'postgresql://kb:s3cret@/kbench?host=/nonexistent' collect sleep -m nanosl
 expect_rc 3 "a server not there: collect --baseline"
 ! grep -q s3cret "$T/err"; check $? "a server location: collect --baseline: the password not said"
 mkdir -p pgconf
-printf 'database  postgresql://kb:s3cret@db.lab/kbench\ncollect   sleep -q -m nanosleep -u 100 -r 1\n' >pgconf/pg.conf
-for args in "-n" "-q" "--list"; do
+printf 'database  postgresql://kb:s3cret@/kbench?host=/nonexistent\ncollect   sleep -q -m nanosleep -u 100 -r 1\n' >pgconf/pg.conf
+nofile='user=kb dbname=kbench host=/nonexistent: cannot connect: connection to server on socket "/nonexistent/.s.PGSQL.5432" failed: No such file or directory; Is the server running locally and accepting connections on that socket?'
+kb nightly -f "$PWD/pgconf/pg.conf" -n
+expect_rc 0 "a server in a nightly's database line: a dry run"
+grep -q "^kbench nightly: dry run of pg: .*, database user=kb dbname=kbench host=/nonexistent, lock the server's, of this nightly's name$" "$T/out"
+check $? "a dry run names the server without its password, and its lock"
+for args in "-q" "--list"; do
 	# shellcheck disable=SC2086
 	kb nightly -f "$PWD/pgconf/pg.conf" $args
-	expect_rc 3 "a server location in a nightly's database line: nightly $args"
-	expect_err "kbench: nightly: a PostgreSQL location: kbench nightly runs on an SQLite file only, as yet (its locks are files beside the database's); collect, import and merge write to a server" \
-	    "a server location in a nightly's database line: nightly $args: said"
-	! grep -q s3cret "$T/out"; check $? "nightly $args: the password not printed"
+	expect_rc 3 "a server not there in a nightly's database line: nightly $args"
+	expect_err "kbench: nightly: $nofile" \
+	    "a server not there in a nightly's database line: nightly $args: said"
 done
+! cat "$T/out" "$T/err" | grep -q s3cret; check $? "nightly: the password not printed"
 [ ! -e 'postgresql:' ] && [ ! -e 'POSTGRES:' ] && [ ! -e pgconf/postgresql: ] &&
     [ ! -e 'host=/nonexistent password=s3cret dbname=kbench user=kb' ]
 check $? "a server location: no file made"

@@ -284,8 +284,60 @@ awk 'BEGIN { print "label,v"; for (i = 0; i < 3000; i++) print "r" i "," i }' >m
 kb -d "$(pg_newdb many)" import -q --run-by label --value v many.csv
 expect_rc 0 "3000 one-row runs into a server"
 
+# 10c. kbench nightly on a server: two nights (two labels), the
+# children told the location in KBENCH_DB (no password in any argv or
+# stored command), the log; a third night while another session holds
+# this nightly's lock: locked out, 75, logged; another nightly (another
+# name: another host's) goes on meanwhile.
+N=$(pg_newdb nights)
+cat >pg.conf <<EOF
+database  $N
+label     "night-%Y-%m-%d"
+collect   sleep -q -r 2 -m nanosleep -u 1,10 -n 5
+trend     --last 30 --threshold 100
+EOF
+kb nightly -f pg.conf
+expect_rc 0 "nightly on a server: night 1"
+expect_err "" "nightly on a server: night 1: nothing on stderr"
+grep -q ", database user=kb dbname=nights host=$PG_SOCK, lock the server's, of this nightly's name$" "$T/out"
+check $? "nightly on a server: the database named without its password, its lock"
+kb nightly -f pg.conf -q
+expect_rc 0 "nightly on a server: night 2"
+today=$(date +%Y-%m-%d)
+labels=$("$KBENCH" -d "$N" runs --json | jq -r .label | sort -u | tr '\n' ' ')
+[ "$labels" = "night-$today night-$today.2 " ]
+check $? "nightly on a server: a label a night ($labels)"
+cmds=$("$KBENCH" -d "$N" runs --json | jq -c .command | sort -u | head -1)
+case $cmds in
+"[\"kbench\",\"-d\",\"user=kb dbname=nights host=$PG_SOCK\",\"collect\""*) ok "a night's collection stored as run on the server: $cmds" ;;
+*) not_ok "a night's collection's stored command: $cmds" ;;
+esac
+# The lock, held by another session for 5 s: this night is locked out.
+( "$PG_PSQL" -X -q -d "$N" -c "SELECT pg_advisory_lock(hashtextextended('kbench nightly ''pg''', 0))" \
+    -c "SELECT pg_sleep(5)" >/dev/null 2>&1 ) &
+holder=$!
+k=0
+while [ $k -lt 100 ] && [ "$(pg_sql "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")" = 0 ]; do
+	sleep 0.05
+	k=$((k + 1))
+done
+kb nightly -f pg.conf -q
+expect_rc 75 "nightly on a server, its lock held elsewhere: locked out"
+expect_err "kbench: nightly: user=kb dbname=nights host=$PG_SOCK: another session holds the lock of nightly 'pg'" \
+    "locked out: said"
+sed 's/^label .*/label "other-%Y-%m-%d"/' pg.conf >other.conf
+kb nightly -f other.conf -q
+expect_rc 0 "another nightly on the server meanwhile (another name)"
+wait "$holder"
+kb -d "$N" nightly --list
+n=$(grep -c ' locked-out ' "$T/out")
+m=$(grep -c ' ok ' "$T/out")
+[ "$n" = 1 ] && [ "$m" = 3 ]
+check $? "nightly --list on the server: 3 nights ok, 1 locked out ($m, $n)"
+
 # 11. The password: in no output, no stored command, no report, no page.
-if grep -rl "$PG_PASSWORD" "$T" 2>/dev/null | grep -v '\.csv$' | grep -q .; then
+# (Not in the inputs that hold it: the CSV files, the nightly's file.)
+if grep -rl "$PG_PASSWORD" "$T" 2>/dev/null | grep -v '\.csv$\|/pg\.conf$\|/other\.conf$' | grep -q .; then
 	not_ok "the password is said: $(grep -rl "$PG_PASSWORD" "$T" | head -3)"
 else
 	ok "the password is in no output, report or page"
