@@ -292,53 +292,106 @@ run_command(const struct command *cmd, int argc, char **argv,
 }
 
 /* argv as a JSON array, every word as others may read it. */
-/*
- * A server's location taken from KBENCH_DB (a site's report children
- * get it so, never in argv), when the command names no database itself:
- * said as "-d PUBLIC" after "kbench", so that a Reproduce line says where
- * the runs are, and no password.  1 when so (out holds PUBLIC), else 0.
- */
+/* Is w kbench's global --db, or getopt's abbreviation of it? */
 static int
-env_db_shown(int argc, char **argv, struct strbuf *out)
+global_db_long(const char *w, const char **value)
 {
-	const char *env = getenv("KBENCH_DB");
-	int i;
+	const char *eq = strchr(w, '=');
+	size_t n = eq != NULL ? (size_t)(eq - w) : strlen(w);
 
-	if (env == NULL || !store_location_is_server(env))
-		return 0;
-	for (i = 1; i < argc; i++)
-		if (strncmp(argv[i], "-d", 2) == 0 ||
-		    strcmp(argv[i], "--d") == 0 || strcmp(argv[i], "--db") == 0 ||
-		    strncmp(argv[i], "--d=", 4) == 0 ||
-		    strncmp(argv[i], "--db=", 5) == 0)
-			return 0;
-	store_word_public(env, out);
-	return 1;
+	*value = eq != NULL ? eq + 1 : NULL;
+	return n >= 3 && n <= 4 && strncmp(w, "--db", n) == 0;
 }
 
-/* argv as a JSON array, every word as others may read it. */
+/*
+ * Where each word of argv names a database, at[i] the offset of the
+ * location in argv[i] (-1: it names none): kbench's -d X, -dX, --db X,
+ * --db=X (and --d, --d=X) before the command; --db X, --db=X after it
+ * (run_command takes them out); merge's sources.  Only these are made
+ * public in the command stored: a label "password=2026" is a label.
+ * Returns whether the command names its own database (-d or --db).
+ */
+static int
+db_words(int argc, char **argv, int *at)
+{
+	const char *v;
+	int i, named = 0, merge = 0;
+
+	for (i = 0; i < argc; i++)
+		at[i] = -1;
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "-d") == 0 ||
+		    (global_db_long(argv[i], &v) && v == NULL)) {
+			if (i + 1 < argc)
+				at[++i] = 0;
+		} else if (strncmp(argv[i], "-d", 2) == 0)
+			at[i] = 2;
+		else if (global_db_long(argv[i], &v))
+			at[i] = (int)(v - argv[i]);
+		named |= at[i] != -1;
+	}
+	if (i < argc)
+		merge = strcmp(argv[i], "merge") == 0;
+	for (i++; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0) {
+			if (i + 1 < argc)
+				at[++i] = 0;
+			named = 1;
+		} else if (strncmp(argv[i], "--db=", 5) == 0) {
+			at[i] = 5;
+			named = 1;
+		} else if (merge && argv[i][0] != '-')
+			at[i] = 0;	/* a source: not this database */
+	}
+	return named;
+}
+
+/* argv[i] with the location at at (if any) made public. */
+static void
+word_public(const char *word, int at, struct strbuf *out)
+{
+	if (at < 0) {
+		sb_adds(out, word);
+		return;
+	}
+	sb_add(out, word, (size_t)at);
+	store_word_public(word + at, out);
+}
+
+/*
+ * argv as a JSON array, every word as others may read it.  A server's
+ * location taken from KBENCH_DB (a site's report children, a nightly's
+ * collections get it so, never in argv), when the command names no
+ * database itself, is said as "-d PUBLIC" after "kbench": a Reproduce
+ * line then says where the runs are, and no password.
+ */
 static void
 command_public(struct strbuf *out, int argc, char **argv)
 {
 	struct strbuf *words = xcalloc((size_t)argc + 1, sizeof(*words));
 	const char **shown = xcalloc((size_t)argc + 3, sizeof(*shown));
-	struct strbuf env = STRBUF_INIT;
-	int i, n = 0;
+	int *at = xcalloc((size_t)argc + 1, sizeof(*at));
+	const char *env = getenv("KBENCH_DB");
+	struct strbuf envsb = STRBUF_INIT;
+	int i, n = 0, named = db_words(argc, argv, at);
 
 	for (i = 0; i < argc; i++) {
-		store_word_public(argv[i], &words[i]);
+		word_public(argv[i], at[i], &words[i]);
 		shown[n++] = sb_str(&words[i]);
-		if (i == 0 && env_db_shown(argc, argv, &env)) {
+		if (i == 0 && !named && env != NULL &&
+		    store_location_is_server(env)) {
+			store_word_public(env, &envsb);
 			shown[n++] = "-d";
-			shown[n++] = sb_str(&env);
+			shown[n++] = sb_str(&envsb);
 		}
 	}
 	json_argv(out, n, (char *const *)shown);
 	for (i = 0; i < argc; i++)
 		sb_free(&words[i]);
-	sb_free(&env);
+	sb_free(&envsb);
 	free(words);
 	free(shown);
+	free(at);
 }
 
 int

@@ -64,45 +64,21 @@ store_location_is_server(const char *location)
 	return 0;
 }
 
-/*
- * Where a location may begin in one word of a command line: the word,
- * past -d, or past the = of an option (--db=, its abbreviation --d=, a
- * mistaken -d=).  NULL: no server's location there.
- */
-static const char *
-word_location(const char *word)
-{
-	const char *eq;
-
-	if (store_location_is_server(word))
-		return word;
-	if (word[0] != '-')
-		return NULL;
-	if (strncmp(word, "-d", 2) == 0 && store_location_is_server(word + 2))
-		return word + 2;
-	if ((eq = strchr(word, '=')) != NULL && store_location_is_server(eq + 1))
-		return eq + 1;
-	return NULL;
-}
-
 void
 store_word_public(const char *word, struct strbuf *out)
 {
-	const char *loc = word_location(word);
 	char *shown = NULL;
+	int secret = store_location_is_server(word);
 
-	/* A label "host=a b" holds no password: kept as typed. */
+	/* A server's location with no password is kept as written. */
 #ifdef KBENCH_PG
-	if (loc != NULL && !store_pg_location_secret(loc))
-		loc = NULL;
-	else if (loc != NULL)
-		shown = store_pg_location_public(loc);
+	if (secret && (secret = store_pg_location_secret(word)) != 0)
+		shown = store_pg_location_public(word);
 #endif
-	if (loc == NULL) {
+	if (!secret) {
 		sb_adds(out, word);
 		return;
 	}
-	sb_add(out, word, (size_t)(loc - word));
 	sb_adds(out, shown != NULL ? shown : "(a PostgreSQL location, not shown)");
 	free(shown);
 }

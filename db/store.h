@@ -104,9 +104,9 @@ int		 store_location_is_server(const char *location);
  */
 const char	*store_location_public(const struct store *s);
 /*
- * A command-line word as others may read it (the command a run keeps, a
- * report shows): a server location in it (the word, or "--db=", "-d"
- * and one) without its password; any other word as it is.
+ * A database's location as others may read it (in the command a run
+ * keeps, a report shows): a server's holding a password without it
+ * (libpq's reading, key=value); any other as it is.
  */
 void		 store_word_public(const char *word, struct strbuf *out);
 /*

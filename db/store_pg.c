@@ -277,6 +277,8 @@ session_setup(struct store *s)
 	    " SET extra_float_digits = 3; SET lock_timeout = '60s';"
 	    " SET statement_timeout = 0;"
 	    " SET idle_in_transaction_session_timeout = 0;"
+	    " SELECT set_config(name, '0', false) FROM pg_settings"
+	    "  WHERE name = 'idle_session_timeout';"
 	    " SET default_transaction_isolation = 'read committed';"
 	    " SET search_path = public; SET TIME ZONE 'UTC'",
 	    "setting up the session") == -1)

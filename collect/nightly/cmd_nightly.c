@@ -814,16 +814,24 @@ log_refused(struct nightly *n, const char *status, int create,
 
 /*
  * A dry run's label: as the night would choose it now, when the
- * database is there to say which are taken.
+ * database is there to say which are taken.  A server is opened as the
+ * night would (to write): one that refuses it (not reached, a password
+ * wrong, a role that may only read) fails the dry run, exit 3, as it
+ * would the night.  KB_EXIT_OK or that.
  */
-static void
+static int
 dry_run_label(struct nightly *n)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct store *s;
-	int why;
+	int why, rc = KB_EXIT_OK;
 
-	if ((s = cmd_read_db(n->db, &err, &why)) == NULL) {
+	s = n->server ? store_open(n->db, 0, &err, &why) :
+	    cmd_read_db(n->db, &err, &why);
+	if (s == NULL && why != STORE_ENOENT && n->server) {
+		warnx("nightly: %s", sb_str(&err));
+		rc = KB_EXIT_DB;
+	} else if (s == NULL) {
 		if (why != STORE_ENOENT)
 			warnx("nightly: %s: the night's label may take a "
 			    "sequence (.2, .3...) not shown here", sb_str(&err));
@@ -833,6 +841,7 @@ dry_run_label(struct nightly *n)
 		store_close(s);
 	}
 	sb_free(&err);
+	return rc;
 }
 
 /*
@@ -913,10 +922,20 @@ begin_night(struct nightly *n, struct nightly_info *ni, struct store **sp,
 		s = NULL;
 		goto refused;
 	}
+	/*
+	 * On a server, nights of other names choose labels too: the choice
+	 * and its log row in one write transaction, which they queue for.
+	 * (A file's lock keeps every other night out already.)
+	 */
+	if (n->server && store_begin(s) == -1) {
+		sb_adds(&err, store_error(s));
+		goto failed;
+	}
 	if (choose_label(n, s, &err) == -1)
 		goto failed;
 	log_info(n, ni, NIGHTLY_RUNNING);
-	if (store_nightly_begin(s, ni) == -1) {
+	if (store_nightly_begin(s, ni) == -1 ||
+	    (n->server && store_commit(s) == -1)) {
 		sb_adds(&err, store_error(s));
 		goto failed;
 	}
@@ -976,7 +995,10 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 			sb_free(&err);
 			return rc;
 		}
-		dry_run_label(n);
+		if ((rc = dry_run_label(n)) != KB_EXIT_OK) {
+			sb_free(&err);
+			return rc;
+		}
 	} else {
 		if ((rc = begin_night(n, &ni, &s, lockfd)) != KB_EXIT_OK) {
 			sb_free(&err);

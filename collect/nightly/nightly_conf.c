@@ -537,8 +537,18 @@ nightly_conf_read(const char *path, struct nightly_conf *c, struct strbuf *err)
 		nightly_conf_free(c);
 		return rc;
 	}
-	if (c->name == NULL)
+	if (c->name == NULL) {
 		c->name = default_name(path);
+		if (!valid_name(c->name)) {
+			sb_add_visible(err, path);
+			sb_adds(err, ": the file's name makes the nightly's name '");
+			sb_add_visible(err, c->name);
+			sb_adds(err, "', not letters, digits, '_', '-' or '.': "
+			    "give it a name line");
+			nightly_conf_free(c);
+			return -1;
+		}
+	}
 	if (c->label == NULL)
 		c->label = xstrdup(NIGHTLY_LABEL);
 	if (c->database != NULL) {

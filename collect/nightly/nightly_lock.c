@@ -50,6 +50,7 @@ static int
 hold(int fd, const char *what, const char *conf, struct strbuf *why,
     int *busy)
 {
+	struct strbuf shown = STRBUF_INIT;
 	struct stat st;
 	char info[512], now[40];
 	ssize_t n;
@@ -76,12 +77,16 @@ hold(int fd, const char *what, const char *conf, struct strbuf *why,
 		return -1;
 	}
 	store_now(now, sizeof(now));
+	/* One line, whatever the path holds (a newline): lock_ours reads it. */
+	sb_add_visible(&shown, conf);
 	if (ftruncate(fd, 0) == -1 || dprintf(fd, "pid %ld, started %s, "
-	    "config %s\n", (long)getpid(), now, conf) < 0) {
+	    "config %s\n", (long)getpid(), now, sb_str(&shown)) < 0) {
 		sb_addf(why, "lock %s: %s", what, strerror(errno));
+		sb_free(&shown);
 		close(fd);
 		return -1;
 	}
+	sb_free(&shown);
 	return fd;
 }
 

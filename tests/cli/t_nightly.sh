@@ -677,3 +677,20 @@ rc=$?
 expect_rc 0 "a configuration through a pipe (-f /dev/stdin) still works"
 grep -q '\[1/1\] would run collect sleep (line 3)' "$T/out"
 check $? "-f /dev/stdin: the pipe's lines are read"
+
+# A configuration whose path holds a newline: its lock line stays one
+# line (the path escaped), so the next night takes the lock again.  A
+# file name that makes no nightly name (no name line): refused, said.
+nl=$(printf 'a\nb.conf')
+printf 'database nl.db\nname nl\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' >"$nl"
+kb nightly -q -f "$nl"
+expect_rc 0 "a configuration path with a newline: night 1"
+kb nightly -q -f "$nl"
+expect_rc 0 "a configuration path with a newline: night 2 takes the lock again"
+grep -q 'config .*a\\nb\.conf$' nl.db.nightly.lock
+check $? "its lock line holds the path escaped, on one line"
+grep -v '^name' "$nl" >'bad name.conf'
+kb nightly -n -f 'bad name.conf'
+expect_rc 2 "a file name that makes no nightly name"
+expect_err "kbench: nightly: bad name.conf: the file's name makes the nightly's name 'bad name', not letters, digits, '_', '-' or '.': give it a name line" \
+    "a file name that makes no nightly name: said"

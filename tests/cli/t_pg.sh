@@ -246,6 +246,25 @@ expect_rc 0 "import with --d=LOCATION"
 cmd=$("$KBENCH" -d "$P5" runs --json --label "host=a b" | jq -c .command)
 [ "$cmd" = "[\"kbench\",\"--d=user=kb dbname=fresh host=$PG_SOCK\",\"import\",\"-q\",\"--value\",\"v\",\"-l\",\"host=a b\",\"--meta\",\"user=J Smith\",\"h1.csv\"]" ]
 check $? "the stored command: the location public, the label and fact as typed ($cmd)"
+# Every way to give kbench its database, a key=value location with the
+# password: the option kept, the location public; and words that only
+# look like settings (a label password=..., a label -dX) kept as typed,
+# the command's -d from KBENCH_DB still said.
+KV="host=$PG_SOCK dbname=fresh user=kb password=$PG_PASSWORD"
+want="user=kb dbname=fresh host=$PG_SOCK"
+for form in "--d=" "--db=" "-d"; do
+	kb "$form$KV" import -q --value v -l "kv$form" h1.csv
+	c=$("$KBENCH" -d "$P5" runs --json --label "kv$form" | jq -c '.command[1]')
+	[ "$c" = "\"$form$want\"" ]; check $? "a key=value location as $form...: stored as $c"
+done
+kb import -q --db "$KV" --value v -l kvdb h1.csv
+c=$("$KBENCH" -d "$P5" runs --json --label kvdb | jq -c '.command[3:5]')
+[ "$c" = "[\"--db\",\"$want\"]" ]; check $? "--db LOCATION after the command: stored as $c"
+KBENCH_DB=$P5 kb import -q --value v -l "password=2026" --meta "x=-dy" h1.csv
+c=$("$KBENCH" -d "$P5" runs --json --label "password=2026" | jq -c .command)
+[ "$c" = "[\"kbench\",\"-d\",\"$want\",\"import\",\"-q\",\"--value\",\"v\",\"-l\",\"password=2026\",\"--meta\",\"x=-dy\",\"h1.csv\"]" ]
+check $? "KBENCH_DB: -d PUBLIC said; a label password=2026 kept as typed: $c"
+
 # A run id with leading zeros, a filter that is not UTF-8: as on SQLite.
 both "--run with leading zeros" runs --run 0031
 both "--run, a uuid prefix" runs --run 00000000-0000-4000-8000-00000000003
@@ -329,6 +348,29 @@ sed 's/^label .*/label "other-%Y-%m-%d"/' pg.conf >other.conf
 kb nightly -f other.conf -q
 expect_rc 0 "another nightly on the server meanwhile (another name)"
 wait "$holder"
+# Four nightlies of four names, one label pattern, started at once: the
+# label chosen and logged in one write transaction, four labels.
+N2=$(pg_newdb nights2)
+pids=""
+for c in ea eb ec ed; do
+	sed -e "s|^database .*|database  $N2|" -e 's/^label .*/label "shared-%Y"/' \
+	    pg.conf >"$c.conf"
+	"$KBENCH" nightly -q -f "$c.conf" >/dev/null 2>"$c.err" &
+	pids="$pids $!"
+done
+bad=0
+for p in $pids; do wait "$p" || bad=$((bad + 1)); done
+nl=$("$KBENCH" -d "$N2" runs --json | jq -r .label | sort -u | wc -l)
+[ "$bad" = 0 ] && [ "$nl" = 4 ]
+check $? "4 nightlies of one label pattern at once: 4 labels ($nl; $bad failed)"
+
+# A dry run opens the server as the night would: a role that may only
+# read fails it, exit 3, as it would fail the night.
+printf 'database %s\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' "$RO" >ro.conf
+kb nightly -f ro.conf -n
+expect_rc 3 "a dry run on a server this role may not write"
+expect_err "kbench: nightly: user=ro dbname=kbench host=$PG_SOCK: the database is read-only here (this role may not write kbench's tables)" \
+    "a dry run on a server this role may not write: said"
 kb -d "$N" nightly --list
 n=$(grep -c ' locked-out ' "$T/out")
 m=$(grep -c ' ok ' "$T/out")
@@ -337,7 +379,7 @@ check $? "nightly --list on the server: 3 nights ok, 1 locked out ($m, $n)"
 
 # 11. The password: in no output, no stored command, no report, no page.
 # (Not in the inputs that hold it: the CSV files, the nightly's file.)
-if grep -rl "$PG_PASSWORD" "$T" 2>/dev/null | grep -v '\.csv$\|/pg\.conf$\|/other\.conf$' | grep -q .; then
+if grep -rl "$PG_PASSWORD" "$T" 2>/dev/null | grep -v '\.csv$\|\.conf$' | grep -q .; then
 	not_ok "the password is said: $(grep -rl "$PG_PASSWORD" "$T" | head -3)"
 else
 	ok "the password is in no output, report or page"
