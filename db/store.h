@@ -1,5 +1,8 @@
 /*
- * store.h: the SQLite store, the only code in kbench that speaks SQL.
+ * store.h: the store, the only code in kbench that speaks SQL: an SQLite
+ * file (db/store_sqlite.c, the default) or a PostgreSQL database
+ * (db/store_pg.c), chosen by the location store_open() is given; the
+ * same promises from both (tests/unit/test_store_contract.c).
  *
  * Every function returns 0 on success and -1 on failure; store_error()
  * then says what failed, with context ("inserting sample 17 of series 3:
@@ -118,10 +121,14 @@ struct store	*store_open_peer(const struct store *s, struct strbuf *err);
 /* Was it opened for writing (not STORE_READONLY)? */
 int		 store_writable(const struct store *s);
 
-/* The schema version this kbench writes (PRAGMA user_version). */
+/* The schema version this kbench writes (SQLite's PRAGMA user_version). */
 int		 store_schema_version(void);
 
-/* Transactions: BEGIN IMMEDIATE, so writers queue on the busy timeout. */
+/*
+ * A write transaction: writers queue, one at a time (SQLite's BEGIN
+ * IMMEDIATE and busy timeout; a server's transaction advisory lock, 60 s
+ * at most); readers do not wait.
+ */
 int	store_begin(struct store *s);
 int	store_commit(struct store *s);
 int	store_rollback(struct store *s);
@@ -132,8 +139,9 @@ int	store_rollback(struct store *s);
 int	store_read_begin(struct store *s);
 void	store_read_end(struct store *s);
 /*
- * PRAGMA data_version: it changes when another connection commits, so
- * two equal values mean nobody wrote in between.
+ * Has anyone written since?  A number that changes when another
+ * connection commits (SQLite's PRAGMA data_version, a server's counter
+ * row): two equal values mean nobody wrote in between.
  */
 int	store_data_version(struct store *s, int64_t *v);
 /*
@@ -142,7 +150,8 @@ int	store_data_version(struct store *s, int64_t *v);
  * per_byte * the database's size in bytes SQLite steps (virtual machine
  * instructions), a reading a few dozen times what an honest database of
  * that size needs; past it, the statement fails (store_bound_hit() then
- * says so) rather than running on.
+ * says so) rather than running on.  A server bounds nothing here: it runs
+ * no code a source could carry, its tables typed by their columns.
  */
 int	store_bound_reads(struct store *s, int64_t base, int64_t per_byte);
 int	store_bound_hit(const struct store *s);
@@ -153,11 +162,15 @@ int	store_bound_hit(const struct store *s);
  * not, with why ("a view 'sample', ..."); -1 on a database error.
  */
 int	store_check_source(struct store *s, struct strbuf *why);
-/* Give back the page cache (a store kept open, done with for now). */
+/*
+ * Give back memory held for reading (SQLite's page cache) of a store kept
+ * open and done with for now; a server's: nothing to give.
+ */
 void	store_release_memory(struct store *s);
 /*
  * The caller reads the database through once (the history of trend and
- * site): a small page cache (2 MiB), not the 16 MiB a bulk insert wants.
+ * site): SQLite keeps a small page cache (2 MiB), not the 16 MiB a bulk
+ * insert wants; a server streams it through cursors anyway.
  */
 void	store_read_through(struct store *s);
 
