@@ -62,18 +62,38 @@ add_message(struct strbuf *sb, const char *m)
 	sb_free(&line);
 }
 
+/* s's error: "LOCATION: " and fmt's text. */
+static void
+said(struct store *s, const char *fmt, va_list ap)
+{
+	char buf[512];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	sb_reset(&s->err);
+	sb_addf(&s->err, "%s: %s", s->public, buf);
+}
+
+int
+pg_said(struct store *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	said(s, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
 int
 pg_fail(struct store *s, const PGresult *res, const char *fmt, ...)
 {
 	const char *primary = NULL;
-	char buf[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	said(s, fmt, ap);
 	va_end(ap);
-	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: %s: ", s->public, buf);
+	sb_adds(&s->err, ": ");
 	if (res != NULL)
 		primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
 	if (primary != NULL)
@@ -291,10 +311,8 @@ session_setup(struct store *s)
 	PQclear(res);
 	if (utf8)
 		return 0;
-	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: the database's encoding is not UTF8 (kbench's "
-	    "text is UTF-8: createdb -E UTF8)", s->public);
-	return -1;
+	return pg_said(s, "the database's encoding is not UTF8 (kbench's "
+	    "text is UTF-8: createdb -E UTF8)");
 }
 
 static struct store *
@@ -395,12 +413,8 @@ pg_writable(const struct store *s)
 static int
 pg_begin(struct store *s)
 {
-	if (s->txn != PG_TXN_NONE) {
-		sb_reset(&s->err);
-		sb_addf(&s->err, "%s: a write transaction inside another",
-		    s->public);
-		return -1;
-	}
+	if (s->txn != PG_TXN_NONE)
+		return pg_said(s, "a write transaction inside another");
 	if (pg_exec(s, "BEGIN ISOLATION LEVEL READ COMMITTED",
 	    "starting a write transaction") == -1)
 		return -1;
@@ -526,11 +540,24 @@ pg_no_cache(struct store *s)
 
 /* ---- writers ---- */
 
+/* An INSERT ... RETURNING id: the new row's id in *id.  0, or -1. */
+static int
+pg_insert_id(struct store *s, const char *sql, int n, const char *const *p,
+    const char *what, int64_t *id)
+{
+	PGresult *res = pg_query(s, sql, n, p, what);
+
+	if (res == NULL)
+		return -1;
+	*id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
 static int
 pg_run_create(struct store *s, struct run_info *ri)
 {
 	const char *p[8];
-	PGresult *res;
 	char uuid[37], now[40];
 
 	sb_reset(&s->err);
@@ -547,14 +574,10 @@ pg_run_create(struct store *s, struct run_info *ri)
 	p[5] = ri->ended_at;
 	p[6] = ri->command ? ri->command : "";
 	p[7] = ri->tool_version ? ri->tool_version : KBENCH_VERSION;
-	if ((res = pg_query(s, "INSERT INTO run (uuid, label, benchmark, status,"
-	    " started_at, ended_at, command, tool_version) VALUES ($1, $2, $3,"
-	    " $4, $5, $6, $7, $8) RETURNING id", 8, p, "creating a run")) ==
-	    NULL)
-		return -1;
-	ri->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-	PQclear(res);
-	return 0;
+	return pg_insert_id(s, "INSERT INTO run (uuid, label, benchmark,"
+	    " status, started_at, ended_at, command, tool_version) VALUES ($1,"
+	    " $2, $3, $4, $5, $6, $7, $8) RETURNING id", 8, p, "creating a run",
+	    &ri->id);
 }
 
 /* Run sql with n parameters for its effect alone. */
@@ -839,7 +862,6 @@ pg_nightly_begin(struct store *s, struct nightly_info *ni)
 {
 	char pid[PG_INT_BUFSIZE];
 	const char *p[8];
-	PGresult *res;
 
 	p[0] = ni->name;
 	p[1] = ni->label;
@@ -849,14 +871,10 @@ pg_nightly_begin(struct store *s, struct nightly_info *ni)
 	p[5] = ni->started_at;
 	p[6] = ni->status;
 	p[7] = ni->process;
-	if ((res = pg_query(s, "INSERT INTO nightly (name, label, config, host,"
-	    " pid, started_at, status, process) VALUES ($1, $2, $3, $4, $5, $6,"
-	    " $7, $8) RETURNING id", 8, p, "logging the nightly's start")) ==
-	    NULL)
-		return -1;
-	ni->id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-	PQclear(res);
-	return 0;
+	return pg_insert_id(s, "INSERT INTO nightly (name, label, config,"
+	    " host, pid, started_at, status, process) VALUES ($1, $2, $3, $4,"
+	    " $5, $6, $7, $8) RETURNING id", 8, p, "logging the nightly's start",
+	    &ni->id);
 }
 
 static int
@@ -899,10 +917,7 @@ pg_lock_named(struct store *s, const char *name, int *busy)
 	if (got)
 		return 0;
 	*busy = 1;
-	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: another session holds the lock of %s",
-	    s->public, name);
-	return -1;
+	return pg_said(s, "another session holds the lock of %s", name);
 }
 
 const struct store_ops store_pg_ops = {

@@ -41,6 +41,9 @@ struct store {
 
 /* store_pg.c */
 /* "LOCATION: what: the server's message" as the error; -1. */
+/* The error "LOCATION: message" (no server's words): -1. */
+int	pg_said(struct store *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int	pg_fail(struct store *s, const PGresult *res, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /*

@@ -303,12 +303,8 @@ walk_run(struct run_walk *w, int64_t rid)
 	if ((w->run = pg_query(s, "SELECT " RUN_COLUMNS " FROM run r WHERE"
 	    " r.id = $1", 1, &p, "reading a run")) == NULL)
 		return -1;
-	if (PQntuples(w->run) != 1) {
-		sb_reset(&s->err);
-		sb_addf(&s->err, "%s: run %lld is gone", s->public,
-		    (long long)rid);
-		return -1;
-	}
+	if (PQntuples(w->run) != 1)
+		return pg_said(s, "run %lld is gone", (long long)rid);
 	PQclear(w->run_keys);
 	w->kpos = 0;
 	/* In the walk's order: names as text COLLATE "C", strcmp's. */

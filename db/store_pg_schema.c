@@ -11,7 +11,6 @@
  * database at once create its tables once.
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,32 +145,10 @@ schema_there(struct store *s, int *foreign)
 	    0, NULL, "reading the schema version");
 	if (res == NULL)
 		return -1;
-	if (parse_long(PQgetvalue(res, 0, 0), 0, INT_MAX, &v) == -1) {
-		sb_reset(&s->err);
-		sb_addf(&s->err, "%s: kbench_schema holds no version number",
-		    s->public);
-		v = -1;
-	}
+	if (parse_long(PQgetvalue(res, 0, 0), 0, INT_MAX, &v) == -1)
+		v = pg_said(s, "kbench_schema holds no version number");
 	PQclear(res);
 	return (int)v;
-}
-
-static int
-refuse(struct store *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int
-refuse(struct store *s, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	sb_reset(&s->err);
-	sb_addf(&s->err, "%s: %s", s->public, buf);
-	return -1;
 }
 
 /* A schema this kbench cannot use: -1, said; else 0. */
@@ -179,10 +156,10 @@ static int
 schema_refused(struct store *s, int v, int foreign)
 {
 	if (foreign)
-		return refuse(s, "a table 'run' that is not kbench's is there "
+		return pg_said(s, "a table 'run' that is not kbench's is there "
 		    "(no kbench_schema table)");
 	if (v > PG_SCHEMA_VERSION)
-		return refuse(s, "schema version %d is newer than this kbench "
+		return pg_said(s, "schema version %d is newer than this kbench "
 		    "knows (%d): upgrade kbench", v, PG_SCHEMA_VERSION);
 	return 0;
 }
@@ -231,11 +208,11 @@ pg_migrate(struct store *s, unsigned flags, int *why)
 		return schema_refused(s, v, foreign);
 	if (v == 0 && !(flags & STORE_CREATE)) {
 		*why = STORE_ENOENT;
-		return refuse(s, "no kbench tables in this database (kbench "
+		return pg_said(s, "no kbench tables in this database (kbench "
 		    "import or kbench collect creates them)");
 	}
 	if (flags & STORE_READONLY)
-		return refuse(s, "schema version %d needs migrating to %d, and "
+		return pg_said(s, "schema version %d needs migrating to %d, and "
 		    "the database is opened read-only", v, PG_SCHEMA_VERSION);
 	/*
 	 * One host migrates, the others wait and then find it done.  The lock
