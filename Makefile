@@ -10,7 +10,7 @@ CC	?= cc
 OS	!= uname -s | tr 'A-Z' 'a-z'
 OS_CFLAGS_linux   = -D_GNU_SOURCE
 OS_CFLAGS_freebsd =
-OS_LIBS_linux     = -lm -lpthread
+OS_LIBS_linux     = -lm -lpthread -ldl
 OS_LIBS_freebsd   = -lm -lpthread
 
 SQLITE_CFLAGS != pkg-config --cflags sqlite3 2>/dev/null || true
@@ -20,14 +20,14 @@ CSV_CFLAGS    != pkg-config --cflags libcsv 2>/dev/null || true
 CSV_LIBS      != pkg-config --libs libcsv 2>/dev/null || echo -lcsv
 
 # The PostgreSQL store when libpq is there (Debian's libpq-dev, FreeBSD's
-# postgresql15-client); without it, kbench stores in SQLite only.
+# postgresql15-client): its headers at build time; the library is loaded
+# at run time, only for a server location (db/pg_lib.h).  Without them,
+# kbench stores in SQLite only.
 # PG=0 builds without it all the same.
 PG ?= 1
 PG_CFLAGS_1 != pkg-config --exists libpq 2>/dev/null && echo "-DKBENCH_PG `pkg-config --cflags libpq`" || true
-PG_LIBS_1   != pkg-config --exists libpq 2>/dev/null && pkg-config --libs libpq || true
-PG_SRCS_1   != pkg-config --exists libpq 2>/dev/null && echo db/store_pg.c db/store_pg_read.c db/store_pg_schema.c || true
+PG_SRCS_1   != pkg-config --exists libpq 2>/dev/null && echo db/pg_lib.c db/store_pg.c db/store_pg_read.c db/store_pg_schema.c || true
 PG_CFLAGS   = ${PG_CFLAGS_${PG}}
-PG_LIBS     = ${PG_LIBS_${PG}}
 PG_SRCS     = ${PG_SRCS_${PG}}
 
 # lockbench: Concurrency Kit (ck_brlock) and liburcu (the memb flavour).
@@ -52,7 +52,7 @@ KB_INCS	 = ${SRC_INCS} ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${PG_CFLAGS}
 KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 	   ${KB_INCS} ${CFLAGS}
 KB_LDFLAGS = ${SAN_FLAGS} ${LDFLAGS}
-KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${PG_LIBS} ${OS_LIBS_${OS}}
+KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
@@ -99,7 +99,7 @@ PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \
 KBENCH_SRCS  = kbench.c ${LIB_SRCS} ${DB_SRCS} ${COLLECT_SRCS} ${ANALYZE_SRCS} \
 	       ${PLOT_SRCS}
 HDRS	     = kbench.h kbench_exit.h lib/status.h lib/stderr_guard.h lib/util.h lib/kv.h lib/json.h lib/strmap.h lib/strpool.h lib/table.h \
-	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/store_impl.h db/store_pg_private.h db/valid.h db/filter.h \
+	       lib/outdir.h lib/procs.h lib/signals.h lib/strlist.h db/store.h db/store_private.h db/store_impl.h db/store_pg_private.h db/pg_lib.h db/valid.h db/filter.h \
 	       db/csvio.h db/schema.h collect/hostfacts.h collect/protocol.h \
 	       collect/collector.h collect/cell.h collect/tools.h collect/collect.h \
 	       collect/until.h \

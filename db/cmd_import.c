@@ -5,8 +5,11 @@
  * The files are read into a staging database first (store_open_stage()),
  * then copied into the real one in one short transaction: a slow input
  * (a pipe, a network file system) never holds the write lock, so the
- * collectors sharing the database do not wait on it.
+ * collectors sharing the database do not wait on it.  Into a server,
+ * regular files stream straight in (import_streams() says why).
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -47,7 +50,9 @@ const char import_help[] =
     "not 1,2,1), and a later round's seqs are above an earlier round's.\n"
     "\n"
     "Nothing is stored unless every file imports cleanly: they are read into a\n"
-    "staging database in $TMPDIR first, then copied in one short transaction.\n"
+    "staging database in $TMPDIR first, then copied in one short transaction\n"
+    "(into a PostgreSQL server, files stream in one transaction; standard\n"
+    "input is staged).\n"
     "Example:\n"
     "   kbench import -b sleep --run-by label --run-by hz --key method \\\n"
     "       --key usec --value measured_us examples/calloutng-rpi.csv\n";
@@ -85,6 +90,129 @@ round_col_taken(const struct import_opts *o)
 	return -1;
 }
 
+/* The exit status of a csv_import() failure, said ("nothing imported"). */
+static int
+import_failed(enum csv_status st, const struct strbuf *err)
+{
+	warnx("import: %s; nothing imported", sb_str(err));
+	return st == CSV_EINPUT ? KB_EXIT_USAGE :
+	    st == CSV_EDB ? KB_EXIT_DB : KB_EXIT_IO;
+}
+
+/*
+ * Straight into the database, or staged first?  Into a server, files
+ * stream in one transaction: the server inserts while kbench parses,
+ * and parsing a file is no slower than copying a stage, so the write
+ * lock is held no longer.  Only regular files with data (not /proc's,
+ * which may block), and only into a server that opens and already has
+ * kbench's tables: else staged, as every input into a SQLite file is,
+ * so that a bad file is said before a server's trouble, the lock waits
+ * for nobody's slow input, and a failed import makes no tables.
+ */
+static int
+import_streams(struct kbench_ctx *ctx, int argc, char **argv)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct stat sb;
+	int i, why;
+
+	if (!store_location_is_server(ctx->db_path))
+		return 0;
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &sb) == -1 ||
+		    !S_ISREG(sb.st_mode) || sb.st_size == 0)
+			return 0;
+	/* Not STORE_CREATE: a database without kbench's tables is staged. */
+	ctx->db = store_open(ctx->db_path, 0, &err, &why);
+	sb_free(&err);
+	return ctx->db != NULL;
+}
+
+/* The files into the database, in one transaction. */
+static int
+import_streamed(struct kbench_ctx *ctx, int argc, char **argv,
+    const struct import_opts *o, struct import_totals *t)
+{
+	struct strbuf err = STRBUF_INIT;
+	enum csv_status st = CSV_OK;
+	int i, rc;
+
+	if ((rc = cmd_open_db(ctx, "import")) != KB_EXIT_OK)
+		return rc;
+	if (store_begin(ctx->db) == -1) {
+		warnx("import: %s; nothing imported", store_error(ctx->db));
+		return KB_EXIT_DB;
+	}
+	for (i = 0; i < argc && st == CSV_OK; i++)
+		st = csv_import(ctx->db, argv[i], o, t, &err);
+	if (st == CSV_OK && store_commit(ctx->db) == -1) {
+		sb_adds(&err, store_error(ctx->db));
+		st = CSV_EDB;
+	}
+	rc = KB_EXIT_OK;
+	if (st != CSV_OK) {
+		store_rollback(ctx->db);
+		rc = import_failed(st, &err);
+	}
+	sb_free(&err);
+	return rc;
+}
+
+/*
+ * The files into a stage, then the stage copied into the database in
+ * one short transaction (a run there already stops it).
+ */
+static int
+import_staged(struct kbench_ctx *ctx, int argc, char **argv,
+    const struct import_opts *o, struct import_totals *t)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct stage_dup dup;
+	struct store *stage;
+	enum csv_status st = CSV_OK;
+	int i, rc = KB_EXIT_OK;
+
+	if ((stage = store_open_stage(&err)) == NULL ||
+	    store_begin(stage) == -1) {
+		warnx("import: %s", stage != NULL ? store_error(stage) :
+		    sb_str(&err));
+		rc = KB_EXIT_IO;
+		goto out;
+	}
+	for (i = 0; i < argc && st == CSV_OK; i++)
+		st = csv_import(stage, argv[i], o, t, &err);
+	if (st == CSV_OK && store_commit(stage) == -1) {
+		sb_adds(&err, store_error(stage));
+		st = CSV_ESYS;
+	}
+	if (st != CSV_OK) {
+		rc = import_failed(st, &err);
+		goto out;
+	}
+	/* All read and checked: now the database, created if need be. */
+	if ((rc = cmd_open_db(ctx, "import")) != KB_EXIT_OK)
+		goto out;
+	switch (store_stage_copy(stage, ctx->db, &dup)) {
+	case 1:
+		warnx("import: %s: run %s is in the database already (id "
+		    "%lld); nothing imported", dup.stage_id > 0 &&
+		    (size_t)dup.stage_id <= t->origins.n ?
+		    t->origins.v[dup.stage_id - 1] : "?", dup.uuid,
+		    (long long)dup.id);
+		free(dup.uuid);
+		rc = KB_EXIT_USAGE;
+		break;
+	case -1:
+		warnx("import: %s; nothing imported", store_error(stage));
+		rc = KB_EXIT_DB;
+		break;
+	}
+out:
+	store_close(stage);
+	sb_free(&err);
+	return rc;
+}
+
 int
 cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 {
@@ -103,11 +231,8 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 	};
 	struct import_opts o;
 	struct import_totals t;
-	struct stage_dup dup;
-	struct store *stage = NULL;
 	struct strbuf err = STRBUF_INIT;
-	enum csv_status st = CSV_OK;
-	int ch, i, quiet = 0, nroundby = 0, rc = KB_EXIT_USAGE;
+	int ch, quiet = 0, nroundby = 0, rc = KB_EXIT_USAGE;
 	size_t j;
 
 	memset(&o, 0, sizeof(o));
@@ -208,49 +333,14 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		}
 	o.command = ctx->cmdline;
 
-	if ((stage = store_open_stage(&err)) == NULL || store_begin(stage) == -1) {
-		warnx("import: %s", stage != NULL ? store_error(stage) :
-		    sb_str(&err));
-		rc = KB_EXIT_IO;
-		goto out;
-	}
-	for (i = 0; i < argc && st == CSV_OK; i++)
-		st = csv_import(stage, argv[i], &o, &t, &err);
-	if (st == CSV_OK && store_commit(stage) == -1) {
-		sb_adds(&err, store_error(stage));
-		st = CSV_ESYS;
-	}
-	if (st != CSV_OK) {
-		warnx("import: %s; nothing imported", sb_str(&err));
-		rc = st == CSV_EINPUT ? KB_EXIT_USAGE :
-		    st == CSV_EDB ? KB_EXIT_DB : KB_EXIT_IO;
-		goto out;
-	}
-	/* All read and checked: now the database, created if need be. */
-	if ((rc = cmd_open_db(ctx, "import")) != KB_EXIT_OK)
-		goto out;
-	switch (store_stage_copy(stage, ctx->db, &dup)) {
-	case 1:
-		warnx("import: %s: run %s is in the database already (id "
-		    "%lld); nothing imported", dup.stage_id > 0 &&
-		    (size_t)dup.stage_id <= t.origins.n ?
-		    t.origins.v[dup.stage_id - 1] : "?", dup.uuid,
-		    (long long)dup.id);
-		free(dup.uuid);
-		rc = KB_EXIT_USAGE;
-		goto out;
-	case -1:
-		warnx("import: %s; nothing imported", store_error(stage));
-		rc = KB_EXIT_DB;
-		goto out;
-	}
-	if (!quiet)
+	o.regular_only = import_streams(ctx, argc, argv);
+	rc = o.regular_only ? import_streamed(ctx, argc, argv, &o, &t) :
+	    import_staged(ctx, argc, argv, &o, &t);
+	if (rc == KB_EXIT_OK && !quiet)
 		fprintf(stderr, "kbench import: %lld samples in %lld runs "
 		    "into %s\n", (long long)t.samples, (long long)t.runs,
 		    store_location_public(ctx->db));
-	rc = KB_EXIT_OK;
 out:
-	store_close(stage);
 	strlist_free(&t.origins);
 	strlist_free(&o.key_cols);
 	strlist_free(&o.runby_cols);

@@ -13,11 +13,15 @@
  * and series columns equal the previous row's costs a number parse and
  * a buffered sample insert, nothing more.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <csv.h>
 
@@ -707,6 +711,20 @@ find_run(struct importer *im)
 	return 0;
 }
 
+/*
+ * A sample the store refused: one of the input's (a seq twice: its line
+ * named, exit 2), or the store's own failure (a server gone: exit 3).
+ */
+static void
+sample_failed(struct importer *im)
+{
+	int64_t origin = store_failed_origin(im->s);
+
+	im->rec_line = origin;
+	fail(im, origin != 0 ? CSV_EINPUT : CSV_EDB, "%s",
+	    store_error(im->s));
+}
+
 /* Point im->series_id at this record's series, making it when new. */
 static int
 find_series(struct importer *im)
@@ -747,7 +765,7 @@ find_series(struct importer *im)
 	if (valid_series(&si, &why) == -1)
 		return invalid(im, &why);
 	if (store_series_get(im->s, im->run_id, &si, &im->series_id) == -1) {
-		fail(im, CSV_EINPUT, "%s", store_error(im->s));
+		fail(im, CSV_EDB, "%s", store_error(im->s));
 		return -1;
 	}
 	return 0;
@@ -926,8 +944,7 @@ data_record(struct importer *im)
 	}
 	if (store_sample_add(im->s, im->series_id, seq, round, v,
 	    im->rec_line) == -1) {
-		im->rec_line = store_failed_origin(im->s);
-		fail(im, CSV_EINPUT, "%s", store_error(im->s));
+		sample_failed(im);
 		return;
 	}
 	im->t->samples++;
@@ -1139,11 +1156,8 @@ finish(struct importer *im)
 		fail(im, CSV_EINPUT, "empty file: expected a header line");
 	else if (im->nrows == 0)
 		fail(im, CSV_EINPUT, "no data rows after the header");
-	else if (store_flush(im->s) == -1) {
-		/* A buffered sample failed: name its line. */
-		im->rec_line = store_failed_origin(im->s);
-		fail(im, CSV_EINPUT, "%s", store_error(im->s));
-	}
+	else if (store_flush(im->s) == -1)
+		sample_failed(im);
 }
 
 static void
@@ -1176,6 +1190,39 @@ importer_free(struct importer *im)
 	csv_free(&im->csv);
 }
 
+/*
+ * Open path to read.  regular_only (a file streamed while the write
+ * lock is held): what is not, or no longer, a regular file with data is
+ * refused, and opening a FIFO put in its place does not block.
+ */
+static enum csv_status
+open_input(const char *path, int regular_only, FILE **fp, struct strbuf *err)
+{
+	struct stat sb;
+	int fd, e;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC |
+	    (regular_only ? O_NONBLOCK : 0))) == -1) {
+		e = errno;
+		sb_addf(err, "%s: cannot open: %s", path, strerror(e));
+		return e == ENOENT || e == EISDIR ? CSV_EINPUT : CSV_ESYS;
+	}
+	if (regular_only && (fstat(fd, &sb) == -1 || !S_ISREG(sb.st_mode) ||
+	    sb.st_size == 0)) {
+		close(fd);
+		sb_addf(err, "%s: no longer a regular file with data (it "
+		    "changed while kbench imported)", path);
+		return CSV_EINPUT;
+	}
+	if ((*fp = fdopen(fd, "r")) == NULL) {
+		e = errno;
+		close(fd);
+		sb_addf(err, "%s: cannot open: %s", path, strerror(e));
+		return CSV_ESYS;
+	}
+	return CSV_OK;
+}
+
 enum csv_status
 csv_import(struct store *s, const char *path, const struct import_opts *o,
     struct import_totals *t, struct strbuf *err)
@@ -1200,10 +1247,9 @@ csv_import(struct store *s, const char *path, const struct import_opts *o,
 	if (strcmp(path, "-") == 0) {
 		fp = stdin;
 		im.path = "(stdin)";
-	} else if ((fp = fopen(path, "re")) == NULL) {
-		sb_addf(err, "%s: cannot open: %s", path, strerror(errno));
-		return errno == ENOENT || errno == EISDIR ? CSV_EINPUT : CSV_ESYS;
-	}
+	} else if ((st = open_input(path, o->regular_only, &fp, err)) !=
+	    CSV_OK)
+		return st;
 	if (csv_init(&im.csv, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		sb_addf(err, "%s: cannot start the CSV parser", path);
 		if (fp != stdin)

@@ -61,6 +61,8 @@ struct import_opts {
 	struct kvlist	 meta;		/* --meta K=V, facts of every run */
 	const char	*command;	/* the command line, for the run table */
 	int		 libcsv_only;	/* tests: no plain-line fast path */
+	/* Streamed under the write lock: regular files with data only. */
+	int		 regular_only;
 };
 
 struct import_totals {

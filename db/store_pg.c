@@ -24,7 +24,7 @@
 
 /* The advisory lock key of write transactions: "kbwr" */
 #define PG_WRITE_LOCK	"1801615218"
-/* Samples a COPY: ~40 bytes each, 1.3 MB of text. */
+/* Samples a COPY: 50 bytes each (binary), 1.6 MB. */
 #define PG_BATCH	32768
 
 struct pg_pending {
@@ -192,8 +192,14 @@ store_pg_location_public(const char *location)
 {
 	PQconninfoOption *opts, *o;
 	struct strbuf sb = STRBUF_INIT;
-	char *msg = NULL, *loc = normalized(location);
+	struct strbuf err = STRBUF_INIT;
+	char *msg = NULL, *loc;
 
+	if (pg_lib_load(&err) == -1) {
+		sb_free(&err);
+		return NULL;
+	}
+	loc = normalized(location);
 	opts = PQconninfoParse(loc, &msg);
 	free(loc);
 	if (opts == NULL) {
@@ -227,9 +233,16 @@ int
 store_pg_location_secret(const char *location)
 {
 	PQconninfoOption *opts, *o;
-	char *msg = NULL, *loc = normalized(location);
+	struct strbuf err = STRBUF_INIT;
+	char *msg = NULL, *loc;
 	int secret = 0;
 
+	/* Without libpq to read it, any location may hold one. */
+	if (pg_lib_load(&err) == -1) {
+		sb_free(&err);
+		return 1;
+	}
+	loc = normalized(location);
 	opts = PQconninfoParse(loc, &msg);
 	if (opts == NULL) {
 		/*
@@ -322,6 +335,8 @@ pg_open(const char *location, unsigned flags, struct strbuf *err, int *why)
 	int w;
 
 	*why = 0;
+	if (pg_lib_load(err) == -1)
+		return NULL;
 	s = xcalloc(1, sizeof(*s));
 	s->head.ops = &store_pg_ops;
 	s->location = normalized(location);
@@ -711,16 +726,30 @@ pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
 	return ret;
 }
 
-/* A double as COPY's text reads it back exactly. */
+/*
+ * Samples go by COPY's binary format: neither side prints or parses a
+ * double (printing "%.17g" and the server's float8in were most of an
+ * import's time), and a value arrives as the very bits it left with.
+ * Each row: 4 fields, each its length and its bytes, big-endian.
+ */
+static const char copy_header[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0";
+
 static void
-add_real(struct strbuf *sb, double v)
+add_be(struct strbuf *sb, uint64_t v, int bytes)
 {
-	if (isnan(v))
-		sb_adds(sb, "NaN");
-	else if (isinf(v))
-		sb_adds(sb, v > 0 ? "Infinity" : "-Infinity");
-	else
-		sb_addf(sb, "%.17g", v);
+	char b[8];
+	int i;
+
+	for (i = 0; i < bytes; i++)
+		b[i] = (char)(v >> (8 * (bytes - 1 - i)));
+	sb_add(sb, b, (size_t)bytes);
+}
+
+static void
+add_int8_field(struct strbuf *sb, int64_t v)
+{
+	add_be(sb, 8, 4);
+	add_be(sb, (uint64_t)v, 8);
 }
 
 static int
@@ -728,22 +757,26 @@ pg_sample_add(struct store *s, int64_t series_id, int64_t seq,
     int64_t round, double value, int64_t origin)
 {
 	struct pg_pending *p;
+	uint64_t bits;
 
 	if (s->pending == NULL)
 		s->pending = xreallocarray(NULL, PG_BATCH, sizeof(*s->pending));
+	if (s->npending == 0)
+		sb_add(&s->copy, copy_header, sizeof(copy_header));
 	p = &s->pending[s->npending++];
 	p->series_id = series_id;
 	p->seq = seq;
 	p->origin = origin;
-	sb_addf(&s->copy, "%lld\t%lld\t", (long long)series_id,
-	    (long long)seq);
+	add_be(&s->copy, 4, 2);
+	add_int8_field(&s->copy, series_id);
+	add_int8_field(&s->copy, seq);
 	if (round == STORE_NO_ROUND)
-		sb_adds(&s->copy, "\\N");
+		add_be(&s->copy, 0xffffffffu, 4);	/* -1: NULL */
 	else
-		sb_addf(&s->copy, "%lld", (long long)round);
-	sb_add(&s->copy, "\t", 1);
-	add_real(&s->copy, value);
-	sb_add(&s->copy, "\n", 1);
+		add_int8_field(&s->copy, round);
+	memcpy(&bits, &value, sizeof(bits));
+	add_be(&s->copy, 8, 4);
+	add_be(&s->copy, bits, 8);
 	return s->npending == PG_BATCH ? store_flush(s) : 0;
 }
 
@@ -798,8 +831,9 @@ pg_flush(struct store *s)
 	if (n == 0)
 		return 0;
 	s->npending = 0;
+	add_be(&s->copy, 0xffffu, 2);	/* the trailer: -1 fields */
 	res = PQexec(s->conn, "COPY sample (series_id, seq, round, value)"
-	    " FROM STDIN");
+	    " FROM STDIN (FORMAT binary)");
 	if (PQresultStatus(res) != PGRES_COPY_IN) {
 		pg_fail(s, res, "storing %zu samples", n);
 		PQclear(res);

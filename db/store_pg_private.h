@@ -7,7 +7,7 @@
 #ifndef KBENCH_STORE_PG_PRIVATE_H
 #define KBENCH_STORE_PG_PRIVATE_H
 
-#include <libpq-fe.h>
+#include "db/pg_lib.h"
 
 #include "db/store_impl.h"
 

@@ -135,6 +135,12 @@ for loc in 'postgresql://kb:s3cret@/kbench?host=/nonexistent' \
 		    "a server not there ($loc): $cmd: said, the password not"
 	done
 done
+# A bad file is said before a server's trouble (the input is read first).
+printf 'v\nx\n' >pgbad.csv
+kb -d 'postgresql://kb:s3cret@/kbench?host=/nonexistent' import -q --value v pgbad.csv
+expect_rc 2 "a bad file into a server not there"
+expect_err "kbench: import: pgbad.csv:2: column 'v': 'x' is not a finite decimal number; nothing imported" \
+    "a bad file into a server not there: the file's error"
 kb -d 'postgresql:kb:s3cret@h/d' runs
 expect_rc 3 "a location libpq cannot read"
 expect_err "kbench: runs: a PostgreSQL location that libpq cannot read (not repeated here: it may hold a password); see kbench(1), LOCATIONS" \
@@ -142,6 +148,28 @@ expect_err "kbench: runs: a PostgreSQL location that libpq cannot read (not repe
 KBENCH_DB='postgres://kb:s3cret@/kbench?host=/nonexistent' kb runs
 expect_rc 3 "a postgres:// location in KBENCH_DB"
 ! grep -q s3cret "$T/err"; check $? "KBENCH_DB: the password not said"
+# libpq is loaded for a server location only (db/pg_lib.h): where it
+# cannot be (here, /dev/null over it), a server location says so, exit
+# 3, and SQLite is untouched.
+libpq=$(ldconfig -p 2>/dev/null | awk '$1 == "libpq.so.5" { print $NF; exit }')
+if [ -n "$libpq" ] && [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
+	unshare -m sh -c 'mount --bind /dev/null "$1" && shift &&
+	    "$@" -d "postgresql://kb:s3cret@/kbench?host=/nonexistent" runs' \
+	    sh "$libpq" "$KBENCH" >"$T/out" 2>"$T/err"
+	rc=$?
+	expect_rc 3 "no libpq to load: a server location"
+	expect_err "kbench: runs: the PostgreSQL store needs libpq, and it cannot be loaded ($libpq: file too short); install it (Debian: libpq5, FreeBSD: postgresql15-client)" \
+	    "no libpq to load: said, the location not"
+	unshare -m sh -c 'mount --bind /dev/null "$1" && shift &&
+	    "$@" -d pg.db import -q --value v pg.csv && "$@" -d pg.db runs' \
+	    sh "$libpq" "$KBENCH" >"$T/out" 2>"$T/err"
+	rc=$?
+	expect_rc 0 "no libpq to load: SQLite all the same"
+	grep -q '^    1  pg.csv  *import  *complete' "$T/out"; check $? "no libpq to load: SQLite's run listed"
+	rm -f pg.db
+else
+	skip "no libpq to load: needs libpq.so.5, root and unshare -m (CI has them)"
+fi
 kb -d 'postgresql://kb:s3cret@/kbench?host=/nonexistent' collect sleep -m nanosleep -u 100 --until decided --baseline a
 expect_rc 3 "a server not there: collect --baseline"
 ! grep -q s3cret "$T/err"; check $? "a server location: collect --baseline: the password not said"

@@ -12,6 +12,9 @@
 #include "db/filter.h"
 #include "db/schema.h"
 #include "db/store.h"
+#ifdef KBENCH_PG
+#include "db/pg_lib.h"
+#endif
 
 static char dir[] = "/tmp/kbench-test-store.XXXXXX";
 
@@ -579,6 +582,34 @@ test_peers(void)
 	sb_free(&err);
 }
 
+#ifdef KBENCH_PG
+/*
+ * libpq is loaded when a location needs it: a library that is not there
+ * or is not libpq is said, and the one that is loads once.
+ */
+static void
+test_pg_lib(void)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	CHECK(pg_lib_open("libkbench-none.so.9", &err) == -1);
+	CHECK(strstr(sb_str(&err), "the PostgreSQL store needs libpq, and "
+	    "it cannot be loaded (libkbench-none.so.9: cannot open") != NULL ||
+	    strstr(sb_str(&err), "Shared object \"libkbench-none.so.9\"") !=
+	    NULL);
+	CHECK(strstr(sb_str(&err), "install it (Debian: libpq5") != NULL);
+	sb_reset(&err);
+	/* The C library is there, and has no PQclear. */
+	CHECK(pg_lib_open("libc.so.6", &err) == -1);
+	CHECK_STR(sb_str(&err), "libc.so.6 has no PQclear: not libpq, or one "
+	    "older than kbench needs (9.0)");
+	sb_reset(&err);
+	CHECK(pg_lib_load(&err) == 0 && pg_lib.PQconnectdb != NULL);
+	CHECK(pg_lib_load(&err) == 0 && err.len == 0);
+	sb_free(&err);
+}
+#endif
+
 int
 main(void)
 {
@@ -595,6 +626,9 @@ main(void)
 	test_runs_and_samples();
 	test_bounded_reads();
 	test_peers();
+#ifdef KBENCH_PG
+	test_pg_lib();
+#endif
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
