@@ -5,6 +5,7 @@
  * linked libpq would have had.
  */
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -15,12 +16,26 @@ struct pg_lib pg_lib;
 static pthread_mutex_t pg_lib_mutex = PTHREAD_MUTEX_INITIALIZER;
 static int pg_lib_loaded;
 
+/* The file the loader found for soname (LD_LIBRARY_PATH may say). */
+static const char *
+pg_lib_file(void *handle, const char *soname)
+{
+	struct link_map *lm;
+
+	if (dlinfo(handle, RTLD_DI_LINKMAP, &lm) == 0 && lm != NULL &&
+	    lm->l_name != NULL && lm->l_name[0] != '\0')
+		return lm->l_name;
+	return soname;
+}
+
 /* Every function of the table from handle into t; 0, or -1 said. */
 static int
 pg_lib_resolve(void *handle, const char *soname, struct pg_lib *t,
     struct strbuf *err)
 {
 	void *f;
+
+	soname = pg_lib_file(handle, soname);
 
 #define PG_LIB_RESOLVE(name)						\
 	if ((f = dlsym(handle, #name)) == NULL) {			\
