@@ -48,15 +48,28 @@ stirling_rem(double x)
  * is 6e6 for a result near -6): there the Stirling terms of the large
  * ones are combined by hand so only small numbers are added.
  */
+/*
+ * lgamma() sets the global signgam: analyze --compare reads its two
+ * sides in two threads, so the reentrant one (glibc, FreeBSD); every
+ * argument here is positive, the sign is not used.
+ */
+static double
+lgam(double x)
+{
+	int sign;
+
+	return lgamma_r(x, &sign);
+}
+
 static double
 lbeta(double a, double b)
 {
 	double p = fmin(a, b), q = fmax(a, b), r = p / (p + q);
 
 	if (q >= STIRLING_MIN)
-		return lgamma(p) + stirling_rem(q) - stirling_rem(p + q) +
+		return lgam(p) + stirling_rem(q) - stirling_rem(p + q) +
 		    p - p * log(p + q) + (q - 0.5) * log1p(-r);
-	return lgamma(p) + lgamma(q) - lgamma(p + q);
+	return lgam(p) + lgam(q) - lgam(p + q);
 }
 
 /*
