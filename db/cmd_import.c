@@ -107,12 +107,15 @@ import_failed(enum csv_status st, const struct strbuf *err)
  * which may block), and only into a server that opens and already has
  * kbench's tables: else staged, as every input into a SQLite file is,
  * so that a bad file is said before a server's trouble, the lock waits
- * for nobody's slow input, and a failed import makes no tables.
+ * for nobody's slow input, and a failed import makes no tables.  Yes:
+ * ctx->db is open.  No, the server tried: why it would not open is kept
+ * in open_err, said once the input is read (not a second connection,
+ * which a host that is down would make the user wait for twice).
  */
 static int
-import_streams(struct kbench_ctx *ctx, int argc, char **argv)
+import_streams(struct kbench_ctx *ctx, int argc, char **argv,
+    struct strbuf *open_err)
 {
-	struct strbuf err = STRBUF_INIT;
 	struct stat sb;
 	int i, why;
 
@@ -123,8 +126,9 @@ import_streams(struct kbench_ctx *ctx, int argc, char **argv)
 		    !S_ISREG(sb.st_mode) || sb.st_size == 0)
 			return 0;
 	/* Not STORE_CREATE: a database without kbench's tables is staged. */
-	ctx->db = store_open(ctx->db_path, 0, &err, &why);
-	sb_free(&err);
+	ctx->db = store_open(ctx->db_path, 0, open_err, &why);
+	if (ctx->db == NULL && why == STORE_ENOENT)
+		sb_reset(open_err);	/* made by the staged import */
 	return ctx->db != NULL;
 }
 
@@ -164,7 +168,8 @@ import_streamed(struct kbench_ctx *ctx, int argc, char **argv,
  */
 static int
 import_staged(struct kbench_ctx *ctx, int argc, char **argv,
-    const struct import_opts *o, struct import_totals *t)
+    const struct import_opts *o, struct import_totals *t,
+    const struct strbuf *open_err)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct stage_dup dup;
@@ -190,6 +195,11 @@ import_staged(struct kbench_ctx *ctx, int argc, char **argv,
 		goto out;
 	}
 	/* All read and checked: now the database, created if need be. */
+	if (open_err->len > 0) {
+		warnx("import: %s", sb_str(open_err));	/* as cmd_open_db */
+		rc = KB_EXIT_DB;
+		goto out;
+	}
 	if ((rc = cmd_open_db(ctx, "import")) != KB_EXIT_OK)
 		goto out;
 	switch (store_stage_copy(stage, ctx->db, &dup)) {
@@ -333,9 +343,9 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		}
 	o.command = ctx->cmdline;
 
-	o.regular_only = import_streams(ctx, argc, argv);
+	o.regular_only = import_streams(ctx, argc, argv, &err);
 	rc = o.regular_only ? import_streamed(ctx, argc, argv, &o, &t) :
-	    import_staged(ctx, argc, argv, &o, &t);
+	    import_staged(ctx, argc, argv, &o, &t, &err);
 	if (rc == KB_EXIT_OK && !quiet)
 		fprintf(stderr, "kbench import: %lld samples in %lld runs "
 		    "into %s\n", (long long)t.samples, (long long)t.runs,

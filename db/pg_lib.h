@@ -33,9 +33,10 @@ struct pg_lib {
 extern struct pg_lib pg_lib;
 
 /*
- * Load libpq once (PG_LIB_SONAME): 0, or -1 with why in err ("cannot
- * load libpq.so.5: ...; install libpq5").  pg_lib_open() is the same
- * for a library of any name (the tests' missing and wrong ones).
+ * Load libpq once (PG_LIB_SONAME): 0, or -1 with why in err ("the
+ * PostgreSQL store needs libpq, and it cannot be loaded (...); install
+ * it ...", or "FILE has no PQclear: not libpq...").  pg_lib_open() is
+ * the same for a library of any name (the tests' missing and wrong ones).
  */
 int	pg_lib_load(struct strbuf *err);
 int	pg_lib_open(const char *soname, struct strbuf *err);

@@ -732,7 +732,19 @@ pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
  * import's time), and a value arrives as the very bits it left with.
  * Each row: 4 fields, each its length and its bytes, big-endian.
  */
-static const char copy_header[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0";
+/* The signature, then flags and extension length 0 (the array's zeros). */
+static const char copy_header[19] = PG_COPY_SIGNATURE;
+
+uint64_t
+pg_be(const unsigned char *p, int bytes)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < bytes; i++)
+		v = v << 8 | p[i];
+	return v;
+}
 
 static void
 add_be(struct strbuf *sb, uint64_t v, int bytes)

@@ -59,6 +59,10 @@ int	pg_exec(struct store *s, const char *sql, const char *what);
 /* An iterator's transaction: one of its own when none is open. */
 int	pg_iter_begin(struct store *s);
 void	pg_iter_end(struct store *s, int ok);
+/* A big-endian unsigned number of bytes (<= 8) bytes: binary rows, COPY. */
+uint64_t pg_be(const unsigned char *p, int bytes);
+/* COPY's binary signature, 11 bytes with its NUL (header: 19 bytes). */
+#define PG_COPY_SIGNATURE	"PGCOPY\n\377\r\n"
 /* "12345" */
 #define PG_INT_BUFSIZE	24
 const char *pg_int(char buf[PG_INT_BUFSIZE], int64_t v);

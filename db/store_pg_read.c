@@ -113,14 +113,10 @@ pg_col_null(const struct pg_stream *c, int col)
 static uint64_t
 col_be64(const struct pg_stream *c, int col)
 {
-	const unsigned char *p = (const unsigned char *)PQgetvalue(c->res,
-	    c->row, col);
-	int i, n = PQgetlength(c->res, c->row, col);
-	uint64_t v = 0;
+	int n = PQgetlength(c->res, c->row, col);
 
-	for (i = 0; i < n && i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
+	return pg_be((const unsigned char *)PQgetvalue(c->res, c->row, col),
+	    n < 8 ? n : 8);
 }
 
 int64_t
@@ -470,17 +466,6 @@ typedef void copied_row_cb(const struct copied_row *row, void *arg);
 #define ROW_SEQ		0x1
 #define ROW_ROUND	0x2
 
-static uint64_t
-be_n(const unsigned char *p, int bytes)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < bytes; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* One bigint or float8 field: 1, NULL 0, malformed -1; *p past it. */
 static int
 copy_field8(const unsigned char **p, const unsigned char *end, uint64_t *v)
@@ -489,13 +474,13 @@ copy_field8(const unsigned char **p, const unsigned char *end, uint64_t *v)
 
 	if (end - *p < 4)
 		return -1;
-	len = (int32_t)(uint32_t)be_n(*p, 4);
+	len = (int32_t)(uint32_t)pg_be(*p, 4);
 	*p += 4;
 	if (len == -1)
 		return 0;
 	if (len != 8 || end - *p < 8)
 		return -1;
-	*v = be_n(*p, 8);
+	*v = pg_be(*p, 8);
 	*p += 8;
 	return 1;
 }
@@ -511,7 +496,7 @@ series_rows(const unsigned char *p, const unsigned char *end, unsigned cols,
 	int r = 1;
 
 	while (end - p >= 2) {
-		unsigned n = (unsigned)be_n(p, 2);
+		unsigned n = (unsigned)pg_be(p, 2);
 
 		p += 2;
 		if (n == 0xffff)	/* the trailer */
@@ -534,12 +519,12 @@ series_rows(const unsigned char *p, const unsigned char *end, unsigned cols,
 static const unsigned char *
 copy_header_end(const unsigned char *p, const unsigned char *end)
 {
-	static const char sig[11] = "PGCOPY\n\377\r\n";
+	static const char sig[11] = PG_COPY_SIGNATURE;
 	uint32_t ext;
 
 	if (end - p < 19 || memcmp(p, sig, sizeof(sig)) != 0)
 		return NULL;
-	ext = (uint32_t)be_n(p + 15, 4);
+	ext = (uint32_t)pg_be(p + 15, 4);
 	if ((size_t)(end - p - 19) < ext)
 		return NULL;
 	return p + 19 + ext;

@@ -17,16 +17,19 @@ FAKE=$FIXTURES/fakebench
 
 # both WHAT ARGS...: kbench ARGS on the server and on SQLite (sq.db):
 # same status, same stdout and stderr once each store's name is taken
-# out.
+# out.  BOTH_DB (database name, default kbench) and BOTH_SQ (default
+# sq.db) choose another pair.
 both() {
 	what=$1
 	shift
-	"$KBENCH" -d "$PG" "$@" >pg.out 2>pg.err
+	bdb=${BOTH_DB:-kbench} bsq=${BOTH_SQ:-sq.db}
+	"$KBENCH" -d "postgresql://kb:$PG_PASSWORD@/$bdb?host=$PG_SOCK" "$@" \
+	    >pg.out 2>pg.err
 	prc=$?
-	"$KBENCH" -d sq.db "$@" >sq.out 2>sq.err
+	"$KBENCH" -d "$bsq" "$@" >sq.out 2>sq.err
 	src=$?
-	sed -i "s|user=kb dbname=kbench host=$PG_SOCK|STORE|g" pg.out pg.err
-	sed -i "s|sq.db|STORE|g" sq.out sq.err
+	sed -i "s|user=kb dbname=$bdb host=$PG_SOCK|STORE|g" pg.out pg.err
+	sed -i "s|$bsq|STORE|g" sq.out sq.err
 	if [ "$prc" -eq "$src" ] && cmp -s pg.out sq.out && cmp -s pg.err sq.err; then
 		ok "$what: the server's output is SQLite's (exit $prc)"
 	else
@@ -84,23 +87,14 @@ expect_err "kbench: import: pg.csv:2: run $first is in the database already (id 
 imp=$(pg_newdb imports)
 printf 'v,k\n1,a\n2,a\n3,b\n' >ok.csv
 printf 'v,k\n4,a\nfive,a\n' >bad.csv
-# import_both WHAT ARGS...: the import on the server (imp) and on SQLite
-# (imp.db): same status, same stderr once each store's name is out.
+# import_both WHAT ARGS...: kbench import ARGS, as both() does it, on
+# the imports database and imp.db.
 import_both() {
 	what=$1
 	shift
-	"$KBENCH" -d "$imp" import "$@" 2>pg.err
-	prc=$?
-	"$KBENCH" -d imp.db import "$@" 2>sq.err
-	src=$?
-	sed -i "s|user=kb dbname=imports host=$PG_SOCK|STORE|g" pg.err
-	sed -i "s|imp.db|STORE|g" sq.err
-	if [ "$prc" -eq "$src" ] && cmp -s pg.err sq.err; then
-		ok "$what: as on SQLite (exit $prc)"
-	else
-		not_ok "$what: exit $prc on the server, $src on SQLite"
-		diff sq.err pg.err | sed 's/^/#   /' | head -6
-	fi
+	BOTH_DB=imports BOTH_SQ=imp.db
+	both "$what" import "$@"
+	unset BOTH_DB BOTH_SQ
 }
 # Into a database without kbench's tables, staged: a bad file makes none.
 kb -d "$imp" import -q --value v --key k ok.csv bad.csv
