@@ -4,6 +4,8 @@
  * same samples (rounds and all), or fail with the same message, either
  * way.  And the fast decimal parser gives strtod's double, bit for bit.
  */
+#include <sys/stat.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -210,6 +212,49 @@ test_fast_decimal(void)
 	CHECK(bad == 0);
 }
 
+/*
+ * A file streamed under a server's write lock (regular_only): one that
+ * is, or has become, a FIFO or an empty file is refused at once; a
+ * FIFO is not waited on (nobody writes to this one).
+ */
+static void
+test_regular_only(void)
+{
+	struct import_opts o;
+	struct import_totals t;
+	struct strbuf err = STRBUF_INIT, path = STRBUF_INIT, want = STRBUF_INIT;
+	struct store *s;
+	FILE *f;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	o.value_col = "v";
+	o.regular_only = 1;
+	s = store_open_stage(&err);
+	CHECK(s != NULL && store_begin(s) == 0);
+	sb_addf(&path, "%s/fifo.csv", dir);
+	CHECK(mkfifo(sb_str(&path), 0600) == 0);
+	CHECK(csv_import(s, sb_str(&path), &o, &t, &err) == CSV_EINPUT);
+	sb_addf(&want, "%s: no longer a regular file with data (it changed "
+	    "while kbench imported)", sb_str(&path));
+	CHECK_STR(sb_str(&err), sb_str(&want));
+	sb_reset(&err);
+	sb_reset(&path);
+	sb_reset(&want);
+	sb_addf(&path, "%s/empty.csv", dir);
+	f = fopen(sb_str(&path), "w");
+	CHECK(f != NULL && fclose(f) == 0);
+	CHECK(csv_import(s, sb_str(&path), &o, &t, &err) == CSV_EINPUT);
+	sb_addf(&want, "%s: no longer a regular file with data (it changed "
+	    "while kbench imported)", sb_str(&path));
+	CHECK_STR(sb_str(&err), sb_str(&want));
+	store_close(s);
+	strlist_free(&t.origins);
+	sb_free(&err);
+	sb_free(&path);
+	sb_free(&want);
+}
+
 int
 main(void)
 {
@@ -222,6 +267,7 @@ main(void)
 	test_fast_decimal();
 	test_paths_agree();
 	test_rounds_agree();
+	test_regular_only();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	/* Our own mkdtemp() name: nothing for a shell to misread. */
 	if (system(cmd) != 0)	/* NOLINT(cert-env33-c) */
