@@ -10,6 +10,7 @@
 
 #include "analyze/group.h"
 #include "analyze/history.h"
+#include "analyze/history_medians.h"
 
 /* A run's id and its place in the history: pass 2 looks runs up. */
 struct idpos {
@@ -39,6 +40,8 @@ struct history_priv {
 	struct series_index index;
 	double		*v;		/* one series' samples */
 	size_t		 nv, capv;
+	struct series_point *read;	/* points made before pass 2, by id */
+	size_t		 nread, capread;
 	struct pending	*pend;
 	size_t		 npend, cappend;
 };
@@ -396,6 +399,57 @@ pend(struct history_priv *hp, int64_t id, const struct hpoint *p)
 	q->sum.level = p != NULL && p->ci_err == STATS_OK ? p->level : NAN;
 }
 
+/* Note a series of the history whose point is not cached. */
+static int
+note_uncached(const struct series_row *row, void *arg)
+{
+	struct history *h = arg;
+	struct history_priv *hp = h->priv;
+
+	if (row->summary != NULL || find_run(h, row->run->info.id) < 0)
+		return 0;
+	if (hp->nread == hp->capread) {
+		hp->capread = hp->capread ? 2 * hp->capread : 64;
+		hp->read = xreallocarray(hp->read, hp->capread,
+		    sizeof(*hp->read));
+	}
+	memset(&hp->read[hp->nread], 0, sizeof(*hp->read));
+	hp->read[hp->nread++].id = row->id;
+	return 0;
+}
+
+/*
+ * The points not cached, made from their samples before pass 2, by
+ * history_points_read() on every core.  0, or -1 with the store's error.
+ */
+static int
+points_read(struct history *h, struct store *s, const struct filter *f,
+    struct strbuf *err)
+{
+	if (store_each_series(s, f, note_uncached, h) == -1) {
+		sb_adds(err, store_error(s));
+		return -1;
+	}
+	return history_points_read(s, h->priv->read, h->priv->nread, err);
+}
+
+/* The point made before pass 2 for this series, or NULL. */
+static const struct hpoint *
+point_made(const struct history_priv *hp, int64_t id)
+{
+	size_t lo = 0, hi = hp->nread, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (hp->read[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < hp->nread && hp->read[lo].id == id ? &hp->read[lo].p :
+	    NULL;
+}
+
 /*
  * One series of one run makes one point: from the cache, else from its
  * samples, read in bulk (and then cached, when the run can no longer
@@ -407,9 +461,8 @@ take_series(const struct series_row *row, void *arg)
 	struct history *h = arg;
 	struct history_priv *hp = h->priv;
 	struct hseries *hs;
-	struct hpoint *p;
-	struct stats_desc d;
-	struct stats_ci ci;
+	struct hpoint *p, computed = { 0 };
+	const struct hpoint *made = NULL;
 	const char *name;
 	long pos;
 
@@ -417,16 +470,20 @@ take_series(const struct series_row *row, void *arg)
 		return 0;
 	if (row->summary != NULL && row->summary->n == 0)
 		return 0;
-	if (row->summary == NULL) {
-		hp->nv = 0;
+	if (row->summary == NULL && (made = point_made(hp, row->id)) == NULL) {
+		hp->nv = 0;	/* a series new since the points were read */
 		if (store_series_values(hp->store, row->id, &hp->v, &hp->nv,
 		    &hp->capv) == -1)
 			return -1;
-		if (hp->nv == 0) {	/* no point, and cached as none */
-			if (h->run[pos].settled)
-				pend(hp, row->id, NULL);
-			return 0;
-		}
+		if (hp->nv > 0)
+			history_point(hp->v, hp->nv, &computed);
+		computed.n = hp->nv;
+		made = &computed;
+	}
+	if (row->summary == NULL && made->n == 0) {
+		if (h->run[pos].settled)	/* no point, and cached as none */
+			pend(hp, row->id, NULL);
+		return 0;
 	}
 	name = strpool_intern(&h->strings, row->name);
 	if (hp->index.cap == 0 ||
@@ -440,14 +497,8 @@ take_series(const struct series_row *row, void *arg)
 		return 0;
 	}
 	p = point_new(hs, (uint32_t)pos);
-	stats_sort(hp->v, hp->nv);
-	stats_describe(hp->v, hp->nv, &d);
-	p->n = hp->nv;
-	p->median = d.median;
-	p->ci_err = stats_ci_median(hp->v, hp->nv, HISTORY_LEVEL, &ci);
-	p->lo = ci.lo;
-	p->hi = ci.hi;
-	p->level = ci.level;
+	*p = *made;
+	p->pos = (uint32_t)pos;
 	h->ncomputed++;
 	if (h->run[pos].settled)
 		pend(hp, row->id, p);
@@ -558,6 +609,9 @@ priv_pass2_free(struct history_priv *hp)
 	free(hp->index.slot);
 	free(hp->v);
 	free(hp->pend);
+	free(hp->read);
+	hp->read = NULL;
+	hp->nread = hp->capread = 0;
 	hp->byid = NULL;
 	hp->index.slot = NULL;
 	hp->v = NULL;
@@ -587,6 +641,8 @@ history_load(struct history *h, struct store *s, const struct filter *f,
 		    (unsigned long)UINT32_MAX);
 		return STATUS_BAD_INPUT;
 	}
+	if (h->nrun > 0 && points_read(h, s, f, err) == -1)
+		return STATUS_DB;
 	if (h->nrun > 0 && store_each_series(s, f, take_series, h) == -1) {
 		sb_adds(err, store_error(s));
 		return STATUS_DB;

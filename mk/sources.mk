@@ -79,7 +79,7 @@ ANALYZE_SRCS = ${STATS_SRCS} analyze/ministat.c analyze/cmd_ministat.c \
 	       analyze/format_data.c analyze/analysis.c analyze/provenance.c \
 	       analyze/analysis_cmd.c \
 	       analyze/cmd_analyze.c \
-	       analyze/trend.c analyze/trend_confirm.c analyze/history.c \
+	       analyze/trend.c analyze/trend_confirm.c analyze/history.c analyze/history_medians.c \
 	       analyze/trend_mail.c \
 	       analyze/cmd_trend.c
 PLOT_SRCS    = plots/gnuplot.c plots/charts.c plots/chart_sleep.c \

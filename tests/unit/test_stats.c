@@ -410,8 +410,9 @@ same_as_qsort(double *v, size_t n)
 static void
 test_sort(void)
 {
-	static const size_t sizes[] = { 0, 1, 2, 3, 63, 64, 100, 1023, 1024,
-	    1025, 5000, 100000 };
+	/* Each side of SORT_RADIX (128) and of the old qsort band (64-1023). */
+	static const size_t sizes[] = { 0, 1, 2, 3, 63, 64, 100, 127, 128,
+	    129, 1000, 1023, 1024, 1025, 5000, 100000 };
 	uint64_t s = 42;
 	size_t i, k, n;
 	double *v, sp[] = { 3, -0.0, 0.0, -1e-310, 1e-310, INFINITY,
