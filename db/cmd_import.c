@@ -148,8 +148,11 @@ import_streamed(struct kbench_ctx *ctx, int argc, char **argv,
 		warnx("import: %s; nothing imported", store_error(ctx->db));
 		return KB_EXIT_DB;
 	}
+	/* The database inserts on the other core while this one parses. */
+	store_stream_begin(ctx->db);
 	for (i = 0; i < argc && st == CSV_OK; i++)
 		st = csv_import(ctx->db, argv[i], o, t, &err);
+	store_stream_end(ctx->db);
 	if (st == CSV_OK && store_commit(ctx->db) == -1) {
 		sb_adds(&err, store_error(ctx->db));
 		st = CSV_EDB;
@@ -185,8 +188,10 @@ import_staged(struct kbench_ctx *ctx, int argc, char **argv,
 		rc = KB_EXIT_IO;
 		goto out;
 	}
+	store_stream_begin(stage);
 	for (i = 0; i < argc && st == CSV_OK; i++)
 		st = csv_import(stage, argv[i], o, t, &err);
+	store_stream_end(stage);
 	if (st == CSV_OK && store_commit(stage) == -1) {
 		sb_adds(&err, store_error(stage));
 		st = CSV_ESYS;

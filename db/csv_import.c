@@ -102,6 +102,7 @@ struct importer {
 	struct import_totals	*t;
 	struct strbuf		*err;
 	enum csv_status		 status;	/* the first error, sticky */
+	int			 flush_said;	/* fail() stored the samples before */
 
 	struct csv_parser	 csv;
 	int			 use_libcsv;	/* from here to the end */
@@ -151,7 +152,14 @@ static void
 fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Record the first error, with "FILE:LINE: " in front. */
+static void sample_failed(struct importer *im);
+
+/*
+ * Record the first error, with "FILE:LINE: " in front.  The first in
+ * the file: the samples before it are stored first (a store's writer
+ * thread, store_stream_begin(), may hold thousands), and one of them
+ * that fails (a seq twice) is said instead.
+ */
 static void
 fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 {
@@ -160,6 +168,13 @@ fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 
 	if (im->status != CSV_OK)
 		return;
+	if (!im->flush_said) {
+		im->flush_said = 1;
+		if (store_flush(im->s) == -1) {
+			sample_failed(im);
+			return;
+		}
+	}
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);

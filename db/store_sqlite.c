@@ -592,8 +592,12 @@ sq_open_stage(struct strbuf *err)
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	/* Never rolled back, never read by another: no journal, no fsync. */
-	if (exec(s, "PRAGMA journal_mode = OFF", "setting the journal") == -1 ||
+	/*
+	 * Never read by another: no fsync, and the journal in memory.  Not
+	 * none: a multi-row INSERT that fails (a seq twice) must undo its
+	 * rows, or the row-by-row retry names a row it left behind.
+	 */
+	if (exec(s, "PRAGMA journal_mode = MEMORY", "setting the journal") == -1 ||
 	    exec(s, "PRAGMA synchronous = OFF", "setting synchronous") == -1 ||
 	    exec(s, "PRAGMA foreign_keys = ON", "enabling foreign keys") == -1 ||
 	    exec(s, "PRAGMA cache_size = -16384", "setting cache size") == -1 ||

@@ -52,7 +52,7 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
 	       lib/procid.c lib/stderr_guard.c
-STORE_SRCS   = db/store.c db/store_common.c db/store_copy.c db/store_sqlite.c \
+STORE_SRCS   = db/store.c db/store_stream.c db/store_common.c db/store_copy.c db/store_sqlite.c \
 	       ${PG_SRCS} db/store_rocopy.c \
 	       db/store_sqlite_source.c db/valid.c db/schema.c db/filter.c \
 	       db/csv_import.c db/csv_export.c

@@ -386,3 +386,48 @@ expect_err "kbench: import: factc.csv:2: fact name 'h\\x1b[2J': a control charac
     "a fact name with an escape: refused with its line"
 [ ! -e factc.db ] || [ "$(sql factc.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "a fact name with an escape: nothing stored"
+
+# Issue 30: a file streams into the database's transaction while a
+# writer thread stores its samples (db/store_stream.c, 16384 a batch);
+# standard input is staged.  Either way the first error in the file is
+# the one said: a seq twice at line 100 of 50,000, before a bad value
+# later (in the batch being filled, or many batches on), or on the last
+# line; and the same samples are stored.
+seqfile() {	# seqfile FILE DUPLINE BADLINE: 50,000 samples, line DUPLINE repeats seq 50
+	awk -v d="$2" -v b="$3" 'BEGIN { print "run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value"
+	    for (i = 1; i <= 50000; i++)
+		printf "r,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,%d,%s\n",
+		    (i + 1 == d ? 50 : i), (i + 1 == b ? "x" : (i % 97) ".5") }' >"$1"
+}
+printf '%s\nq,l,b,complete,2025-01-01T00:00:00Z,,,,1,us,lower,1,1\n' "$CANON" >q.csv
+for c in "100 0" "100 5000" "20000 45000" "50001 0"; do
+	set -- $c
+	seqfile dup.csv "$1" "$2"
+	for how in file stdin; do
+		rm -f dup.db dup.db-wal dup.db-shm
+		kb -d dup.db import -q q.csv
+		if [ "$how" = file ]; then
+			kb -d dup.db import -q dup.csv; src=dup.csv
+		else
+			kb -d dup.db import -q - <dup.csv; src="(stdin)"
+		fi
+		expect_rc 2 "a seq twice at line $1 of 50,000 (bad value at line $2), $how"
+		expect_err "kbench: import: $src:$1: sample 50 of this series is there already; nothing imported" \
+		    "a seq twice at line $1 of 50,000 (bad value at line $2), $how: that line named"
+		[ "$(sql dup.db 'SELECT count(*) FROM sample')" = 1 ]
+		check $? "a seq twice at line $1, $how: nothing stored"
+	done
+done
+seqfile big.csv 0 0
+rm -f big1.db* big2.db*
+kb -d big1.db import -q q.csv
+kb -d big1.db import -q big.csv
+expect_rc 0 "50,000 samples streamed from a file"
+kb -d big2.db import -q q.csv
+kb -d big2.db import -q - <big.csv
+expect_rc 0 "50,000 samples staged from standard input"
+kb -d big1.db export
+mv "$T/out" big1.out
+kb -d big2.db export
+cmp -s big1.out "$T/out" && [ "$(grep -c '^r,' big1.out)" = 50000 ]
+check $? "streamed and staged: the same 50,000 samples exported"
