@@ -7,9 +7,12 @@
 
 PREFIX	?= /usr/local
 DESTDIR	?=
-TOP	!= pwd
 
 include mk/sources.mk
+
+# One target at a time here (make -j2 all test-bins would run two
+# builds in one BUILD/obj); each build.mk below runs -j2 itself.
+.NOTPARALLEL:
 
 # A sanitized build lives apart, so the two never mix objects.
 BUILD_0     = build
@@ -22,18 +25,21 @@ BUILD       = ${BUILD_${SANITIZE}}
 	check-valgrind deps-valgrind check-freebsd deps-freebsd deps-check \
 	deps-check-vm deps-sanitize deps-bench print-build
 
-# The programs and the unit tests, compiled by mk/build.mk in BUILD/obj.
+# The programs and the unit tests, compiled by mk/build.mk in BUILD/obj,
+# which sees the tree as BUILD/obj/src, a link to it: every path it
+# writes is relative, whatever characters the tree's own path holds.
 # Every command-line variable (OPT=, CFLAGS=, SANITIZE=, PG=...) reaches
-# it through MAKEFLAGS, in both makes.
-# ${MAKE} is written out in each command: that is how GNU make knows to
-# share make -j's job slots with it.
-BUILD_MK = -f ${TOP}/mk/build.mk TOP=${TOP} VPATH=${TOP}
+# it through MAKEFLAGS, in both makes.  ${MAKE} is written out in each
+# command: that is how GNU make knows to share make -j's job slots.
+BUILD_SRC = mkdir -p ${BUILD}/obj && rm -f ${BUILD}/obj/src && \
+	    ln -s "$$(pwd)" ${BUILD}/obj/src
+BUILD_MK  = -f src/mk/build.mk VPATH=src
 
 all:
-	@mkdir -p ${BUILD}/obj && cd ${BUILD}/obj && ${MAKE} ${BUILD_MK} programs
+	@${BUILD_SRC} && cd ${BUILD}/obj && ${MAKE} ${BUILD_MK} programs
 
 test-bins:
-	@mkdir -p ${BUILD}/obj && cd ${BUILD}/obj && ${MAKE} ${BUILD_MK} programs unit-tests
+	@${BUILD_SRC} && cd ${BUILD}/obj && ${MAKE} ${BUILD_MK} programs unit-tests
 
 deps:
 	@sh mk/deps.sh

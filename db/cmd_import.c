@@ -2,12 +2,11 @@
  * cmd_import.c: kbench import: CSV files into the database, all of them
  * or nothing, so a bad file leaves the database as it was.
  *
- * Regular files stream straight into the database's transaction;
- * standard input, FIFOs and a first import into a database that does
- * not exist yet are read into a staging database first
- * (store_open_stage()), then copied into the real one in one short
- * transaction, so that a slow input never holds the write lock the
- * collectors sharing the database wait on (import_streams() says why).
+ * The files are read into a staging database first (store_open_stage()),
+ * then copied into the real one in one short transaction: a slow input
+ * (a pipe, a network file system) never holds the write lock, so the
+ * collectors sharing the database do not wait on it.  Into a server,
+ * regular files stream straight in (import_streams() says why).
  */
 #include <sys/stat.h>
 
@@ -50,10 +49,10 @@ const char import_help[] =
     "series, in file order, a round once left never comes back (1,1,2,2,3,\n"
     "not 1,2,1), and a later round's seqs are above an earlier round's.\n"
     "\n"
-    "Nothing is stored unless every file imports cleanly: files stream into\n"
-    "one transaction; standard input, FIFOs and a first import (a database\n"
-    "not made yet) are read into a staging database in $TMPDIR first, then\n"
-    "copied in one short transaction.\n"
+    "Nothing is stored unless every file imports cleanly: they are read into a\n"
+    "staging database in $TMPDIR first, then copied in one short transaction\n"
+    "(into a PostgreSQL server, files stream in one transaction; standard\n"
+    "input is staged).\n"
     "Example:\n"
     "   kbench import -b sleep --run-by label --run-by hz --key method \\\n"
     "       --key usec --value measured_us examples/calloutng-rpi.csv\n";
@@ -101,19 +100,21 @@ import_failed(enum csv_status st, const struct strbuf *err)
 }
 
 /*
- * Straight into the database, or staged first?  Files stream in one
- * transaction: the database (a server, or SQLite) inserts while kbench
- * parses, and parsing a file takes no longer than copying a stage would
- * hold the write lock, without the stage's second writing of every
- * sample (1.5 times as fast into SQLite, issue 30).  Only regular files
- * with data (not /proc's, which may block), and only into a database
- * that opens and already has kbench's tables: else staged, so that a
- * bad file is said before a server's trouble, the lock waits for
- * nobody's slow input, and a failed import makes no database.  Yes:
- * ctx->db is open.  No, the database was tried: why it would not open
- * is kept in open_err, said once the input is read (not a second
- * connection, which a host that is down would make the user wait for
- * twice).
+ * Straight into the database, or staged first?  Into a server, files
+ * stream in one transaction: the server inserts while kbench parses,
+ * and parsing a file is no slower than copying a stage, so the write
+ * lock is held no longer.  Only regular files with data (not /proc's,
+ * which may block), and only into a server that opens and already has
+ * kbench's tables: else staged, as every input into a SQLite file is,
+ * so that a bad file is said before a server's trouble, the lock waits
+ * for nobody's slow input, and a failed import makes no tables.  Not
+ * into SQLite, though streaming there is faster too (1.5 x): its lock
+ * is the whole file's, held while kbench parses, and an import stopped
+ * (^Z) or starved made the collectors that share a lab's file fail
+ * after their 60 s wait (issue 30's attacker).  Yes:
+ * ctx->db is open.  No, the server tried: why it would not open is kept
+ * in open_err, said once the input is read (not a second connection,
+ * which a host that is down would make the user wait for twice).
  */
 static int
 import_streams(struct kbench_ctx *ctx, int argc, char **argv,
@@ -122,6 +123,8 @@ import_streams(struct kbench_ctx *ctx, int argc, char **argv,
 	struct stat sb;
 	int i, why;
 
+	if (!store_location_is_server(ctx->db_path))
+		return 0;
 	for (i = 0; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &sb) == -1 ||
 		    !S_ISREG(sb.st_mode) || sb.st_size == 0)
@@ -148,11 +151,8 @@ import_streamed(struct kbench_ctx *ctx, int argc, char **argv,
 		warnx("import: %s; nothing imported", store_error(ctx->db));
 		return KB_EXIT_DB;
 	}
-	/* The database inserts on the other core while this one parses. */
-	store_stream_begin(ctx->db);
 	for (i = 0; i < argc && st == CSV_OK; i++)
 		st = csv_import(ctx->db, argv[i], o, t, &err);
-	store_stream_end(ctx->db);
 	if (st == CSV_OK && store_commit(ctx->db) == -1) {
 		sb_adds(&err, store_error(ctx->db));
 		st = CSV_EDB;
@@ -188,10 +188,8 @@ import_staged(struct kbench_ctx *ctx, int argc, char **argv,
 		rc = KB_EXIT_IO;
 		goto out;
 	}
-	store_stream_begin(stage);
 	for (i = 0; i < argc && st == CSV_OK; i++)
 		st = csv_import(stage, argv[i], o, t, &err);
-	store_stream_end(stage);
 	if (st == CSV_OK && store_commit(stage) == -1) {
 		sb_adds(&err, store_error(stage));
 		st = CSV_ESYS;
@@ -357,7 +355,7 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		    "into %s\n", (long long)t.samples, (long long)t.runs,
 		    store_location_public(ctx->db));
 out:
-	strlist_free(&t.origins);
+	import_totals_free(&t);
 	strlist_free(&o.key_cols);
 	strlist_free(&o.runby_cols);
 	kv_clear(&o.meta);

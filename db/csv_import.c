@@ -156,9 +156,9 @@ static void sample_failed(struct importer *im);
 
 /*
  * Record the first error, with "FILE:LINE: " in front.  The first in
- * the file: the samples before it are stored first (a store's writer
- * thread, store_stream_begin(), may hold thousands), and one of them
- * that fails (a seq twice) is said instead.
+ * the file: the samples before it, still in the store's buffer, are
+ * stored first, and one of them that fails (a seq twice) is said
+ * instead.
  */
 static void
 fail(struct importer *im, enum csv_status st, const char *fmt, ...)
@@ -600,6 +600,7 @@ canonical_new_run(struct importer *im)
 	struct strbuf why = STRBUF_INIT;
 	struct run_info ri;
 	const char *uuid = im->f[0].p;
+	const char *made;
 	int64_t existing;
 	size_t i;
 
@@ -624,6 +625,13 @@ canonical_new_run(struct importer *im)
 		fail_db(im, "looking up a run");
 		return -1;
 	}
+	/* Made by this import (an earlier file, or a file given twice):
+	 * its id is this import's own, in no database. */
+	if (existing != 0 && (made = strmap_get(&im->t->made, uuid)) != NULL) {
+		fail(im, CSV_EINPUT, "run %s is in this import already (%s): "
+		    "a run is imported once", uuid, made);
+		return -1;
+	}
 	if (existing != 0) {
 		fail(im, CSV_EINPUT, "run %s is in the database already (id "
 		    "%lld)", uuid, (long long)existing);
@@ -642,7 +650,24 @@ canonical_new_run(struct importer *im)
 			return -1;
 	/* The uuid alone too, so a later row with other run columns is caught. */
 	remember_run(&im->seen_uuids, uuid, im->run_id);
+	sb_reset(&why);
+	sb_addf(&why, "%s:%ld", im->path, im->rec_line);
+	strmap_put(&im->t->made, uuid, xstrdup(sb_str(&why)));
+	sb_free(&why);
 	return 0;
+}
+
+void
+import_totals_free(struct import_totals *t)
+{
+	size_t i;
+
+	strlist_free(&t->origins);
+	for (i = 0; i < t->made.cap; i++)
+		if (t->made.slot[i].key != NULL)
+			free(t->made.slot[i].value);
+	strmap_free(&t->made);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Mapped: make the run of this record, split by the --run-by columns. */

@@ -33,6 +33,7 @@
 #include "lib/kv.h"
 #include "db/store.h"
 #include "db/valid.h"
+#include "lib/strmap.h"
 #include "lib/util.h"
 
 /* What went wrong, so the command can choose its exit status. */
@@ -71,7 +72,11 @@ struct import_totals {
 	int64_t		samples;
 	/* "FILE:LINE" where each run began, by its id in the store - 1 */
 	struct strlist	origins;
+	/* uuid -> "FILE:LINE" (malloc'd) of each canonical run it made */
+	struct strmap	made;
 };
+/* What the totals hold, freed (they may be used again, zeroed). */
+void	import_totals_free(struct import_totals *t);
 
 /*
  * Import one file (path "-" is standard input) inside the caller's

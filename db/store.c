@@ -14,15 +14,10 @@
 /* What separates libpq's key=value words. */
 #define BLANKS	" \t\n\r\f\v"
 
-/* The backend's table, once no streamed batch holds the connection. */
 static const struct store_ops *
 ops_of(const struct store *s)
 {
-	const struct store_head *h = (const void *)s;
-
-	if (h->stream != NULL)
-		store_stream_wait(s);
-	return h->ops;
+	return ((const struct store_head *)(const void *)s)->ops;
 }
 
 /*
@@ -120,10 +115,8 @@ store_open_stage(struct strbuf *err)
 void
 store_close(struct store *s)
 {
-	if (s == NULL)
-		return;
-	store_stream_end(s);
-	ops_of(s)->close(s);
+	if (s != NULL)
+		ops_of(s)->close(s);
 }
 
 int
@@ -283,18 +276,12 @@ store_sample_add(struct store *s, int64_t series_id, int64_t seq, int64_t round,
 	 */
 	if (value == 0)
 		value = 0;
-	if (((const struct store_head *)(const void *)s)->stream != NULL)
-		return store_stream_add(s, series_id, seq, round, value,
-		    origin);
 	return ops_of(s)->sample_add(s, series_id, seq, round, value, origin);
 }
 
 int
 store_flush(struct store *s)
 {
-	if (((const struct store_head *)(const void *)s)->stream != NULL &&
-	    store_stream_drain(s) == -1)
-		return -1;
 	return ops_of(s)->flush(s);
 }
 

@@ -213,17 +213,6 @@ int	store_sample_add(struct store *s, int64_t series_id, int64_t seq,
 	    int64_t round, double value, int64_t origin);
 int	store_flush(struct store *s);
 int64_t	store_failed_origin(const struct store *s);
-/*
- * Samples stored by a thread of their own while the caller goes on (an
- * import parses while the database inserts): store_sample_add() queues
- * them, a batch at a time, and every other call on s first waits for
- * the batch in flight.  A batch that failed fails the next
- * store_sample_add() or store_flush() (store_failed_origin() names its
- * sample).  Ended by store_stream_end() or store_close().  begin: 0, or
- * -1 (no thread: samples are then stored as they come).
- */
-int	store_stream_begin(struct store *s);
-void	store_stream_end(struct store *s);
 
 /*
  * The series' canonical name: its keys sorted, "k=v,k=v", with '\',

@@ -72,18 +72,8 @@ struct store_head {
 	struct strlist		 redact_keys;
 	struct redacted		*redacted;
 	size_t			 nredacted;
-	struct sample_stream	*stream;	/* store_stream_begin() */
 };
 void	store_head_free(struct store_head *h);
-
-/*
- * store_stream.c, for store.c: a sample queued; the queue stored now;
- * the batch in flight waited for (1: it failed).
- */
-int	store_stream_add(struct store *s, int64_t series_id, int64_t seq,
-	    int64_t round, double value, int64_t origin);
-int	store_stream_drain(struct store *s);
-int	store_stream_wait(const struct store *s);
 
 extern const struct store_ops store_sqlite_ops;
 #ifdef KBENCH_PG

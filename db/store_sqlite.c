@@ -831,10 +831,23 @@ sq_location_public(const struct store *s)
 static struct store *
 sq_open_peer(const struct store *s, struct strbuf *err)
 {
+	const char *copy = sqlite3_db_filename(s->db, "main");
+	struct store *p;
 	int why;
 
-	return store_open(s->path, s->readonly ? STORE_READONLY : 0, err,
-	    &why);
+	if (s->copy_dir == NULL || copy == NULL || *copy == '\0')
+		return store_open(s->path, s->readonly ? STORE_READONLY : 0,
+		    err, &why);
+	/*
+	 * A private copy of a read-only WAL database (store_rocopy.c) is
+	 * read again, not copied again: one copy however many threads read
+	 * (a year's database is 1.5 GB).  Named as the database it is.
+	 */
+	if ((p = store_open(copy, STORE_READONLY, err, &why)) != NULL) {
+		free(p->path);
+		p->path = xstrdup(s->path);
+	}
+	return p;
 }
 
 static int

@@ -1,15 +1,19 @@
 # mk/build.mk: compiles kbench's programs one object at a time, for GNU
-# make and bmake alike.  The Makefile runs it in BUILD/obj with TOP (the
-# source tree, absolute) and VPATH=TOP: the suffix rule finds lib/util.c
-# in TOP and writes lib/util.o here, so a sanitized build (build/san)
-# never mixes its objects with a plain one.  Programs go to BUILD.
+# make and bmake alike.  The Makefile runs it in BUILD/obj, where "src"
+# is a link to the tree, with VPATH=src: the suffix rule finds
+# src/lib/util.c and writes lib/util.o here, so a sanitized build
+# (build/san) never mixes its objects with a plain one, and no path in
+# a command is the tree's own (a space or a colon in it is harmless).
+# Programs go to BUILD.
 #
 # Never stale: cc -MMD -MP writes each object's headers to its .d file,
 # read back below (a header deleted since is a phony target, not an
 # error), and every object and program depends on "flags", a file
-# rewritten only when the compiler, flags or libraries change.
+# rewritten only when the compiler, flags or libraries change (a word a
+# line, as the shell splits the compile command).
 
-include ${TOP}/mk/sources.mk
+SRCDIR = src
+include src/mk/sources.mk
 
 OBJ_CFLAGS = ${KB_CFLAGS} ${LOCK_CFLAGS}
 BIN = ..
@@ -35,7 +39,7 @@ TEST_BINS = ${BIN}/test_util ${BIN}/test_stats ${BIN}/test_ministat \
 	${CC} ${OBJ_CFLAGS} -MMD -MP -c -o $@ $<
 
 flags: FORCE
-	@echo '${CC} ${OBJ_CFLAGS} ${KB_LDFLAGS} ${KB_LIBS} ${LOCK_LIBS}' >flags.new
+	@printf '%s\n' ${CC} ${OBJ_CFLAGS} ${KB_LDFLAGS} ${KB_LIBS} ${LOCK_LIBS} >flags.new
 	@if cmp -s flags.new flags; then rm flags.new; else mv flags.new flags; fi
 FORCE:
 

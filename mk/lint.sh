@@ -54,8 +54,7 @@ srcs=$(ls lib/*.c db/*.c collect/*.c collect/*/*.c analyze/*.c plots/*.c kbench.
     tests/unit/*.c | xargs wc -c | sort -rn | awk '$2 != "total" { print $2 }')
 incs=""
 for f in "$@"; do
-	# The tree's own is absolute (mk/sources.mk): "." from here.
-	case $f in -I"$top") incs="$incs -I." ;; -I/*) ;; -I*) incs="$incs $f" ;; esac
+	case $f in -I/*) ;; -I*) incs="$incs $f" ;; esac
 done
 
 start=$(date +%s)

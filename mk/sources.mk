@@ -1,6 +1,7 @@
 # mk/sources.mk: what each program is compiled from, and with which
 # flags; included by the Makefile (fuzz, lint, print-build) and by
-# mk/build.mk, which compiles it.  TOP is the source tree's absolute path.
+# mk/build.mk, which compiles it.  SRCDIR is the tree as the compiler
+# sees it: "." here, "src" in BUILD/obj.
 # Portable subset only, as the Makefile.
 
 CC	?= cc
@@ -41,8 +42,8 @@ SAN_FLAGS   = ${SAN_FLAGS_${SANITIZE}}
 OPT	?= -O2 -g
 WARN	 = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	   -Wno-unused-parameter
-# Absolute: mk/build.mk compiles in the build directory.
-SRC_INCS = -I${TOP}
+SRCDIR	?= .
+SRC_INCS = -I${SRCDIR}
 KB_INCS	 = ${SRC_INCS} ${SQLITE_CFLAGS} ${CSV_CFLAGS} ${PG_CFLAGS}
 KB_CFLAGS = -std=c11 ${OPT} ${WARN} ${OS_CFLAGS_${OS}} ${SAN_FLAGS} \
 	   ${KB_INCS} ${CFLAGS}
@@ -52,7 +53,7 @@ KB_LIBS	 = ${SQLITE_LIBS} ${CSV_LIBS} ${OS_LIBS_${OS}}
 LIB_SRCS     = lib/util.c lib/signals.c lib/kv.c lib/json.c lib/strmap.c lib/strpool.c lib/strlist.c \
 	       lib/table.c lib/outdir.c lib/outfile.c lib/outstage.c lib/procs.c \
 	       lib/procid.c lib/stderr_guard.c
-STORE_SRCS   = db/store.c db/store_stream.c db/store_common.c db/store_copy.c db/store_sqlite.c \
+STORE_SRCS   = db/store.c db/store_common.c db/store_copy.c db/store_sqlite.c \
 	       ${PG_SRCS} db/store_rocopy.c \
 	       db/store_sqlite_source.c db/valid.c db/schema.c db/filter.c \
 	       db/csv_import.c db/csv_export.c

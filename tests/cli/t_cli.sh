@@ -278,6 +278,17 @@ time.sleep(30)' wal.db walheld &
 	[ "$(ls walro | tr '\n' ' ')" = "wal.db wal.db-wal " ]
 	check $? "the read-only copy untouched ($(ls walro | tr '\n' ' '))"
 	rm -rf "$tmp"
+	# A second connection (analyze --compare's other side, trend's
+	# readers) reads the private copy again, not a copy of its own
+	# (found by issue 30's attacker: a year's 1.5 GB, once a thread):
+	# a $TMPDIR with room for one copy is enough.
+	copy=$(cat walro/wal.db walro/wal.db-wal | wc -c)
+	if full_tmpfs $(((copy + copy / 2 + 65536) / 4096 * 4096)); then
+		chmod 777 "$T/full"
+		TMPDIR=$T/full as_user -d walro/wal.db analyze --compare w1 w6
+		expect_rc 0 "a read-only WAL copy, room for one private copy: analyze --compare"
+		[ -z "$(ls "$T/full")" ]; check $? "no private copy left behind ($(ls "$T/full"))"
+	fi
 	# A -shm there that this user cannot open (a writer's, maybe):
 	# refused, saying why, rather than read in part.
 	mkdir walshm

@@ -387,12 +387,12 @@ expect_err "kbench: import: factc.csv:2: fact name 'h\\x1b[2J': a control charac
 [ ! -e factc.db ] || [ "$(sql factc.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "a fact name with an escape: nothing stored"
 
-# Issue 30: a file streams into the database's transaction while a
-# writer thread stores its samples (db/store_stream.c, 16384 a batch);
-# standard input is staged.  Either way the first error in the file is
-# the one said: a seq twice at line 100 of 50,000, before a bad value
-# later (in the batch being filled, or many batches on), or on the last
-# line; and the same samples are stored.
+# The first error in a file is the one said, from a file or from
+# standard input: a seq twice at line 100 of 50,000, before a bad value
+# later (the seq's row still in the store's buffer, or long stored), or
+# on the last line; and the same samples are stored.  Found by issue
+# 30's attacker: the stage's failed multi-row insert was not undone and
+# the row-by-row retry named a neighbour's line (66 for 100).
 seqfile() {	# seqfile FILE DUPLINE BADLINE: 50,000 samples, line DUPLINE repeats seq 50
 	awk -v d="$2" -v b="$3" 'BEGIN { print "run,label,benchmark,status,started,ended,command,version,key.x,unit,better,seq,value"
 	    for (i = 1; i <= 50000; i++)
@@ -422,12 +422,25 @@ seqfile big.csv 0 0
 rm -f big1.db* big2.db*
 kb -d big1.db import -q q.csv
 kb -d big1.db import -q big.csv
-expect_rc 0 "50,000 samples streamed from a file"
+expect_rc 0 "50,000 samples from a file"
 kb -d big2.db import -q q.csv
 kb -d big2.db import -q - <big.csv
-expect_rc 0 "50,000 samples staged from standard input"
+expect_rc 0 "50,000 samples from standard input"
 kb -d big1.db export
 mv "$T/out" big1.out
 kb -d big2.db export
 cmp -s big1.out "$T/out" && [ "$(grep -c '^r,' big1.out)" = 50000 ]
-check $? "streamed and staged: the same 50,000 samples exported"
+check $? "from a file and from standard input: the same 50,000 samples exported"
+
+# One run twice in one import (a file given twice, or a run in two
+# files): named as this import's, with the line that made it first, not
+# as "in the database already" with an id that is in no database (the
+# stage's, or a transaction's that is rolled back).  Found by issue 30's
+# attacker.
+rm -f twice.db twice.db-wal twice.db-shm
+kb -d twice.db import -q q.csv q.csv
+expect_rc 2 "the same file twice in one import"
+expect_err "kbench: import: q.csv:2: run q is in this import already (q.csv:2): a run is imported once; nothing imported" \
+    "the same file twice in one import: the run's first line named"
+[ ! -e twice.db ] || [ "$(sql twice.db 'SELECT count(*) FROM run')" = 0 ]
+check $? "the same file twice in one import: nothing stored"

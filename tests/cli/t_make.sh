@@ -1,7 +1,9 @@
 #!/bin/sh
 # The build (issue 30): an edit recompiles what it touches and nothing
-# else, under GNU make and bmake, with make -j2.  A copy of the tree is
-# built (-O0 -g0: this tests make, not the compiler), then edited:
+# else, under GNU make and bmake, with make -j2.  A copy of the tree, in
+# a directory whose name holds a space, a colon, a quote and a dollar,
+# is built (-O0 -g0: this tests make, not the compiler; "all test-bins"
+# at once, two targets of one build directory), then edited:
 #   nothing changed        no compile, no link;
 #   one .c touched         that object, and the program relinked;
 #   one header touched     exactly the files that include it;
@@ -17,7 +19,7 @@ for m in make bmake; do
 	fi
 done
 
-src=$T/src
+src="$T/a b:c'd\$e"
 mkdir -p "$src/tests"
 (cd "$KBENCH_TOP" && cp -R Makefile mk kbench.c kbench.h kbench_exit.h \
     lib db collect analyze plots "$src/") &&
@@ -53,8 +55,8 @@ expect_list() {		# expect_list GOT WANT WHAT
 for m in make bmake; do
 	command -v "$m" >/dev/null 2>&1 || continue
 	b=$T/build-$m
-	build "$m" "$T/1.log" BUILD="$b" all
-	expect_build "$T/1.log" "$m -j2 all builds the four programs"
+	build "$m" "$T/1.log" BUILD="$b" all test-bins
+	expect_build "$T/1.log" "$m -j2 all test-bins builds the four programs and the unit tests"
 	for p in kbench testsleep lockbench pfilbench-ctl; do
 		[ -x "$b/$p" ] || not_ok "$m: $b/$p is missing"
 	done
@@ -87,7 +89,7 @@ done
 
 if command -v make >/dev/null 2>&1; then
 	b=$T/build-make
-	OPT_T="-O0" build make "$T/5.log" BUILD="$b" all
+	OPT_T="-O0" build make "$T/5.log" BUILD="$b" all test-bins
 	expect_list "$(compiled "$T/5.log" | wc -l | tr -d ' ')" "$nobj" \
 	    "make: OPT changed: all $nobj objects compiled again"
 

@@ -143,7 +143,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		errx(1, "csv_import: %s", sb_str(&msg));
 	store_rollback(db);
 
-	strlist_free(&t.origins);
+	import_totals_free(&t);
 	strlist_free(&o.key_cols);
 	strlist_free(&o.runby_cols);
 	kv_clear(&o.meta);

@@ -75,7 +75,7 @@ import_one(const char *path, const char *round_col, int libcsv_only, int n,
 	store_close(s);
 out:
 	strlist_free(&o.key_cols);
-	strlist_free(&t.origins);
+	import_totals_free(&t);
 	sb_free(&err);
 	sb_free(&db);
 }
@@ -249,7 +249,7 @@ test_regular_only(void)
 	    "while kbench imported)", sb_str(&path));
 	CHECK_STR(sb_str(&err), sb_str(&want));
 	store_close(s);
-	strlist_free(&t.origins);
+	import_totals_free(&t);
 	sb_free(&err);
 	sb_free(&path);
 	sb_free(&want);
