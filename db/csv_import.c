@@ -152,13 +152,38 @@ static void
 fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static void sample_failed(struct importer *im);
+/* The error, with "FILE:LINE: " in front: im's first and only. */
+static void
+error_set(struct importer *im, enum csv_status st, const char *msg)
+{
+	im->status = st;
+	/* The file's name and its text are in it: shown, never acted on. */
+	sb_add_visible(im->err, im->path);
+	if (im->rec_line > 0)
+		sb_addf(im->err, ":%ld", im->rec_line);
+	sb_adds(im->err, ": ");
+	sb_add_visible(im->err, msg);
+}
 
 /*
- * Record the first error, with "FILE:LINE: " in front.  The first in
- * the file: the samples before it, still in the store's buffer, are
- * stored first, and one of them that fails (a seq twice) is said
- * instead.
+ * A sample the store refused: one of the input's (a seq twice: its line
+ * named, exit 2), or the store's own failure (a server gone: exit 3).
+ */
+static void
+sample_failed(struct importer *im)
+{
+	int64_t origin = store_failed_origin(im->s);
+
+	if (im->status != CSV_OK)
+		return;
+	im->rec_line = origin;
+	error_set(im, origin != 0 ? CSV_EINPUT : CSV_EDB, store_error(im->s));
+}
+
+/*
+ * Record the first error.  The first in the file: the samples before
+ * it, still in the store's buffer, are stored first, and one of them
+ * that fails (a seq twice) is said instead.
  */
 static void
 fail(struct importer *im, enum csv_status st, const char *fmt, ...)
@@ -178,13 +203,7 @@ fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	im->status = st;
-	/* The file's name and its text are in it: shown, never acted on. */
-	sb_add_visible(im->err, im->path);
-	if (im->rec_line > 0)
-		sb_addf(im->err, ":%ld", im->rec_line);
-	sb_adds(im->err, ": ");
-	sb_add_visible(im->err, buf);
+	error_set(im, st, buf);
 }
 
 static void
@@ -749,20 +768,6 @@ find_run(struct importer *im)
 	}
 	im->run = remember_run(&im->seen_runs, run_signature(im), im->run_id);
 	return 0;
-}
-
-/*
- * A sample the store refused: one of the input's (a seq twice: its line
- * named, exit 2), or the store's own failure (a server gone: exit 3).
- */
-static void
-sample_failed(struct importer *im)
-{
-	int64_t origin = store_failed_origin(im->s);
-
-	im->rec_line = origin;
-	fail(im, origin != 0 ? CSV_EINPUT : CSV_EDB, "%s",
-	    store_error(im->s));
 }
 
 /* Point im->series_id at this record's series, making it when new. */
