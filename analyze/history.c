@@ -475,9 +475,8 @@ take_series(const struct series_row *row, void *arg)
 		if (store_series_values(hp->store, row->id, &hp->v, &hp->nv,
 		    &hp->capv) == -1)
 			return -1;
-		if (hp->nv > 0)
+		if (hp->nv > 0)	/* else computed.n stays 0: no point */
 			history_point(hp->v, hp->nv, &computed);
-		computed.n = hp->nv;
 		made = &computed;
 	}
 	if (row->summary == NULL && made->n == 0) {

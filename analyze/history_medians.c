@@ -84,8 +84,7 @@ point_thread(void *arg)
 			work_fail(pw->w, store_error(pw->s));
 			break;
 		}
-		sp->p.n = 0;
-		if (nv > 0)
+		if (nv > 0)	/* else p.n stays 0: the caller zeroed p */
 			history_point(v, nv, &sp->p);
 	}
 	free(v);

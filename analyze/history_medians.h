@@ -22,10 +22,10 @@ struct series_point {
 void	history_point(double *v, size_t n, struct hpoint *p);
 
 /*
- * The points of the series pt[0 .. n) name (their id), each read from
- * the store and summarized: on s and on up to three more connections
- * (store_open_peer; a peer that cannot be opened leaves the work to
- * the others).  pt is then sorted by id.  0, or -1 and err.
+ * The points of the series pt[0 .. n) name (their id; each p zeroed),
+ * each read from the store and summarized: on s and on up to three
+ * more connections (store_open_peer; a peer that cannot be opened
+ * leaves the work to the others).  pt is then sorted by id.  0, or -1 and err.
  */
 int	history_points_read(struct store *s, struct series_point *pt,
 	    size_t n, struct strbuf *err);

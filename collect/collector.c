@@ -446,17 +446,6 @@ until_end(struct store *s, int64_t run_id, struct collection *c,
 	return 0;
 }
 
-/* The values of m (each freed), then m. */
-static void
-strmap_free_values(struct strmap *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free(m->slot[i].value);
-	strmap_free(m);
-}
-
 static int
 finish_run(struct store *s, int64_t run_id, const char *status)
 {

@@ -567,16 +567,6 @@ seen_run(const struct strmap *m, const char *key)
 	return strmap_get(m, key);
 }
 
-static void
-seen_free(struct strmap *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->cap; i++)
-		free(m->slot[i].value);
-	strmap_free(m);
-}
-
 /* A refusal by valid.h's rules: the file's fault, said as input. */
 static int
 invalid(struct importer *im, struct strbuf *why)
@@ -669,23 +659,14 @@ canonical_new_run(struct importer *im)
 			return -1;
 	/* The uuid alone too, so a later row with other run columns is caught. */
 	remember_run(&im->seen_uuids, uuid, im->run_id);
-	sb_reset(&why);
-	sb_addf(&why, "%s:%ld", im->path, im->rec_line);
-	strmap_put(&im->t->made, uuid, xstrdup(sb_str(&why)));
-	sb_free(&why);
 	return 0;
 }
 
 void
 import_totals_free(struct import_totals *t)
 {
-	size_t i;
-
 	strlist_free(&t->origins);
-	for (i = 0; i < t->made.cap; i++)
-		if (t->made.slot[i].key != NULL)
-			free(t->made.slot[i].value);
-	strmap_free(&t->made);
+	strmap_free_values(&t->made);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -760,12 +741,14 @@ find_run(struct importer *im)
 		return -1;
 	im->t->runs++;
 	/* Where it began: a run that turns out to be there already is named
-	 * by its line (the import is staged; see cmd_import.c). */
-	if ((size_t)im->run_id == im->t->origins.n + 1) {
-		sb_reset(&im->sig);
-		sb_addf(&im->sig, "%s:%ld", im->path, im->rec_line);
+	 * by its line (the import is staged; see cmd_import.c), and so is a
+	 * canonical run met again in a later file of this import. */
+	sb_reset(&im->sig);
+	sb_addf(&im->sig, "%s:%ld", im->path, im->rec_line);
+	if ((size_t)im->run_id == im->t->origins.n + 1)
 		strlist_add(&im->t->origins, sb_str(&im->sig));
-	}
+	if (im->o->value_col == NULL)
+		strmap_put(&im->t->made, im->f[0].p, xstrdup(sb_str(&im->sig)));
 	im->run = remember_run(&im->seen_runs, run_signature(im), im->run_id);
 	return 0;
 }
@@ -1229,8 +1212,8 @@ importer_free(struct importer *im)
 	sb_free(&im->carry);
 	sb_free(&im->sig);
 	sb_free(&im->shown);
-	seen_free(&im->seen_runs);
-	seen_free(&im->seen_uuids);
+	strmap_free_values(&im->seen_runs);
+	strmap_free_values(&im->seen_uuids);
 	kv_clear(&im->keys);
 	csv_free(&im->csv);
 }

@@ -82,3 +82,13 @@ strmap_free(struct strmap *m)
 	m->slot = NULL;
 	m->cap = m->n = 0;
 }
+
+void
+strmap_free_values(struct strmap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++)
+		free(m->slot[i].value);
+	strmap_free(m);
+}

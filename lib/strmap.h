@@ -25,5 +25,7 @@ void	*strmap_get(const struct strmap *m, const char *key);
 void	 strmap_put(struct strmap *m, const char *key, void *value);
 /* Free the keys and the table; the values are the caller's. */
 void	 strmap_free(struct strmap *m);
+/* The same, each value free()d first (values from malloc). */
+void	 strmap_free_values(struct strmap *m);
 
 #endif
