@@ -267,6 +267,7 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	int logx;
 
 	memset(&c, 0, sizeof(c));
+	c.batch = p->batch;
 	for (i = 0; i < an->ncmp; i++) {
 		noci += an->cmp[i].change_err != STATS_OK;
 		open += an->cmp[i].open != 0;

@@ -40,6 +40,7 @@ chart_dist(const struct plot_ctx *p, struct strbuf *err)
 		side[n++] = NULL;
 	}
 	memset(&c, 0, sizeof(c));
+	c.batch = p->batch;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot dist: the distributions, as empirical CDFs");
 	for (i = 0; i < n; i++) {

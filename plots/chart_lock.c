@@ -179,6 +179,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 
 	memset(&L, 0, sizeof(L));
 	memset(&c, 0, sizeof(c));
+	c.batch = p->batch;
 	g = xcalloc(2 * an->ncmp + an->gs.n + 1, sizeof(*g));
 	for (i = 0; an->compare && i < an->ncmp; i++) {
 		g[n++] = an->cmp[i].a;

@@ -206,6 +206,7 @@ chart_sleep(const struct plot_ctx *p, struct strbuf *err)
 	if (!(lo > 0))
 		lo = 0.5;
 	memset(&c, 0, sizeof(c));
+	c.batch = p->batch;
 	/* With rows (--rows label): a row of panels per value, as asked. */
 	if (gs->rows != NULL) {
 		cols = nby;

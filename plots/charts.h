@@ -50,8 +50,7 @@ struct plot_ctx {
 	const char		*title;		/* NULL: the chart's own */
 	const char		*subtitle;	/* machine facts and n */
 	int			 axis;		/* CHART_AXIS_*: compare */
-	struct chart_batch	*batch;		/* non-NULL: queue, draw later
-						   (trend only) */
+	struct chart_batch	*batch;		/* non-NULL: queue, draw later */
 };
 
 /* Measured vs requested sleep, log-log, a panel per by value. */

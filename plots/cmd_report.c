@@ -86,20 +86,24 @@ add_chart(struct review *rv, struct plot_ctx *pc, const char *name,
 
 /*
  * The charts of the report into pc->dir: the change of every series; the
- * overview of the benchmark; the distributions when few enough to read.
- * 0, or -1 with why in err.
+ * overview of the benchmark; the distributions when few enough to read;
+ * drawn by one gnuplot.  0, or -1 with why in err.
  */
 static int
 review_charts(struct review *rv, struct plot_ctx *pc,
     const struct analysis *an, struct strbuf *err)
 {
 	struct chart_groups sides;
+	struct chart_batch batch;
 	const char *overview;
 	int rc = -1;
 
+	memset(&batch, 0, sizeof(batch));
 	chart_groups_sides(&sides, an);
 	pc->an = an;
 	pc->groups = &sides;
+	/* All in one gnuplot: starting one costs more than a small chart. */
+	pc->batch = &batch;
 	overview = overview_kind(an, &sides);
 	if (add_chart(rv, pc, "compare", chart_compare, "The change of each "
 	    "series, with its interval, colored by verdict", err) == -1)
@@ -116,9 +120,11 @@ review_charts(struct review *rv, struct plot_ctx *pc,
 	if (2 * an->ncmp <= 12 && add_chart(rv, pc, "dist", chart_dist,
 	    "The distributions of both sides", err) == -1)
 		goto out;
-	rc = 0;
+	rc = chart_batch_run(&batch, 1, err);
 out:
-	pc->groups = NULL;	/* never left pointing at sides */
+	pc->groups = NULL;	/* never left pointing at sides, batch */
+	pc->batch = NULL;
+	chart_batch_free(&batch);
 	chart_groups_free(&sides);
 	return rc;
 }

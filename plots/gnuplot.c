@@ -419,7 +419,9 @@ chunk_finish(struct chart_batch *b, struct gp_chunk *c, const struct proc *p,
 
 	j = &b->job[c->first];
 	sb_addf(&what, "%s/%s.gp", j->dir->path, j->name);
-	if (c->n > 1)
+	if (c->n == 2)
+		sb_adds(&what, " or the script after it");
+	else if (c->n > 2)
 		sb_addf(&what, " or one of the %zu scripts after it", c->n - 1);
 	if (gp_status(p, sb_str(&what), &why) != STATUS_OK)
 		rc = -1;

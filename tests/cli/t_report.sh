@@ -119,6 +119,30 @@ PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o failed/rep >"$
 rc=$?
 expect_rc 4 "report without gnuplot"
 [ ! -e failed ]; check $? "a failed report leaves no directory, not even the parent it made"
+# The charts of a report are drawn by one gnuplot (starting one costs
+# more than a small chart); one that fails names its first script.
+mkdir gpbin
+real_gp=$(command -v gnuplot)
+printf '#!/bin/sh\necho run >>"%s/gp.log"\nexec "%s" "$@"\n' "$PWD" "$real_gp" >gpbin/gnuplot
+chmod +x gpbin/gnuplot
+PATH=$PWD/gpbin:$PATH "$KBENCH" --db lat.db report --compare before after -o rep1gp >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 0 "report through a gnuplot that counts its runs"
+[ "$(wc -l <gp.log)" -eq 1 ]; check $? "one gnuplot drew the report's 3 charts"
+for f in compare sleep dist; do
+	cmp -s "rep/$f.png" "rep1gp/$f.png" && cmp -s "rep/$f.svg" "rep1gp/$f.svg" &&
+	    cmp -s "rep/$f.gp" "rep1gp/$f.gp"
+	check $? "and $f.png, .svg, .gp are the same bytes as before"
+done
+printf '#!/bin/sh\necho "line 3: no such thing" >&2\nexit 1\n' >gpbin/gnuplot
+PATH=$PWD/gpbin:$PATH "$KBENCH" --db two.db report --compare b2 a2 -o gpfail >"$T/out" 2>"$T/err"
+rc=$?
+expect_rc 4 "report whose gnuplot fails"
+sed 's|\./gpfail\.kbtmp-[A-Za-z0-9]*/|STAGE/|' "$T/err" >"$T/err2" && mv "$T/err2" "$T/err"
+expect_err "kbench: report: line 3: no such thing
+
+gnuplot failed on STAGE/compare.gp or one of the 2 scripts after it" "report whose gnuplot fails"
+[ ! -e gpfail ]; check $? "and leaves nothing"
 mkdir kept
 PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o kept >"$T/out" 2>"$T/err"
 [ -d kept ] && [ -z "$(ls -A kept)" ]; check $? "a failed report into an existing directory leaves it as it was"
