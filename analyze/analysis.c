@@ -11,11 +11,16 @@
 
 #include "analyze/analysis.h"
 
-/* Collect one side; an empty side is an input error naming it. */
+/*
+ * Collect one side; an empty side is an input error naming it.  Its
+ * samples are read through once: a small page cache (16 MiB a side was
+ * a fifth of the peak of a compare of 5 M samples a side).
+ */
 static enum status
 collect_side(const char *cmdname, struct store *s, const struct filter *f,
     const char *spec, struct groupset *gs, double level)
 {
+	store_read_through(s);
 	if (groups_collect(s, f, NULL, gs) == -1) {
 		warnx("%s: %s", cmdname, store_error(s));
 		return STATUS_DB;

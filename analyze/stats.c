@@ -17,6 +17,12 @@
  * 1000, where radix takes 15 (a year's cold trend sorts 73,000 of them).
  */
 #define SORT_RADIX	128
+/*
+ * From SORT_HALVES values, each half is sorted with half the scratch and
+ * the two merged: the scratch of a side of analyze --compare (5 M values,
+ * 40 MB) is a third of its peak, and both sides sort at once.
+ */
+#define SORT_HALVES	(1u << 20)
 #define SELECT_SORTED	64	/* select_kth sorts a part this small */
 #define RADIX_BITS	8	/* 256 buckets: the scatter's streams fit the TLB */
 #define RADIX_SIZE	(1u << RADIX_BITS)
@@ -160,11 +166,36 @@ radix_sort(double *v, size_t n, uint64_t *tmp, size_t *count)
 		memcpy(v, src, n * sizeof(*v));
 }
 
+/*
+ * Sorted v[0, h) and v[h, n) merged in place, v[0, h) first copied to
+ * tmp (h words); in the keys' order, so the result is the one radix
+ * sort of the whole gives.  The next value written is never ahead of
+ * the next unread one of the second half.
+ */
+static void
+merge_halves(double *v, size_t h, size_t n, uint64_t *tmp)
+{
+	size_t i = 0, j = h, k = 0;
+	uint64_t a, b;
+
+	memcpy(tmp, v, h * sizeof(*v));
+	while (i < h && j < n) {
+		a = radix_key(tmp[i]);
+		b = radix_key(word_at(v, j));
+		if (b < a)
+			word_put(v, k++, word_at(v, j++));
+		else
+			word_put(v, k++, tmp[i++]);
+	}
+	while (i < h)
+		word_put(v, k++, tmp[i++]);
+}
+
 void
 stats_sort(double *v, size_t n)
 {
 	uint64_t *tmp;
-	size_t cbytes = RADIX_PASSES * RADIX_SIZE * sizeof(size_t);
+	size_t cbytes = RADIX_PASSES * RADIX_SIZE * sizeof(size_t), h;
 
 	if (n < SORT_RADIX) {
 		insertion_sort(v, n);
@@ -175,13 +206,18 @@ stats_sort(double *v, size_t n)
 		qsort(v, n, sizeof(*v), cmp_double);
 		return;
 	}
-	tmp = malloc(n * sizeof(*tmp) + cbytes);
+	h = n >= SORT_HALVES ? n - n / 2 : n;
+	tmp = malloc(h * sizeof(*tmp) + cbytes);
 	if (tmp == NULL) {
 		/* No scratch: sort in place, slower but still correct. */
 		qsort(v, n, sizeof(*v), cmp_double);
 		return;
 	}
-	radix_sort(v, n, tmp, (size_t *)(void *)(tmp + n));
+	radix_sort(v, h, tmp, (size_t *)(void *)(tmp + h));
+	if (h < n) {
+		radix_sort(v + h, n - h, tmp, (size_t *)(void *)(tmp + h));
+		merge_halves(v, h, n, tmp);
+	}
 	free(tmp);
 }
 

@@ -332,11 +332,11 @@ enum { STATS_HL_SHIFT, STATS_HL_RATIO };
  * the result is exact whatever the seed, only the time depends on it.
  * Each walk is shared by two threads (pthreads) when the smaller sample
  * has 131072 values or more; the result does not depend on them.
- * Memory: na + nb doubles (at least 65536, at most na nb), freed before
- * return (STATS_ENOMEM); each sample at most UINT32_MAX values
+ * Memory: (na + nb) / 4 doubles (at least 1024, at most na nb), freed
+ * before return (STATS_ENOMEM); each sample at most UINT32_MAX values
  * (STATS_EINVAL).  Infinities at the same end of both samples make NaN
- * differences (or ratios): STATS_EDOMAIN.  5M x 5M values take 8 walks:
- * 0.2 s with the 2 cores of the CI machine.
+ * differences (or ratios): STATS_EDOMAIN.  5M x 5M values: 0.27 s with
+ * the 2 cores of the CI machine; 1000 x 1000: 0.3 ms.
  */
 int	stats_hodges_lehmann(const double *a, size_t na, const double *b,
 	    size_t nb, double level, int kind, struct stats_ci *ci);

@@ -403,6 +403,11 @@ same_as_qsort(double *v, size_t n)
 	for (i = 1; i < n; i++)
 		if (v[i - 1] > v[i])
 			ok = 0;
+	/* From SORT_RADIX on, in the keys' order: -0 before +0. */
+	for (i = 1; n >= 128 && i < n; i++)
+		if (v[i] == 0 && v[i - 1] == 0 && signbit(v[i]) &&
+		    !signbit(v[i - 1]))
+			ok = 0;
 	free(ref);
 	return ok;
 }
@@ -410,9 +415,12 @@ same_as_qsort(double *v, size_t n)
 static void
 test_sort(void)
 {
-	/* Each side of SORT_RADIX (128) and of the old qsort band (64-1023). */
+	/*
+	 * Each side of SORT_RADIX (128), of the old qsort band (64-1023)
+	 * and of SORT_HALVES (2^20: halves sorted, then merged).
+	 */
 	static const size_t sizes[] = { 0, 1, 2, 3, 63, 64, 100, 127, 128,
-	    129, 1000, 1023, 1024, 1025, 5000, 100000 };
+	    129, 1000, 1023, 1024, 1025, 5000, 100000, 1048576, 1048577 };
 	uint64_t s = 42;
 	size_t i, k, n;
 	double *v, sp[] = { 3, -0.0, 0.0, -1e-310, 1e-310, INFINITY,
