@@ -251,33 +251,130 @@ short_side(const char *name, struct strbuf *sb)
 	return sb_str(sb);
 }
 
-enum status
-chart_compare(const struct plot_ctx *p, struct strbuf *err)
-{
-	const struct analysis *an = p->an;
-	struct chart c;
-	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
-	struct strbuf xlabel = STRBUF_INIT, drawn = STRBUF_INIT;
-	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
-	double rlo = 0, rhi = 0, slo = 0, shi = 0, hpx = 0, top = 0, split = 0;
-	size_t i, nr, ns, noci = 0, skipped = 0, open = 0;
-	const char *unit = NULL;
-	char lv[40];
-	enum status rc = STATUS_BAD_INPUT;
-	int logx;
+/* The panels' rows and ranges: ratios ("r") and differences ("s"). */
+struct cmp_panels {
+	size_t	 nr, ns;
+	double	 rlo, rhi, slo, shi;
+	int	 logx;
+};
 
-	memset(&c, 0, sizeof(c));
-	c.batch = p->batch;
+/*
+ * The footer: what the bars are, and what has none (after a note the
+ * caller may have put there).
+ */
+static void
+compare_footer(const struct analysis *an, struct strbuf *drawn)
+{
+	size_t i, noci = 0, skipped = 0, open = 0;
+	char lv[40];
+
 	for (i = 0; i < an->ncmp; i++) {
 		noci += an->cmp[i].change_err != STATS_OK;
 		open += an->cmp[i].open != 0;
 		skipped += !isfinite(an->cmp[i].change.est);
+	}
+	sb_addf(drawn, "%s intervals", compare_level_text(lv, sizeof(lv),
+	    an->ci_level));
+	if (an->ci_level != an->level)
+		sb_addf(drawn, " (%g%% simultaneous, Bonferroni over %zu)",
+		    an->level, an->ntested);
+	if (noci > 0)
+		sb_addf(drawn, "; hollow: no interval (%zu)", noci);
+	if (open > 0)
+		sb_addf(drawn, "; %zu interval%s open at 0 (the end at 0 is "
+		    "excluded: tied values)", open, open == 1 ? "" : "s");
+	if (skipped > 0)
+		sb_addf(drawn, "; %zu not drawn (no finite change)", skipped);
+	sb_adds(drawn, "; ");
+	method_unit_brief(an, drawn);
+}
+
+/* The unit of the differences: the series', or "mixed units". */
+static const char *
+shift_unit(const struct analysis *an)
+{
+	const char *unit = NULL;
+	size_t i;
+
+	for (i = 0; i < an->ncmp; i++)
 		if (an->cmp[i].scale == SCALE_SHIFT && unit == NULL)
 			unit = an->cmp[i].a->unit;
 		else if (an->cmp[i].scale == SCALE_SHIFT &&
 		    strcmp(unit, an->cmp[i].a->unit) != 0)
 			unit = "mixed units";
+	return unit;
+}
+
+/*
+ * The plot: the ratios' panel, the differences', or both stacked, each
+ * as tall as its rows need (c->height grows for them); title the
+ * chart's title when both.
+ */
+static void
+compare_plot(const struct plot_ctx *p, const struct cmp_panels *pn,
+    const char *title, struct chart *c, struct strbuf *plot)
+{
+	const struct analysis *an = p->an;
+	struct strbuf xlabel = STRBUF_INIT;
+	struct strbuf sa = STRBUF_INIT, sb = STRBUF_INIT;
+	double hpx = 0, top, split = 0;
+	int both = pn->nr > 0 && pn->ns > 0;
+
+	if (both) {
+		hpx = 70 + 34 * (double)(pn->nr + pn->ns + 2) + 2 * 90 + 90;
+		if (hpx > c->height)
+			c->height = (int)hpx;
+		hpx = c->height;
+		sb_adds(plot, "set multiplot title ");
+		gp_string(plot, p->title != NULL ? p->title : title);
+		sb_adds(plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
+		top = 1 - 70 / hpx;
+		split = top - 34 * (double)(pn->nr + 1) / hpx;
+		sb_addf(plot, "set tmargin at screen %g\nset bmargin at screen "
+		    "%g\n", top, split);
+	} else
+		sb_adds(&c->gp, "set bmargin 7 + kb_foot\n");
+	if (pn->nr > 0) {
+		sb_addf(&xlabel, "change (%%): %s of %s/%s - 1; %s%s",
+		    method_estimator(an, SCALE_RATIO), short_side(an->name_b,
+		    &sb), short_side(an->name_a, &sa), strcmp(an->cmp[0].a->better,
+		    "higher") == 0 ? "higher is better" : "lower is better",
+		    pn->logx ? " (log scale of the ratio)" : "");
+		panel_plot(plot, an, SCALE_RATIO, "r", pn->nr, pn->rlo,
+		    pn->rhi, sb_str(&xlabel), pn->ns == 0, pn->logx);
 	}
+	if (pn->ns > 0) {
+		sb_reset(&xlabel);
+		sb_addf(&xlabel, "difference (%s): %s of %s - %s (values not all "
+		    "positive)", unit_label(shift_unit(an)), method_estimator(an,
+		    SCALE_SHIFT), short_side(an->name_b, &sb),
+		    short_side(an->name_a, &sa));
+		if (both)
+			sb_addf(plot, "set tmargin at screen %g\nset bmargin at "
+			    "screen %g\n", split - 90 / hpx, 180 / hpx);
+		panel_plot(plot, an, SCALE_SHIFT, "s", pn->ns, pn->slo, pn->shi,
+		    sb_str(&xlabel), 1, 0);
+	}
+	if (both)
+		sb_adds(plot, "unset multiplot\n");
+	sb_free(&xlabel);
+	sb_free(&sa);
+	sb_free(&sb);
+}
+
+enum status
+chart_compare(const struct plot_ctx *p, struct strbuf *err)
+{
+	const struct analysis *an = p->an;
+	struct chart c;
+	struct cmp_panels pn;
+	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf drawn = STRBUF_INIT;
+	enum status rc = STATUS_BAD_INPUT;
+
+	memset(&c, 0, sizeof(c));
+	memset(&pn, 0, sizeof(pn));
+	c.batch = p->batch;
 	/*
 	 * Pixels: 34 a row, 90 for a panel's tics and axis label, 70 for
 	 * the title, 90 for the key and the footer.
@@ -289,9 +386,9 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 		c.height = 4000;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot compare: the change of each series, with its interval");
-	nr = panel_data(&c.gp, an, SCALE_RATIO, "r", &rlo, &rhi);
-	ns = panel_data(&c.gp, an, SCALE_SHIFT, "s", &slo, &shi);
-	if (nr + ns == 0) {
+	pn.nr = panel_data(&c.gp, an, SCALE_RATIO, "r", &pn.rlo, &pn.rhi);
+	pn.ns = panel_data(&c.gp, an, SCALE_SHIFT, "s", &pn.slo, &pn.shi);
+	if (pn.nr + pn.ns == 0) {
 		sb_adds(err, "nothing to draw: no series has a change");
 		goto out;
 	}
@@ -300,82 +397,27 @@ chart_compare(const struct plot_ctx *p, struct strbuf *err)
 	 * (+3000% beside +4.9%), or when asked; never with a ratio of 0
 	 * (a -100% bound), which has no logarithm.
 	 */
-	logx = p->axis == CHART_AXIS_LOG || (p->axis == CHART_AXIS_AUTO &&
-	    (1 + rhi / 100) > 10 * (1 + rlo / 100));
-	if (logx && !(1 + rlo / 100 > 0)) {
-		logx = 0;
+	pn.logx = p->axis == CHART_AXIS_LOG || (p->axis == CHART_AXIS_AUTO &&
+	    (1 + pn.rhi / 100) > 10 * (1 + pn.rlo / 100));
+	if (pn.logx && !(1 + pn.rlo / 100 > 0)) {
+		pn.logx = 0;
 		sb_adds(&drawn, "; linear axis: an interval reaches -100%");
 	}
-	/* The footer says what the bars are, and what has none. */
-	sb_addf(&drawn, "%s intervals", compare_level_text(lv, sizeof(lv),
-	    an->ci_level));
-	if (an->ci_level != an->level)
-		sb_addf(&drawn, " (%g%% simultaneous, Bonferroni over %zu)",
-		    an->level, an->ntested);
-	if (noci > 0)
-		sb_addf(&drawn, "; hollow: no interval (%zu)", noci);
-	if (open > 0)
-		sb_addf(&drawn, "; %zu interval%s open at 0 (the end at 0 is "
-		    "excluded: tied values)", open, open == 1 ? "" : "s");
-	if (skipped > 0)
-		sb_addf(&drawn, "; %zu not drawn (no finite change)", skipped);
-	sb_adds(&drawn, "; ");
-	method_unit_brief(an, &drawn);
+	compare_footer(an, &drawn);
 	/* Baseline first, as analyze's and report's titles. */
 	sb_addf(&name, "%.*s%s (baseline) vs %.*s%s", SIDE_SHOWN,
 	    an->name_a, strlen(an->name_a) > SIDE_SHOWN ? "..." : "",
 	    SIDE_SHOWN, an->name_b, strlen(an->name_b) > SIDE_SHOWN ? "..." :
 	    "");
-	chart_titles(&c.gp, p, nr > 0 && ns > 0 ? NULL : sb_str(&name),
+	chart_titles(&c.gp, p, pn.nr > 0 && pn.ns > 0 ? NULL : sb_str(&name),
 	    sb_str(&drawn));
 	sb_adds(&c.gp, "set grid noytics\n");
-	if (nr > 0 && ns > 0) {
-		/* Two panels stacked, each as tall as its rows need. */
-		hpx = 70 + 34 * (double)(nr + ns + 2) + 2 * 90 + 90;
-		if (hpx > c.height)
-			c.height = (int)hpx;
-		hpx = c.height;
-		sb_adds(&plot, "set multiplot title ");
-		gp_string(&plot, p->title != NULL ? p->title : sb_str(&name));
-		sb_adds(&plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
-		top = 1 - 70 / hpx;
-		split = top - 34 * (double)(nr + 1) / hpx;
-		sb_addf(&plot, "set tmargin at screen %g\nset bmargin at screen "
-		    "%g\n", top, split);
-	} else
-		sb_adds(&c.gp, "set bmargin 7 + kb_foot\n");
-	if (nr > 0) {
-		sb_reset(&xlabel);
-		sb_addf(&xlabel, "change (%%): %s of %s/%s - 1; %s%s",
-		    method_estimator(an, SCALE_RATIO), short_side(an->name_b,
-		    &sb), short_side(an->name_a, &sa), strcmp(an->cmp[0].a->better,
-		    "higher") == 0 ? "higher is better" : "lower is better",
-		    logx ? " (log scale of the ratio)" : "");
-		panel_plot(&plot, an, SCALE_RATIO, "r", nr, rlo, rhi,
-		    sb_str(&xlabel), ns == 0, logx);
-	}
-	if (ns > 0) {
-		sb_reset(&xlabel);
-		sb_addf(&xlabel, "difference (%s): %s of %s - %s (values not all "
-		    "positive)", unit_label(unit), method_estimator(an,
-		    SCALE_SHIFT), short_side(an->name_b, &sb),
-		    short_side(an->name_a, &sa));
-		if (nr > 0)
-			sb_addf(&plot, "set tmargin at screen %g\nset bmargin at "
-			    "screen %g\n", split - 90 / hpx, 180 / hpx);
-		panel_plot(&plot, an, SCALE_SHIFT, "s", ns, slo, shi,
-		    sb_str(&xlabel), 1, 0);
-	}
-	if (nr > 0 && ns > 0)
-		sb_adds(&plot, "unset multiplot\n");
+	compare_plot(p, &pn, sb_str(&name), &c, &plot);
 	rc = chart_end(&c, sb_str(&plot), err);
 out:
 	chart_free(&c);
 	sb_free(&plot);
 	sb_free(&name);
-	sb_free(&xlabel);
 	sb_free(&drawn);
-	sb_free(&sa);
-	sb_free(&sb);
 	return rc;
 }

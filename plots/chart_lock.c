@@ -162,37 +162,172 @@ change_labels(struct strbuf *gp, const struct lock_layout *L,
 	sb_free(&text);
 }
 
+/*
+ * The groups drawn into g (both sides of each comparison, or every
+ * group), *n of them, each placed in L.  0, or -1 with err set.
+ */
+static int
+lock_place(struct lock_layout *L, const struct analysis *an,
+    const struct group **g, size_t *n, struct strbuf *err)
+{
+	struct strbuf name = STRBUF_INIT;
+	size_t i;
+	int rc = -1;
+
+	*n = 0;
+	for (i = 0; an->compare && i < an->ncmp; i++) {
+		g[(*n)++] = an->cmp[i].a;
+		g[(*n)++] = an->cmp[i].b;
+		if (place(L, an, an->cmp[i].a, an->name_a, &name, err) == -1 ||
+		    place(L, an, an->cmp[i].b, an->name_b, &name, err) == -1)
+			goto out;
+	}
+	for (i = 0; !an->compare && i < an->gs.n; i++) {
+		g[(*n)++] = an->gs.g[i];
+		if (place(L, an, an->gs.g[i], NULL, &name, err) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	sb_free(&name);
+	return rc;
+}
+
+/*
+ * One block per panel and slot: x, median, lo, hi per hook.  Bars are
+ * boxes at computed offsets (not a gnuplot histogram, which needs an
+ * interval for every bar): a median without an interval has NaN bounds,
+ * and no error bar.
+ */
+static void
+lock_data(const struct lock_layout *L, struct strbuf *gp)
+{
+	const struct group *h;
+	size_t t, b, k;
+
+	for (t = 0; t < L->threads.n; t++)
+		for (b = 0; b < L->slots.n; b++) {
+			sb_addf(gp, "$t%zu_%zu << EOD\n", t, b);
+			for (k = 0; k < L->nbar; k++) {
+				h = L->bar[k].g;
+				if (L->bar[k].panel != t || L->bar[k].slot != b)
+					continue;
+				gp_number(gp, bar_x(L, &L->bar[k]));
+				sb_add(gp, " ", 1);
+				gp_number(gp, h->sum.d.median);
+				sb_add(gp, " ", 1);
+				gp_number(gp, h->sum.median_err == STATS_OK ?
+				    h->sum.median.lo : NAN);
+				sb_add(gp, " ", 1);
+				gp_number(gp, h->sum.median_err == STATS_OK ?
+				    h->sum.median.hi : NAN);
+				sb_add(gp, "\n", 1);
+			}
+			sb_adds(gp, "EOD\n");
+		}
+}
+
+/*
+ * The bars' style and the axes: one scale for every panel (1 and 2
+ * threads compare at a glance), a tic per hook lock.
+ */
+static void
+lock_axes(const struct lock_layout *L, const struct analysis *an,
+    const struct group *first, struct strbuf *gp)
+{
+	struct strbuf label = STRBUF_INIT;
+	double ymax = 0;
+	size_t k;
+
+	for (k = 0; k < L->nbar; k++)
+		ymax = fmax(ymax, bar_top(L->bar[k].g));
+	sb_addf(gp, "set style fill solid 0.85 border -1\n"
+	    "set boxwidth %g\n"
+	    "set ylabel ", 0.9 * L->width);
+	sb_addf(&label, "%s per chain call, median (%s is better)",
+	    unit_label(first->unit), first->better);
+	gp_string(gp, sb_str(&label));
+	sb_addf(gp, "\nset xlabel 'hook lock'\n"
+	    "set xrange [-0.6:%g]\n"
+	    "set yrange [0:%g]\n"
+	    "set key top left Left reverse box opaque width 1 "
+	    "font ''.sprintf(',%%g', 13 * kb_fs)\n"
+	    "set xtics scale 0 font ''.sprintf(',%%g', 14 * kb_fs) (",
+	    (double)L->hooks.n - 0.4, ymax * (an->compare ? 1.35 : 1.15));
+	for (k = 0; k < L->hooks.n; k++) {
+		sb_adds(gp, k ? ", " : "");
+		gp_string(gp, L->hooks.v[k]);
+		sb_addf(gp, " %zu", k);
+	}
+	sb_adds(gp, ")\n");
+	sb_free(&label);
+}
+
+/* The panels, a thread count each, rows x cols under one title. */
+static void
+lock_panels(const struct lock_layout *L, const struct plot_ctx *p,
+    const char *drawn, size_t rows, size_t cols, struct strbuf *plot)
+{
+	const struct analysis *an = p->an;
+	struct strbuf name = STRBUF_INIT;
+	size_t t, b;
+	int tag = 10;
+
+	sb_addf(plot, "set multiplot layout %zu,%zu title ", rows, cols);
+	gp_string(plot, p->title != NULL ? p->title :
+	    "pfil hook chain: cost per call by hook lock and head lock");
+	sb_adds(plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
+	for (t = 0; t < L->threads.n; t++) {
+		/*
+		 * The previous panel's change labels go (the script is played
+		 * once per format, so the last panel's too), the footer back.
+		 */
+		sb_adds(plot, "unset label\n");
+		chart_titles(plot, p, NULL, drawn);
+		sb_adds(plot, "set title ");
+		sb_reset(&name);
+		sb_addf(&name, "%s thread%s", L->threads.v[t],
+		    strcmp(L->threads.v[t], "1") == 0 ? "" : "s");
+		gp_string(plot, sb_str(&name));
+		sb_adds(plot, " font ''.sprintf(',%g', 15 * kb_fs)\n");
+		if (an->compare)
+			change_labels(plot, L, an, t, &tag);
+		sb_adds(plot, t == 0 ? "set key\n" : "unset key\n");
+		sb_adds(plot, "plot ");
+		for (b = 0; b < L->slots.n; b++) {
+			sb_addf(plot, "%s$t%zu_%zu using 1:2 with boxes lc rgb "
+			    "'%s' title ", b ? ", \\\n  " : "", t, b,
+			    chart_color(b));
+			gp_string(plot, L->slots.v[b]);
+			sb_reset(&name);
+			sb_addf(&name, "$t%zu_%zu", t, b);
+			if (slot_has_ci(L, t, b))
+				chart_vbars(plot, sb_str(&name),
+				    "lc rgb '#333333' lw 1.5");
+		}
+		sb_adds(plot, "\n");
+	}
+	sb_free(&name);
+}
+
 enum status
 chart_lock(const struct plot_ctx *p, struct strbuf *err)
 {
 	const struct analysis *an = p->an;
 	const struct group **g;
 	struct lock_layout L;
-	struct strbuf plot = STRBUF_INIT, name = STRBUF_INIT;
-	struct strbuf drawn = STRBUF_INIT;
+	struct strbuf plot = STRBUF_INIT, drawn = STRBUF_INIT;
 	struct chart c;
-	size_t i, n = 0, t, b, k, cols, rows;
-	double ymax = 0;
+	size_t n, cols, rows;
 	char lv[40];
 	enum status rc = STATUS_BAD_INPUT;
-	int tag = 10;
 
 	memset(&L, 0, sizeof(L));
 	memset(&c, 0, sizeof(c));
 	c.batch = p->batch;
 	g = xcalloc(2 * an->ncmp + an->gs.n + 1, sizeof(*g));
-	for (i = 0; an->compare && i < an->ncmp; i++) {
-		g[n++] = an->cmp[i].a;
-		g[n++] = an->cmp[i].b;
-		if (place(&L, an, an->cmp[i].a, an->name_a, &name, err) == -1 ||
-		    place(&L, an, an->cmp[i].b, an->name_b, &name, err) == -1)
-			goto out;
-	}
-	for (i = 0; !an->compare && i < an->gs.n; i++) {
-		g[n++] = an->gs.g[i];
-		if (place(&L, an, an->gs.g[i], NULL, &name, err) == -1)
-			goto out;
-	}
+	if (lock_place(&L, an, g, &n, err) == -1)
+		goto out;
 	if (n == 0 || L.threads.n == 0) {
 		sb_adds(err, "nothing to draw");
 		goto out;
@@ -205,33 +340,7 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 	L.width = 0.8 / (double)L.slots.n;
 	chart_begin(&c, p->dir, p->name, p->formats,
 	    "kbench plot lock: ns per chain call, by hook lock and head lock");
-	/*
-	 * One block per panel and slot: x, median, lo, hi per hook.  Bars
-	 * are boxes at computed offsets (not a gnuplot histogram, which
-	 * needs an interval for every bar): a median without an interval has
-	 * NaN bounds, and no error bar.
-	 */
-	for (t = 0; t < L.threads.n; t++)
-		for (b = 0; b < L.slots.n; b++) {
-			sb_addf(&c.gp, "$t%zu_%zu << EOD\n", t, b);
-			for (k = 0; k < L.nbar; k++) {
-				const struct group *h = L.bar[k].g;
-
-				if (L.bar[k].panel != t || L.bar[k].slot != b)
-					continue;
-				gp_number(&c.gp, bar_x(&L, &L.bar[k]));
-				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, h->sum.d.median);
-				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, h->sum.median_err == STATS_OK ?
-				    h->sum.median.lo : NAN);
-				sb_add(&c.gp, " ", 1);
-				gp_number(&c.gp, h->sum.median_err == STATS_OK ?
-				    h->sum.median.hi : NAN);
-				sb_add(&c.gp, "\n", 1);
-			}
-			sb_adds(&c.gp, "EOD\n");
-		}
+	lock_data(&L, &c.gp);
 	medians_drawn(g, n, an->level, &drawn);
 	if (an->compare) {
 		sb_addf(&drawn, "; above: the change, %s interval, ",
@@ -239,63 +348,8 @@ chart_lock(const struct plot_ctx *p, struct strbuf *err)
 		method_unit_brief(an, &drawn);
 	}
 	chart_titles(&c.gp, p, NULL, sb_str(&drawn));
-	/* One scale for every panel: 1 and 2 threads compare at a glance. */
-	for (k = 0; k < L.nbar; k++)
-		ymax = fmax(ymax, bar_top(L.bar[k].g));
-	sb_addf(&c.gp, "set style fill solid 0.85 border -1\n"
-	    "set boxwidth %g\n"
-	    "set ylabel ", 0.9 * L.width);
-	sb_reset(&name);
-	sb_addf(&name, "%s per chain call, median (%s is better)",
-	    unit_label(g[0]->unit), g[0]->better);
-	gp_string(&c.gp, sb_str(&name));
-	sb_addf(&c.gp, "\nset xlabel 'hook lock'\n"
-	    "set xrange [-0.6:%g]\n"
-	    "set yrange [0:%g]\n"
-	    "set key top left Left reverse box opaque width 1 "
-	    "font ''.sprintf(',%%g', 13 * kb_fs)\n"
-	    "set xtics scale 0 font ''.sprintf(',%%g', 14 * kb_fs) (", (double)L.hooks.n - 0.4,
-	    ymax * (an->compare ? 1.35 : 1.15));
-	for (k = 0; k < L.hooks.n; k++) {
-		sb_adds(&c.gp, k ? ", " : "");
-		gp_string(&c.gp, L.hooks.v[k]);
-		sb_addf(&c.gp, " %zu", k);
-	}
-	sb_adds(&c.gp, ")\n");
-	sb_addf(&plot, "set multiplot layout %zu,%zu title ", rows, cols);
-	gp_string(&plot, p->title != NULL ? p->title :
-	    "pfil hook chain: cost per call by hook lock and head lock");
-	sb_adds(&plot, " font ''.sprintf(',%g', 18 * kb_fs)\n");
-	for (t = 0; t < L.threads.n; t++) {
-		/*
-		 * The previous panel's change labels go (the script is played
-		 * once per format, so the last panel's too), the footer back.
-		 */
-		sb_adds(&plot, "unset label\n");
-		chart_titles(&plot, p, NULL, sb_str(&drawn));
-		sb_adds(&plot, "set title ");
-		sb_reset(&name);
-		sb_addf(&name, "%s thread%s", L.threads.v[t],
-		    strcmp(L.threads.v[t], "1") == 0 ? "" : "s");
-		gp_string(&plot, sb_str(&name));
-		sb_adds(&plot, " font ''.sprintf(',%g', 15 * kb_fs)\n");
-		if (an->compare)
-			change_labels(&plot, &L, an, t, &tag);
-		sb_adds(&plot, t == 0 ? "set key\n" : "unset key\n");
-		sb_adds(&plot, "plot ");
-		for (b = 0; b < L.slots.n; b++) {
-			sb_addf(&plot, "%s$t%zu_%zu using 1:2 with boxes lc rgb "
-			    "'%s' title ", b ? ", \\\n  " : "", t, b,
-			    chart_color(b));
-			gp_string(&plot, L.slots.v[b]);
-			sb_reset(&name);
-			sb_addf(&name, "$t%zu_%zu", t, b);
-			if (slot_has_ci(&L, t, b))
-				chart_vbars(&plot, sb_str(&name),
-				    "lc rgb '#333333' lw 1.5");
-		}
-		sb_adds(&plot, "\n");
-	}
+	lock_axes(&L, an, g[0], &c.gp);
+	lock_panels(&L, p, sb_str(&drawn), rows, cols, &plot);
 	rc = chart_end(&c, sb_str(&plot), err);
 out:
 	chart_free(&c);
@@ -305,7 +359,6 @@ out:
 	strlist_free(&L.hooks);
 	strlist_free(&L.slots);
 	sb_free(&plot);
-	sb_free(&name);
 	sb_free(&drawn);
 	return rc;
 }
