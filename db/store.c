@@ -410,3 +410,9 @@ store_lock_named(struct store *s, const char *name, int *busy)
 	*busy = 0;
 	return ops_of(s)->lock_named(s, name, busy);
 }
+
+int
+store_lock_held(struct store *s)
+{
+	return ops_of(s)->lock_held(s);
+}

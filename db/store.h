@@ -425,6 +425,13 @@ int	store_nightly_label_taken(struct store *s, const char *label,
  * nightly locks are files, nightly_lock.c): -1, said.
  */
 int	store_lock_named(struct store *s, const char *name, int *busy);
+/*
+ * Are the locks store_lock_named() took still held: is the connection
+ * that took them still the server's?  1; or 0, the error set, when the
+ * server ended it or it does not answer (its locks went with it: another
+ * session may take them now).  A file's store: 1 (its locks are files).
+ */
+int	store_lock_held(struct store *s);
 
 /* Time now as ISO 8601 UTC with milliseconds: "2026-11-30T02:43:18.123Z". */
 void	store_now(char *buf, size_t size);

@@ -59,6 +59,7 @@ struct store_ops {
 	int (*each_nightly)(struct store *s, nightly_cb *cb, void *arg);
 	int (*nightly_label_taken)(struct store *s, const char *label, int *found);
 	int (*lock_named)(struct store *s, const char *name, int *busy);
+	int (*lock_held)(struct store *s);
 };
 
 struct redacted;

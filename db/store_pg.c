@@ -966,6 +966,21 @@ pg_lock_named(struct store *s, const char *name, int *busy)
 	return pg_said(s, "another session holds the lock of %s", name);
 }
 
+/*
+ * A session lock lives as long as its connection: one that answers
+ * holds it still.
+ */
+static int
+pg_lock_held(struct store *s)
+{
+	if (PQstatus(s->conn) != CONNECTION_OK) {
+		pg_said(s, "the server ended the connection");
+		return 0;
+	}
+	return pg_exec(s, "SELECT 1", "asking whether the connection is "
+	    "alive") == 0;
+}
+
 const struct store_ops store_pg_ops = {
 	.name = "postgresql",
 	.open = pg_open,
@@ -1014,4 +1029,5 @@ const struct store_ops store_pg_ops = {
 	.each_nightly = pg_each_nightly,
 	.nightly_label_taken = pg_nightly_label_taken,
 	.lock_named = pg_lock_named,
+	.lock_held = pg_lock_held,
 };

@@ -1899,6 +1899,13 @@ sq_lock_named(struct store *s, const char *name, int *busy)
 	return -1;
 }
 
+/* Nor one to lose: a file's locks are held by their descriptors. */
+static int
+sq_lock_held(struct store *s)
+{
+	return 1;
+}
+
 const struct store_ops store_sqlite_ops = {
 	.name = "sqlite",
 	.open = sq_open,
@@ -1947,4 +1954,5 @@ const struct store_ops store_sqlite_ops = {
 	.each_nightly = sq_each_nightly,
 	.nightly_label_taken = sq_nightly_label_taken,
 	.lock_named = sq_lock_named,
+	.lock_held = sq_lock_held,
 };

@@ -966,6 +966,85 @@ out:
 	return rc;
 }
 
+/*
+ * On a server the night's lock lives with its connection: once the
+ * server ends that (a restart, an administrator, a network that drops
+ * it), another night of this name may start.  0 while it holds; 1 lost,
+ * said (after what, in when).
+ */
+static int
+lock_lost(struct nightly *n, struct store *s, const char *when)
+{
+	char t[16];
+
+	if (!n->server || n->dry_run || store_lock_held(s) == 1)
+		return 0;
+	say(n, 1, "%s %s: the lock of this nightly is lost %s (%s): another "
+	    "night of this name may start; this one stops\n",
+	    clock_now(t, sizeof(t)), n->conf.name, when, store_error(s));
+	return 1;
+}
+
+/*
+ * The night's work: the collections, the trend check, the site, each
+ * while the lock holds (*lost when it went).  The trend check's status
+ * in *trend (-1: not run), the site's in *site.
+ */
+static void
+night_work(struct nightly *n, struct store *s, struct nightly_info *ni,
+    int *trend, int *site, int *lost)
+{
+	struct strbuf when = STRBUF_INIT;
+	size_t i;
+
+	*trend = -1;
+	*site = 0;
+	*lost = 0;
+	for (i = 0; i < n->conf.ncollect && !signal_caught && !*lost; i++) {
+		ni->collections++;
+		if (run_collection(n, i) != 0)
+			ni->failed++;
+		sb_reset(&when);
+		sb_addf(&when, "after collection %zu of %zu", i + 1,
+		    n->conf.ncollect);
+		*lost = lock_lost(n, s, sb_str(&when));
+	}
+	if (!signal_caught && !*lost) {
+		*trend = run_trend(n);
+		*lost = lock_lost(n, s, "after the trend check");
+	}
+	if (!signal_caught && !*lost && *trend >= 0)
+		*site = run_site(n);
+	sb_free(&when);
+}
+
+/*
+ * The night's end into the log; through a new connection when the
+ * night's own was lost.  0, or -1 said.
+ */
+static int
+log_end(struct nightly *n, struct store **s, const struct nightly_info *ni,
+    int lost)
+{
+	struct strbuf err = STRBUF_INIT;
+	int why;
+
+	if (lost) {
+		store_close(*s);
+		if ((*s = store_open(n->db, 0, &err, &why)) == NULL) {
+			warnx("nightly: not logged: %s", sb_str(&err));
+			sb_free(&err);
+			return -1;
+		}
+	}
+	sb_free(&err);
+	if (store_nightly_end(*s, ni) == -1) {
+		warnx("nightly: %s", store_error(*s));
+		return -1;
+	}
+	return 0;
+}
+
 static int
 carry_out(struct nightly *n, struct kbench_ctx *ctx)
 {
@@ -973,8 +1052,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	struct nightly_info ni;
 	struct store *s = NULL;
 	char now[40], t[16];
-	size_t i;
-	int lockfd[2] = { -1, -1 }, rc = KB_EXIT_OK, trend = -1, site = 0;
+	int lockfd[2] = { -1, -1 }, rc = KB_EXIT_OK, trend, site, lost;
 
 	memset(&ni, 0, sizeof(ni));
 	if (make_label(n, &err) == -1) {
@@ -1010,15 +1088,7 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	    n->label, n->db_shown, n->lock != NULL ? n->lock :
 	    "the server's, of this nightly's name");
 	make_facts(n);
-	for (i = 0; i < n->conf.ncollect && !signal_caught; i++) {
-		ni.collections++;
-		if (run_collection(n, i) != 0)
-			ni.failed++;
-	}
-	if (!signal_caught)
-		trend = run_trend(n);
-	if (!signal_caught && trend >= 0)
-		site = run_site(n);
+	night_work(n, s, &ni, &trend, &site, &lost);
 	if (n->dry_run) {
 		sb_free(&err);
 		return KB_EXIT_OK;
@@ -1027,6 +1097,9 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 	if (signal_caught) {
 		ni.status = NIGHTLY_INTERRUPTED;
 		rc = 128 + signal_caught;
+	} else if (lost) {
+		ni.status = NIGHTLY_FAILED;
+		rc = KB_EXIT_DB;
 	} else if (ni.failed > 0 || site != 0 ||
 	    (trend != 0 && trend != KB_EXIT_REGRESSION)) {
 		ni.status = NIGHTLY_FAILED;
@@ -1038,11 +1111,8 @@ carry_out(struct nightly *n, struct kbench_ctx *ctx)
 		ni.status = NIGHTLY_OK;
 	store_now(now, sizeof(now));
 	ni.ended_at = now;
-	if (store_nightly_end(s, &ni) == -1) {
-		warnx("nightly: %s", store_error(s));
-		if (rc == KB_EXIT_OK)
-			rc = KB_EXIT_DB;
-	}
+	if (log_end(n, &s, &ni, lost) == -1 && rc == KB_EXIT_OK)
+		rc = KB_EXIT_DB;
 	/* A regression is told by its mail, not by this line. */
 	say(n, strcmp(ni.status, NIGHTLY_OK) != 0 &&
 	    strcmp(ni.status, NIGHTLY_REGRESSION) != 0, "%s %s: %s; %d of %d "

@@ -447,6 +447,41 @@ nl=$("$KBENCH" -d "$N2" runs --json | jq -r .label | sort -u | wc -l)
 [ "$bad" = 0 ] && [ "$nl" = 4 ]
 check $? "4 nightlies of one label pattern at once: 4 labels ($nl; $bad failed)"
 
+# The night's lock lives with its connection: the server ending it (a
+# restart, pg_terminate_backend) frees the lock for another night of this
+# name.  The night notices after the collection it was in, stops (the
+# second collection and the trend check not run), exits 3 and logs its
+# end through a new connection.
+N3=$(pg_newdb lost)
+cat >lost.conf <<EOF
+database  $N3
+label     "lost-%Y-%m-%d"
+collect   sleep -q -r 2 -m nanosleep -u 1000 -n 1500
+collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
+trend     --last 30
+EOF
+"$KBENCH" nightly -q -f lost.conf >"$T/lost.out" 2>"$T/lost.err" &
+night=$!
+key="hashtextextended('kbench nightly ''lost''', 0)"
+held="SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = $key"
+k=0
+while [ $k -lt 200 ] && [ -z "$(pg_sql "$held")" ]; do
+	sleep 0.05
+	k=$((k + 1))
+done
+pg_sql "SELECT pg_terminate_backend(pid) FROM ($held) h" >/dev/null
+wait "$night"
+rc=$?
+expect_rc 3 "a night whose lock's connection the server ended"
+grep -q "^kbench nightly: [0-9:]* lost: the lock of this nightly is lost after collection 1 of 2 (user=kb dbname=lost host=$PG_SOCK: .*): another night of this name may start; this one stops$" "$T/lost.err"
+check $? "the lost lock said, with the server's word, the database without its password"
+[ "$("$KBENCH" -d "$N3" runs --json | jq -r .label | wc -l)" = 1 ]
+check $? "the second collection did not run"
+"$KBENCH" -d "$N3" nightly --list >"$T/lost.list" 2>&1
+grep -q " failed " "$T/lost.list" && ! grep -q " running " "$T/lost.list"
+check $? "the night logged as failed through a new connection, not left running"
+[ -z "$(pg_sql "$held")" ]; check $? "and no lock of its name is held after it"
+
 # A dry run opens the server as the night would: a role that may only
 # read fails it, exit 3, as it would fail the night.
 printf 'database %s\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' "$RO" >ro.conf
