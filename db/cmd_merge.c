@@ -654,31 +654,23 @@ struct copying {
 	int64_t		 samples;
 };
 
-/* Copy one series of the source run, its samples in bulk. */
+/* Copy one series of the source run, its samples a part at a time. */
 static int
 copy_series(const struct series_row *row, void *arg)
 {
 	struct copying *w = arg;
 	struct series_info si;
-	int64_t id;
-	size_t i;
+	int64_t id, n;
 
 	si.keys = row->keys;
 	si.unit = row->unit;
 	si.better = row->better;
 	w->failed = w->dst;
-	if (store_series_get(w->dst, w->run_id, &si, &id) == -1)
+	if (store_series_get(w->dst, w->run_id, &si, &id) == -1 ||
+	    store_samples_copy(w->src, row->id, w->dst, id, &w->b, &n,
+	    &w->failed) == -1)
 		return -1;
-	w->b.n = 0;
-	w->failed = w->src;
-	if (store_series_samples(w->src, row->id, &w->b) == -1)
-		return -1;
-	w->failed = w->dst;
-	for (i = 0; i < w->b.n; i++)
-		if (store_sample_add(w->dst, id, w->b.seq[i], w->b.round[i],
-		    w->b.v[i], 0) == -1)
-			return -1;
-	w->samples += (int64_t)w->b.n;
+	w->samples += n;
 	w->failed = w->src;	/* the walk goes on reading the source */
 	return 0;
 }

@@ -320,6 +320,13 @@ store_series_samples(struct store *s, int64_t series_id, struct sample_buf *b)
 }
 
 int
+store_series_samples_from(struct store *s, int64_t series_id, int64_t from,
+    size_t max, struct sample_buf *b)
+{
+	return ops_of(s)->series_samples_from(s, series_id, from, max, b);
+}
+
+int
 store_series_rounds(struct store *s, int64_t series_id, double **v, size_t *n, size_t *cap, struct round_spans *rs)
 {
 	return ops_of(s)->series_rounds(s, series_id, v, n, cap, rs);

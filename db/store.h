@@ -331,7 +331,21 @@ struct sample_buf {
 /* Append the samples of a series to b (grown as needed). */
 int	store_series_samples(struct store *s, int64_t series_id,
 	    struct sample_buf *b);
+/*
+ * At most max of them, those with seq >= from, in seq order (a series
+ * read a part at a time: memory bounded whatever its length).
+ */
+int	store_series_samples_from(struct store *s, int64_t series_id,
+	    int64_t from, size_t max, struct sample_buf *b);
 void	sample_buf_free(struct sample_buf *b);
+/*
+ * Copy the samples of series src_id of src into series dst_id of dst, a
+ * part at a time through b (1.5 MB, whatever the series' length); how
+ * many in *n.  0; or -1 with the error in *failed (src or dst).
+ */
+int	store_samples_copy(struct store *src, int64_t src_id,
+	    struct store *dst, int64_t dst_id, struct sample_buf *b,
+	    int64_t *n, struct store **failed);
 /*
  * A series' rounds as read, run-length: n values in a row of one round
  * (STORE_NO_ROUND: none recorded).  A series of 5 million samples in 5

@@ -4,10 +4,14 @@
  * run, its facts, series, samples and cached summaries, written in one
  * transaction of dst, all or nothing, as store_stage_copy() promises.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/store_impl.h"
+
+/* Samples a series is copied by (store_samples_copy): 65536 x 24 bytes. */
+#define COPY_PART	65536
 
 /* A staged series, held till the run's series are in their order. */
 struct staged_series {
@@ -80,22 +84,46 @@ static int
 copy_series(struct copy *c, const struct staged_series *x)
 {
 	struct series_info si;
-	int64_t id;
-	size_t i;
+	struct store *failed;
+	int64_t id, n;
 
 	si.keys = &x->keys;
 	si.unit = x->unit;
 	si.better = x->better;
-	c->b.n = 0;
 	if (store_series_get(c->dst, c->run_id, &si, &id) == -1 ||
-	    store_series_samples(c->stage, x->id, &c->b) == -1)
+	    store_samples_copy(c->stage, x->id, c->dst, id, &c->b, &n,
+	    &failed) == -1)
 		return -1;
-	for (i = 0; i < c->b.n; i++)
-		if (store_sample_add(c->dst, id, c->b.seq[i], c->b.round[i],
-		    c->b.v[i], 0) == -1)
-			return -1;
 	if (x->has_summary && store_summary_put(c->dst, id, &x->summary) == -1)
 		return -1;
+	return 0;
+}
+
+int
+store_samples_copy(struct store *src, int64_t src_id, struct store *dst,
+    int64_t dst_id, struct sample_buf *b, int64_t *n, struct store **failed)
+{
+	int64_t from = INT64_MIN;
+	size_t i;
+
+	*n = 0;
+	do {
+		b->n = 0;
+		*failed = src;
+		if (store_series_samples_from(src, src_id, from, COPY_PART,
+		    b) == -1)
+			return -1;
+		*failed = dst;
+		for (i = 0; i < b->n; i++)
+			if (store_sample_add(dst, dst_id, b->seq[i], b->round[i],
+			    b->v[i], 0) == -1)
+				return -1;
+		*n += (int64_t)b->n;
+		if (b->n == 0 || b->seq[b->n - 1] == INT64_MAX)
+			break;
+		from = b->seq[b->n - 1] + 1;
+	} while (b->n == COPY_PART);
+	*failed = NULL;
 	return 0;
 }
 

@@ -47,6 +47,8 @@ struct store_ops {
 	int (*each_sample)(struct store *s, const struct filter *f, sample_cb *cb, void *arg);
 	int (*each_series)(struct store *s, const struct filter *f, series_cb *cb, void *arg);
 	int (*series_samples)(struct store *s, int64_t series_id, struct sample_buf *b);
+	int (*series_samples_from)(struct store *s, int64_t series_id,
+	    int64_t from, size_t max, struct sample_buf *b);
 	int (*series_rounds)(struct store *s, int64_t series_id, double **v, size_t *n, size_t *cap, struct round_spans *rs);
 	int (*series_values)(struct store *s, int64_t series_id, double **v, size_t *n, size_t *cap);
 	int (*series_shape)(struct store *s, int64_t run_id, const char *name, size_t *n, size_t *nrounds);

@@ -566,21 +566,28 @@ series_copy_rows(struct store *s, unsigned cols, copied_row_cb *cb,
 	return bad;
 }
 
+/*
+ * A series' rows (the columns cols names, and the value) to cb, in seq
+ * order; with range, only those with seq >= range[0], range[1] at most.
+ */
 static int
 series_copy(struct store *s, int64_t series_id, unsigned cols,
-    copied_row_cb *cb, void *arg)
+    const int64_t *range, copied_row_cb *cb, void *arg)
 {
-	char id[PG_INT_BUFSIZE], sql[160];
+	char id[PG_INT_BUFSIZE], from[PG_INT_BUFSIZE], max[PG_INT_BUFSIZE];
+	char sql[256];
 	PGresult *res;
 	int rc;
 
 	if (store_flush(s) == -1 || pg_iter_begin(s) == -1)
 		return -1;
-	/* The id is a number kbench formats: nothing of a user's spliced. */
+	/* Numbers kbench formats: nothing of a user's spliced. */
 	snprintf(sql, sizeof(sql), "COPY (SELECT %s%svalue FROM sample WHERE"
-	    " series_id = %s ORDER BY seq) TO STDOUT (FORMAT binary)",
+	    " series_id = %s%s%s ORDER BY seq%s%s) TO STDOUT (FORMAT binary)",
 	    cols & ROW_SEQ ? "seq, " : "", cols & ROW_ROUND ? "round, " : "",
-	    pg_int(id, series_id));
+	    pg_int(id, series_id), range ? " AND seq >= " : "",
+	    range ? pg_int(from, range[0]) : "", range ? " LIMIT " : "",
+	    range ? pg_int(max, range[1]) : "");
 	res = PQexec(s->conn, sql);
 	if (PQresultStatus(res) != PGRES_COPY_OUT) {
 		pg_fail(s, res, "reading a series' samples");
@@ -603,7 +610,20 @@ push_sample(const struct copied_row *row, void *arg)
 int
 pg_series_samples(struct store *s, int64_t series_id, struct sample_buf *b)
 {
-	return series_copy(s, series_id, ROW_SEQ | ROW_ROUND, push_sample, b);
+	return series_copy(s, series_id, ROW_SEQ | ROW_ROUND, NULL,
+	    push_sample, b);
+}
+
+int
+pg_series_samples_from(struct store *s, int64_t series_id, int64_t from,
+    size_t max, struct sample_buf *b)
+{
+	int64_t range[2];
+
+	range[0] = from;
+	range[1] = max > INT64_MAX ? INT64_MAX : (int64_t)max;
+	return series_copy(s, series_id, ROW_SEQ | ROW_ROUND, range,
+	    push_sample, b);
 }
 
 struct values_out {
@@ -628,7 +648,7 @@ pg_series_values(struct store *s, int64_t series_id, double **v, size_t *n,
 {
 	struct values_out o = { v, n, cap, NULL };
 
-	return series_copy(s, series_id, 0, push_value, &o);
+	return series_copy(s, series_id, 0, NULL, push_value, &o);
 }
 
 int
@@ -638,7 +658,7 @@ pg_series_rounds(struct store *s, int64_t series_id, double **v, size_t *n,
 	struct values_out o = { v, n, cap, rs };
 
 	rs->n = 0;
-	return series_copy(s, series_id, ROW_ROUND, push_value, &o);
+	return series_copy(s, series_id, ROW_ROUND, NULL, push_value, &o);
 }
 
 int

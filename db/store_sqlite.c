@@ -57,6 +57,7 @@ struct store {
 	sqlite3_stmt	*sel_values;
 	sqlite3_stmt	*ins_summary;
 	sqlite3_stmt	*sel_samples;
+	sqlite3_stmt	*sel_samples_from;
 	sqlite3_stmt	*sel_rounds;
 	sqlite3_stmt	*sel_shape;
 	int		 readonly;
@@ -742,6 +743,7 @@ sq_close(struct store *s)
 	sqlite3_finalize(s->sel_values);
 	sqlite3_finalize(s->ins_summary);
 	sqlite3_finalize(s->sel_samples);
+	sqlite3_finalize(s->sel_samples_from);
 	sqlite3_finalize(s->sel_rounds);
 	sqlite3_finalize(s->sel_shape);
 	sqlite3_close(s->db);
@@ -1646,6 +1648,30 @@ sq_series_samples(struct store *s, int64_t series_id,
 	return 0;
 }
 
+static int
+sq_series_samples_from(struct store *s, int64_t series_id, int64_t from,
+    size_t max, struct sample_buf *b)
+{
+	int rc;
+
+	if (prepare(s, &s->sel_samples_from, "SELECT seq, round, value FROM"
+	    " sample WHERE series_id = ? AND seq >= ? ORDER BY seq LIMIT ?")
+	    == -1)
+		return -1;
+	sqlite3_bind_int64(s->sel_samples_from, 1, series_id);
+	sqlite3_bind_int64(s->sel_samples_from, 2, from);
+	sqlite3_bind_int64(s->sel_samples_from, 3,
+	    max > INT64_MAX ? INT64_MAX : (int64_t)max);
+	while ((rc = sqlite3_step(s->sel_samples_from)) == SQLITE_ROW)
+		sample_buf_push(b, sqlite3_column_int64(s->sel_samples_from, 0),
+		    col_round(s->sel_samples_from, 1),
+		    sqlite3_column_double(s->sel_samples_from, 2));
+	sqlite3_reset(s->sel_samples_from);
+	if (rc != SQLITE_DONE)
+		return fail(s, "reading the samples of series %lld",
+		    (long long)series_id);
+	return 0;
+}
 
 static int
 sq_run_delete(struct store *s, int64_t run_id)
@@ -1942,6 +1968,7 @@ const struct store_ops store_sqlite_ops = {
 	.each_sample = sq_each_sample,
 	.each_series = sq_each_series,
 	.series_samples = sq_series_samples,
+	.series_samples_from = sq_series_samples_from,
 	.series_rounds = sq_series_rounds,
 	.series_values = sq_series_values,
 	.series_shape = sq_series_shape,

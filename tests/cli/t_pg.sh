@@ -188,6 +188,39 @@ grep -h "report --compare" site/compare/*/report.md | head -1 >repro.txt
 grep -q "^kbench -d 'user=kb dbname=kbench host=$PG_SOCK' report --compare" repro.txt
 check $? "a site comparison's Reproduce line names the server: $(cat repro.txt)"
 
+# Long series copied a part at a time (65536 samples a part): one of
+# exactly 65536, one of 65537, one of 150000 and one ending at the
+# largest seq, from standard input (staged, then copied across) and by
+# merge both ways: every sample, in order, the same as SQLite's.
+awk 'BEGIN { print "label,k,seq,v"
+	for (i = 0; i < 65536; i++) print "long,a," i "," i / 7
+	for (i = 0; i < 65537; i++) print "long,b," i "," (-i / 3)
+	for (i = 0; i < 150000; i++) print "long,c," 2 * i "," i % 97
+	print "long,d,0,1"; print "long,d,9223372036854775806,2"
+	print "long,d,9223372036854775807,3" }' >long.csv
+"$KBENCH" -d long.db import -q --key k --run-by label --value v long.csv
+"$KBENCH" -d long.db export >long-sq.csv
+[ "$(wc -l <long-sq.csv)" = 281077 ]; check $? "the long series in SQLite: 281076 samples"
+LP=$(pg_newdb long)
+kb -d "$LP" import -q --key k --run-by label --value v - <long.csv
+expect_rc 0 "long series into a server from standard input"
+"$KBENCH" -d "$LP" export >long-pg.csv
+# Two imports: their runs differ (uuid, command, times), not the samples.
+tail6() { awk -F, '{ print $(NF-5), $(NF-4), $(NF-3), $(NF-2), $(NF-1), $NF }' "$1"; }
+tail6 long-sq.csv >long-sq.6
+tail6 long-pg.csv >long-pg.6
+cmp -s long-sq.6 long-pg.6
+check $? "every sample of the long series, as SQLite stored them"
+LM=$(pg_newdb longmerged)
+kb -d "$LM" merge long.db
+expect_rc 0 "long series merged into a server"
+"$KBENCH" -d "$LM" export >long-pm.csv
+kb -d long2.db merge "$LM"
+expect_rc 0 "and from it into a file"
+"$KBENCH" -d long2.db export >long-ps.csv
+cmp -s long-sq.csv long-pm.csv && cmp -s long-sq.csv long-ps.csv
+check $? "merged both ways: the same samples"
+
 # 5. Merge both ways, by uuid, idempotent.
 kb -d m.db merge "$PG"
 expect_rc 0 "merge PostgreSQL into SQLite"
