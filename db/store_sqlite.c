@@ -56,7 +56,6 @@ struct store {
 	sqlite3_stmt	*ins_fact;
 	sqlite3_stmt	*sel_values;
 	sqlite3_stmt	*ins_summary;
-	sqlite3_stmt	*sel_samples;
 	sqlite3_stmt	*sel_samples_from;
 	sqlite3_stmt	*sel_rounds;
 	sqlite3_stmt	*sel_shape;
@@ -742,7 +741,6 @@ sq_close(struct store *s)
 	sqlite3_finalize(s->ins_fact);
 	sqlite3_finalize(s->sel_values);
 	sqlite3_finalize(s->ins_summary);
-	sqlite3_finalize(s->sel_samples);
 	sqlite3_finalize(s->sel_samples_from);
 	sqlite3_finalize(s->sel_rounds);
 	sqlite3_finalize(s->sel_shape);
@@ -1628,27 +1626,6 @@ sq_each_series(struct store *s, const struct filter *f, series_cb *cb,
 }
 
 static int
-sq_series_samples(struct store *s, int64_t series_id,
-    struct sample_buf *b)
-{
-	int rc;
-
-	if (prepare(s, &s->sel_samples, "SELECT seq, round, value FROM sample"
-	    " WHERE series_id = ? ORDER BY seq") == -1)
-		return -1;
-	sqlite3_bind_int64(s->sel_samples, 1, series_id);
-	while ((rc = sqlite3_step(s->sel_samples)) == SQLITE_ROW)
-		sample_buf_push(b, sqlite3_column_int64(s->sel_samples, 0),
-		    col_round(s->sel_samples, 1),
-		    sqlite3_column_double(s->sel_samples, 2));
-	sqlite3_reset(s->sel_samples);
-	if (rc != SQLITE_DONE)
-		return fail(s, "reading the samples of series %lld",
-		    (long long)series_id);
-	return 0;
-}
-
-static int
 sq_series_samples_from(struct store *s, int64_t series_id, int64_t from,
     size_t max, struct sample_buf *b)
 {
@@ -1671,6 +1648,13 @@ sq_series_samples_from(struct store *s, int64_t series_id, int64_t from,
 		return fail(s, "reading the samples of series %lld",
 		    (long long)series_id);
 	return 0;
+}
+
+/* The whole series: from the smallest seq, with no limit. */
+static int
+sq_series_samples(struct store *s, int64_t series_id, struct sample_buf *b)
+{
+	return sq_series_samples_from(s, series_id, INT64_MIN, SIZE_MAX, b);
 }
 
 static int
