@@ -208,7 +208,8 @@ change_of(struct comparison *c, double ci_level)
 		    "variance of a run serves both sides";
 	else if (err == STATS_EDOMAIN)
 		c->noci = c->test == TEST_U && c->method->runs != 1 ?
-		    "infinite values on both sides" :
+		    "infinite values on both sides, or pairs whose "
+		    "difference or ratio is beyond the range of doubles" :
 		    "the baseline's mean is not clear of 0 at this level, so "
 		    "Fieller's interval is unbounded";
 	else if (err != STATS_OK)

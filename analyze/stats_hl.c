@@ -20,6 +20,7 @@
  * CACM 18 (1975) 165-172 (pivots from a sample); Frederickson &
  * Johnson (selection in sorted matrices, the staircase count).
  */
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -52,6 +53,10 @@
  * slow (1.3 ms against 0.33; a site's comparison has 200 of them).
  */
 #define HL_GATHER_MIN	1024
+#endif
+#ifndef HL_ALL_MAX
+/* Pairs gathered whole when the walks cannot rank them (hl_room). */
+#define HL_ALL_MAX	65536
 #endif
 #ifndef HL_Z
 #define HL_Z		2.5	/* pivots this many sd around the rank */
@@ -954,11 +959,12 @@ hl_fill(struct hlsel *h, const struct hlbr *b)
  * takes a second walk, counting the values <= p[0] and < p[1] (those <=
  * the double below p[1]; ties make that common, and may settle the rank
  * at p[1]), which samples that band too unless a rank may lie above
- * p[1]; a rank above p[2] one more, of p[2] and p[3], which samples.  The new bracket runs from the highest bound with
- * fewer values than the lowest rank to the lowest one with as many as
- * the highest: a band, or (when the pivots miss, about 1 % of the
- * rounds) mostly the one next to it.  Its values, or a sample, are left
- * in buf, and selected from when all there.  Returns 1 when the bracket
+ * p[1]; a rank above p[2] one more, of p[2] and p[3], which samples.
+ * The new bracket runs from the highest bound with fewer values than
+ * the lowest rank to the lowest one with as many as the highest: a
+ * band, or (when the pivots miss, about 1 % of the rounds) mostly the
+ * one next to it.  Its values, or a sample, are left in buf, and
+ * selected from when all there.  Returns 1 when the bracket
  * stays (ranks far apart on both sides), -1 after HL_ROUNDS.
  */
 static int
@@ -1175,6 +1181,72 @@ moses_nmin(double alpha2)
 	return n;
 }
 
+/*
+ * Do some pairs' differences (ratios) leave the doubles' normal range:
+ * overflow to an infinity, or a ratio below DBL_MIN (a subnormal, or 0)?
+ * Then the computed values, which rank the pairs, part from what the
+ * walks' thresholds tell as real numbers would (many distinct pairs at
+ * one -inf).  Infinite values in the samples do not count: their pairs
+ * are infinite either way, as the walks know.
+ */
+static int
+hl_out_of_range(const double *a, size_t na, const double *b, size_t nb,
+    int kind)
+{
+	size_t a0 = 0, a1 = na, b0 = 0, b1 = nb;
+
+	while (a0 < a1 && isinf(a[a0]))
+		a0++;
+	while (a1 > a0 && isinf(a[a1 - 1]))
+		a1--;
+	while (b0 < b1 && isinf(b[b0]))
+		b0++;
+	while (b1 > b0 && isinf(b[b1 - 1]))
+		b1--;
+	if (a0 == a1 || b0 == b1)
+		return 0;
+	if (kind == STATS_HL_SHIFT)
+		return isinf(b[b1 - 1] - a[a0]) || isinf(b[b0] - a[a1 - 1]);
+	return isinf(b[b1 - 1] / a[a0]) || b[b0] / a[a1 - 1] < DBL_MIN;
+}
+
+/*
+ * The buffer.  Memory: (na + nb) / 4 doubles (2 bytes a value of data),
+ * at least HL_GATHER_MIN, for the samples and the gathered values (two
+ * doubles each while walking); all na nb values when fewer.  A quarter:
+ * at 5 M a side, the buffer was half the peak of analyze --compare, and
+ * the smaller bands are faster to select from (270 ms against 360).
+ * Pairs out of range are all gathered, up to HL_ALL_MAX of them (or
+ * na + nb); more are STATS_EDOMAIN.
+ */
+static int
+hl_room(struct hlsel *h, const double *a, size_t na, const double *b,
+    size_t nb, int kind)
+{
+	uint64_t mm = (uint64_t)na * nb;
+
+	if ((uint64_t)na + nb > SIZE_MAX / sizeof(*h->buf))
+		return STATS_ENOMEM;
+	h->gcap = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 :
+	    HL_GATHER_MIN;
+	if (h->gcap > mm)
+		h->gcap = (size_t)mm;
+	if (h->gcap < mm && hl_out_of_range(a, na, b, nb, kind)) {
+		if (mm > HL_ALL_MAX && mm > (uint64_t)na + nb)
+			return STATS_EDOMAIN;
+		h->gcap = (size_t)mm;
+	}
+	h->nthr = h->m->nrow >= HL_THRMIN ? 2 : 1;
+	h->smax = h->gcap / 4 < HL_SAMPLE_MAX ? h->gcap / 4 : HL_SAMPLE_MAX;
+	h->smp = h->smax < HL_SAMPLE ? h->smax : HL_SAMPLE;
+	/* A thread's room in whole pairs (two doubles each), then a double. */
+	/* NOLINTNEXTLINE(bugprone-integer-division) */
+	h->gthr = HL_GFILL * (double)(h->gcap / h->nthr / 2);
+	if ((h->buf = malloc(h->gcap * sizeof(*h->buf))) == NULL)
+		return STATS_ENOMEM;
+	return STATS_OK;
+}
+
 int
 stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
     double level, int kind, struct stats_ci *ci)
@@ -1238,27 +1310,8 @@ stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb,
 		if (h.t[i] > h.t[n - 1])
 			h.t[n++] = h.t[i];
 	h.nt = n;
-	/*
-	 * Memory: one buffer of (na + nb) / 4 doubles (2 bytes a value of
-	 * data), at least HL_GATHER_MIN, for the samples and the gathered
-	 * values (two doubles each while walking); all na nb values when
-	 * fewer.  A quarter: at 5 M a side, the buffer was half the peak of
-	 * analyze --compare, and the smaller bands are faster to select
-	 * from (270 ms against 360).
-	 */
-	if ((uint64_t)na + nb > SIZE_MAX / sizeof(*h.buf))
-		return STATS_ENOMEM;
-	h.gcap = (na + nb) / 4 > HL_GATHER_MIN ? (na + nb) / 4 : HL_GATHER_MIN;
-	if (h.gcap > mm)
-		h.gcap = (size_t)mm;
-	h.nthr = m.nrow >= HL_THRMIN ? 2 : 1;
-	h.smax = h.gcap / 4 < HL_SAMPLE_MAX ? h.gcap / 4 : HL_SAMPLE_MAX;
-	h.smp = h.smax < HL_SAMPLE ? h.smax : HL_SAMPLE;
-	/* A thread's room in whole pairs (two doubles each), then a double. */
-	/* NOLINTNEXTLINE(bugprone-integer-division) */
-	h.gthr = HL_GFILL * (double)(h.gcap / h.nthr / 2);
-	if ((h.buf = malloc(h.gcap * sizeof(*h.buf))) == NULL)
-		return STATS_ENOMEM;
+	if ((err = hl_room(&h, a, na, b, nb, kind)) != STATS_OK)
+		return err;
 	if ((err = hl_select(&h)) != STATS_OK)
 		goto out;
 	for (i = 0; h.t[i] != k; i++)

@@ -427,3 +427,23 @@ expect_rc 2 "the ministat advice over two series again"
 grep -q "(e.g. --where 'key=\$(id)' --where m=a)\$" "$T/err" ||
     grep -q "(e.g. --where 'key=p\\\\,q=r' --where m=a)\$" "$T/err"
 check $? "the ministat advice: \$(id) in single quotes, never bare ($(cat "$T/err"))"
+
+# Differences out of the doubles' range (DBL_MAX against -1e300: -inf
+# for 300 pairs): the interval as the computed differences rank them,
+# its lower end -inf (no interval said), never a finite one; past 65536
+# such pairs no estimate at all, said, rather than a wrong one.
+awk 'BEGIN { print "label,method,v"
+	for (i = 0; i < 2000; i++) print "before,m," (i < 300 ? "1.7976931348623157e308" : 1)
+	print "after,m,-1e300"; for (i = 0; i < 3; i++) print "after,m,0" }' >ovf.csv
+kb --db ovf.db import -q --run-by label --key method --value v ovf.csv
+kb --db ovf.db analyze --compare before after -c 99.9 --format csv
+[ "$(cut -d, -f11-13 "$T/out" | tail -1)" = "-1,," ]
+check $? "HL with overflowing differences: -1 and no finite interval ($(cut -d, -f11-13 "$T/out" | tail -1))"
+awk 'BEGIN { print "label,method,v"
+	for (i = 0; i < 20000; i++) print "before,m," (i < 3000 ? "1.7976931348623157e308" : 1)
+	print "after,m,-1e300"; for (i = 0; i < 3; i++) print "after,m,0" }' >ovf2.csv
+kb --db ovf2.db import -q --run-by label --key method --value v ovf2.csv
+kb --db ovf2.db analyze --compare before after -c 99.9 --width 300
+grep -q '^m  *20000/4  *1  *0  *- ' "$T/out" &&
+    grep -q 'or pairs whose difference or ratio is beyond the range of doubles' "$T/out"
+check $? "80000 pairs out of range: no estimate, and why"

@@ -1554,6 +1554,55 @@ test_hodges_lehmann(void)
 		free(a);
 		free(b);
 	}
+	/*
+	 * Differences out of the doubles' range (the attacker's case of
+	 * issue 30: DBL_MAX against -1e300 overflows to -inf, 300 pairs at
+	 * one value): gathered whole, as the oracle ranks them; beyond
+	 * HL_ALL_MAX pairs, no estimate (STATS_EDOMAIN) rather than a wrong
+	 * one.  Ratios likewise, over (1e300 / 1e-300) and under (1e-300 /
+	 * 1e300: 0).
+	 */
+	{
+		double *oa = malloc(2000 * sizeof(*oa)), ob[4] = { -1e300, 0, 0,
+		    0 }, oc[40];
+		struct stats_ci oci;
+
+		for (i = 0; i < 2000; i++)
+			oa[i] = i < 1700 ? 1 : DBL_MAX;
+		ok = hl_brute(stats_hodges_lehmann, oa, 2000, ob, 4, 99.9,
+		    STATS_HL_SHIFT) && hl_brute(hl_tiny, oa, 2000, ob, 4, 99.9,
+		    STATS_HL_SHIFT);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, differences overflowing == sorted differences");
+		for (i = 0; i < 2000; i++)
+			oa[i] = i < 1000 ? 1e-300 : 1 + (double)i;
+		ob[0] = 1e300;
+		ob[1] = 2;
+		ob[2] = 3;
+		ob[3] = 4;
+		ok = hl_brute(stats_hodges_lehmann, oa, 2000, ob, 4, 99,
+		    STATS_HL_RATIO) && hl_brute(hl_tiny, oa, 2000, ob, 4, 99,
+		    STATS_HL_RATIO);
+		for (i = 0; i < 2000; i++)
+			oa[i] = i < 1000 ? 1e300 : 1 + (double)i;
+		ob[0] = 1e-300;
+		ok = ok && hl_brute(stats_hodges_lehmann, oa, 2000, ob, 4, 99,
+		    STATS_HL_RATIO) && hl_brute(hl_tiny, oa, 2000, ob, 4, 99,
+		    STATS_HL_RATIO);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, ratios over and under the range == sorted ratios");
+		/* 2000 x 40 = 80000 pairs, past HL_ALL_MAX: no estimate. */
+		for (i = 0; i < 40; i++)
+			oc[i] = i < 20 ? -1e300 : (double)i;
+		for (i = 0; i < 2000; i++)
+			oa[i] = i < 1700 ? 1 : DBL_MAX;
+		ok = stats_hodges_lehmann(oa, 2000, oc, 40, 95,
+		    STATS_HL_SHIFT, &oci) == STATS_EDOMAIN && isnan(oci.est) &&
+		    isnan(oci.lo) && isnan(oci.hi);
+		check_report(ok, __FILE__, __LINE__,
+		    "hodges-lehmann, 80000 pairs out of range: STATS_EDOMAIN");
+		free(oa);
+	}
 	/* Infinities at the same end of both: NaN pairs, no order. */
 	x500[0] = 1;
 	x500[1] = INFINITY;
