@@ -510,7 +510,7 @@ procs_run(struct proc *p, size_t n, int maxpar)
 	for (i = 0; i < n; i++)
 		p[i].status = -1;
 	for (;;) {
-		for (k = 0; k < slots; k++)
+		for (k = 0; k < slots && !signal_caught; k++)
 			while (pfd[k].fd == -1 && next < n) {
 				which[k] = next++;
 				if (proc_start(&p[which[k]], &sp[k]) == -1) {
@@ -521,7 +521,7 @@ procs_run(struct proc *p, size_t n, int maxpar)
 				pfd[k].events = POLLIN;
 				running++;
 			}
-		if (running == 0)
+		if (running == 0 || signal_caught)
 			break;
 		for (k = 0; k < slots; k++)
 			pfd[k].revents = 0;
@@ -548,13 +548,23 @@ procs_run(struct proc *p, size_t n, int maxpar)
 			running--;
 		}
 	}
-	/* poll failed: do not leave children behind unreaped. */
+	/*
+	 * Stopped (or poll failed): do not leave children behind unreaped,
+	 * nor running on when we were told to stop.
+	 */
 	for (k = 0; k < slots; k++)
 		if (pfd[k].fd != -1)
-			p[which[k]].status = spawn_wait(&sp[k], 0);
+			p[which[k]].status = spawn_wait(&sp[k],
+			    signal_caught ? SIGTERM : 0);
+	for (; signal_caught && next < n; next++)
+		p[next].start_errno = EINTR;
 	free(pfd);
 	free(sp);
 	free(which);
+	if (signal_caught) {
+		errno = EINTR;
+		return -1;
+	}
 	return rc;
 }
 

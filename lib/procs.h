@@ -139,7 +139,9 @@ struct proc {
 /*
  * Run p[0 .. n), at most maxpar at once, in order.  Returns 0, or -1
  * when waiting for them failed (errno set): each p->status says how it
- * ended.
+ * ended.  A signal signals_catch() caught stops it: those running get
+ * SIGTERM (spawn_wait()), the rest do not start (status -1, start_errno
+ * EINTR), and it returns -1 with errno EINTR.
  */
 int	procs_run(struct proc *p, size_t n, int maxpar);
 /* Did it exit 0? */

@@ -73,3 +73,18 @@ signals_default(void)
 	if (caught_hup)
 		signal(SIGHUP, SIG_DFL);
 }
+
+const char *
+signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	default:
+		return "a signal";
+	}
+}

@@ -39,5 +39,8 @@ void	signals_forward(pid_t pid);
  * back to their defaults, even when our parent ignored them.
  */
 void	signals_default(void);
+/* "SIGINT", "SIGTERM", "SIGHUP" (what signals_catch() catches); else
+ * "a signal". */
+const char	*signal_name(int sig);
 
 #endif

@@ -17,6 +17,7 @@
 #include "analyze/analysis.h"
 #include "collect/benchmark.h"
 #include "lib/outdir.h"
+#include "lib/signals.h"
 #include "plots/plot.h"
 
 const char plot_help[] =
@@ -181,6 +182,7 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
     enum status (*draw)(const struct plot_ctx *, struct strbuf *))
 {
 	struct strbuf err = STRBUF_INIT;
+	struct saved_signals saved;
 	struct odir dir;
 	enum status st;
 	int rc = KB_EXIT_OK;
@@ -197,7 +199,14 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
 	pc->title = o->title;
 	pc->axis = o->axis;
 	sb_reset(&err);
-	if ((st = draw(pc, &err)) != STATUS_OK) {
+	/* SIGINT, SIGTERM: gnuplot stopped, its private directory gone. */
+	signals_catch(NULL, 0, &saved);
+	st = draw(pc, &err);
+	if (signal_caught) {
+		warnx("plot: stopped by %s: nothing written",
+		    signal_name(signal_caught));
+		rc = 128 + signal_caught;
+	} else if (st != STATUS_OK) {
 		warnx("plot: %s", sb_str(&err));
 		rc = exit_status(st);
 	} else {
@@ -208,6 +217,7 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
 		if (o->formats & CHART_SVG)
 			printf("%s/%s.svg\n", o->dir, name);
 	}
+	signals_restore(&saved);
 	pc->dir = NULL;
 	odir_close(&dir);
 	sb_free(&err);

@@ -13,6 +13,7 @@
 #include "analyze/analysis.h"
 #include "collect/benchmark.h"
 #include "kbench.h"
+#include "lib/signals.h"
 #include "lib/outdir.h"
 #include "plots/charts.h"
 #include "plots/review.h"
@@ -214,6 +215,8 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	o->an.provenance = 1;
 	if ((rc = analysis_cmd_run(ctx, &o->f, &o->an)) != KB_EXIT_OK)
 		goto out;
+	if (signal_caught)
+		goto stopped;
 	rv.an = &o->an;
 	review_sides(&rv, ctx->cmdline);
 	if (o->title != NULL)
@@ -238,13 +241,22 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	ok = review_charts(&rv, &pc, &o->an, &err) == 0;
 	for (i = 0; ok && i < sizeof(docs) / sizeof(docs[0]); i++)
 		ok = review_write(&rv, &od, docs[i], writers[i], &err) == 0;
-	if (outdir_close(&od, ok, &err) == -1) {
+	if (outdir_close(&od, ok && !signal_caught, &err) == -1 ||
+	    signal_caught) {
+		if (signal_caught)
+			goto stopped;
 		warnx("report: %s", sb_str(&err));
 		goto out;
 	}
 	for (i = 0; i < sizeof(docs) / sizeof(docs[0]); i++)
 		printf("%s/%s\n", o->dir, docs[i]);
 	rc = KB_EXIT_OK;
+	goto out;
+stopped:
+	/* Its gnuplot stopped too (procs_run), the staging removed. */
+	warnx("report: stopped by %s: nothing written",
+	    signal_name(signal_caught));
+	rc = 128 + signal_caught;
 out:
 	review_free(&rv);
 	sb_free(&err);
@@ -257,12 +269,17 @@ int
 cmd_report(int argc, char **argv, struct kbench_ctx *ctx)
 {
 	struct report_opts o;
+	struct saved_signals saved;
 	int rc = KB_EXIT_USAGE;
 
 	memset(&o, 0, sizeof(o));
 	analysis_init(&o.an, "report");
-	if (report_parse(&o, argc, argv) == 0)
+	if (report_parse(&o, argc, argv) == 0) {
+		/* SIGINT, SIGTERM: stopped cleanly, nothing left behind. */
+		signals_catch(NULL, 0, &saved);
 		rc = report_run(&o, ctx);
+		signals_restore(&saved);
+	}
 	analysis_free(&o.an);
 	filter_free(&o.f);
 	return rc;

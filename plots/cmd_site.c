@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "kbench.h"
+#include "lib/signals.h"
 #include "plots/site.h"
 
 const char site_help[] =
@@ -147,6 +148,23 @@ prepare(struct site *s)
 	return KB_EXIT_OK;
 }
 
+/*
+ * A build that failed, or a signal stopped: said; the manifest is not
+ * saved, so the next build makes again what this one may not have
+ * finished (each file it wrote is whole).  An exit status.
+ */
+static int
+stopped(struct site *s, struct strbuf *err)
+{
+	if (!signal_caught) {
+		warnx("site: %s", sb_str(err));
+		return KB_EXIT_IO;
+	}
+	warnx("site: %s: stopped by %s: the next build finishes it", s->dir,
+	    signal_name(signal_caught));
+	return 128 + signal_caught;
+}
+
 /* The pages, then the pruning and the manifest.  An exit status. */
 static int
 build(struct site *s, struct kbench_ctx *ctx)
@@ -159,18 +177,21 @@ build(struct site *s, struct kbench_ctx *ctx)
 	size_t i;
 	int rc = KB_EXIT_OK;
 
-	if (site_compares(s, ctx->db, &err) == -1) {
-		warnx("site: %s", sb_str(&err));
-		rc = KB_EXIT_IO;
+	if (site_compares(s, ctx->db, &err) == -1 || signal_caught) {
+		rc = stopped(s, &err);
 		goto out;
 	}
 	for (i = 0; i < s->warnings.n; i++)
 		warnx("site: warning: %s", s->warnings.v[i]);
 	/* A chart that fails leaves its page without it: the rest goes on. */
-	if (site_charts(s, &err) == -1) {
+	if (site_charts(s, &err) == -1 && !signal_caught) {
 		warnx("site: %s", sb_str(&err));
 		sb_reset(&err);
 		rc = KB_EXIT_IO;
+	}
+	if (signal_caught) {
+		rc = stopped(s, &err);
+		goto out;
 	}
 	for (i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
 		if (pages[i](s, &err) == -1) {
@@ -276,6 +297,7 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
     int quiet)
 {
 	struct strbuf err = STRBUF_INIT;
+	struct saved_signals saved;
 	const char *env;
 	long per;
 	int rc;
@@ -295,6 +317,8 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
 		warnx("site: %s", sb_str(&err));
 		goto out;
 	}
+	/* SIGINT, SIGTERM: its children stopped (procs_run), then it. */
+	signals_catch(NULL, 0, &saved);
 	if (s->h.order_by != NULL && s->h.nmissing > 0)
 		warnx("site: --order-by %s: %zu run%s without it left out",
 		    s->h.order_by, s->h.nmissing, s->h.nmissing == 1 ? "" : "s");
@@ -302,7 +326,8 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
 		warnx("site: warning: run summaries not cached: %s",
 		    sb_str(&s->h.cache_err));
 	rc = build(s, ctx);
-	if (!quiet)
+	signals_restore(&saved);
+	if (!quiet && !signal_caught)
 		printf("%s/index.html: %zu series, %zu runs, %zu change point%s; "
 		    "wrote %zu of %zu pages, drew %zu of %zu charts, made %zu "
 		    "of %zu comparisons, removed %zu files\n", s->dir, s->nser,

@@ -617,7 +617,7 @@ stop_if_signalled(void)
 
 	if (sig == 0)
 		return;
-	warnx("stopped by %s", sig == SIGINT ? "SIGINT" : "SIGTERM");
+	warnx("stopped by %s", signal_name(sig));
 	exit(128 + sig);
 }
 

@@ -160,7 +160,7 @@ stop_if_signalled(void)
 		return;
 	kmod_stop();
 	warnx("stopped by %s; the module's run was stopped",
-	    sig == SIGINT ? "SIGINT" : "SIGTERM");
+	    signal_name(sig));
 	exit(128 + sig);
 }
 

@@ -241,8 +241,7 @@ stop_if_signalled(size_t n)
 
 	if (sig == 0)
 		return;
-	warnx("stopped by %s after %zu samples",
-	    sig == SIGINT ? "SIGINT" : "SIGTERM", n);
+	warnx("stopped by %s after %zu samples", signal_name(sig), n);
 	exit(128 + sig);
 }
 

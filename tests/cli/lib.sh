@@ -183,3 +183,28 @@ expect() {
 	done
 	echo "$((a * b * c * r)) $r"
 }
+
+# stopped_midway ARGS...: kbench ARGS with a gnuplot that only sleeps,
+# sent SIGTERM once that gnuplot runs; the status in $rc, stderr in
+# $T/err; $gp_left says whether a gnuplot it started is still running.
+stopped_midway() {
+	mkdir -p "$T/gpsleep"
+	rm -f "$T/gp.pids"
+	printf '#!/bin/sh\necho $$ >>"%s/gp.pids"\nexec sleep 30\n' "$T" \
+	    >"$T/gpsleep/gnuplot"
+	chmod +x "$T/gpsleep/gnuplot"
+	PATH=$T/gpsleep:$PATH "$KBENCH" "$@" >"$T/out" 2>"$T/err" &
+	_kp=$!
+	wait_for test -s "$T/gp.pids"
+	kill -TERM "$_kp"
+	wait "$_kp"
+	rc=$?
+	gp_left=no
+	sleep 0.2
+	for _p in $(cat "$T/gp.pids"); do
+		if kill -0 "$_p" 2>/dev/null; then
+			gp_left=yes
+			kill -KILL "$_p"
+		fi
+	done
+}

@@ -43,6 +43,12 @@ check $? "compare: the title names the baseline first, as analyze and report do"
 # The --threshold band: gnuplot 5.4 takes "fs solid noborder behind",
 # not "fs solid behind noborder" (exit 4 and an empty PNG, once).
 mkdir thr
+# SIGTERM while gnuplot draws: it stops too, 143, no chart left.
+stopped_midway --db lat.db plot compare --compare before after -o stopped
+expect_rc 143 "plot stopped by SIGTERM while gnuplot draws"
+expect_err "kbench: plot: stopped by SIGTERM: nothing written" "plot stopped: said"
+[ "$gp_left" = no ] && [ -z "$(ls -A stopped)" ]
+check $? "its gnuplot stopped with it, nothing in stopped/"
 kb --db lat.db plot compare --compare before after --threshold 5 -o thr
 expect_rc 0 "plot compare --threshold 5"
 is_png thr/compare.png; check $? "plot compare --threshold 5 draws its PNG"

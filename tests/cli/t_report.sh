@@ -143,6 +143,13 @@ expect_err "kbench: report: line 3: no such thing
 
 gnuplot failed on STAGE/compare.gp or one of the 2 scripts after it" "report whose gnuplot fails"
 [ ! -e gpfail ]; check $? "and leaves nothing"
+# SIGTERM while its gnuplot draws: that stops too, nothing is left (the
+# staging directory went with it), 143.
+stopped_midway --db lat.db report --compare before after -o stopped
+expect_rc 143 "report stopped by SIGTERM while gnuplot draws"
+expect_err "kbench: report: stopped by SIGTERM: nothing written" "report stopped: said"
+[ "$gp_left" = no ]; check $? "its gnuplot stopped with it"
+[ -z "$(ls -d stopped* 2>/dev/null)" ]; check $? "no stopped/ nor stopped.kbtmp-* left"
 mkdir kept
 PATH=/nonexistent "$KBENCH" --db two.db report --compare b2 a2 -o kept >"$T/out" 2>"$T/err"
 [ -d kept ] && [ -z "$(ls -A kept)" ]; check $? "a failed report into an existing directory leaves it as it was"

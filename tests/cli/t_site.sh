@@ -174,6 +174,17 @@ grep -q '<h2>Round by round</h2>' cmp/compare/55-56/report.html &&
 check $? "a comparison page reads the rounds in order too (--sequential)"
 python3 "$CHECK" --site cmp >check.out 2>&1
 check $? "with comparisons: every link resolves: $(tail -1 check.out)"
+# SIGTERM while its comparisons' gnuplots draw: they stop, their
+# reports stop (nothing half-made left), the site stops (143); the next
+# build finishes it.
+stopped_midway site -o cmpstop --last 5
+expect_rc 143 "a site stopped by SIGTERM during its comparisons"
+expect_err "kbench: site: cmpstop: stopped by SIGTERM: the next build finishes it" "a stopped site: said"
+[ "$gp_left" = no ] && [ -z "$(find cmpstop -name '*.kbtmp-*' -o -name '.kbench-gp.*')" ]
+check $? "no gnuplot left running, no comparison half-made"
+kb site -o cmpstop --last 5
+expect_out "cmpstop/index.html: 3 series, 5 runs, 0 change points; wrote 13 of 13 pages, drew 3 of 3 charts, made 4 of 4 comparisons, removed 0 files" \
+    "the next build of the stopped site finishes it"
 kb import -q "$HIST"	# already there: nothing new
 (head -1 "$HIST"; sed 's/000000000061,n61,/000000000062,n62,/; s/2026-03-02/2026-03-03/g' night61.csv) >n62.csv
 kb import -q n62.csv
