@@ -8,8 +8,9 @@
  * manifest keeps the hash of what it was made of (the two runs' uuids
  * and sample counts, and kbench's version) and the next build makes only
  * the new pairs: after one more night, one.  The first build of a long
- * history makes them all, a second or so each on two cores for 200
- * series; --no-compare leaves them out (and keeps those already made).
+ * history makes them all, half a second of CPU each for 200 series,
+ * as many at once as --jobs; --no-compare leaves them out (and keeps
+ * those already made).
  */
 #include <sys/stat.h>
 
