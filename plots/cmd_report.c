@@ -13,8 +13,8 @@
 #include "analyze/analysis.h"
 #include "collect/benchmark.h"
 #include "kbench.h"
-#include "lib/signals.h"
 #include "lib/outdir.h"
+#include "lib/signals.h"
 #include "plots/charts.h"
 #include "plots/review.h"
 
