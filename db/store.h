@@ -442,8 +442,10 @@ int	store_lock_named(struct store *s, const char *name, int *busy);
 /*
  * Are the locks store_lock_named() took still held: is the connection
  * that took them still the server's?  1; or 0, the error set, when the
- * server ended it or it does not answer (its locks went with it: another
- * session may take them now).  A file's store: 1 (its locks are files).
+ * server ended it (its locks went with it: another session may take
+ * them now).  It asks the server: a server that does not answer keeps
+ * it waiting, as any query would.  A file's store: 1 (its locks are
+ * files).
  */
 int	store_lock_held(struct store *s);
 

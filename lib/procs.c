@@ -346,7 +346,8 @@ spawn_wait(struct spawn *s, int sig)
 		 */
 		if (sig != SIGKILL) {
 			signal_child(s, SIGCONT);
-			if (!exited_within(s, SPAWN_KILL_GRACE_S))
+			if (!exited_within(s, s->grace_s > 0 ? s->grace_s :
+			    SPAWN_KILL_GRACE_S))
 				signal_child(s, SIGKILL);
 		}
 	}
@@ -484,6 +485,7 @@ proc_start(struct proc *p, struct spawn *s)
 	s->flags = SPAWN_SEARCH;
 	s->out_to = SPAWN_PIPE;
 	s->err_to = SPAWN_MERGE;
+	s->grace_s = p->grace_s;
 	return spawn_start(s);
 }
 

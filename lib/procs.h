@@ -63,6 +63,12 @@ struct spawn {
 	 * when it cannot be run; NULL: nothing.
 	 */
 	const char	*exec_fail;
+	/*
+	 * Seconds spawn_wait() gives it after a signal, before SIGKILL;
+	 * 0: SPAWN_KILL_GRACE_S.  A kbench child that stops children of its
+	 * own needs longer than they get.
+	 */
+	double		 grace_s;
 	/* Set by spawn_start(): */
 	pid_t		 pid;
 	int		 out, err;	/* our ends of the pipes, or -1 */
@@ -98,7 +104,7 @@ enum spawn_end	spawn_drain(struct spawn *s, double timeout_s,
 /*
  * Close the pipes left, send sig (unless 0) to s's group and reap s:
  * its status as waitpid() gives it, or -1.  A sig other than SIGKILL
- * comes with SIGCONT, and SIGKILL follows after SPAWN_KILL_GRACE_S.
+ * comes with SIGCONT, and SIGKILL follows after s->grace_s.
  * Once it has exited, what is left of its group gets SIGTERM, then
  * SIGKILL.  With sig 0 it waits for the exit without limit.
  */
@@ -134,6 +140,7 @@ struct proc {
 					   could not be started (errno in
 					   start_errno) */
 	int		 start_errno;
+	double		 grace_s;	/* struct spawn's; 0: the default */
 };
 
 /*

@@ -207,7 +207,7 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	struct strbuf err = STRBUF_INIT, title = STRBUF_INIT;
 	struct strbuf footer = STRBUF_INIT;
 	size_t i;
-	int ok, rc;
+	int ok, commit, rc;
 
 	memset(&rv, 0, sizeof(rv));
 	memset(&pc, 0, sizeof(pc));
@@ -241,8 +241,9 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	ok = review_charts(&rv, &pc, &o->an, &err) == 0;
 	for (i = 0; ok && i < sizeof(docs) / sizeof(docs[0]); i++)
 		ok = review_write(&rv, &od, docs[i], writers[i], &err) == 0;
-	if (outdir_close(&od, ok && !signal_caught, &err) == -1 ||
-	    signal_caught) {
+	/* Stopped before it is moved in: nothing; after, it is whole. */
+	commit = ok && !signal_caught;
+	if (outdir_close(&od, commit, &err) == -1 || !commit) {
 		if (signal_caught)
 			goto stopped;
 		warnx("report: %s", sb_str(&err));

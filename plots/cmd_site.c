@@ -194,15 +194,18 @@ build(struct site *s, struct kbench_ctx *ctx)
 		goto out;
 	}
 	for (i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
-		if (pages[i](s, &err) == -1) {
-			warnx("site: %s", sb_str(&err));
-			rc = KB_EXIT_IO;
+		if (pages[i](s, &err) == -1 || signal_caught) {
+			rc = stopped(s, &err);
 			goto out;
 		}
 	if (site_prune(s, &err) == -1) {
 		warnx("site: %s", sb_str(&err));
 		sb_reset(&err);
 		rc = KB_EXIT_IO;
+	}
+	if (signal_caught) {
+		rc = stopped(s, &err);
+		goto out;
 	}
 	if (manifest_save(&s->cur, &s->root, &err) == -1) {
 		warnx("site: %s", sb_str(&err));
@@ -327,7 +330,8 @@ site_make(struct site *s, struct kbench_ctx *ctx, const struct filter *f,
 		    sb_str(&s->h.cache_err));
 	rc = build(s, ctx);
 	signals_restore(&saved);
-	if (!quiet && !signal_caught)
+	/* Not when stopped (128 + the signal): it said so. */
+	if (!quiet && rc < 128)
 		printf("%s/index.html: %zu series, %zu runs, %zu change point%s; "
 		    "wrote %zu of %zu pages, drew %zu of %zu charts, made %zu "
 		    "of %zu comparisons, removed %zu files\n", s->dir, s->nser,

@@ -228,8 +228,15 @@ site_compares(struct site *s, struct store *db, struct strbuf *err)
 	for (i = 0; i < n && rc == 0; i++)
 		rc = pair_args(s, db, self, &p[i], err);
 	pr = xcalloc(n + 1, sizeof(*pr));
-	for (i = 0; i < n && rc == 0; i++)
+	for (i = 0; i < n && rc == 0; i++) {
 		pr[i].argv = p[i].argv;
+		/*
+		 * Told to stop, a report stops its gnuplot first (given
+		 * SPAWN_KILL_GRACE_S): killed sooner, it would leave that
+		 * gnuplot running.
+		 */
+		pr[i].grace_s = 2 * SPAWN_KILL_GRACE_S + 1;
+	}
 	if (rc == 0 && n > 0 && procs_run(pr, n, s->jobs) == -1) {
 		sb_adds(err, "waiting for kbench report failed");
 		rc = -1;

@@ -1013,14 +1013,17 @@ night_work(struct nightly *n, struct store *s, struct nightly_info *ni,
 		*trend = run_trend(n);
 		*lost = lock_lost(n, s, "after the trend check");
 	}
-	if (!signal_caught && !*lost && *trend >= 0)
+	if (!signal_caught && !*lost && *trend >= 0) {
 		*site = run_site(n);
+		*lost = lock_lost(n, s, "after the site");
+	}
 	sb_free(&when);
 }
 
 /*
  * The night's end into the log; through a new connection when the
- * night's own was lost.  0, or -1 said.
+ * night's own was lost, or is found dead now (the server may end it
+ * after the last look).  0, or -1 said.
  */
 static int
 log_end(struct nightly *n, struct store **s, const struct nightly_info *ni,
@@ -1029,19 +1032,21 @@ log_end(struct nightly *n, struct store **s, const struct nightly_info *ni,
 	struct strbuf err = STRBUF_INIT;
 	int why;
 
-	if (lost) {
-		store_close(*s);
-		if ((*s = store_open(n->db, 0, &err, &why)) == NULL) {
-			warnx("nightly: not logged: %s", sb_str(&err));
-			sb_free(&err);
-			return -1;
-		}
-	}
-	sb_free(&err);
-	if (store_nightly_end(*s, ni) == -1) {
+	if (!lost && store_nightly_end(*s, ni) == 0)
+		return 0;
+	if (!lost && !(n->server && store_lock_held(*s) == 0)) {
 		warnx("nightly: %s", store_error(*s));
 		return -1;
 	}
+	store_close(*s);
+	if ((*s = store_open(n->db, 0, &err, &why)) == NULL ||
+	    store_nightly_end(*s, ni) == -1) {
+		warnx("nightly: not logged: %s", *s == NULL ? sb_str(&err) :
+		    store_error(*s));
+		sb_free(&err);
+		return -1;
+	}
+	sb_free(&err);
 	return 0;
 }
 

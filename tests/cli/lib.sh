@@ -184,13 +184,15 @@ expect() {
 	echo "$((a * b * c * r)) $r"
 }
 
-# stopped_midway ARGS...: kbench ARGS with a gnuplot that only sleeps,
-# sent SIGTERM once that gnuplot runs; the status in $rc, stderr in
-# $T/err; $gp_left says whether a gnuplot it started is still running.
+# stopped_midway ARGS...: kbench ARGS with a gnuplot that only sleeps
+# (and, with GP_DEAF=1, ignores SIGTERM and SIGINT), sent SIGTERM once
+# that gnuplot runs; the status in $rc, stderr in $T/err; $gp_left says
+# whether a gnuplot it started is still running.
 stopped_midway() {
 	mkdir -p "$T/gpsleep"
 	rm -f "$T/gp.pids"
-	printf '#!/bin/sh\necho $$ >>"%s/gp.pids"\nexec sleep 30\n' "$T" \
+	printf '#!/bin/sh\n%secho $$ >>"%s/gp.pids"\nsleep 30\n' \
+	    "$([ "${GP_DEAF:-0}" = 1 ] && echo "trap '' TERM INT; ")" "$T" \
 	    >"$T/gpsleep/gnuplot"
 	chmod +x "$T/gpsleep/gnuplot"
 	PATH=$T/gpsleep:$PATH "$KBENCH" "$@" >"$T/out" 2>"$T/err" &

@@ -515,6 +515,39 @@ grep -q " failed " "$T/lost.list" && ! grep -q " running " "$T/lost.list"
 check $? "the night logged as failed through a new connection, not left running"
 [ -z "$(pg_sql "$held")" ]; check $? "and no lock of its name is held after it"
 
+# ... and when the server ends it while the night builds its site: said
+# after the site, the night logged failed through a new connection.
+mkdir -p gpslow
+printf '#!/bin/sh\necho $$ >>"%s/gpslow.pids"\nsleep 1\nexec "%s" "$@"\n' "$PWD" \
+    "$(command -v gnuplot)" >gpslow/gnuplot
+chmod +x gpslow/gnuplot
+N4=$(pg_newdb lostsite)
+cat >lostsite.conf <<EOF
+database  $N4
+label     "ls-%Y-%m-%d"
+collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
+trend     --last 30
+site      $PWD/lostsite
+EOF
+key4="hashtextextended('kbench nightly ''lostsite''', 0)"
+held4="SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = $key4"
+PATH=$PWD/gpslow:$PATH "$KBENCH" nightly -q -f lostsite.conf >"$T/ls.out" 2>"$T/ls.err" &
+night=$!
+k=0
+while [ $k -lt 300 ] && [ ! -s gpslow.pids ]; do
+	sleep 0.05
+	k=$((k + 1))
+done
+pg_sql "SELECT pg_terminate_backend(pid) FROM ($held4) h" >/dev/null
+wait "$night"
+rc=$?
+expect_rc 3 "a night whose lock's connection the server ended during its site"
+grep -q "^kbench nightly: [0-9:]* lostsite: the lock of this nightly is lost after the site (" "$T/ls.err"
+check $? "the lost lock said after the site"
+"$KBENCH" -d "$N4" nightly --list >"$T/ls.list" 2>&1
+grep -q " failed " "$T/ls.list" && ! grep -q " running \| dead " "$T/ls.list"
+check $? "that night logged failed, not running nor dead"
+
 # A dry run opens the server as the night would: a role that may only
 # read fails it, exit 3, as it would fail the night.
 printf 'database %s\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' "$RO" >ro.conf

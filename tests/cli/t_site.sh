@@ -182,6 +182,13 @@ expect_rc 143 "a site stopped by SIGTERM during its comparisons"
 expect_err "kbench: site: cmpstop: stopped by SIGTERM: the next build finishes it" "a stopped site: said"
 [ "$gp_left" = no ] && [ -z "$(find cmpstop -name '*.kbtmp-*' -o -name '.kbench-gp.*')" ]
 check $? "no gnuplot left running, no comparison half-made"
+# A gnuplot deaf to SIGTERM: its report kills it after a grace, the site
+# gives the report longer than that: none is left running.
+GP_DEAF=1
+stopped_midway site -o cmpdeaf --last 5
+GP_DEAF=0
+expect_rc 143 "a site stopped while a gnuplot deaf to SIGTERM draws"
+[ "$gp_left" = no ]; check $? "that gnuplot did not outlive the site"
 kb site -o cmpstop --last 5
 expect_out "cmpstop/index.html: 3 series, 5 runs, 0 change points; wrote 13 of 13 pages, drew 3 of 3 charts, made 4 of 4 comparisons, removed 0 files" \
     "the next build of the stopped site finishes it"
