@@ -493,18 +493,23 @@ collect   sleep -q -r 2 -m nanosleep -u 1000 -n 1500
 collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
 trend     --last 30
 EOF
+# held NAME: the SQL of the backend holding nightly NAME's lock.
+held() {
+	echo "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = hashtextextended('kbench nightly ''$1''', 0)"
+}
+lock_taken() { [ -n "$(pg_sql "$(held "$1")")" ]; }
+# end_night_lock NAME PID TEST...: once TEST holds (10 s at most), the
+# server ends the connection of nightly NAME's lock; then waits for PID.
+end_night_lock() {
+	_name=$1 _pid=$2
+	shift 2
+	wait_for "$@"
+	pg_sql "SELECT pg_terminate_backend(pid) FROM ($(held "$_name")) h" >/dev/null
+	wait "$_pid"
+	rc=$?
+}
 "$KBENCH" nightly -q -f lost.conf >"$T/lost.out" 2>"$T/lost.err" &
-night=$!
-key="hashtextextended('kbench nightly ''lost''', 0)"
-held="SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = $key"
-k=0
-while [ $k -lt 200 ] && [ -z "$(pg_sql "$held")" ]; do
-	sleep 0.05
-	k=$((k + 1))
-done
-pg_sql "SELECT pg_terminate_backend(pid) FROM ($held) h" >/dev/null
-wait "$night"
-rc=$?
+end_night_lock lost $! lock_taken lost
 expect_rc 3 "a night whose lock's connection the server ended"
 grep -q "^kbench nightly: [0-9:]* lost: the lock of this nightly is lost after collection 1 of 2 (user=kb dbname=lost host=$PG_SOCK: .*): another night of this name may start; this one stops$" "$T/lost.err"
 check $? "the lost lock said, with the server's word, the database without its password"
@@ -513,7 +518,7 @@ check $? "the second collection did not run"
 "$KBENCH" -d "$N3" nightly --list >"$T/lost.list" 2>&1
 grep -q " failed " "$T/lost.list" && ! grep -q " running " "$T/lost.list"
 check $? "the night logged as failed through a new connection, not left running"
-[ -z "$(pg_sql "$held")" ]; check $? "and no lock of its name is held after it"
+! lock_taken lost; check $? "and no lock of its name is held after it"
 
 # ... and when the server ends it while the night builds its site: said
 # after the site, the night logged failed through a new connection.
@@ -529,18 +534,8 @@ collect   sleep -q -r 1 -m nanosleep -u 1 -n 5
 trend     --last 30
 site      $PWD/lostsite
 EOF
-key4="hashtextextended('kbench nightly ''lostsite''', 0)"
-held4="SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = $key4"
 PATH=$PWD/gpslow:$PATH "$KBENCH" nightly -q -f lostsite.conf >"$T/ls.out" 2>"$T/ls.err" &
-night=$!
-k=0
-while [ $k -lt 300 ] && [ ! -s gpslow.pids ]; do
-	sleep 0.05
-	k=$((k + 1))
-done
-pg_sql "SELECT pg_terminate_backend(pid) FROM ($held4) h" >/dev/null
-wait "$night"
-rc=$?
+end_night_lock lostsite $! test -s gpslow.pids
 expect_rc 3 "a night whose lock's connection the server ended during its site"
 grep -q "^kbench nightly: [0-9:]* lostsite: the lock of this nightly is lost after the site (" "$T/ls.err"
 check $? "the lost lock said after the site"
