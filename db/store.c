@@ -419,6 +419,12 @@ store_lock_named(struct store *s, const char *name, int *busy)
 }
 
 int
+store_count_uncached(struct store *s, const struct filter *f, int64_t *n)
+{
+	return ops_of(s)->count_uncached(s, f, n);
+}
+
+int
 store_lock_held(struct store *s)
 {
 	return ops_of(s)->lock_held(s);

@@ -321,6 +321,14 @@ typedef int series_cb(const struct series_row *row, void *arg);
  */
 int	store_each_series(struct store *s, const struct filter *f,
 	    series_cb *cb, void *arg);
+/*
+ * How many series store_each_series() would give without a summary
+ * (none cached, or not a count kbench writes), in *n: one aggregate
+ * query, so a reader can skip looking for them.  0, or -1 (the error
+ * set).
+ */
+int	store_count_uncached(struct store *s, const struct filter *f,
+	    int64_t *n);
 /* A series' samples whole: seq, round and value, in seq order. */
 struct sample_buf {
 	int64_t	*seq;

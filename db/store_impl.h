@@ -46,6 +46,7 @@ struct store_ops {
 	int (*each_run)(struct store *s, const struct filter *f, run_cb *cb, void *arg);
 	int (*each_sample)(struct store *s, const struct filter *f, sample_cb *cb, void *arg);
 	int (*each_series)(struct store *s, const struct filter *f, series_cb *cb, void *arg);
+	int (*count_uncached)(struct store *s, const struct filter *f, int64_t *n);
 	int (*series_samples)(struct store *s, int64_t series_id, struct sample_buf *b);
 	int (*series_samples_from)(struct store *s, int64_t series_id,
 	    int64_t from, size_t max, struct sample_buf *b);

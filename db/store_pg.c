@@ -1017,6 +1017,7 @@ const struct store_ops store_pg_ops = {
 	.each_sample = pg_each_sample,
 	.each_series = pg_each_series,
 	.series_samples = pg_series_samples,
+	.count_uncached = pg_count_uncached,
 	.series_samples_from = pg_series_samples_from,
 	.series_rounds = pg_series_rounds,
 	.series_values = pg_series_values,

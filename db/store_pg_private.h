@@ -78,6 +78,8 @@ int	pg_each_sample(struct store *s, const struct filter *f, sample_cb *cb,
 	    void *arg);
 int	pg_each_series(struct store *s, const struct filter *f, series_cb *cb,
 	    void *arg);
+int	pg_count_uncached(struct store *s, const struct filter *f,
+	    int64_t *n);
 int	pg_series_samples_from(struct store *s, int64_t series_id,
 	    int64_t from, size_t max, struct sample_buf *b);
 int	pg_series_samples(struct store *s, int64_t series_id,

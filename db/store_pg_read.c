@@ -615,6 +615,32 @@ pg_series_samples(struct store *s, int64_t series_id, struct sample_buf *b)
 }
 
 int
+pg_count_uncached(struct store *s, const struct filter *f, int64_t *n)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	PGresult *res;
+
+	*n = 0;
+	if (store_flush(s) == -1)
+		return -1;
+	filtered(&sql, "SELECT count(*) FROM run r JOIN series s ON s.run_id ="
+	    " r.id LEFT JOIN series_summary m ON m.series_id = s.id WHERE"
+	    " (m.n IS NULL OR m.n NOT BETWEEN 0 AND " SUMMARY_N_MAX_SQL ")",
+	    f, 1, "", &binds);
+	res = pg_query(s, sb_str(&sql), (int)binds.n,
+	    (const char *const *)binds.v, "counting the series without a "
+	    "summary");
+	strlist_free(&binds);
+	sb_free(&sql);
+	if (res == NULL)
+		return -1;
+	*n = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+	PQclear(res);
+	return 0;
+}
+
+int
 pg_series_samples_from(struct store *s, int64_t series_id, int64_t from,
     size_t max, struct sample_buf *b)
 {

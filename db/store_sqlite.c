@@ -1650,6 +1650,37 @@ sq_series_samples_from(struct store *s, int64_t series_id, int64_t from,
 	return 0;
 }
 
+/* The series of each_series without a summary it would give. */
+static int
+sq_count_uncached(struct store *s, const struct filter *f, int64_t *n)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct strlist binds = { NULL, 0 };
+	sqlite3_stmt *st = NULL;
+	int rc = -1;
+
+	*n = 0;
+	if (store_flush(s) == -1)
+		return -1;
+	sb_adds(&sql, "SELECT count(*) FROM run r JOIN series s ON s.run_id ="
+	    " r.id LEFT JOIN series_summary m ON m.series_id = s.id WHERE"
+	    " (m.n IS NULL OR m.n NOT BETWEEN 0 AND " SUMMARY_N_MAX_SQL ")");
+	filter_sql(f, 1, FILTER_SQLITE, &sql, &binds);
+	if (prepare_filtered(s, sb_str(&sql), &binds, &st) == -1)
+		goto out;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		fail(s, "counting the series without a summary");
+		goto out;
+	}
+	*n = sqlite3_column_int64(st, 0);
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	strlist_free(&binds);
+	sb_free(&sql);
+	return rc;
+}
+
 /* The whole series: from the smallest seq, with no limit. */
 static int
 sq_series_samples(struct store *s, int64_t series_id, struct sample_buf *b)
@@ -1952,6 +1983,7 @@ const struct store_ops store_sqlite_ops = {
 	.each_sample = sq_each_sample,
 	.each_series = sq_each_series,
 	.series_samples = sq_series_samples,
+	.count_uncached = sq_count_uncached,
 	.series_samples_from = sq_series_samples_from,
 	.series_rounds = sq_series_rounds,
 	.series_values = sq_series_values,

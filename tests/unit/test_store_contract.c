@@ -1182,7 +1182,24 @@ series_of_a(void)
 	return sb_str(&sb);
 }
 
-/* Cached summaries: none, then one with NaN bounds, then replaced. */
+/* store_count_uncached() of it-a, or -1. */
+static int64_t
+uncached_of_a(void)
+{
+	struct filter f;
+	int64_t n;
+	int rc;
+
+	fset(&f, 0, "it-a", END);
+	rc = store_count_uncached(db, &f, &n);
+	filter_free(&f);
+	return rc == 0 ? n : -1;
+}
+
+/*
+ * Cached summaries: none, then one with NaN bounds, then replaced; the
+ * series without one, counted as each_series gives them.
+ */
 static void
 test_each_series(void)
 {
@@ -1191,6 +1208,7 @@ test_each_series(void)
 
 	CHECK_STR(series_of_a(), "r1 B=2,_=3,a=1 ns/higher {B=2,_=3,a=1};"
 	    "r3 m=B us/lower {m=B};r3 m=a us/lower {m=a};");
+	CHECK(uncached_of_a() == 3);
 	CHECK(store_begin(db) == 0);
 	CHECK(store_summary_put(db, fx.sid_a, &m1) == 0);
 	CHECK(store_commit(db) == 0);
@@ -1203,6 +1221,7 @@ test_each_series(void)
 	CHECK_STR(series_of_a(), "r1 B=2,_=3,a=1 ns/higher {B=2,_=3,a=1};"
 	    "r3 m=B us/lower {m=B};"
 	    "r3 m=a us/lower {m=a} n=3 0x1.8p+0 0x1p-1 0x1.4p+1 0x1.838p+6;");
+	CHECK(uncached_of_a() == 2);
 	/* The cached count is the run's count (it is the true one here). */
 	{
 		struct filter f;
