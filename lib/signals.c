@@ -1,6 +1,7 @@
 /*
  * signals.c: see signals.h.
  */
+#include <err.h>
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
@@ -87,4 +88,11 @@ signal_name(int sig)
 	default:
 		return "a signal";
 	}
+}
+
+int
+signals_stopped(const char *who, const char *what)
+{
+	warnx("%s: stopped by %s: %s", who, signal_name(signal_caught), what);
+	return 128 + signal_caught;
 }

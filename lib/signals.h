@@ -42,5 +42,10 @@ void	signals_default(void);
 /* "SIGINT", "SIGTERM", "SIGHUP" (what signals_catch() catches); else
  * "a signal". */
 const char	*signal_name(int sig);
+/*
+ * Say "kbench: WHO: stopped by SIGTERM: WHAT" for the signal caught;
+ * its exit status, 128 + the signal.
+ */
+int	signals_stopped(const char *who, const char *what);
 
 #endif

@@ -202,11 +202,9 @@ plot_out_draw(const struct plot_out *o, struct plot_ctx *pc,
 	/* SIGINT, SIGTERM: gnuplot stopped, its private directory gone. */
 	signals_catch(NULL, 0, &saved);
 	st = draw(pc, &err);
-	if (signal_caught) {
-		warnx("plot: stopped by %s: nothing written",
-		    signal_name(signal_caught));
-		rc = 128 + signal_caught;
-	} else if (st != STATUS_OK) {
+	if (signal_caught)
+		rc = signals_stopped("plot", "nothing written");
+	else if (st != STATUS_OK) {
 		warnx("plot: %s", sb_str(&err));
 		rc = exit_status(st);
 	} else {

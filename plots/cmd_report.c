@@ -255,9 +255,7 @@ report_run(struct report_opts *o, struct kbench_ctx *ctx)
 	goto out;
 stopped:
 	/* Its gnuplot stopped too (procs_run), the staging removed. */
-	warnx("report: stopped by %s: nothing written",
-	    signal_name(signal_caught));
-	rc = 128 + signal_caught;
+	rc = signals_stopped("report", "nothing written");
 out:
 	review_free(&rv);
 	sb_free(&err);

@@ -156,13 +156,17 @@ prepare(struct site *s)
 static int
 stopped(struct site *s, struct strbuf *err)
 {
+	struct strbuf who = STRBUF_INIT;
+	int rc;
+
 	if (!signal_caught) {
 		warnx("site: %s", sb_str(err));
 		return KB_EXIT_IO;
 	}
-	warnx("site: %s: stopped by %s: the next build finishes it", s->dir,
-	    signal_name(signal_caught));
-	return 128 + signal_caught;
+	sb_addf(&who, "site: %s", s->dir);
+	rc = signals_stopped(sb_str(&who), "the next build finishes it");
+	sb_free(&who);
+	return rc;
 }
 
 /* The pages, then the pruning and the manifest.  An exit status. */
