@@ -210,60 +210,54 @@ read_input(struct input *in, long column, const char *delim)
 	return rc;
 }
 
-int
-cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
+/* The options, as ministat(1) takes them: 0, or -1 said. */
+static int
+parse_options(int argc, char **argv, struct ministat_opts *opts,
+    long *column, const char **delim)
 {
-	struct input in[MINISTAT_MAX_SETS];
-	struct ministat_set sets[MINISTAT_MAX_SETS];
-	struct ministat_opts opts = MINISTAT_OPTS_INIT;
-	const char *delim;
 	double level;
-	long column, width;
-	int ch, i, nin, rc;
+	long width;
+	int ch;
 
-	(void)ctx;
-	delim = " \t";
-	column = 1;
-	opts.width = default_width();
 	getopt_reset();
 	/* The leading ':' makes getopt quiet: the messages are ours. */
 	while ((ch = getopt(argc, argv, ":AC:c:d:nqsw:")) != -1) {
 		switch (ch) {
 		case 'A':
-			opts.no_plot = 1;
+			opts->no_plot = 1;
 			break;
 		case 'C':
-			if (parse_long(optarg, 1, INT_MAX, &column) != 0) {
+			if (parse_long(optarg, 1, INT_MAX, column) != 0) {
 				warnx("ministat: -C %s: the column must be "
 				    "a positive integer", optarg);
-				return usage();
+				return -1;
 			}
 			break;
 		case 'c':
 			if (parse_double(optarg, &level) != 0 ||
-			    (opts.confidx = ministat_level_index(level)) < 0) {
+			    (opts->confidx = ministat_level_index(level)) < 0) {
 				warnx("ministat: -c %s: the confidence must "
 				    "be one of 80, 90, 95, 98, 99, 99.5",
 				    optarg);
-				return usage();
+				return -1;
 			}
 			break;
 		case 'd':
 			if (*optarg == '\0') {
 				warnx("ministat: -d: the delimiter string is "
 				    "empty");
-				return usage();
+				return -1;
 			}
-			delim = optarg;
+			*delim = optarg;
 			break;
 		case 'n':
-			opts.stats_only = 1;
+			opts->stats_only = 1;
 			break;
 		case 'q':
-			opts.quiet = 1;
+			opts->quiet = 1;
 			break;
 		case 's':
-			opts.separate = 1;
+			opts->separate = 1;
 			break;
 		case 'w':
 			if (parse_long(optarg, MINISTAT_WIDTH_MIN,
@@ -271,19 +265,85 @@ cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
 				warnx("ministat: -w %s: the width must be an "
 				    "integer from %d to %d", optarg,
 				    MINISTAT_WIDTH_MIN, MINISTAT_WIDTH_MAX);
-				return usage();
+				return -1;
 			}
-			opts.width = (int)width;
+			opts->width = (int)width;
 			break;
 		case ':':
 			warnx("ministat: option -%c needs an argument",
 			    optopt);
-			return usage();
+			return -1;
 		default:
 			warnx("ministat: unknown option -%c", optopt);
-			return usage();
+			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Every file opened first, as ministat does (standard input when none):
+ * in[0..*nin).  0, or KB_EXIT_IO said.
+ */
+static int
+open_inputs(struct input *in, int argc, char **argv, int *nin)
+{
+	int i;
+
+	memset(in, 0, sizeof(*in) * MINISTAT_MAX_SETS);
+	if (argc == 0) {
+		in[0].path = "-";
+		in[0].name = "<stdin>";
+		*nin = 1;
+	} else {
+		for (i = 0; i < argc; i++)
+			in[i].path = in[i].name = argv[i];
+		*nin = argc;
+	}
+	for (i = 0; i < *nin; i++) {
+		if (strcmp(in[i].path, "-") == 0) {
+			in[i].fp = stdin;
+			in[i].where = "<stdin>";
+		} else if ((in[i].fp = fopen(in[i].path, "re")) == NULL) {
+			warn("ministat: %s", in[i].path);
+			return KB_EXIT_IO;
+		} else
+			in[i].where = in[i].path;
+	}
+	return 0;
+}
+
+/* The sets read, printed: 0, or KB_EXIT_IO for a failed write. */
+static int
+print_inputs(const struct input *in, int nin, const struct ministat_opts *opts)
+{
+	struct ministat_set sets[MINISTAT_MAX_SETS];
+	int i;
+
+	for (i = 0; i < nin; i++) {
+		sets[i].name = in[i].name;
+		sets[i].values = in[i].v;
+		sets[i].n = in[i].n;
+		sets[i].sum = in[i].sum;
+	}
+	/* The input is checked before; -1 here is a failed write. */
+	return ministat_print(stdout, sets, (size_t)nin, opts) != 0 ?
+	    KB_EXIT_IO : 0;
+}
+
+int
+cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct input in[MINISTAT_MAX_SETS];
+	struct ministat_opts opts = MINISTAT_OPTS_INIT;
+	const char *delim = " \t";
+	long column = 1;
+	int i, nin = 0, rc;
+
+	(void)ctx;
+	opts.width = default_width();
+	if (parse_options(argc, argv, &opts, &column, &delim) == -1)
+		return usage();
 	argc -= optind;
 	argv += optind;
 	if (argc > MINISTAT_MAX_SETS) {
@@ -291,44 +351,11 @@ cmd_ministat(int argc, char **argv, struct kbench_ctx *ctx)
 		    MINISTAT_MAX_SETS);
 		return usage();
 	}
-
-	/* Open every file first, as ministat does, then read them in turn. */
-	memset(in, 0, sizeof(in));
-	if (argc == 0) {
-		in[0].path = "-";
-		in[0].name = "<stdin>";
-		nin = 1;
-	} else {
-		for (i = 0; i < argc; i++)
-			in[i].path = in[i].name = argv[i];
-		nin = argc;
-	}
-	rc = 0;
-	for (i = 0; i < nin && rc == 0; i++) {
-		if (strcmp(in[i].path, "-") == 0) {
-			in[i].fp = stdin;
-			in[i].where = "<stdin>";
-		} else if ((in[i].fp = fopen(in[i].path, "re")) == NULL) {
-			warn("ministat: %s", in[i].path);
-			rc = KB_EXIT_IO;
-		} else
-			in[i].where = in[i].path;
-	}
+	rc = open_inputs(in, argc, argv, &nin);
 	for (i = 0; i < nin && rc == 0; i++)
 		rc = read_input(&in[i], column, delim);
-
-	if (rc == 0) {
-		for (i = 0; i < nin; i++) {
-			sets[i].name = in[i].name;
-			sets[i].values = in[i].v;
-			sets[i].n = in[i].n;
-			sets[i].sum = in[i].sum;
-		}
-		/* The input is checked above; -1 here is a failed write. */
-		if (ministat_print(stdout, sets, (size_t)nin, &opts) != 0)
-			rc = KB_EXIT_IO;
-	}
-
+	if (rc == 0)
+		rc = print_inputs(in, nin, &opts);
 	for (i = 0; i < nin; i++) {
 		if (in[i].fp != NULL && in[i].fp != stdin)
 			fclose(in[i].fp);

@@ -755,21 +755,130 @@ free_results(struct cell_result *res, size_t n)
 	}
 }
 
+/* What the rounds leave behind them. */
+struct rounds_done {
+	int	stored;		/* rounds stored */
+	double	load_max;	/* the highest load average seen */
+};
+
+/* What the rounds share: cells' order and results, the facts of each. */
+struct round_state {
+	struct progress		*pg;
+	struct rounds_done	*done;
+	unsigned long long	 rng;
+	size_t			*order;
+	struct cell_result	*res;
+	struct strmap		 seqs;
+	struct kvlist		 round_facts;
+	struct strbuf		 loads;
+};
+
+/*
+ * One round: its cells run in a new shuffled order, stored when every
+ * cell ran.  STATUS_OK to go on (*stop set when --until is satisfied).
+ */
+static enum status
+run_round(struct store *s, struct collection *c, int64_t run_id,
+    struct round_state *rs, int round, int *stop)
+{
+	enum status rc = STATUS_OK;
+	double load_round = load1();
+	size_t failed, k;
+
+	shuffle(rs->order, c->ncells, &rs->rng);
+	failed = run_cells(c, rs->pg, round, rs->order, rs->res, &k);
+	end_progress(rs->pg);
+	load_facts(&rs->round_facts, &rs->loads, round, load_round, load1(),
+	    &rs->done->load_max);
+	if (failed == (size_t)-1 && !signal_caught) {
+		reduce_facts(&rs->round_facts, rs->res, c->ncells);
+		if (store_round(s, run_id, round, rs->res, rs->order,
+		    c->ncells, &rs->seqs, &rs->round_facts) == -1)
+			rc = STATUS_DB;
+		else
+			rs->done->stored++;
+		if (rc == STATUS_OK && until_stops(s, run_id, c,
+		    rs->done->stored))
+			*stop = 1;
+	} else if (signal_caught)
+		rc = STATUS_INTERRUPTED;
+	else {
+		warnx("collect: cell %s (round %d): %s",
+		    c->cells[rs->order[failed]].name, round + 1,
+		    sb_str(&rs->res[failed].why));
+		rc = STATUS_SYSTEM;
+	}
+	free_results(rs->res, k);
+	return rc;
+}
+
+/* The rounds, until all ran, --until is satisfied, or one fails. */
+static enum status
+run_rounds(struct store *s, struct collection *c, int64_t run_id,
+    struct progress *pg, struct rounds_done *done)
+{
+	struct round_state rs;
+	enum status rc = signal_caught ? STATUS_INTERRUPTED : STATUS_OK;
+	int round, stop = 0;
+
+	memset(&rs, 0, sizeof(rs));
+	rs.pg = pg;
+	rs.done = done;
+	rs.rng = c->seed ? c->seed : 1;
+	rs.order = xcalloc(c->ncells, sizeof(*rs.order));
+	rs.res = xcalloc(c->ncells, sizeof(*rs.res));
+	for (round = 0; round < c->rounds && rc == STATUS_OK && !stop; round++)
+		rc = run_round(s, c, run_id, &rs, round, &stop);
+	free(rs.order);
+	free(rs.res);
+	strmap_free_values(&rs.seqs);
+	kv_clear(&rs.round_facts);
+	sb_free(&rs.loads);
+	return rc;
+}
+
+/*
+ * The run's end: its status stored (complete, or aborted as rc says) and
+ * said, the summary printed.  The exit status.
+ */
+static enum status
+end_run(struct store *s, struct collection *c, int64_t run_id,
+    enum status rc, int stored, double took_s, double est_total)
+{
+	enum status rc_after = STATUS_OK;
+
+	if (rc == STATUS_DB)
+		return db_stopped(s, run_id, c, stored);
+	/* Rounds kept, the run complete; but what was asked cannot be. */
+	if (rc == STATUS_OK && c->until.broken)
+		rc_after = STATUS_BAD_INPUT;
+	if (until_end(s, run_id, c, rc, stored) == -1 ||
+	    finish_run(s, run_id, rc == STATUS_OK ? RUN_COMPLETE :
+	    RUN_ABORTED) == -1) {
+		warnx("collect: %s", store_error(s));
+		store_rollback(s);
+		return STATUS_DB;
+	}
+	if (rc != STATUS_OK)
+		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
+		    (long long)run_id, rc == STATUS_INTERRUPTED ?
+		    " (interrupted)" : "", stored, c->rounds);
+	else if (!c->quiet && collection_summary(s, c, run_id, took_s,
+	    est_total, stdout) == -1)
+		warnx("collect: run %lld complete, but its summary could not be "
+		    "read: %s", (long long)run_id, store_error(s));
+	return rc == STATUS_OK ? rc_after : rc;
+}
+
 enum status
 collection_run(struct store *s, struct collection *c)
 {
 	struct saved_signals saved;
+	struct rounds_done done = { 0, 0 };
 	struct run_info ri;
 	struct progress pg;
-	struct cell_result *res;
-	struct strmap seqs = STRMAP_INIT;
-	unsigned long long rng = c->seed ? c->seed : 1;
-	size_t *order, k, failed = (size_t)-1;
-	enum status rc = STATUS_OK, rc_after = STATUS_OK;
-	int round, done_rounds = 0;
-	struct kvlist round_facts = { NULL, 0, 0 };
-	struct strbuf loads = STRBUF_INIT;
-	double load_max, load_round, est_total;
+	enum status rc;
+	double est_total;
 	long ncpu = online_cpus();
 
 	memset(&ri, 0, sizeof(ri));
@@ -779,7 +888,7 @@ collection_run(struct store *s, struct collection *c)
 	if (!c->quiet)
 		print_matrix(c);
 
-	load_max = start_facts(c, ncpu);
+	done.load_max = start_facts(c, ncpu);
 
 	/*
 	 * The handler before the run exists: a signal from here on marks
@@ -787,74 +896,20 @@ collection_run(struct store *s, struct collection *c)
 	 * too: a closed terminal or ssh aborts the run and its child.
 	 */
 	signals_catch(NULL, SIGNALS_HUP, &saved);
-	if (create_run(s, c, &ri) == -1)
-		goto dberr;
-	guard_run(s, ri.id, 1);
-
-	order = xcalloc(c->ncells, sizeof(*order));
-	res = xcalloc(c->ncells, sizeof(*res));
-	pg.start = now_s();
-	if (signal_caught)
-		rc = STATUS_INTERRUPTED;
-	for (round = 0; round < c->rounds && rc == STATUS_OK; round++) {
-		load_round = load1();
-		shuffle(order, c->ncells, &rng);
-		failed = run_cells(c, &pg, round, order, res, &k);
-		end_progress(&pg);
-		load_facts(&round_facts, &loads, round, load_round, load1(),
-		    &load_max);
-		if (failed == (size_t)-1 && !signal_caught)
-			reduce_facts(&round_facts, res, c->ncells);
-		if (failed == (size_t)-1 && !signal_caught) {
-			if (store_round(s, ri.id, round, res, order, c->ncells,
-			    &seqs, &round_facts) == -1)
-				rc = STATUS_DB;
-			else
-				done_rounds++;
-			if (rc == STATUS_OK && until_stops(s, ri.id, c,
-			    done_rounds)) {
-				free_results(res, k);
-				break;
-			}
-		} else if (signal_caught)
-			rc = STATUS_INTERRUPTED;
-		else {
-			warnx("collect: cell %s (round %d): %s", c->cells[order[failed]].name,
-			    round + 1, sb_str(&res[failed].why));
-			rc = STATUS_SYSTEM;
-		}
-		free_results(res, k);
+	if (create_run(s, c, &ri) == -1) {
+		signals_restore(&saved);
+		warnx("collect: %s", store_error(s));
+		store_rollback(s);
+		return STATUS_DB;
 	}
+	guard_run(s, ri.id, 1);
+	pg.start = now_s();
+	rc = run_rounds(s, c, ri.id, &pg, &done);
 	signals_restore(&saved);
-	free(order);
-	free(res);
-	strmap_free_values(&seqs);
-	kv_clear(&round_facts);
-	sb_free(&loads);
 	/* Ours is busy_cpus at most: more is someone else's. */
-	load_warning(c, "during the run", load_max, (double)ncpu + LOAD_SLACK);
-
+	load_warning(c, "during the run", done.load_max,
+	    (double)ncpu + LOAD_SLACK);
 	guard_run(s, ri.id, 0);
-	if (rc == STATUS_DB)
-		return db_stopped(s, ri.id, c, done_rounds);
-	/* Rounds kept, the run complete; but what was asked cannot be. */
-	if (rc == STATUS_OK && c->until.broken)
-		rc_after = STATUS_BAD_INPUT;
-	if (until_end(s, ri.id, c, rc, done_rounds) == -1 ||
-	    finish_run(s, ri.id, rc == STATUS_OK ? RUN_COMPLETE : RUN_ABORTED) == -1)
-		goto dberr;
-	if (rc != STATUS_OK)
-		warnx("collect: run %lld aborted%s; %d of %d rounds kept",
-		    (long long)ri.id, rc == STATUS_INTERRUPTED ? " (interrupted)" : "",
-		    done_rounds, c->rounds);
-	else if (!c->quiet && collection_summary(s, c, ri.id,
-	    now_s() - pg.start, est_total, stdout) == -1)
-		warnx("collect: run %lld complete, but its summary could not be "
-		    "read: %s", (long long)ri.id, store_error(s));
-	return rc == STATUS_OK ? rc_after : rc;
-dberr:
-	signals_restore(&saved);
-	warnx("collect: %s", store_error(s));
-	store_rollback(s);
-	return STATUS_DB;
+	return end_run(s, c, ri.id, rc, done.stored, now_s() - pg.start,
+	    est_total);
 }

@@ -104,10 +104,11 @@ import_failed(enum csv_status st, const struct strbuf *err)
  * stream in one transaction: the server inserts while kbench parses,
  * and parsing a file is no slower than copying a stage, so the write
  * lock is held no longer.  Only regular files with data (not /proc's,
- * which may block), and only into a server that opens and already has
- * kbench's tables: else staged, as every input into a SQLite file is,
- * so that a bad file is said before a server's trouble, the lock waits
- * for nobody's slow input, and a failed import makes no tables.  Not
+ * which may block), and only into a server that opens (a database
+ * without kbench's tables gets them inside the import's transaction: a
+ * failed import makes none); else staged, as every input into a SQLite
+ * file is, so that a bad file is said before a server's trouble and the
+ * lock waits for nobody's slow input.  Not
  * into SQLite, though streaming there is faster too (1.5 x): its lock
  * is the whole file's, held while kbench parses, and an import stopped
  * (^Z) or starved made the collectors that share a lab's file fail
@@ -129,10 +130,10 @@ import_streams(struct kbench_ctx *ctx, int argc, char **argv,
 		if (strcmp(argv[i], "-") == 0 || stat(argv[i], &sb) == -1 ||
 		    !S_ISREG(sb.st_mode) || sb.st_size == 0)
 			return 0;
-	/* Not STORE_CREATE: a database without kbench's tables is staged. */
-	ctx->db = store_open(ctx->db_path, 0, open_err, &why);
-	if (ctx->db == NULL && why == STORE_ENOENT)
-		sb_reset(open_err);	/* made by the staged import */
+	/* A database without kbench's tables: made inside the import's
+	 * transaction, so that a failed import makes none. */
+	ctx->db = store_open(ctx->db_path, STORE_CREATE_IN_WRITE, open_err,
+	    &why);
 	return ctx->db != NULL;
 }
 
@@ -227,8 +228,9 @@ out:
 	return rc;
 }
 
-int
-cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
+/* The options into o (the words of import's --help): 0, or -1 said. */
+static int
+parse_options(int argc, char **argv, struct import_opts *o, int *quiet)
 {
 	static const struct option longopts[] = {
 		{ "benchmark",	required_argument, NULL, 'b' },
@@ -243,43 +245,37 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 		{ "value",	required_argument, NULL, OPT_VALUE },
 		{ NULL,		0,		   NULL, 0 }
 	};
-	struct import_opts o;
-	struct import_totals t;
-	struct strbuf err = STRBUF_INIT;
-	int ch, quiet = 0, nroundby = 0, rc = KB_EXIT_USAGE;
-	size_t j;
+	int ch, nroundby = 0;
 
-	memset(&o, 0, sizeof(o));
-	memset(&t, 0, sizeof(t));
 	getopt_reset();
 	while ((ch = getopt_long(argc, argv, "b:l:q", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
-			o.benchmark = optarg;
+			o->benchmark = optarg;
 			break;
 		case 'l':
-			o.label = optarg;
+			o->label = optarg;
 			break;
 		case 'q':
-			quiet = 1;
+			*quiet = 1;
 			break;
 		case OPT_BETTER:
 			if (strcmp(optarg, "lower") != 0 &&
 			    strcmp(optarg, "higher") != 0) {
 				warnx("import: --better '%s': expected lower or "
 				    "higher", optarg);
-				goto out;
+				return -1;
 			}
-			o.better = optarg;
+			o->better = optarg;
 			break;
 		case OPT_KEY:
-			strlist_add(&o.key_cols, optarg);
+			strlist_add(&o->key_cols, optarg);
 			break;
 		case OPT_META:
-			if (kv_parse(&o.meta, optarg) == -1) {
+			if (kv_parse(&o->meta, optarg) == -1) {
 				warnx("import: --meta '%s': expected KEY=VALUE",
 				    optarg);
-				goto out;
+				return -1;
 			}
 			break;
 		case OPT_ROUNDBY:
@@ -288,65 +284,91 @@ cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
 			if (nroundby++ > 0) {
 				warnx("import: --round-by given twice: a sample "
 				    "has one round");
-				goto out;
+				return -1;
 			}
-			o.round_col = optarg;
+			o->round_col = optarg;
 			break;
 		case OPT_RUNBY:
-			strlist_add(&o.runby_cols, optarg);
+			strlist_add(&o->runby_cols, optarg);
 			break;
 		case OPT_UNIT:
-			o.unit = optarg;
+			o->unit = optarg;
 			break;
 		case OPT_VALUE:
-			o.value_col = optarg;
+			o->value_col = optarg;
 			break;
 		default:
 			fputs(import_help, stderr);
-			goto out;
+			return -1;
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0) {
+	return 0;
+}
+
+/*
+ * The options that go together, and the texts they store (what the
+ * command line stores must read back from an export): 0, or -1 said.
+ */
+static int
+check_options(const struct import_opts *o, int nfiles, struct strbuf *err)
+{
+	size_t j;
+
+	if (nfiles == 0) {
 		warnx("import: no FILE given (\"-\" reads standard input)");
-		goto out;
+		return -1;
 	}
-	if (o.value_col == NULL && o.round_col != NULL) {
+	if (o->value_col == NULL && o->round_col != NULL) {
 		warnx("import: --round-by needs --value COL: a canonical file "
 		    "(no --value) carries its own round column");
-		goto out;
+		return -1;
 	}
-	if (round_col_taken(&o) == -1)
-		goto out;
-	if (o.value_col == NULL && (o.key_cols.n || o.runby_cols.n ||
-	    o.benchmark || o.label || o.unit || o.better || o.meta.n)) {
+	if (round_col_taken(o) == -1)
+		return -1;
+	if (o->value_col == NULL && (o->key_cols.n || o->runby_cols.n ||
+	    o->benchmark || o->label || o->unit || o->better || o->meta.n)) {
 		warnx("import: --key, --run-by, -b, -l, --unit, --better and "
 		    "--meta describe other people's CSV: they need --value COL");
-		goto out;
+		return -1;
 	}
-	/* What the command line stores must read back from an export. */
-	if ((o.label != NULL && store_label_check(o.label, &err) == -1) ||
-	    (o.benchmark != NULL && store_text_check("-b", o.benchmark,
-	    &err) == -1) ||
-	    (o.unit != NULL && store_text_check("--unit", o.unit, &err) == -1)) {
-		warnx("import: %s", sb_str(&err));
-		goto out;
-	}
-	for (j = 0; j < o.meta.n; j++)
-		if (store_text_check("--meta", o.meta.v[j].key, &err) == -1 ||
-		    store_text_check("--meta", o.meta.v[j].value, &err) == -1) {
-			warnx("import: %s", sb_str(&err));
-			goto out;
-		}
-	for (j = 0; j < o.runby_cols.n; j++)
-		if (strcmp(o.runby_cols.v[j], "label") == 0 && o.label != NULL) {
+	if ((o->label != NULL && store_label_check(o->label, err) == -1) ||
+	    (o->benchmark != NULL && store_text_check("-b", o->benchmark,
+	    err) == -1) ||
+	    (o->unit != NULL && store_text_check("--unit", o->unit, err) == -1))
+		goto bad;
+	for (j = 0; j < o->meta.n; j++)
+		if (store_text_check("--meta", o->meta.v[j].key, err) == -1 ||
+		    store_text_check("--meta", o->meta.v[j].value, err) == -1)
+			goto bad;
+	for (j = 0; j < o->runby_cols.n; j++)
+		if (strcmp(o->runby_cols.v[j], "label") == 0 && o->label != NULL) {
 			warnx("import: -l and --run-by label both set the "
 			    "label: choose one");
-			goto out;
+			return -1;
 		}
-	o.command = ctx->cmdline;
+	return 0;
+bad:
+	warnx("import: %s", sb_str(err));
+	return -1;
+}
 
+int
+cmd_import(int argc, char **argv, struct kbench_ctx *ctx)
+{
+	struct import_opts o;
+	struct import_totals t;
+	struct strbuf err = STRBUF_INIT;
+	int quiet = 0, rc = KB_EXIT_USAGE;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	if (parse_options(argc, argv, &o, &quiet) == -1)
+		goto out;
+	argc -= optind;
+	argv += optind;
+	if (check_options(&o, argc, &err) == -1)
+		goto out;
+	o.command = ctx->cmdline;
 	o.regular_only = import_streams(ctx, argc, argv, &err);
 	rc = o.regular_only ? import_streamed(ctx, argc, argv, &o, &t) :
 	    import_staged(ctx, argc, argv, &o, &t, &err);

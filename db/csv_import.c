@@ -793,7 +793,11 @@ find_series(struct importer *im)
 	if (valid_series(&si, &why) == -1)
 		return invalid(im, &why);
 	if (store_series_get(im->s, im->run_id, &si, &im->series_id) == -1) {
-		fail(im, CSV_EDB, "%s", store_error(im->s));
+		/* A server says a sample sent before it refused here. */
+		if (store_failed_origin(im->s) != 0)
+			sample_failed(im);
+		else
+			fail(im, CSV_EDB, "%s", store_error(im->s));
 		return -1;
 	}
 	return 0;

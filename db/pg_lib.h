@@ -18,7 +18,8 @@
 /* Every libpq function kbench calls. */
 #define PG_LIB_FUNCS(X) \
 	X(PQclear) X(PQconnectdb) X(PQconninfoFree) X(PQconninfoParse) \
-	X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQfinish) \
+	X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared) \
+	X(PQfinish) X(PQprepare) \
 	X(PQfreemem) X(PQgetCopyData) X(PQgetisnull) X(PQgetlength) X(PQgetResult) \
 	X(PQgetvalue) X(PQntuples) X(PQputCopyData) X(PQputCopyEnd) \
 	X(PQresultErrorField) X(PQresultStatus) X(PQsetNoticeProcessor) \
@@ -48,6 +49,7 @@ int	pg_lib_open(const char *soname, struct strbuf *err);
 #define PQerrorMessage(...)	pg_lib.PQerrorMessage(__VA_ARGS__)
 #define PQexec(...)		pg_lib.PQexec(__VA_ARGS__)
 #define PQexecParams(...)	pg_lib.PQexecParams(__VA_ARGS__)
+#define PQexecPrepared(...)	pg_lib.PQexecPrepared(__VA_ARGS__)
 #define PQfinish(...)		pg_lib.PQfinish(__VA_ARGS__)
 #define PQfreemem(...)		pg_lib.PQfreemem(__VA_ARGS__)
 #define PQgetCopyData(...)	pg_lib.PQgetCopyData(__VA_ARGS__)
@@ -56,6 +58,7 @@ int	pg_lib_open(const char *soname, struct strbuf *err);
 #define PQgetResult(...)	pg_lib.PQgetResult(__VA_ARGS__)
 #define PQgetvalue(...)		pg_lib.PQgetvalue(__VA_ARGS__)
 #define PQntuples(...)		pg_lib.PQntuples(__VA_ARGS__)
+#define PQprepare(...)		pg_lib.PQprepare(__VA_ARGS__)
 #define PQputCopyData(...)	pg_lib.PQputCopyData(__VA_ARGS__)
 #define PQputCopyEnd(...)	pg_lib.PQputCopyEnd(__VA_ARGS__)
 #define PQresultErrorField(...)	pg_lib.PQresultErrorField(__VA_ARGS__)

@@ -28,6 +28,12 @@ struct store;
  * and -shm files), else read-write (a reader caches summaries).
  */
 #define STORE_READER	0x4
+/*
+ * A server's database without kbench's tables: made by the first write
+ * transaction (store_begin), inside it, so a failed or killed import
+ * leaves none; until then the store only writes.  Not for SQLite.
+ */
+#define STORE_CREATE_IN_WRITE	0x8
 
 /* Run states, as stored. */
 #define RUN_RUNNING	"running"

@@ -24,12 +24,23 @@
 
 /* The advisory lock key of write transactions: "kbwr" */
 #define PG_WRITE_LOCK	"1801615218"
-/* Samples a COPY: 50 bytes each (binary), 1.6 MB. */
+/* Samples a COPY message: 50 bytes each (binary), 1.6 MB. */
 #define PG_BATCH	32768
+/*
+ * Samples a COPY at most.  Its messages go as their batches fill, so the
+ * server inserts one while kbench parses the next (a COPY a batch kept
+ * one of them idle: an import of 2.5 M samples 6.0 s -> see
+ * docs/performance.md); the origins of its rows are kept to name a
+ * duplicate (24 bytes each, 6 MiB).
+ */
+#define PG_COPY_ROWS	(8 * PG_BATCH)
 
 struct pg_pending {
 	int64_t	series_id, seq, origin;
 };
+
+static int	copy_end(struct store *s, const char *abort);
+static int	copy_failed(struct store *s, const PGresult *res, size_t n);
 
 const char *
 pg_int(char buf[PG_INT_BUFSIZE], int64_t v)
@@ -103,20 +114,29 @@ pg_fail(struct store *s, const PGresult *res, const char *fmt, ...)
 	return -1;
 }
 
-PGresult *
-pg_query_as(struct store *s, const char *sql, int n,
-    const char *const *params, int binary, const char *what)
+/* res when it is rows or done, else NULL with the error said. */
+static PGresult *
+query_result(struct store *s, PGresult *res, const char *what)
 {
-	PGresult *res;
-	ExecStatusType st;
+	ExecStatusType st = PQresultStatus(res);
 
-	res = PQexecParams(s->conn, sql, n, NULL, params, NULL, NULL, binary);
-	st = PQresultStatus(res);
 	if (st == PGRES_TUPLES_OK || st == PGRES_COMMAND_OK)
 		return res;
 	pg_fail(s, res, "%s", what);
 	PQclear(res);
 	return NULL;
+}
+
+PGresult *
+pg_query_as(struct store *s, const char *sql, int n,
+    const char *const *params, int binary, const char *what)
+{
+	PGresult *res;
+
+	if (s->copy_open && store_flush(s) == -1)
+		return NULL;
+	res = PQexecParams(s->conn, sql, n, NULL, params, NULL, NULL, binary);
+	return query_result(s, res, what);
 }
 
 PGresult *
@@ -126,12 +146,42 @@ pg_query(struct store *s, const char *sql, int n, const char *const *params,
 	return pg_query_as(s, sql, n, params, 0, what);
 }
 
+/*
+ * Planning a run's small queries took as long as running them (0.7 ms
+ * of 1.4 for its series' keys), 3 a run: a generic plan, made once.
+ */
+PGresult *
+pg_query_prepared(struct store *s, enum pg_prepared id, const char *sql,
+    int n, const char *const *params, const char *what)
+{
+	char name[16];
+	PGresult *res;
+
+	if (s->copy_open && store_flush(s) == -1)
+		return NULL;
+	snprintf(name, sizeof(name), "kbench_q%d", (int)id);
+	if (!(s->prepared & (1u << id))) {
+		res = PQprepare(s->conn, name, sql, n, NULL);
+		if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+			pg_fail(s, res, "%s", what);
+			PQclear(res);
+			return NULL;
+		}
+		PQclear(res);
+		s->prepared |= 1u << id;
+	}
+	res = PQexecPrepared(s->conn, name, n, params, NULL, NULL, 0);
+	return query_result(s, res, what);
+}
+
 int
 pg_exec(struct store *s, const char *sql, const char *what)
 {
 	PGresult *res;
 	ExecStatusType st;
 
+	if (s->copy_open && store_flush(s) == -1)
+		return -1;
 	/* PQexec: several statements at once (a migration). */
 	res = PQexec(s->conn, sql);
 	st = PQresultStatus(res);
@@ -293,6 +343,8 @@ may_write(struct store *s)
 /*
  * The session as kbench wants it, whatever the role's or the database's
  * defaults: UTF-8, exact doubles, queued writers that wait 60 s at most,
+ * no JIT (LLVM compiled kbench's short queries for longer than they ran:
+ * 0.2 s of a warm trend's 1 s),
  * no statement or idle timeout (a merge's source waits while the
  * destination works), read committed writers (the write lock orders
  * them; a stricter default would fail them), and kbench's tables made
@@ -313,6 +365,8 @@ session_setup(struct store *s)
 	    " SELECT set_config(name, '0', false) FROM pg_settings"
 	    "  WHERE name = 'idle_session_timeout';"
 	    " SET default_transaction_isolation = 'read committed';"
+	    " SELECT set_config(name, 'off', false) FROM pg_settings"
+	    "  WHERE name = 'jit';"
 	    " SET search_path = public; SET TIME ZONE 'UTC'",
 	    "setting up the session") == -1)
 		return -1;
@@ -353,7 +407,7 @@ pg_open(const char *location, unsigned flags, struct strbuf *err, int *why)
 		goto fail;
 	}
 	if (session_setup(s) == -1 || pg_migrate(s, flags, why) == -1 ||
-	    (w = may_write(s)) == -1)
+	    (w = s->create_pending ? 1 : may_write(s)) == -1)
 		goto fail_said;
 	s->readonly = (flags & STORE_READONLY) != 0 || !w;
 	if (!w && !(flags & (STORE_READONLY | STORE_READER))) {
@@ -425,18 +479,72 @@ pg_writable(const struct store *s)
 
 /* ---- transactions ---- */
 
+/*
+ * The planner's statistics of a table a commit grew by a tenth or more
+ * (and by 1000 rows), refreshed now: autovacuum does it a minute later
+ * at best, and with the old ones a series of 5 M samples just imported
+ * was estimated at 43 thousand rows and read by a bitmap scan and a sort
+ * on disk (2.1 s, not 0.8), and a summary cache refilled after being
+ * emptied was joined as if empty (a warm trend of 80-97 s, not 1).
+ * SKIP_LOCKED: a host's ANALYZE running already does it; a role that
+ * does not own the table gets a warning (quiet_notice), not an error.
+ * Best effort: the commit is done whatever this says.
+ */
+static void
+analyze_grown(struct store *s, const char *table, int64_t added)
+{
+	const char *p[1] = { table };
+	PGresult *res;
+	double known;
+	char sql[64];
+
+	if (added < 1000)
+		return;
+	res = pg_query(s, "SELECT reltuples FROM pg_class WHERE oid ="
+	    " to_regclass($1)", 1, p, "reading a table's size");
+	if (res == NULL || PQntuples(res) != 1) {
+		PQclear(res);
+		sb_reset(&s->err);
+		return;
+	}
+	/* The rows the statistics know of: -1 before the first ANALYZE. */
+	known = strtod(PQgetvalue(res, 0, 0), NULL);
+	PQclear(res);
+	if (known > 0 && (double)added < known / 10)
+		return;
+	/* table is one of kbench's names, not a user's. */
+	snprintf(sql, sizeof(sql), "ANALYZE (SKIP_LOCKED) %s", table);
+	if (pg_exec(s, sql, "refreshing a table's statistics") == -1)
+		sb_reset(&s->err);
+}
+
+static int	pg_rollback(struct store *s);
+
 static int
 pg_begin(struct store *s)
 {
 	if (s->txn != PG_TXN_NONE)
 		return pg_said(s, "a write transaction inside another");
+	if (s->create_pending) {
+		if (pg_schema_lock(s) == -1)
+			return -1;
+		s->schema_held = 1;
+	}
 	if (pg_exec(s, "BEGIN ISOLATION LEVEL READ COMMITTED",
-	    "starting a write transaction") == -1)
+	    "starting a write transaction") == -1) {
+		pg_rollback(s);
 		return -1;
+	}
 	s->txn = PG_TXN_WRITE;
+	s->added_samples = s->added_summaries = 0;
 	/* Writers queue here, readers never: lock_timeout bounds the wait. */
-	return pg_exec(s, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")",
-	    "waiting for another writer");
+	if (pg_exec(s, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")",
+	    "waiting for another writer") == -1 ||
+	    (s->create_pending && pg_migrate_in_write(s) == -1)) {
+		pg_rollback(s);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -449,20 +557,34 @@ pg_commit(struct store *s)
 	    pg_exec(s, "COMMIT", "committing") == -1)
 		return -1;
 	s->txn = PG_TXN_NONE;
+	s->create_pending = 0;
+	if (s->schema_held) {
+		s->schema_held = 0;
+		pg_schema_unlock(s);
+	}
+	analyze_grown(s, "sample", s->added_samples);
+	analyze_grown(s, "series_summary", s->added_summaries);
 	return 0;
 }
 
 static int
 pg_rollback(struct store *s)
 {
+	if (s->copy_open)
+		(void)copy_end(s, "kbench: rolled back");
 	s->npending = 0;
 	sb_reset(&s->copy);
-	if (s->txn == PG_TXN_NONE)
-		return 0;
-	s->txn = PG_TXN_NONE;
-	s->iter_depth = 0;
-	/* Keep the error that made us roll back, not rollback's own. */
-	PQclear(PQexec(s->conn, "ROLLBACK"));
+	if (s->txn != PG_TXN_NONE) {
+		s->txn = PG_TXN_NONE;
+		s->iter_depth = 0;
+		/* Keep the error that made us roll back, not rollback's own. */
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+	}
+	/* The tables it made are gone with it: the next write makes them. */
+	if (s->schema_held) {
+		s->schema_held = 0;
+		pg_schema_unlock(s);
+	}
 	return 0;
 }
 
@@ -764,6 +886,53 @@ add_int8_field(struct strbuf *sb, int64_t v)
 	add_be(sb, (uint64_t)v, 8);
 }
 
+/* The rows in s->copy to the server, its COPY started if need be. */
+static int
+copy_send(struct store *s)
+{
+	PGresult *res;
+	int ok;
+
+	if (!s->copy_open) {
+		res = PQexec(s->conn, "COPY sample (series_id, seq, round,"
+		    " value) FROM STDIN (FORMAT binary)");
+		ok = PQresultStatus(res) == PGRES_COPY_IN;
+		if (!ok)
+			pg_fail(s, res, "storing %zu samples", s->npending);
+		PQclear(res);
+		if (!ok) {
+			s->npending = 0;
+			sb_reset(&s->copy);
+			return -1;
+		}
+		s->copy_open = 1;
+	}
+	ok = PQputCopyData(s->conn, sb_str(&s->copy), (int)s->copy.len) == 1;
+	sb_reset(&s->copy);
+	return ok ? 0 : pg_fail(s, NULL, "sending %zu samples", s->npending);
+}
+
+/* The open COPY ended: its result, 0 or -1 said (a duplicate named). */
+static int
+copy_end(struct store *s, const char *abort)
+{
+	size_t n = s->npending;
+	PGresult *res;
+	int ret = 0;
+
+	s->npending = 0;
+	s->copy_open = 0;
+	if (PQputCopyEnd(s->conn, abort) != 1)
+		ret = pg_fail(s, NULL, "sending %zu samples", n);
+	while ((res = PQgetResult(s->conn)) != NULL) {
+		if (ret == 0 && abort == NULL &&
+		    PQresultStatus(res) != PGRES_COMMAND_OK)
+			ret = copy_failed(s, res, n);
+		PQclear(res);
+	}
+	return ret;
+}
+
 static int
 pg_sample_add(struct store *s, int64_t series_id, int64_t seq,
     int64_t round, double value, int64_t origin)
@@ -772,10 +941,12 @@ pg_sample_add(struct store *s, int64_t series_id, int64_t seq,
 	uint64_t bits;
 
 	if (s->pending == NULL)
-		s->pending = xreallocarray(NULL, PG_BATCH, sizeof(*s->pending));
+		s->pending = xreallocarray(NULL, PG_COPY_ROWS,
+		    sizeof(*s->pending));
 	if (s->npending == 0)
 		sb_add(&s->copy, copy_header, sizeof(copy_header));
 	p = &s->pending[s->npending++];
+	s->added_samples++;
 	p->series_id = series_id;
 	p->seq = seq;
 	p->origin = origin;
@@ -789,7 +960,9 @@ pg_sample_add(struct store *s, int64_t series_id, int64_t seq,
 	memcpy(&bits, &value, sizeof(bits));
 	add_be(&s->copy, 8, 4);
 	add_be(&s->copy, bits, 8);
-	return s->npending == PG_BATCH ? store_flush(s) : 0;
+	if (s->npending == PG_COPY_ROWS)
+		return store_flush(s);
+	return s->npending % PG_BATCH == 0 ? copy_send(s) : 0;
 }
 
 /*
@@ -836,33 +1009,16 @@ copy_failed(struct store *s, const PGresult *res, size_t n)
 static int
 pg_flush(struct store *s)
 {
-	size_t n = s->npending;
-	PGresult *res;
-	int ret = 0;
-
-	if (n == 0)
+	if (s->npending == 0)
 		return 0;
-	s->npending = 0;
 	add_be(&s->copy, 0xffffu, 2);	/* the trailer: -1 fields */
-	res = PQexec(s->conn, "COPY sample (series_id, seq, round, value)"
-	    " FROM STDIN (FORMAT binary)");
-	if (PQresultStatus(res) != PGRES_COPY_IN) {
-		pg_fail(s, res, "storing %zu samples", n);
-		PQclear(res);
-		sb_reset(&s->copy);
+	if (copy_send(s) == -1) {
+		if (s->copy_open)
+			(void)copy_end(s, "kbench: sending failed");
+		s->npending = 0;
 		return -1;
 	}
-	PQclear(res);
-	if (PQputCopyData(s->conn, sb_str(&s->copy), (int)s->copy.len) != 1 ||
-	    PQputCopyEnd(s->conn, NULL) != 1)
-		ret = pg_fail(s, NULL, "sending %zu samples", n);
-	sb_reset(&s->copy);
-	while ((res = PQgetResult(s->conn)) != NULL) {
-		if (ret == 0 && PQresultStatus(res) != PGRES_COMMAND_OK)
-			ret = copy_failed(s, res, n);
-		PQclear(res);
-	}
-	return ret;
+	return copy_end(s, NULL);
 }
 
 static int64_t
@@ -894,6 +1050,7 @@ pg_summary_put(struct store *s, int64_t series_id,
 	p[3] = real_param(r[1], sizeof(r[1]), sum->lo);
 	p[4] = real_param(r[2], sizeof(r[2]), sum->hi);
 	p[5] = real_param(r[3], sizeof(r[3]), sum->level);
+	s->added_summaries++;
 	return pg_do(s, "INSERT INTO series_summary (series_id, n, median, lo,"
 	    " hi, level) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT"
 	    " (series_id) DO UPDATE SET n = excluded.n, median ="

@@ -21,6 +21,14 @@ enum pg_txn {
 
 struct pg_pending;
 
+/* The queries prepared once a connection (pg_query_prepared). */
+enum pg_prepared {
+	PG_Q_RUN,		/* a run's row, by id */
+	PG_Q_RUN_FACTS,		/* its facts */
+	PG_Q_RUN_KEYS,		/* its series' keys */
+	PG_NPREPARED
+};
+
 struct store {
 	struct store_head head;		/* first: store_impl.h */
 	PGconn		*conn;
@@ -36,7 +44,15 @@ struct store {
 	struct pg_pending *pending;
 	size_t		 npending;
 	struct strbuf	 copy;
+	int		 copy_open;	/* a COPY FROM STDIN is under way */
+	/* No tables yet: made by the first write (STORE_CREATE_IN_WRITE). */
+	int		 create_pending;
+	int		 schema_held;	/* its schema lock, for that write */
+	unsigned	 prepared;	/* 1 << enum pg_prepared: done */
 	int64_t		 failed_origin;
+	/* Rows this write transaction added: ANALYZE after a big commit. */
+	int64_t		 added_samples;
+	int64_t		 added_summaries;
 };
 
 /* store_pg.c */
@@ -56,6 +72,13 @@ PGresult *pg_query(struct store *s, const char *sql, int n,
 PGresult *pg_query_as(struct store *s, const char *sql, int n,
 	    const char *const *params, int binary, const char *what);
 int	pg_exec(struct store *s, const char *sql, const char *what);
+/*
+ * pg_query() of a query run once a run (a year's: 365 times), prepared
+ * the first time on this connection as statement id.
+ */
+PGresult *pg_query_prepared(struct store *s, enum pg_prepared id,
+	    const char *sql, int n, const char *const *params,
+	    const char *what);
 /* An iterator's transaction: one of its own when none is open. */
 int	pg_iter_begin(struct store *s);
 void	pg_iter_end(struct store *s, int ok);
@@ -69,6 +92,10 @@ const char *pg_int(char buf[PG_INT_BUFSIZE], int64_t v);
 
 /* store_pg_schema.c */
 int	pg_migrate(struct store *s, unsigned flags, int *why);
+int	pg_schema_lock(struct store *s);
+void	pg_schema_unlock(struct store *s);
+/* The tables made in the write transaction open (create_pending). */
+int	pg_migrate_in_write(struct store *s);
 int	pg_check_source(struct store *s, struct strbuf *why);
 
 /* store_pg_read.c: the readers, as the ops table names them. */

@@ -208,8 +208,9 @@ run_fill(struct store *s, PGresult *res, int r, int first,
 	row->info.tool_version = PQgetvalue(res, r, first + 8);
 	kv_clear(&row->facts);
 	p = pg_int(id, row->info.id);
-	if ((fs = pg_query(s, "SELECT key, value FROM run_fact WHERE run_id ="
-	    " $1 ORDER BY key", 1, &p, "reading a run's facts")) == NULL)
+	if ((fs = pg_query_prepared(s, PG_Q_RUN_FACTS, "SELECT key, value"
+	    " FROM run_fact WHERE run_id = $1 ORDER BY key", 1, &p,
+	    "reading a run's facts")) == NULL)
 		return -1;
 	for (i = 0; i < PQntuples(fs); i++)
 		kv_set(&row->facts, PQgetvalue(fs, i, 0), store_redacted(s,
@@ -296,17 +297,18 @@ walk_run(struct run_walk *w, int64_t rid)
 	const char *p = pg_int(id, rid);
 
 	PQclear(w->run);
-	if ((w->run = pg_query(s, "SELECT " RUN_COLUMNS " FROM run r WHERE"
-	    " r.id = $1", 1, &p, "reading a run")) == NULL)
+	if ((w->run = pg_query_prepared(s, PG_Q_RUN, "SELECT " RUN_COLUMNS
+	    " FROM run r WHERE r.id = $1", 1, &p, "reading a run")) == NULL)
 		return -1;
 	if (PQntuples(w->run) != 1)
 		return pg_said(s, "run %lld is gone", (long long)rid);
 	PQclear(w->run_keys);
 	w->kpos = 0;
 	/* In the walk's order: names as text COLLATE "C", strcmp's. */
-	if ((w->run_keys = pg_query(s, "SELECT s.id, s.name, k.key, k.value"
-	    " FROM series s JOIN series_key k ON k.series_id = s.id WHERE"
-	    " s.run_id = $1 ORDER BY s.name, k.key", 1, &p,
+	if ((w->run_keys = pg_query_prepared(s, PG_Q_RUN_KEYS, "SELECT s.id,"
+	    " s.name, k.key, k.value FROM series s JOIN series_key k ON"
+	    " k.series_id = s.id WHERE s.run_id = $1 ORDER BY s.name, k.key",
+	    1, &p,
 	    "reading a run's series keys")) == NULL)
 		return -1;
 	return run_fill(s, w->run, 0, 0, &w->row);

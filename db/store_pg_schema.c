@@ -164,37 +164,69 @@ schema_refused(struct store *s, int v, int foreign)
 	return 0;
 }
 
-/* The migration, under the schema lock: in one transaction. */
+/*
+ * The migrations from the version there to this kbench's, in the
+ * transaction open, under the schema lock: 0 (nothing to do when
+ * another host's kbench was first), or -1 said.
+ */
 static int
-migrate_locked(struct store *s)
+migrate_steps(struct store *s)
 {
 	char sql[96];
 	int v, foreign;
 
-	if (pg_exec(s, "BEGIN", "starting the migration") == -1)
-		return -1;
 	if ((v = schema_there(s, &foreign)) == -1)
-		goto fail;
-	/* Another host's kbench, this one or a newer, was first. */
-	if (foreign || v >= PG_SCHEMA_VERSION) {
-		PQclear(PQexec(s->conn, "ROLLBACK"));
+		return -1;
+	if (foreign || v >= PG_SCHEMA_VERSION)
 		return schema_refused(s, v, foreign);
-	}
 	for (; v < PG_SCHEMA_VERSION; v++) {
 		snprintf(sql, sizeof(sql), "migrating schema %d to %d", v,
 		    v + 1);
 		if (pg_exec(s, pg_migrations[v], sql) == -1)
-			goto fail;
+			return -1;
 	}
 	snprintf(sql, sizeof(sql), "UPDATE kbench_schema SET version = %d",
 	    PG_SCHEMA_VERSION);
-	if (pg_exec(s, sql, "setting the schema version") == -1 ||
-	    pg_exec(s, "COMMIT", "committing the migration") == -1)
-		goto fail;
+	return pg_exec(s, sql, "setting the schema version");
+}
+
+/* The migration, under the schema lock: in one transaction. */
+static int
+migrate_locked(struct store *s)
+{
+	if (pg_exec(s, "BEGIN", "starting the migration") == -1)
+		return -1;
+	if (migrate_steps(s) == -1 ||
+	    pg_exec(s, "COMMIT", "committing the migration") == -1) {
+		PQclear(PQexec(s->conn, "ROLLBACK"));
+		return -1;
+	}
 	return 0;
-fail:
-	PQclear(PQexec(s->conn, "ROLLBACK"));
-	return -1;
+}
+
+/*
+ * STORE_CREATE_IN_WRITE: the tables made inside the first write
+ * transaction, which takes the schema lock before its BEGIN (as
+ * pg_migrate does, and for its reason) and gives it back after its end.
+ */
+int
+pg_schema_lock(struct store *s)
+{
+	return pg_exec(s, "SELECT pg_advisory_lock(" PG_SCHEMA_LOCK ")",
+	    "waiting for another host's migration");
+}
+
+void
+pg_schema_unlock(struct store *s)
+{
+	PQclear(PQexec(s->conn, "SELECT pg_advisory_unlock(" PG_SCHEMA_LOCK
+	    ")"));
+}
+
+int
+pg_migrate_in_write(struct store *s)
+{
+	return migrate_steps(s);
 }
 
 int
@@ -206,6 +238,10 @@ pg_migrate(struct store *s, unsigned flags, int *why)
 		return -1;
 	if (foreign || v >= PG_SCHEMA_VERSION)
 		return schema_refused(s, v, foreign);
+	if (v == 0 && (flags & STORE_CREATE_IN_WRITE)) {
+		s->create_pending = 1;
+		return 0;
+	}
 	if (v == 0 && !(flags & STORE_CREATE)) {
 		*why = STORE_ENOENT;
 		return pg_said(s, "no kbench tables in this database (kbench "
@@ -220,11 +256,10 @@ pg_migrate(struct store *s, unsigned flags, int *why)
 	 * a lock inside itself would look the tables up in its stale catalog
 	 * cache and not see those the first host made.
 	 */
-	if (pg_exec(s, "SELECT pg_advisory_lock(" PG_SCHEMA_LOCK ")",
-	    "waiting for another host's migration") == -1)
+	if (pg_schema_lock(s) == -1)
 		return -1;
 	v = migrate_locked(s);
-	PQclear(PQexec(s->conn, "SELECT pg_advisory_unlock(" PG_SCHEMA_LOCK ")"));
+	pg_schema_unlock(s);
 	return v;
 }
 

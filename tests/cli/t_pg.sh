@@ -160,6 +160,65 @@ done
 import_both "a sample twice in a series" i_dup.csv
 grep -q 'i_dup.csv:3: sample 0 of this series is there already; nothing imported' pg.err
 check $? "a sample twice in a series: its line named"
+# The same in a long series: a COPY's batches go while kbench reads on
+# (one of 32768 samples, 262144 a COPY), so the server may refuse the
+# duplicate at a later call: when the next series is asked for, when a
+# COPY ends, or at the commit.  At each, its line named as by SQLite.
+# dup_csv UUID DUP_ROW ROWS AFTER: rows of series a, seq 0.. (row DUP_ROW
+# repeats seq 5), then AFTER rows of series b.
+dup_csv() {
+	awk -v u="$1" -v d="$2" -v n="$3" -v b="$4" 'BEGIN {
+		print "run,label,benchmark,status,started,ended,command,version,key.m,unit,better,round,seq,value"
+		t = "2026-11-01T00:00:00.000Z"
+		for (i = 0; i < n; i++)
+			printf "%s,dups,sleep,complete,%s,%s,x,1,a,us,lower,,%d,1\n",
+			    u, t, t, (i == d ? 5 : i)
+		for (i = 0; i < b; i++)
+			printf "%s,dups,sleep,complete,%s,%s,x,1,b,us,lower,,%d,1\n",
+			    u, t, t, i
+	}'
+}
+while read -r d n b where; do
+	dup_csv 99999999-0000-4000-8000-000000000001 "$d" "$n" "$b" >i_dup.csv
+	import_both "a sample twice, refused at $where" i_dup.csv
+	grep -q "i_dup.csv:$((d + 2)): sample 5 of this series is there already; nothing imported" pg.err
+	check $? "a sample twice, refused at $where: its line named"
+done <<EOF
+40000 40010 3 the next series
+7 70000 0 the commit, batches sent after it
+270000 270001 0 the commit, in the second COPY
+270000 300000 2 the next series, in the second COPY
+EOF
+rm -f i_dup.csv
+
+# 2c. The planner's statistics refreshed by a commit that grew a table
+# by a tenth (store_pg.c: analyze_grown): the samples of an import, the
+# summaries a trend caches.  Not autovacuum's (a minute later at best):
+# the stale ones read a series by a sort on disk, and joined a refilled
+# summary cache as if empty (a warm trend of 80 s, not 1).
+ST=$(pg_newdb stats)
+awk 'BEGIN { print "s,v"; for (i = 0; i < 12000; i++) printf "s%04d,%d\n", i / 3, i }' >stats.csv
+kb -d "$ST" import -q --key s --value v -l one stats.csv
+reltuples() {
+	"$PG_PSQL" -X -At -d "$ST" -c "SELECT reltuples::bigint FROM pg_class WHERE relname = '$1'" |
+	    sed "s|^|$1 |"
+}
+reltuples sample >"$T/out"
+expect_out "sample 12000" "an import of 12000 samples into a new database: its statistics made"
+kb -d "$ST" trend
+reltuples series_summary >"$T/out"
+expect_out "series_summary 4000" "a trend caching 4000 summaries: their statistics made"
+"$PG_PSQL" -X -q -d "$ST" -c "DELETE FROM series_summary"
+kb -d "$ST" import -q --key s --value v -l two stats.csv
+kb -d "$ST" trend
+{ reltuples sample; reltuples series_summary; } >"$T/out"
+expect_out "sample 24000
+series_summary 8000" "the cache emptied and filled again, a second import: made again"
+awk 'BEGIN { print "s,v"; for (i = 0; i < 1100; i++) printf "s%04d,%d\n", i, i }' >stats.csv
+kb -d "$ST" import -q --key s --value v -l three stats.csv
+reltuples sample >"$T/out"
+expect_out "sample 24000" "an import growing the samples by less than a tenth: left to autovacuum"
+rm -f stats.csv
 
 # 3. Every reader: the same output as SQLite's.
 both "runs" runs
@@ -322,21 +381,41 @@ check $? "8 first imports at once into an empty database: tables made once, 8 ru
 # 10. SIGKILL during an import into the server: nothing half-visible.
 awk 'BEGIN { print "v"; for (i = 0; i < 3000000; i++) print i % 1000 }' >big.csv
 before=$("$KBENCH" -d "$PG" runs --json | jq -s length)
-"$KBENCH" -d "$PG" import -q -l killed --value v big.csv 2>/dev/null &
-kp=$!
-# Past staging: kill it while it copies into the server.
-k=0
-while [ $k -lt 200 ] && ! pg_sql "SELECT 1 FROM pg_stat_activity WHERE query LIKE 'COPY%'" | grep -q 1; do
-	sleep 0.05
-	k=$((k + 1))
-done
-kill -KILL "$kp" 2>/dev/null
-wait "$kp" 2>/dev/null
-sleep 1
+# kill_in_copy DB NAME: big.csv imported into DB (database NAME) as
+# "killed", SIGKILLed once it copies into the server (past any staging);
+# k: how many polls that took.
+kill_in_copy() {
+	"$KBENCH" -d "$1" import -q -l killed --value v big.csv 2>/dev/null &
+	kp=$!
+	k=0
+	while [ $k -lt 200 ] && ! pg_sql "SELECT 1 FROM pg_stat_activity WHERE datname = '$2' AND query LIKE 'COPY%'" | grep -q 1; do
+		sleep 0.05
+		k=$((k + 1))
+	done
+	kill -KILL "$kp" 2>/dev/null
+	wait "$kp" 2>/dev/null
+	sleep 1
+}
+kill_in_copy "$PG" kbench
 after=$("$KBENCH" -d "$PG" runs --json | jq -s length)
 nk=$(pg_sql "SELECT count(*) FROM run WHERE label = 'killed'")
 [ "$after" = "$before" ] && [ "$nk" = 0 ]
 check $? "SIGKILL during an import: no run of it stored ($before runs before, $after after, $nk labelled killed; in COPY after $k polls)"
+
+# The same into a database without kbench's tables: a file streams into
+# it, the tables made inside the import's transaction (STORE_CREATE_IN_WRITE):
+# killed, it leaves none, and the next import makes them.
+KF=$(pg_newdb killfresh)
+kill_in_copy "$KF" killfresh
+kb -d "$KF" runs
+expect_rc 2 "SIGKILL during a first import into an empty database: no tables left (in COPY after $k polls)"
+expect_err "kbench: runs: user=kb dbname=killfresh host=$PG_SOCK: no kbench tables in this database (kbench import or kbench collect creates them)" \
+    "SIGKILL during a first import: no tables, said"
+kb -d "$KF" import -q -l after --value v ok.csv
+expect_rc 0 "the next import into it makes them"
+kb -d "$KF" runs --label after
+[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 2 ]
+check $? "and stores its run"
 
 # 10b. What an attacker of the first version found (issue 29's note).
 # Merge's messages name a server source without its password: the same
