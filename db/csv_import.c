@@ -206,10 +206,20 @@ fail(struct importer *im, enum csv_status st, const char *fmt, ...)
 	error_set(im, st, buf);
 }
 
+/*
+ * A store call that failed.  A server may refuse a sample sent before it
+ * only now (its COPY ended to let this call run): that sample's line is
+ * said, as the SQLite store says it at the sample.
+ */
 static void
 fail_db(struct importer *im, const char *what)
 {
-	fail(im, CSV_EDB, "%s: %s", what, store_error(im->s));
+	if (store_failed_origin(im->s) != 0)
+		sample_failed(im);
+	else if (what == NULL)
+		fail(im, CSV_EDB, "%s", store_error(im->s));
+	else
+		fail(im, CSV_EDB, "%s: %s", what, store_error(im->s));
 }
 
 static void
@@ -793,11 +803,7 @@ find_series(struct importer *im)
 	if (valid_series(&si, &why) == -1)
 		return invalid(im, &why);
 	if (store_series_get(im->s, im->run_id, &si, &im->series_id) == -1) {
-		/* A server says a sample sent before it refused here. */
-		if (store_failed_origin(im->s) != 0)
-			sample_failed(im);
-		else
-			fail(im, CSV_EDB, "%s", store_error(im->s));
+		fail_db(im, NULL);
 		return -1;
 	}
 	return 0;

@@ -537,6 +537,7 @@ pg_begin(struct store *s)
 	}
 	s->txn = PG_TXN_WRITE;
 	s->added_samples = s->added_summaries = 0;
+	s->failed_origin = 0;
 	/* Writers queue here, readers never: lock_timeout bounds the wait. */
 	if (pg_exec(s, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")",
 	    "waiting for another writer") == -1 ||
@@ -886,6 +887,31 @@ add_int8_field(struct strbuf *sb, int64_t v)
 	add_be(sb, (uint64_t)v, 8);
 }
 
+/*
+ * A COPY the connection failed under (a server that ended it, a restart):
+ * the server's own words when it said any before it went, else libpq's.
+ */
+static int
+copy_lost(struct store *s)
+{
+	size_t n = s->npending;
+	PGresult *res;
+	int said = 0;
+
+	pg_fail(s, NULL, "storing %zu samples", n);
+	s->copy_open = 0;
+	s->npending = 0;
+	while ((res = PQgetResult(s->conn)) != NULL) {
+		if (!said && PQresultStatus(res) == PGRES_FATAL_ERROR &&
+		    PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) != NULL) {
+			pg_fail(s, res, "storing %zu samples", n);
+			said = 1;
+		}
+		PQclear(res);
+	}
+	return -1;
+}
+
 /* The rows in s->copy to the server, its COPY started if need be. */
 static int
 copy_send(struct store *s)
@@ -909,7 +935,7 @@ copy_send(struct store *s)
 	}
 	ok = PQputCopyData(s->conn, sb_str(&s->copy), (int)s->copy.len) == 1;
 	sb_reset(&s->copy);
-	return ok ? 0 : pg_fail(s, NULL, "sending %zu samples", s->npending);
+	return ok ? 0 : copy_lost(s);
 }
 
 /* The open COPY ended: its result, 0 or -1 said (a duplicate named). */
@@ -923,7 +949,7 @@ copy_end(struct store *s, const char *abort)
 	s->npending = 0;
 	s->copy_open = 0;
 	if (PQputCopyEnd(s->conn, abort) != 1)
-		ret = pg_fail(s, NULL, "sending %zu samples", n);
+		ret = pg_fail(s, NULL, "storing %zu samples", n);
 	while ((res = PQgetResult(s->conn)) != NULL) {
 		if (ret == 0 && abort == NULL &&
 		    PQresultStatus(res) != PGRES_COMMAND_OK)
@@ -986,21 +1012,56 @@ dup_key(const char *detail, long long *sid, long long *seq)
 	return errno != 0 || *end != ')' ? -1 : 0;
 }
 
-/* A COPY that failed on a duplicate names the sample, as SQLite's does. */
+/*
+ * The row of the COPY the server refused, from its CONTEXT "COPY sample,
+ * line N" (N counts rows in the binary format; the words may be in the
+ * server's language, the number last): 0 when not said.
+ */
+static size_t
+copy_row(const PGresult *res)
+{
+	static const char head[] = "COPY sample, ";
+	const char *ctx = PQresultErrorField(res, PG_DIAG_CONTEXT);
+	const char *p;
+	unsigned long long row;
+
+	if (ctx == NULL || (p = strstr(ctx, head)) == NULL)
+		return 0;
+	p += sizeof(head) - 1;
+	while (*p != '\0' && *p != '\n' && !isdigit((unsigned char)*p))
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	errno = 0;
+	row = strtoull(p, NULL, 10);
+	return errno != 0 || row > SIZE_MAX ? 0 : (size_t)row;
+}
+
+/*
+ * A COPY that failed on a duplicate names the sample, as SQLite's does:
+ * the row the server names, else the first of its key (a key thrice in
+ * one COPY: the second is the duplicate, and the server names it).
+ */
 static int
 copy_failed(struct store *s, const PGresult *res, size_t n)
 {
 	const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
 	const char *detail = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
 	long long sid, seq;
-	size_t i;
+	size_t i, row = copy_row(res);
 
+	s->failed_origin = 0;
 	if (state == NULL || strcmp(state, "23505") != 0 || detail == NULL ||
 	    dup_key(detail, &sid, &seq) == -1)
 		return pg_fail(s, res, "storing %zu samples", n);
-	for (i = 0; i < n; i++)
-		if (s->pending[i].series_id == sid && s->pending[i].seq == seq)
-			s->failed_origin = s->pending[i].origin;
+	if (row >= 1 && row <= n && s->pending[row - 1].series_id == sid &&
+	    s->pending[row - 1].seq == seq)
+		s->failed_origin = s->pending[row - 1].origin;
+	else
+		for (i = 0; i < n && s->failed_origin == 0; i++)
+			if (s->pending[i].series_id == sid &&
+			    s->pending[i].seq == seq)
+				s->failed_origin = s->pending[i].origin;
 	sb_reset(&s->err);
 	sb_addf(&s->err, "sample %lld of this series is there already", seq);
 	return -1;
@@ -1012,12 +1073,8 @@ pg_flush(struct store *s)
 	if (s->npending == 0)
 		return 0;
 	add_be(&s->copy, 0xffffu, 2);	/* the trailer: -1 fields */
-	if (copy_send(s) == -1) {
-		if (s->copy_open)
-			(void)copy_end(s, "kbench: sending failed");
-		s->npending = 0;
+	if (copy_send(s) == -1)
 		return -1;
-	}
 	return copy_end(s, NULL);
 }
 

@@ -213,7 +213,7 @@ int
 pg_schema_lock(struct store *s)
 {
 	return pg_exec(s, "SELECT pg_advisory_lock(" PG_SCHEMA_LOCK ")",
-	    "waiting for another host's migration");
+	    "waiting for another host's migration or first import");
 }
 
 void

@@ -868,6 +868,7 @@ sq_begin(struct store *s)
 	if (exec(s, "BEGIN IMMEDIATE", "starting a write transaction") == -1)
 		return -1;
 	s->in_txn = 1;
+	s->failed_origin = 0;
 	return 0;
 }
 

@@ -162,32 +162,40 @@ grep -q 'i_dup.csv:3: sample 0 of this series is there already; nothing imported
 check $? "a sample twice in a series: its line named"
 # The same in a long series: a COPY's batches go while kbench reads on
 # (one of 32768 samples, 262144 a COPY), so the server may refuse the
-# duplicate at a later call: when the next series is asked for, when a
-# COPY ends, or at the commit.  At each, its line named as by SQLite.
-# dup_csv UUID DUP_ROW ROWS AFTER: rows of series a, seq 0.. (row DUP_ROW
-# repeats seq 5), then AFTER rows of series b.
+# duplicate at a later call: when the next series or run is looked up,
+# when a COPY ends, or at the commit.  At each, its line named as by
+# SQLite (the first repeat, when seq 5 comes three times).
+# dup_csv DUP_ROW ROWS AFTER NEXT [DUP_ROW2]: rows of series a of a run,
+# seq 0.. (rows DUP_ROW and DUP_ROW2 repeat seq 5), then AFTER rows of
+# series b of that run (NEXT "series") or of series a of another (run).
 dup_csv() {
-	awk -v u="$1" -v d="$2" -v n="$3" -v b="$4" 'BEGIN {
+	awk -v d="$1" -v n="$2" -v b="$3" -v nx="$4" -v d2="${5:--1}" 'BEGIN {
 		print "run,label,benchmark,status,started,ended,command,version,key.m,unit,better,round,seq,value"
 		t = "2026-11-01T00:00:00.000Z"
+		u = "99999999-0000-4000-8000-00000000000"
 		for (i = 0; i < n; i++)
-			printf "%s,dups,sleep,complete,%s,%s,x,1,a,us,lower,,%d,1\n",
-			    u, t, t, (i == d ? 5 : i)
+			printf "%s1,dups,sleep,complete,%s,%s,x,1,a,us,lower,,%d,1\n",
+			    u, t, t, (i == d || i == d2 ? 5 : i)
 		for (i = 0; i < b; i++)
-			printf "%s,dups,sleep,complete,%s,%s,x,1,b,us,lower,,%d,1\n",
-			    u, t, t, i
+			printf "%s%d,dups,sleep,complete,%s,%s,x,1,%s,us,lower,,%d,1\n",
+			    u, (nx == "run" ? 2 : 1), t, t,
+			    (nx == "run" ? "a" : "b"), i
 	}'
 }
-while read -r d n b where; do
-	dup_csv 99999999-0000-4000-8000-000000000001 "$d" "$n" "$b" >i_dup.csv
+while read -r d n b next d2 where; do
+	dup_csv "$d" "$n" "$b" "$next" "$d2" >i_dup.csv
 	import_both "a sample twice, refused at $where" i_dup.csv
 	grep -q "i_dup.csv:$((d + 2)): sample 5 of this series is there already; nothing imported" pg.err
 	check $? "a sample twice, refused at $where: its line named"
 done <<EOF
-40000 40010 3 the next series
-7 70000 0 the commit, batches sent after it
-270000 270001 0 the commit, in the second COPY
-270000 300000 2 the next series, in the second COPY
+40000 40010 3 series -1 the next series
+7 70000 0 series -1 the commit, batches sent after it
+270000 270001 0 series -1 the commit, in the second COPY
+270000 300000 2 series -1 the next series, in the second COPY
+100 40000 1 run -1 the next run
+32767 40000 1 run -1 the next run, the first batch's last row
+100 50000 0 series 40000 the commit, seq 5 three times
+10 300000 0 series 200 the commit, seq 5 three times in one batch
 EOF
 rm -f i_dup.csv
 
