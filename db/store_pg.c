@@ -22,6 +22,8 @@
 #include "kbench_exit.h"
 #include "db/store_pg_private.h"
 
+/* How long a writer waits for another (or any lock) before it fails. */
+#define PG_LOCK_TIMEOUT	"60s"
 /* The advisory lock key of write transactions: "kbwr" */
 #define PG_WRITE_LOCK	"1801615218"
 /* Samples a COPY message: 50 bytes each (binary), 1.6 MB. */
@@ -359,7 +361,8 @@ session_setup(struct store *s)
 
 	PQsetNoticeProcessor(s->conn, quiet_notice, NULL);
 	if (pg_exec(s, "SET client_encoding = 'UTF8';"
-	    " SET extra_float_digits = 3; SET lock_timeout = '60s';"
+	    " SET extra_float_digits = 3;"
+	    " SET lock_timeout = '" PG_LOCK_TIMEOUT "';"
 	    " SET statement_timeout = 0;"
 	    " SET idle_in_transaction_session_timeout = 0;"
 	    " SELECT set_config(name, '0', false) FROM pg_settings"
@@ -480,15 +483,18 @@ pg_writable(const struct store *s)
 /* ---- transactions ---- */
 
 /*
- * The planner's statistics of a table a commit grew by a tenth or more
- * (and by 1000 rows), refreshed now: autovacuum does it a minute later
- * at best, and with the old ones a series of 5 M samples just imported
- * was estimated at 43 thousand rows and read by a bitmap scan and a sort
- * on disk (2.1 s, not 0.8), and a summary cache refilled after being
- * emptied was joined as if empty (a warm trend of 80-97 s, not 1).
- * SKIP_LOCKED: a host's ANALYZE running already does it; a role that
+ * The planner's statistics of a table a write grew by a tenth or more
+ * (and by 1000 rows), made before its commit: with the old ones a series
+ * of 5 M samples just imported was estimated at 43 thousand rows and
+ * read by a bitmap scan and a sort on disk (2.1 s, not 0.8), and a
+ * summary cache refilled after being emptied was joined as if empty (a
+ * warm trend of 80-97 s, not 1).  Autovacuum does it a minute later at
+ * best, and after its VACUUM of the whole table.  Inside the transaction
+ * ANALYZE counts its rows, and no autovacuum can be at them yet: one at
+ * the table's older rows is cancelled by the server when it holds us up
+ * a second (deadlock_timeout); another lock holds us 2 s at most.  In a
+ * savepoint: whatever fails here, the write goes on whole.  A role that
  * does not own the table gets a warning (quiet_notice), not an error.
- * Best effort: the commit is done whatever this says.
  */
 static void
 analyze_grown(struct store *s, const char *table, int64_t added)
@@ -497,25 +503,29 @@ analyze_grown(struct store *s, const char *table, int64_t added)
 	PGresult *res;
 	double known;
 	char sql[64];
+	int ok;
 
-	if (added < 1000)
-		return;
-	res = pg_query(s, "SELECT reltuples FROM pg_class WHERE oid ="
-	    " to_regclass($1)", 1, p, "reading a table's size");
-	if (res == NULL || PQntuples(res) != 1) {
-		PQclear(res);
+	if (added < 1000 || pg_exec(s, "SAVEPOINT kbench_analyze;"
+	    " SET LOCAL lock_timeout = '2s'", "refreshing statistics") == -1) {
 		sb_reset(&s->err);
 		return;
 	}
+	res = pg_query(s, "SELECT reltuples FROM pg_class WHERE oid ="
+	    " to_regclass($1)", 1, p, "reading a table's size");
+	ok = res != NULL && PQntuples(res) == 1;
 	/* The rows the statistics know of: -1 before the first ANALYZE. */
-	known = strtod(PQgetvalue(res, 0, 0), NULL);
+	known = ok ? strtod(PQgetvalue(res, 0, 0), NULL) : 0;
 	PQclear(res);
-	if (known > 0 && (double)added < known / 10)
-		return;
 	/* table is one of kbench's names, not a user's. */
-	snprintf(sql, sizeof(sql), "ANALYZE (SKIP_LOCKED) %s", table);
-	if (pg_exec(s, sql, "refreshing a table's statistics") == -1)
+	snprintf(sql, sizeof(sql), "ANALYZE %s", table);
+	if (ok && (known <= 0 || (double)added >= known / 10))
+		ok = pg_exec(s, sql, "refreshing a table's statistics") == 0;
+	if (!ok || pg_exec(s, "SET LOCAL lock_timeout = '" PG_LOCK_TIMEOUT
+	    "'; RELEASE SAVEPOINT kbench_analyze", "refreshing statistics")
+	    == -1) {
 		sb_reset(&s->err);
+		PQclear(PQexec(s->conn, "ROLLBACK TO SAVEPOINT kbench_analyze"));
+	}
 }
 
 static int	pg_rollback(struct store *s);
@@ -553,6 +563,8 @@ pg_commit(struct store *s)
 {
 	if (store_flush(s) == -1)
 		return -1;
+	analyze_grown(s, "sample", s->added_samples);
+	analyze_grown(s, "series_summary", s->added_summaries);
 	if (pg_exec(s, "UPDATE kbench_data_version SET v = v + 1",
 	    "counting the write") == -1 ||
 	    pg_exec(s, "COMMIT", "committing") == -1)
@@ -563,8 +575,6 @@ pg_commit(struct store *s)
 		s->schema_held = 0;
 		pg_schema_unlock(s);
 	}
-	analyze_grown(s, "sample", s->added_samples);
-	analyze_grown(s, "series_summary", s->added_summaries);
 	return 0;
 }
 
