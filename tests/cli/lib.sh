@@ -97,10 +97,17 @@ expect_empty_out() {
 		not_ok "$1: unexpected stdout: $(head -c 200 "$T/out")"; fi
 }
 
-# sql DB QUERY: one value from the database, via kbench's own export
-# would be circular; sqlite3(1) is a dependency of make deps.
-sql() {
-	sqlite3 "$1" "$2"
+# db_query STORE SQL: SQL's rows from a store kbench wrote, "|" between
+# columns: a file's through sqlite3(1), a server's (a postgres:// or
+# postgresql:// URI) through psql, unaligned.  The tests' one way into
+# a database (kbench's own export would be circular): what only SQLite
+# has (PRAGMAs, a file that is not kbench's) calls sqlite3 by name.
+db_query() {
+	case $1 in
+	postgres://* | postgresql://*)
+		"${PG_PSQL:-psql}" -X -At -v ON_ERROR_STOP=1 -d "$1" -c "$2" ;;
+	*)	sqlite3 "$1" "$2" ;;
+	esac
 }
 
 # as_user ARGS...: kbench as a user bound by file modes (root is not);

@@ -3,28 +3,28 @@
 # children that fail every way (a stand-in testsleep in fixtures/).
 . "$(dirname "$0")/lib.sh"
 
-runs() { sql kbench.db "SELECT count(*) FROM run $1"; }
-samples() { sql kbench.db "SELECT count(*) FROM sample"; }
+runs() { db_query kbench.db "SELECT count(*) FROM run $1"; }
+samples() { db_query kbench.db "SELECT count(*) FROM sample"; }
 
 # 1. A real collection: 2 methods x 2 durations x 2 rounds x 3 sleeps.
 kb collect sleep -q -l short -m nanosleep,select -u 100,1000 -r 2 -n 3 --meta kernel_rev=abc123
 expect_rc 0 "a short real collection"
 expect_err "" "collect -q says nothing"
-v=$(sql kbench.db "SELECT status || ' ' || label || ' ' || benchmark FROM run")
+v=$(db_query kbench.db "SELECT status || ' ' || label || ' ' || benchmark FROM run")
 [ "$v" = "complete short sleep" ]; check $? "one complete run (got $v)"
-v=$(sql kbench.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.name)")
+v=$(db_query kbench.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.name)")
 [ "$v" = "method=nanosleep,usec=100:6 method=nanosleep,usec=1000:6 method=select,usec=100:6 method=select,usec=1000:6" ]
 check $? "4 series of 2 rounds x 3 samples (got $v)"
-v=$(sql kbench.db "SELECT group_concat(seq, ',') FROM (SELECT seq FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=select,usec=100' ORDER BY seq)")
+v=$(db_query kbench.db "SELECT group_concat(seq, ',') FROM (SELECT seq FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=select,usec=100' ORDER BY seq)")
 [ "$v" = "0,1,2,3,4,5" ]; check $? "seq runs on across rounds (got $v)"
 for k in host os kernel_release arch ncpu hz highres clocksource timer_slack_ns \
     sched_policy loadavg cmdline shuffle_seed testsleep kernel_rev; do
-	v=$(sql kbench.db "SELECT count(*) FROM run_fact WHERE key = '$k'")
+	v=$(db_query kbench.db "SELECT count(*) FROM run_fact WHERE key = '$k'")
 	[ "$v" = 1 ]; check $? "run fact $k"
 done
-v=$(sql kbench.db "SELECT unit || ' ' || better FROM series LIMIT 1")
+v=$(db_query kbench.db "SELECT unit || ' ' || better FROM series LIMIT 1")
 [ "$v" = "us lower" ]; check $? "unit us, lower is better"
-v=$(sql kbench.db "SELECT min(value) >= 100 FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=nanosleep,usec=100'")
+v=$(db_query kbench.db "SELECT min(value) >= 100 FROM sample x JOIN series s ON s.id = x.series_id WHERE s.name = 'method=nanosleep,usec=100'")
 [ "$v" = 1 ]; check $? "nanosleep(100 us) never takes less than 100 us"
 kb analyze --where method=nanosleep
 expect_rc 0 "analyze reads the collection"
@@ -51,7 +51,7 @@ expect_rc 2 "collect of an unknown kind"
 pid=$!
 i=0
 while [ "$i" -lt 200 ]; do
-	n=$(sqlite3 int.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
+	n=$(db_query int.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
 	[ "${n:-0}" -gt 0 ] && break
 	sleep 0.05
 	i=$((i + 1))
@@ -60,9 +60,9 @@ kill -INT "$pid"
 wait "$pid"
 rc=$?
 [ "$rc" -eq 130 ]; check $? "SIGINT: exit 130 (got $rc)"
-v=$(sqlite3 int.db "SELECT status FROM run")
+v=$(db_query int.db "SELECT status FROM run")
 [ "$v" = aborted ]; check $? "SIGINT: the run is aborted (got $v)"
-n=$(sqlite3 int.db "SELECT count(*) FROM sample")
+n=$(db_query int.db "SELECT count(*) FROM sample")
 [ "$n" -gt 0 ] && [ $((n % 50)) -eq 0 ]; check $? "SIGINT: whole rounds kept, $n samples"
 grep -q 'collect: run 1 aborted (interrupted); [0-9]* of 100 rounds kept' "$T/int.err"; check $? "SIGINT: said so"
 "$KBENCH" --db int.db runs | grep -q ' aborted '; check $? "runs shows the aborted run"
@@ -84,7 +84,7 @@ fake() {
 }
 fake ok -r 3
 expect_rc 0 "a well-behaved stand-in"
-v=$(sqlite3 fake.db "SELECT count(*) FROM sample")
+v=$(db_query fake.db "SELECT count(*) FROM sample")
 [ "$v" = 6 ]; check $? "its 3 rounds x 2 samples stored (got $v)"
 # Facts each cell measures: the run's folded by their names' suffix over
 # every cell of every round (3 cells x 3 rounds: n = 0 .. 8); a fact
@@ -93,7 +93,7 @@ v=$(sqlite3 fake.db "SELECT count(*) FROM sample")
 rm -f fakecount
 FAKE_N=$T/fakecount fake facts -r 3 -u 150,200
 expect_rc 0 "cells that measure their own facts"
-v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM
+v=$(db_query fake.db "SELECT group_concat(key || '=' || value, ' ') FROM
     (SELECT key, value FROM run_fact WHERE key LIKE 'w_%' ORDER BY key)")
 [ "$v" = "w_max=8 w_min=0.1 w_min_not=x w_sum=36" ]
 check $? "KEY_min the least, KEY_max the most, KEY_sum the sum; others as before (got $v)"
@@ -131,7 +131,7 @@ check $? "its stderr shown escaped, never raw"
 # pid that tells a live run from a dead one, the shuffle's seed, the load.
 hostile_fact 'fact collector_pid 1\nfact shuffle_seed 42\nfact host evilhost\nfact loadavg_start 99\nfact busy_cpus 0\nfact loadavg_max 999\nfact rounds 77\nfact ncpu 1000\nfact os Plan9\nfact cpu_model evil\nfact hz 1\nfact backend bogus\nfact loadavg 0.00\n'
 expect_rc 0 "a program that gives the collector's own facts"
-v=$(sqlite3 fake.db "SELECT count(*) FROM run_fact WHERE (key = 'collector_pid' AND value = '1') OR (key = 'shuffle_seed' AND value = '42') OR (key = 'host' AND value = 'evilhost') OR (key = 'loadavg_start' AND value = '99') OR (key = 'busy_cpus' AND value = '0') OR (key = 'loadavg_max' AND value = '999') OR (key = 'rounds' AND value = '77') OR (key = 'ncpu' AND value = '1000') OR (key = 'os' AND value = 'Plan9') OR (key = 'cpu_model' AND value = 'evil') OR (key = 'hz' AND value = '1') OR (key = 'backend' AND value = 'bogus') OR (key = 'loadavg' AND value = '0.00')")
+v=$(db_query fake.db "SELECT count(*) FROM run_fact WHERE (key = 'collector_pid' AND value = '1') OR (key = 'shuffle_seed' AND value = '42') OR (key = 'host' AND value = 'evilhost') OR (key = 'loadavg_start' AND value = '99') OR (key = 'busy_cpus' AND value = '0') OR (key = 'loadavg_max' AND value = '999') OR (key = 'rounds' AND value = '77') OR (key = 'ncpu' AND value = '1000') OR (key = 'os' AND value = 'Plan9') OR (key = 'cpu_model' AND value = 'evil') OR (key = 'hz' AND value = '1') OR (key = 'backend' AND value = 'bogus') OR (key = 'loadavg' AND value = '0.00')")
 [ "$v" = 0 ]; check $? "the collector's facts are not overwritten: its pid, seed, load, the machine's (got $v of 13)"
 for v in 1e+5 1.23457e+06 -0 .5; do
 	hostile_fact "fact x_max $v\n"
@@ -148,7 +148,7 @@ FAKE_FACTS=$T/facts FAKE_MODE=factfile "$KBENCH" --db fake.db collect sleep -q \
     -m nanosleep -u 100,200 -r 2 >"$T/out" 2>"$T/err"
 rc=$?
 expect_rc 0 "large counts summed"
-v=$(sqlite3 fake.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('big_sum', 'y_max') ORDER BY key)")
+v=$(db_query fake.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('big_sum', 'y_max') ORDER BY key)")
 [ "$v" = "big_sum=2000024691357800 y_max=0.25" ]
 check $? "2 x (12345678901 + 999999999999999) exactly, the max as written (got $v)"
 # A sum that met a fraction and came back whole stays exact after.
@@ -158,13 +158,13 @@ printf 'fact h_sum 0.5\n' >"$T/facts.300"
 rm -f fake.db fake.db-wal fake.db-shm
 FAKE_FACTS=$T/facts FAKE_MODE=factfile "$KBENCH" --db fake.db collect sleep -q \
     -m nanosleep -u 100,200,300 -r 2 >"$T/out" 2>"$T/err"
-v=$(sqlite3 fake.db "SELECT value FROM run_fact WHERE key = 'h_sum'")
+v=$(db_query fake.db "SELECT value FROM run_fact WHERE key = 'h_sum'")
 [ "$v" = 2000000000000000 ]; check $? "2 x (0.5 + 999999999999999 + 0.5): 2000000000000000, in any cell order (got $v)"
 fake exit3
 expect_rc 4 "a benchmark that exits 3"
 expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): exited with status 3: fake: the timer is on fire
 kbench: collect: run 1 aborted; 0 of 5 rounds kept" "a benchmark that exits 3"
-v=$(sqlite3 fake.db "SELECT status || ' ' || (SELECT count(*) FROM sample) FROM run")
+v=$(db_query fake.db "SELECT status || ' ' || (SELECT count(*) FROM sample) FROM run")
 [ "$v" = "aborted 0" ]; check $? "aborted, nothing stored (got $v)"
 fake crash
 expect_rc 4 "a benchmark that crashes"
@@ -196,7 +196,7 @@ if [ "$(uname -s)" = Linux ]; then
 	kb --db slack.db analyze --compare slack-default slack-1ns --format json
 	v=$(jq -r '.comparisons[0] | (.center_b < .center_a)' "$T/out")
 	[ "$v" = true ]; check $? "slack 1 ns: nanosleep(300 us) overshoots less than at 50 us"
-	v=$(sqlite3 slack.db "SELECT group_concat(f.value, ' ') FROM run_fact f JOIN run r ON r.id = f.run_id WHERE f.key = 'timer_slack_ns' ORDER BY r.id")
+	v=$(db_query slack.db "SELECT group_concat(f.value, ' ') FROM run_fact f JOIN run r ON r.id = f.run_id WHERE f.key = 'timer_slack_ns' ORDER BY r.id")
 	[ "$v" = "50000 1" ]; check $? "the slack in force is a run fact (got $v)"
 else
 	skip "timer slack is a Linux knob"
@@ -209,14 +209,14 @@ fi
 pid=$!
 i=0
 while [ "$i" -lt 200 ]; do
-	n=$(sqlite3 k9.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
+	n=$(db_query k9.db "SELECT count(*) FROM sample" 2>/dev/null || echo 0)
 	[ "${n:-0}" -gt 0 ] && break
 	sleep 0.05
 	i=$((i + 1))
 done
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
-v=$(sqlite3 k9.db "SELECT status FROM run")
+v=$(db_query k9.db "SELECT status FROM run")
 [ "$v" = running ]; check $? "kill -9: the run is left running (got $v)"
 kb --db k9.db runs
 grep -q ' k9  *sleep  *incomplete ' "$T/out"; check $? "kill -9: kbench runs shows it incomplete"
@@ -232,24 +232,24 @@ v=$(sqlite3 k9.db "PRAGMA integrity_check")
 # 7. kbench collect lock, user backend: a small matrix, and a failing cell.
 kb --db lock.db collect lock -q -l small --backend user -H rw,rm -k null,mtx -t 1,2 -n 2000 --delay 200 -r 2
 expect_rc 0 "a small lock collection"
-v=$(sqlite3 lock.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.id)")
+v=$(db_query lock.db "SELECT group_concat(name || ':' || n, ' ') FROM (SELECT s.name, count(*) n FROM series s JOIN sample x ON x.series_id = s.id GROUP BY s.name ORDER BY s.id)")
 [ "$v" = "head=rw,hook=null,threads=1:2 head=rw,hook=null,threads=2:2 head=rw,hook=mtx,threads=1:2 head=rw,hook=mtx,threads=2:2 head=rm,hook=null,threads=1:2 head=rm,hook=null,threads=2:2 head=rm,hook=mtx,threads=1:2 head=rm,hook=mtx,threads=2:2" ]
 check $? "8 series in matrix order, one sample per cell per round (got $v)"
-v=$(sqlite3 lock.db "SELECT group_concat(key || '=' || value, ' ') FROM run_fact WHERE key IN ('backend', 'benchmark') ORDER BY key")
+v=$(db_query lock.db "SELECT group_concat(key || '=' || value, ' ') FROM run_fact WHERE key IN ('backend', 'benchmark') ORDER BY key")
 [ "$v" = "backend=user" ]; check $? "the backend is a run fact (got $v)"
-v=$(sqlite3 lock.db "SELECT unit || ' ' || better FROM series LIMIT 1")
+v=$(db_query lock.db "SELECT unit || ' ' || better FROM series LIMIT 1")
 [ "$v" = "ns lower" ]; check $? "ns per walk, lower is better"
 # The timed phase is the default on the user backend too (issue 25): every
 # thread stopped together after the 10 ms warm-up, 100 ms unless told.
 kb --db dur.db collect lock -q -l dflt --backend user -H rw -k null -t 2 --delay 0 -r 3
 expect_rc 0 "a lock collection with neither -n nor --duration"
-v=$(sqlite3 dur.db "SELECT count(*) FROM sample")
+v=$(db_query dur.db "SELECT count(*) FROM sample")
 [ "$v" = 3 ]; check $? "-t 2 -r 3: 3 samples in the series (got $v)"
-v=$(sqlite3 dur.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('mode', 'duration_ms', 'warmup_ms', 'count') ORDER BY key)")
+v=$(db_query dur.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_fact WHERE key IN ('mode', 'duration_ms', 'warmup_ms', 'count') ORDER BY key)")
 [ "$v" = "duration_ms=100 mode=duration warmup_ms=10" ]; check $? "the default duration and warm-up are stored, no count (got $v)"
 kb --db dur.db collect lock -q -l d40 --backend user -H rm -k null -t 1 --delay 0 -r 1 --duration 40
 expect_rc 0 "--duration with the user backend"
-v=$(sqlite3 dur.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'd40' AND key = 'duration_ms'")
+v=$(db_query dur.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'd40' AND key = 'duration_ms'")
 [ "$v" = 40 ]; check $? "--duration 40 is the stored duration (got $v)"
 kb --db lock.db collect lock -q --backend user -l sh -H rw -k null -t 1 --shared
 expect_rc 2 "--shared with the user backend"
@@ -291,7 +291,7 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true >/dev/null 2>&1
 	    >"$T/out" 2>"$T/err"
 	rc=$?
 	expect_rc 143 "SIGTERM before the handler: killed by it"
-	v=$(sql sig.db "SELECT count(*) FROM run WHERE label = 'early'")
+	v=$(db_query sig.db "SELECT count(*) FROM run WHERE label = 'early'")
 	[ "$v" = 0 ]; check $? "SIGTERM before the handler: no run stored ($v), none left running"
 	ASAN_OPTIONS=detect_leaks=0 strace -o /dev/null -e trace=fdatasync \
 	    -e inject=fdatasync:signal=TERM:when=1 \
@@ -301,7 +301,7 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true >/dev/null 2>&1
 	expect_rc 143 "SIGTERM as the run is created"
 	expect_err "kbench: collect: run 2 aborted (interrupted); 0 of 1 rounds kept" \
 	    "SIGTERM as the run is created: the run aborted, said"
-	v=$(sql sig.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
+	v=$(db_query sig.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
 	[ "$v" = "probe complete, commit aborted" ]; check $? "no run left running ($v)"
 else
 	skip "SIGTERM at the start: no usable strace to deliver it"

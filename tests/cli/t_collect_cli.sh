@@ -11,7 +11,7 @@ BUILD=${KBENCH_BUILD:-$(dirname "$KBENCH")}
 FAKE=$FIXTURES/fakebench
 
 # runs DB: how many runs DB holds.
-runs() { sqlite3 "$1" "SELECT count(*) FROM run"; }
+runs() { db_query "$1" "SELECT count(*) FROM run"; }
 
 # 1. Each program's check mode: silent and 0, or 2 and why.
 "$BUILD/testsleep" --check -n 3 100 nanosleep >"$T/out" 2>"$T/err"
@@ -98,7 +98,7 @@ kb --db d.db collect lock -q -l D --backend user -H rw -k null -t 1 -n 100 -r 1 
 expect_rc 0 "collect lock -D 250"
 kb --db d.db collect lock -q -l delay --backend user -H rw -k null -t 1 -n 100 -r 1 --delay 300
 expect_rc 0 "collect lock --delay 300"
-v=$(sqlite3 d.db "SELECT group_concat(r.label || '=' || f.value, ' ') FROM run_fact f JOIN run r ON r.id = f.run_id WHERE f.key = 'delay_ns' ORDER BY r.id")
+v=$(db_query d.db "SELECT group_concat(r.label || '=' || f.value, ' ') FROM run_fact f JOIN run r ON r.id = f.run_id WHERE f.key = 'delay_ns' ORDER BY r.id")
 [ "$v" = "D=250 delay=300" ]; check $? "-D and --delay are the busy-wait (got $v)"
 
 # 4. The matrix: one line, or with -v a line per cell too.

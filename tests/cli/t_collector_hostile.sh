@@ -67,7 +67,7 @@ hostile() {
 hostile leftover --timeout 20
 expect_rc 0 "a program that exits, leaving a child on its output"
 expect_err "" "its leftover child: nothing said"
-v=$(sql h.db "SELECT status || ' ' || (SELECT count(*) FROM sample) FROM run")
+v=$(db_query h.db "SELECT status || ' ' || (SELECT count(*) FROM sample) FROM run")
 [ "$v" = "complete 1" ]; check $? "its result counts: the run complete, its sample kept (got $v)"
 # Killed is gone, or a zombie where no init reaps (a container's).
 pid=$(cat "$T/pid")
@@ -85,7 +85,7 @@ hostile listloop --timeout 1
 expect_rc 4 "a -l listing without end"
 expect_err "kbench: collect sleep: $T/fake/testsleep -l: no end after 1 s: killed" \
     "a -l listing without end: the program and its deadline named"
-[ ! -e h.db ] || [ "$(sql h.db 'SELECT count(*) FROM run')" = 0 ]
+[ ! -e h.db ] || [ "$(db_query h.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "a -l listing without end: no run made"
 # One that floods: refused at its size.
 hostile listflood --timeout 20
@@ -110,7 +110,7 @@ endless() {
 	expect_err "kbench: collect: cell method=nanosleep,usec=100 (round 1): invalid output: line $2: more than $3 $1
 kbench: collect: run 1 aborted; 0 of 1 rounds kept" "$1 without end: the limit named"
 	kb --db h.db runs
-	v=$(sql h.db "SELECT status FROM run")
+	v=$(db_query h.db "SELECT status FROM run")
 	[ "$v" = aborted ] && grep -q ' aborted ' "$T/out"
 	check $? "$1 without end: the run aborted, as kbench runs shows (got $v)"
 }
@@ -139,7 +139,7 @@ if memlimit "$KBENCH" --version >/dev/null 2>&1; then
 	expect_rc 4 "out of memory mid-run"
 	expect_err "kbench: realloc 16777216 x 8 bytes: Cannot allocate memory
 kbench: collect: run 1 aborted" "out of memory mid-run: said, and the run aborted"
-	v=$(sql h.db "SELECT status FROM run")
+	v=$(db_query h.db "SELECT status FROM run")
 	[ "$v" = aborted ]; check $? "out of memory mid-run: the run aborted, not running (got $v)"
 else
 	skip "out of memory mid-run: kbench does not start under ulimit -v 120000 here"

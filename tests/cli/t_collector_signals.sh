@@ -103,7 +103,7 @@ gone() {
 }
 
 aborted() {
-	v=$(sql h.db "SELECT status FROM run")
+	v=$(db_query h.db "SELECT status FROM run")
 	[ "$v" = aborted ]; check $? "$1: the run aborted (got $v)"
 }
 
@@ -156,7 +156,7 @@ if script -qec true /dev/null >/dev/null 2>&1; then
 	    >"$T/out" 2>"$T/err" </dev/null
 	rc=$?
 	expect_rc 0 "a program that reads a terminal stdin"
-	v=$(sql h.db "SELECT status FROM run")
+	v=$(db_query h.db "SELECT status FROM run")
 	[ "$v" = complete ]; check $? "on a terminal: the run complete (got $v)"
 else
 	skip "script(1) cannot give a terminal here"
@@ -185,7 +185,7 @@ HOSTILE=badname kb --db h.db collect sleep -q -u 100 -r 1 --timeout 60
 expect_rc 4 "a listed method with control codes"
 expect_err "kbench: collect sleep: $T/fake/testsleep -l: listed method 'nano\\x1b]0;PWN\\x07sleep': expected letters, digits, '_', '.' and '-'" \
     "a listed method with control codes: refused, shown visible"
-[ ! -e h.db ] || [ "$(sql h.db 'SELECT count(*) FROM run')" = 0 ]
+[ ! -e h.db ] || [ "$(db_query h.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "a listed method with control codes: no run made"
 
 # 6. A nightly's fact command that closes its output and runs on: the

@@ -64,7 +64,7 @@ if grep -qi 'locked\|busy' allerr; then
 else
 	ok "no process saw \"database is locked\" or \"busy\""
 fi
-v=$(sql kbench.db "SELECT round((min(julianday(ended_at)) - max(julianday(started_at))) *
+v=$(db_query kbench.db "SELECT round((min(julianday(ended_at)) - max(julianday(started_at))) *
     86400, 1) FROM run WHERE label IN ('w1', 'w2', 'w3', 'w4')")
 echo "# the four writers all ran at once for $v s; $reads reader passes"
 awk -v v="$v" 'BEGIN { exit !(v > 0) }'; check $? "the four writers overlapped ($v s)"
@@ -80,7 +80,7 @@ per_cell() {
 }
 
 # 4. Every sample of every run: each series holds rounds x per-cell.
-sql kbench.db "SELECT r.id || ' ' || r.label || ' ' || r.status || ' ' || s.name || ' ' ||
+db_query kbench.db "SELECT r.id || ' ' || r.label || ' ' || r.status || ' ' || s.name || ' ' ||
     count(*) FROM run r JOIN series s ON s.run_id = r.id JOIN sample x ON
     x.series_id = s.id GROUP BY s.id" >final
 lost=0 stored=0
@@ -138,9 +138,9 @@ v=$(awk 'NR == FNR { last[$1 " " $2] = $4; next }
 [ "$v" -gt 0 ]; check $? "the reader saw runs in progress ($v of $reads passes)"
 
 # 6. The database: sound.
-v=$(sql kbench.db "PRAGMA integrity_check")
+v=$(db_query kbench.db "PRAGMA integrity_check")
 [ "$v" = ok ]; check $? "integrity_check: $v"
-v=$(sql kbench.db "PRAGMA foreign_key_check")
+v=$(db_query kbench.db "PRAGMA foreign_key_check")
 [ -z "$v" ]; check $? "foreign_key_check: nothing ($v)"
 
 # 7. A new database, made by several at once.  Switching a new file to
@@ -160,7 +160,7 @@ wait_for test -e held
 kb --db new.db import -q --run-by label --key m --value v tiny.csv
 expect_rc 0 "a new database whose file another process holds locked: waited for"
 wait $holder
-n=$(sql new.db "SELECT count(*) FROM sample")
+n=$(db_query new.db "SELECT count(*) FROM sample")
 [ "$n" = 2 ]; check $? "the import is there ($n samples)"
 # Then the real thing, 30 times: four importers and two readers on a new
 # database.  A reader may find no database or no sample yet (exit 2);
@@ -177,7 +177,7 @@ for try in $(seq 30); do
 		("$KBENCH" --db race.db runs >/dev/null 2>>race.err; echo "runs $?" >>race.log) &
 	done
 	wait
-	n=$(sql race.db "SELECT count(*) FROM run")
+	n=$(db_query race.db "SELECT count(*) FROM run")
 	[ "$n" = 4 ] || echo "runs $n of 4" >>race.log
 done
 v=$(sort race.log | uniq -c | tr -s ' ' | tr '\n' ',')
@@ -202,13 +202,13 @@ timeout 20 "$KBENCH" --db slow.db collect sleep -q -l quick -m nanosleep -u 1 -n
     >"$T/out" 2>"$T/err"
 rc=$?
 expect_rc 0 "a collection while an import waits on its input: not kept waiting"
-n=$(sql slow.db "SELECT count(*) FROM run WHERE label = 'slow'")
+n=$(db_query slow.db "SELECT count(*) FROM run WHERE label = 'slow'")
 [ "$n" = 0 ]; check $? "the import, still reading, has stored nothing ($n runs)"
 echo go >gate.fifo
 wait $writer
 wait $importer
 rc=$?
 expect_rc 0 "the slow import, once its input ends"
-n=$(sql slow.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
+n=$(db_query slow.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
     JOIN run r ON r.id = s.run_id WHERE r.label = 'slow'")
 [ "$n" = 2 ]; check $? "all of its input stored ($n samples)"

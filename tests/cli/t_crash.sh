@@ -30,7 +30,7 @@ plan() { awk -v n="$1" '$1 == n { $1 = ""; sub(/^ /, ""); print }' plans; }
 # whole_rounds ID CAL K ROUNDS: series of run ID that do not hold exactly
 # K/ROUNDS of the samples of the same series in the complete run CAL.
 whole_rounds() {
-	sql kbench.db "SELECT count(*) FROM series a JOIN series c
+	db_query kbench.db "SELECT count(*) FROM series a JOIN series c
 	    ON c.name = a.name AND c.run_id = $2 WHERE a.run_id = $1 AND
 	    (SELECT count(*) FROM sample WHERE series_id = a.id) * $4 !=
 	    (SELECT count(*) FROM sample WHERE series_id = c.id) * $3"
@@ -42,17 +42,17 @@ for p in s1 s2 l1 l2; do
 	kind=$1
 	shift
 	# Its length, start-up included, by SQLite's clock (date has no ms).
-	t0=$(sql :memory: "SELECT julianday('now')")
+	t0=$(db_query :memory: "SELECT julianday('now')")
 	kb collect "$kind" -q -l "cal-$p" "$@"
-	t1=$(sql :memory: "SELECT julianday('now')")
+	t1=$(db_query :memory: "SELECT julianday('now')")
 	expect_rc 0 "$p: a whole collection"
 	expect_err "" "$p: a whole collection"
 	len=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) * 86400 }')
 	set -- $(expect $(plan $p))
-	n=$(sql kbench.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
+	n=$(db_query kbench.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
 	    JOIN run r ON r.id = s.run_id WHERE r.label = 'cal-$p' AND r.status = 'complete'")
 	[ "$n" = "$1" ]; check $? "$p: complete with its $1 samples in $len s (got $n)"
-	echo "$p $len $(sql kbench.db "SELECT id FROM run WHERE label = 'cal-$p'")" >>lens
+	echo "$p $len $(db_query kbench.db "SELECT id FROM run WHERE label = 'cal-$p'")" >>lens
 done
 
 # 2. The kills: a collection chosen at random, killed after a random
@@ -88,7 +88,7 @@ shift
 pid=$!
 i=0
 while [ $i -lt 600 ]; do
-	n=$(sql kbench.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
+	n=$(db_query kbench.db "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
 	    JOIN run r ON r.id = s.run_id WHERE r.label = 'mid'" 2>/dev/null)
 	[ "${n:-0}" -gt 0 ] && break
 	sleep 0.05
@@ -98,7 +98,7 @@ kill -9 "$pid"
 wait "$pid" 2>/dev/null
 st=$?
 [ "$st" -eq 137 ]; check $? "mid: killed in the middle (status $st, $n samples seen)"
-mid=$(sql kbench.db "SELECT id FROM run WHERE label = 'mid'")
+mid=$(db_query kbench.db "SELECT id FROM run WHERE label = 'mid'")
 
 # 3. Each kill: where it landed, and what it left.
 during=0 after=0 lost=0 torn=0
@@ -107,7 +107,7 @@ while read -r i p delay st pid; do
 	set -- $(expect $(plan "$p"))
 	want=$1 rounds=$2
 	cal=$(awk -v p="$p" '$1 == p { print $3 }' lens)
-	row=$(sql kbench.db "SELECT r.id, r.status, (SELECT count(*) FROM series s
+	row=$(db_query kbench.db "SELECT r.id, r.status, (SELECT count(*) FROM series s
 	    JOIN sample x ON x.series_id = s.id WHERE s.run_id = r.id) FROM run r
 	    WHERE r.label = 'k$i-$p'")
 	id=${row%%|*}
@@ -149,10 +149,10 @@ while read -r i p delay st pid; do
 		continue
 	fi
 	bad=$(whole_rounds "$id" "$cal" "$k" "$rounds")
-	nser=$(sql kbench.db "SELECT count(*) FROM series WHERE run_id = $id")
+	nser=$(db_query kbench.db "SELECT count(*) FROM series WHERE run_id = $id")
 	want_ser=0
 	if [ "$k" -gt 0 ]; then
-		want_ser=$(sql kbench.db "SELECT count(*) FROM series WHERE run_id = $cal")
+		want_ser=$(db_query kbench.db "SELECT count(*) FROM series WHERE run_id = $cal")
 	fi
 	[ "$bad" = 0 ] && [ "$nser" = "$want_ser" ]
 	check $? "$what: running, $k of $rounds rounds kept whole ($nser series)"
@@ -173,28 +173,28 @@ echo "# $((kills + 1)) kills: $((during + 1)) during the run, $after after compl
 check $? "no complete run lost a sample ($lost lost), no partial round ($torn)"
 
 # 4. The database: sound, nothing dangling.
-v=$(sql kbench.db "PRAGMA integrity_check")
+v=$(db_query kbench.db "PRAGMA integrity_check")
 [ "$v" = ok ]; check $? "integrity_check: $v"
-v=$(sql kbench.db "PRAGMA foreign_key_check")
+v=$(db_query kbench.db "PRAGMA foreign_key_check")
 [ -z "$v" ]; check $? "foreign_key_check: nothing ($v)"
-v=$(sql kbench.db "SELECT (SELECT count(*) FROM sample WHERE series_id NOT IN
+v=$(db_query kbench.db "SELECT (SELECT count(*) FROM sample WHERE series_id NOT IN
     (SELECT id FROM series)) || ' ' || (SELECT count(*) FROM series WHERE run_id
     NOT IN (SELECT id FROM run))")
 [ "$v" = "0 0" ]; check $? "no sample without its series, no series without its run ($v)"
-v=$(sql kbench.db "SELECT count(*) FROM run WHERE status NOT IN ('complete', 'running')")
+v=$(db_query kbench.db "SELECT count(*) FROM run WHERE status NOT IN ('complete', 'running')")
 [ "$v" = 0 ]; check $? "every run is complete or left running ($v others)"
 
 # 5. kbench runs: every run left running is shown incomplete.
 kb runs --json
 expect_rc 0 "runs --json"
 jq -r '"\(.id) \(.status)"' "$T/out" | sort >got
-sql kbench.db "SELECT id || ' ' || CASE status WHEN 'running' THEN 'incomplete'
+db_query kbench.db "SELECT id || ' ' || CASE status WHEN 'running' THEN 'incomplete'
     ELSE status END FROM run" | sort >want
 # No collector runs now; one shown running has a pid taken since by
 # another process (pids wrap): rare, and said, not failed.
 : >reused
 for id in $(awk '$2 == "running" { print $1 }' got); do
-	p=$(sql kbench.db "SELECT value FROM run_fact WHERE run_id = $id AND key = 'collector_pid'")
+	p=$(db_query kbench.db "SELECT value FROM run_fact WHERE run_id = $id AND key = 'collector_pid'")
 	if kill -0 "$p" 2>/dev/null; then
 		echo "# run $id: its collector's pid $p is in use again: shown running"
 		echo "$id" >>reused
@@ -215,7 +215,7 @@ grep -q " mid  *sleep  *$v " "$T/out"; check $? "runs (text): the run killed in 
 # 6. The readers, by default (complete runs only) and with --incomplete.
 #    The truth: run id, series and samples, from SQL.
 truth() {
-	sql kbench.db "SELECT r.id || ' ' || s.name || ' ' || count(*) FROM run r
+	db_query kbench.db "SELECT r.id || ' ' || s.name || ' ' || count(*) FROM run r
 	    JOIN series s ON s.run_id = r.id JOIN sample x ON x.series_id = s.id
 	    WHERE $1 GROUP BY s.id" | sort
 }
@@ -238,7 +238,7 @@ for mode in "" --incomplete; do
 	cmp -s "$w" got; check $? "trend $what: exactly the runs, series and n expected"
 	kb export --facts none $mode
 	awk -F, 'NR > 1 { n[$1]++ } END { for (u in n) print u, n[u] }' "$T/out" | sort >got
-	sql kbench.db "SELECT r.uuid || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
+	db_query kbench.db "SELECT r.uuid || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
 	    JOIN sample x ON x.series_id = s.id WHERE r.status = 'complete' OR
 	    '$mode' != '' GROUP BY r.id" | sort >want
 	cmp -s want got; check $? "export $what: exactly the runs and samples expected"
@@ -249,13 +249,13 @@ if command -v gnuplot >/dev/null; then
 	kb plot sleep -b sleep --by run -o p.c --format svg
 	expect_rc 0 "plot sleep --by run"
 	sed -n "s/^set title 'run=\([0-9]*\)'$/\1/p" p.c/sleep.gp | sort >got
-	sql kbench.db "SELECT DISTINCT r.id FROM run r JOIN series s ON s.run_id = r.id
+	db_query kbench.db "SELECT DISTINCT r.id FROM run r JOIN series s ON s.run_id = r.id
 	    WHERE r.benchmark = 'sleep' AND r.status = 'complete'" | sort >want
 	cmp -s want got; check $? "plot: a panel for each complete sleep run, none other ($(wc -l <got))"
 	kb plot sleep -b sleep --by run -o p.a --format svg --incomplete
 	expect_rc 0 "plot sleep --by run --incomplete"
 	sed -n "s/^set title 'run=\([0-9]*\)'$/\1/p" p.a/sleep.gp | sort >got
-	sql kbench.db "SELECT DISTINCT r.id FROM run r JOIN series s ON s.run_id = r.id
+	db_query kbench.db "SELECT DISTINCT r.id FROM run r JOIN series s ON s.run_id = r.id
 	    WHERE r.benchmark = 'sleep'" | sort >want
 	cmp -s want got; check $? "plot --incomplete: the killed sleep runs too ($(wc -l <got))"
 
@@ -268,9 +268,9 @@ if command -v gnuplot >/dev/null; then
 	kb report --compare "$cal" "$mid" -o rep --incomplete
 	expect_rc 0 "report --incomplete: it is"
 	# The table counts rounds (whole ones: a killed run keeps no half).
-	n=$(sql kbench.db "SELECT count(DISTINCT x.round) FROM sample x JOIN series s
+	n=$(db_query kbench.db "SELECT count(DISTINCT x.round) FROM sample x JOIN series s
 	    ON s.id = x.series_id WHERE s.run_id = $mid AND s.name = 'method=select,usec=2000'")
-	nc=$(sql kbench.db "SELECT count(DISTINCT x.round) FROM sample x JOIN series s
+	nc=$(db_query kbench.db "SELECT count(DISTINCT x.round) FROM sample x JOIN series s
 	    ON s.id = x.series_id WHERE s.run_id = $cal AND s.name = 'method=select,usec=2000'")
 	grep -q "^| select | 2000 | $nc/$n |" rep/report.md
 	check $? "report --incomplete: the killed run's $n rounds of select 2000 µs ($(grep '^| select | 2000 ' rep/report.md))"
@@ -286,10 +286,10 @@ kb collect "$kind" -q -l after "$@"
 expect_rc 0 "the next collection"
 expect_err "" "the next collection"
 set -- $(expect $(plan l1))
-v=$(sql kbench.db "SELECT r.status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
+v=$(db_query kbench.db "SELECT r.status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
     JOIN sample x ON x.series_id = s.id WHERE r.label = 'after'")
 [ "$v" = "complete $1" ]; check $? "the next collection: complete, $1 samples (got $v)"
 kb analyze --label after
 expect_rc 0 "analyze reads it"
-v=$(sql kbench.db "PRAGMA integrity_check")
+v=$(db_query kbench.db "PRAGMA integrity_check")
 [ "$v" = ok ]; check $? "integrity_check at the end: $v"

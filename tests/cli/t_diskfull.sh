@@ -19,7 +19,7 @@ awk 'BEGIN { print "method,usec,value"
 
 # counts DB: runs, series, samples and facts, on one line.
 counts() {
-	sql "$1" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT count(*) FROM series)
+	db_query "$1" "SELECT (SELECT count(*) FROM run) || ' ' || (SELECT count(*) FROM series)
 	    || ' ' || (SELECT count(*) FROM sample) || ' ' || (SELECT count(*) FROM run_fact)"
 }
 
@@ -48,13 +48,13 @@ full_disk() {
 	sed -n 2p "$T/err" | grep -Eq '^kbench: collect: run [0-9]+ stopped; [0-9]+ of 50 rounds kept( \(the run could not be marked aborted: it shows as running\))?$'
 	check $? "$mode: collect says how many rounds it kept: $(sed -n 2p "$T/err")"
 	[ "$(wc -l <"$T/err")" -eq 2 ]; check $? "$mode: and nothing more"
-	v=$(sql "$db" "PRAGMA integrity_check")
+	v=$(db_query "$db" "PRAGMA integrity_check")
 	[ "$v" = ok ]; check $? "$mode: integrity_check after the collection: $v"
-	v=$(sql "$db" "SELECT status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
+	v=$(db_query "$db" "SELECT status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
 	    JOIN sample x ON x.series_id = s.id WHERE r.label = 'before'")
 	[ "$v" = "complete 10" ]; check $? "$mode: the run before is all there ($v)"
 	# The rounds committed before the disk filled: whole, every series.
-	v=$(sql "$db" "SELECT count(*) || ' ' || min(n) || ' ' || max(n) || ' ' ||
+	v=$(db_query "$db" "SELECT count(*) || ' ' || min(n) || ' ' || max(n) || ' ' ||
 	    sum(maxseq = n - 1) FROM (SELECT count(*) n, max(seq) maxseq FROM run r
 	    JOIN series s ON s.run_id = r.id JOIN sample x ON x.series_id = s.id
 	    WHERE r.label = 'big' GROUP BY s.id)")
@@ -62,7 +62,7 @@ full_disk() {
 	[ "$1" = 10 ] && [ "$2" = "$3" ] && [ "$4" = 10 ] && [ $(($2 % 1000)) = 0 ] &&
 	    [ "$2" -gt 0 ] && [ "$2" -lt 50000 ]
 	check $? "$mode: $(($2 / 1000)) whole rounds of 50 kept, every series ($v)"
-	v=$(sql "$db" "SELECT status FROM run WHERE label = 'big'")
+	v=$(db_query "$db" "SELECT status FROM run WHERE label = 'big'")
 	limited $LIMIT --db "$db" runs
 	expect_rc 0 "$mode: runs reads the database on a full disk"
 	expect_err "" "$mode: runs reads the database on a full disk"
@@ -71,7 +71,7 @@ full_disk() {
 	limited $LIMIT --db "$db" analyze --by run --format json
 	expect_rc 0 "$mode: analyze reads it"
 	v=$(jq -r '[.groups[].by] | unique | join(" ")' "$T/out")
-	[ "$v" = "$(sql "$db" "SELECT id FROM run WHERE label = 'before'")" ]
+	[ "$v" = "$(db_query "$db" "SELECT id FROM run WHERE label = 'before'")" ]
 	check $? "$mode: analyze shows the complete run only (run $v)"
 
 	# 2. An import that does not fit: one transaction, nothing left.
@@ -82,7 +82,7 @@ full_disk() {
 	    "$mode: import names the database and the cause"
 	v=$(counts "$db")
 	[ "$v" = "$before" ]; check $? "$mode: the import left nothing (runs series samples facts: $v)"
-	v=$(sql "$db" "PRAGMA integrity_check")
+	v=$(db_query "$db" "PRAGMA integrity_check")
 	[ "$v" = ok ]; check $? "$mode: integrity_check after the import: $v"
 
 	# 3. Room again: a collection works, and the import too.
@@ -92,15 +92,15 @@ full_disk() {
 	fi
 	kb --db "$db" collect sleep -q -l after -m nanosleep -u 100 -n 5 -r 2
 	expect_rc 0 "$mode: with room again, a collection works"
-	v=$(sql "$db" "SELECT status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
+	v=$(db_query "$db" "SELECT status || ' ' || count(*) FROM run r JOIN series s ON s.run_id = r.id
 	    JOIN sample x ON x.series_id = s.id WHERE r.label = 'after'")
 	[ "$v" = "complete 10" ]; check $? "$mode: complete, 10 samples ($v)"
 	kb --db "$db" import -q -b imp -l imp --key method --key usec --value value imp.csv
 	expect_rc 0 "$mode: with room again, the import works"
-	v=$(sql "$db" "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
+	v=$(db_query "$db" "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
 	    JOIN run r ON r.id = s.run_id WHERE r.label = 'imp'")
 	[ "$v" = 150000 ]; check $? "$mode: all 150000 rows imported ($v)"
-	v=$(sql "$db" "PRAGMA integrity_check")
+	v=$(db_query "$db" "PRAGMA integrity_check")
 	[ "$v" = ok ]; check $? "$mode: integrity_check at the end: $v"
 }
 

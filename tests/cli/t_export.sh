@@ -29,7 +29,7 @@ kb runs --run 3
 awk 'NR > 1 { print $1 }' "$T/out" >got
 echo 3 >want
 cmp -s want got; check $? "--run ID"
-uuid=$(sql kbench.db "SELECT uuid FROM run WHERE id = 5")
+uuid=$(db_query kbench.db "SELECT uuid FROM run WHERE id = 5")
 kb runs --run "$(echo "$uuid" | cut -c1-8)"
 awk 'NR > 1 { print $1 }' "$T/out" >got
 echo 5 >want
@@ -140,10 +140,10 @@ cmp -s col1.csv col2.csv; check $? "a collection's rounds: export -> import -> e
 # A database of schema 3 (before rounds): migrated when opened, its
 # samples without a round, exported with an empty round cell.
 cp col.db v3.db
-sql v3.db "ALTER TABLE sample DROP COLUMN round;
+db_query v3.db "ALTER TABLE sample DROP COLUMN round;
     ALTER TABLE nightly DROP COLUMN process; PRAGMA user_version = 3"
 kb --db v3.db export --facts none -o v3.csv
 expect_rc 0 "export of a schema-3 database"
-[ "$(sql v3.db "PRAGMA user_version")" = 5 ]; check $? "migrated to schema 5"
+[ "$(db_query v3.db "PRAGMA user_version")" = 5 ]; check $? "migrated to schema 5"
 awk -F, 'NR > 1 { print $(NF - 2) "," $(NF - 1) }' v3.csv | head -3 | tr '\n' ' ' >got
 [ "$(cat got)" = ",0 ,1 ,2 " ]; check $? "its samples exported with no round ($(cat got))"

@@ -19,14 +19,14 @@ awk 'BEGIN { print "label,s,value"
 kb --db c.db import -q --run-by label --key s --value value big.csv
 expect_rc 0 "400 series of 50 samples"
 "$KBENCH" --db c.db trend >/dev/null 2>&1
-sql c.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
-n=$(sql c.db "SELECT count(*) FROM series_summary")
+db_query c.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+n=$(db_query c.db "SELECT count(*) FROM series_summary")
 [ "$n" = 400 ]; check $? "their summaries cached ($n)"
 # A leaf page of the sample table (dbstat), else one in the middle.
-pg=$(sql c.db "SELECT pageno FROM dbstat WHERE name = 'sample' AND
+pg=$(db_query c.db "SELECT pageno FROM dbstat WHERE name = 'sample' AND
     pagetype = 'leaf' ORDER BY pageno LIMIT 1 OFFSET 40" 2>/dev/null)
-[ -n "$pg" ] || pg=$(($(sql c.db "PRAGMA page_count") / 2))
-psize=$(sql c.db "PRAGMA page_size")
+[ -n "$pg" ] || pg=$(($(db_query c.db "PRAGMA page_count") / 2))
+psize=$(db_query c.db "PRAGMA page_size")
 cp c.db bad.db
 awk 'BEGIN { for (i = 0; i < 400; i++) printf "garbage!" }' |
     dd of=bad.db bs="$psize" seek=$((pg - 1)) conv=notrunc 2>/dev/null
@@ -80,10 +80,10 @@ faults() {
 	expect_rc 3 "$mode: merge on a full disk"
 	expect_err "kbench: merge: $db: storing 64 samples: $cause" \
 	    "$mode: merge names the database and the cause"
-	v=$(sql "$db" "SELECT (SELECT count(*) FROM run) || ' ' ||
+	v=$(db_query "$db" "SELECT (SELECT count(*) FROM run) || ' ' ||
 	    (SELECT count(*) FROM series) || ' ' || (SELECT count(*) FROM sample)")
 	[ "$v" = "1 1 2" ]; check $? "$mode: nothing of the merge is left (runs series samples: $v)"
-	v=$(sql "$db" "PRAGMA integrity_check")
+	v=$(db_query "$db" "PRAGMA integrity_check")
 	[ "$v" = ok ]; check $? "$mode: integrity_check: $v"
 
 	# Outputs on the full disk: the file named, no half file.
@@ -110,7 +110,7 @@ faults() {
 	expect_rc 0 "$mode: with room again, the merge works"
 	expect_err "kbench merge: 1 run added, 0 updated (1000000 samples), 0 already here" \
 	    "$mode: the whole run, once"
-	v=$(sql "$db" "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
+	v=$(db_query "$db" "SELECT count(*) FROM sample x JOIN series s ON s.id = x.series_id
 	    JOIN run r ON r.id = s.run_id WHERE r.label = 'big'")
 	[ "$v" = 1000000 ]; check $? "$mode: all 1000000 samples ($v)"
 }

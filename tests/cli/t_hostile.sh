@@ -9,7 +9,7 @@
 printf 'm,v\nx,1\nx,2\n' >ok.csv
 kb import -q --value v --key m -l base ok.csv
 expect_rc 0 "a database to be hostile to"
-count() { sql "$KBENCH_DB" "SELECT count(*) FROM sample"; }
+count() { db_query "$KBENCH_DB" "SELECT count(*) FROM sample"; }
 before=$(count)
 
 # refused CONTENT-CMD MESSAGE WHAT [OPTION...]: import stdin from
@@ -59,7 +59,7 @@ done
 printf 'm,v\nx,1e-400\nx,4.9e-324\nx,1.7976931348623157e308\nx, 2 \n' |
     "$KBENCH" --db num.db import -q --value v --key m -
 check $? "underflow to 0, the least subnormal, the largest double, blanks: taken"
-v=$(sql num.db "SELECT group_concat(value, ' ') FROM (SELECT value FROM sample ORDER BY seq)")
+v=$(db_query num.db "SELECT group_concat(value, ' ') FROM (SELECT value FROM sample ORDER BY seq)")
 [ "$v" = "0.0 4.94065645841247e-324 1.79769313486232e+308 2.0" ]
 check $? "... as the nearest doubles ($v)"
 
@@ -104,7 +104,7 @@ expect_rc 2 "a Latin-1 --meta value (collect)"
 # its bad bytes as U+FFFD, so both stay valid for strict readers.
 kb import -q --value v --key m -l latin ok.csv
 expect_rc 0 "a label, made Latin-1 behind kbench's back"
-sql "$KBENCH_DB" "UPDATE run SET label = CAST(X'6c6174e9' AS TEXT) WHERE label = 'latin'"
+db_query "$KBENCH_DB" "UPDATE run SET label = CAST(X'6c6174e9' AS TEXT) WHERE label = 'latin'"
 kb analyze --by label --format json
 python3 -c 'import json, sys
 d = json.loads(open(sys.argv[1], encoding="utf-8", errors="strict").read())
@@ -124,7 +124,7 @@ expect_rc 2 "a filter value that is SQL selects nothing"
 expect_err "kbench: analyze: no samples match the selection" "a filter value that is SQL selects nothing"
 kb runs --label "$evil"
 expect_rc 0 "the SQL label is a label like any other"
-n=$(sql "$KBENCH_DB" "SELECT count(*) FROM run")
+n=$(db_query "$KBENCH_DB" "SELECT count(*) FROM run")
 [ "$n" = 3 ]; check $? "the run table is still there, 3 runs ($n)"
 kb runs --label '$(touch pwned)' --label '`touch pwned`'
 [ ! -e pwned ]; check $? "a label is never run by a shell"
@@ -168,12 +168,12 @@ printf 'm,r,v\r\nx,1,1\r\nx,2,2\r\n' | "$KBENCH" --db crlf.db import -q --value 
 check $? "CRLF line ends, plain: taken"
 printf 'm,r,v\r\n"x",1,1\r\nx,"2",2\r\n' | "$KBENCH" --db crlf.db import -q --value v --key m $rr -
 check $? "CRLF line ends, quoted (libcsv): taken"
-v=$(sql crlf.db "SELECT group_concat(round, ' ') FROM (SELECT round FROM sample ORDER BY series_id, seq)")
+v=$(db_query crlf.db "SELECT group_concat(round, ' ') FROM (SELECT round FROM sample ORDER BY series_id, seq)")
 [ "$v" = "1 2 1 2" ]; check $? "... with their rounds, no CR in them ($v)"
 { printf 'm,r,v\nx,'; head -c 1000000 /dev/zero | tr '\0' 0; printf '7,1\n'; } |
     "$KBENCH" --db zeros.db import -q --value v --key m $rr -
 check $? "a round of a million leading zeros then 7: a whole number, taken"
-[ "$(sql zeros.db "SELECT round FROM sample")" = 7 ]; check $? "... as 7"
+[ "$(db_query zeros.db "SELECT round FROM sample")" = 7 ]; check $? "... as 7"
 
 # The canonical form on standard input: a run whose rows have no round
 # but its last; a header with two round columns.
@@ -199,7 +199,7 @@ n=100000
 awk -v n=$n 'BEGIN { print "m,r,v"; for (i = 1; i <= n; i++) print "x," i "," i }' >rounds.csv
 (ulimit -t 60; "$KBENCH" --db rounds.db import -q --value v --key m $rr rounds.csv)
 check $? "$n rounds in one series import in under a minute of CPU"
-[ "$(sql rounds.db "SELECT count(DISTINCT round) || ' ' || max(round) FROM sample")" = "$n $n" ]
+[ "$(db_query rounds.db "SELECT count(DISTINCT round) || ' ' || max(round) FROM sample")" = "$n $n" ]
 check $? "... each its own round"
 "$KBENCH" --db rounds.db export --facts none -o rounds1.csv
 awk -v n=$n -v h="${h%%,key.m*}" 'BEGIN { print h ",key.m,unit,better,round,seq,value"

@@ -12,20 +12,20 @@ expect_empty_out "import prints no data"
 expect_err "kbench import: 210 samples in 6 runs into $T/kbench.db" \
     "import summary on stderr"
 
-n=$(sql kbench.db "SELECT count(*) FROM run")
+n=$(db_query kbench.db "SELECT count(*) FROM run")
 [ "$n" = 6 ]; check $? "6 runs (2 labels x 3 HZ), got $n"
-n=$(sql kbench.db "SELECT count(DISTINCT n) FROM (SELECT count(*) n FROM series GROUP BY run_id)")
-m=$(sql kbench.db "SELECT min(n) FROM (SELECT count(*) n FROM series GROUP BY run_id)")
+n=$(db_query kbench.db "SELECT count(DISTINCT n) FROM (SELECT count(*) n FROM series GROUP BY run_id)")
+m=$(db_query kbench.db "SELECT min(n) FROM (SELECT count(*) n FROM series GROUP BY run_id)")
 [ "$n" = 1 ] && [ "$m" = 35 ]; check $? "35 series in every run"
-n=$(sql kbench.db "SELECT max(c) FROM (SELECT count(*) c FROM sample GROUP BY series_id)")
+n=$(db_query kbench.db "SELECT max(c) FROM (SELECT count(*) c FROM sample GROUP BY series_id)")
 [ "$n" = 1 ]; check $? "one sample per series"
-v=$(sql kbench.db "SELECT x.value FROM sample x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = s.run_id JOIN run_fact f ON f.run_id = r.id AND f.key = 'hz' WHERE r.label = 'unpatched' AND f.value = '1000' AND s.name = 'method=nanosleep,usec=300'")
+v=$(db_query kbench.db "SELECT x.value FROM sample x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = s.run_id JOIN run_fact f ON f.run_id = r.id AND f.key = 'hz' WHERE r.label = 'unpatched' AND f.value = '1000' AND s.name = 'method=nanosleep,usec=300'")
 [ "$v" = 1999.8 ]; check $? "unpatched nanosleep 300 us at HZ=1000 is 1999.80 (got $v)"
-v=$(sql kbench.db "SELECT DISTINCT unit || ' ' || better FROM series")
+v=$(db_query kbench.db "SELECT DISTINCT unit || ' ' || better FROM series")
 [ "$v" = "us lower" ]; check $? "unit and better direction stored"
 # The seed's series keys are those kbench collect sleep stores (method,
 # usec): a table imported this way pairs with a run collected here.
-v=$(sql kbench.db "SELECT group_concat(key, ' ') FROM (SELECT DISTINCT key FROM series_key ORDER BY key)")
+v=$(db_query kbench.db "SELECT group_concat(key, ' ') FROM (SELECT DISTINCT key FROM series_key ORDER BY key)")
 [ "$v" = "method usec" ]; check $? "the seed's keys are the collector's: method usec (got $v)"
 if [ -x "$(dirname "$KBENCH")/testsleep" ]; then
 	kb --db pair.db import -q -b sleep --run-by label --run-by hz --key method \
@@ -62,14 +62,14 @@ expect_rc 0 "export of quoted labels"
 tail -n +2 "$T/out" | cut -d, -f2- | sed 's/^[^,]*,import,complete,[^,]*,[^,]*,"[^"]*",[^,]*,//' >got
 printf '%s\n' 'x,,lower,0,1' '"two' 'lines",,lower,0,2.5' >want
 # The label comes first: check it separately.
-lab=$(sql q.db "SELECT group_concat(label, '|') FROM (SELECT label FROM run ORDER BY id)")
+lab=$(db_query q.db "SELECT group_concat(label, '|') FROM (SELECT label FROM run ORDER BY id)")
 [ "$lab" = 'a,b|say "hi"' ]; check $? "labels with a comma and quotes kept (got $lab)"
 kb --db q2.db import -q q.db 2>/dev/null
 kb --db q.db export -o q1.csv && kb --db q2.db import -q q1.csv && kb --db q2.db export -o q2.csv
 cmp -s q1.csv q2.csv; check $? "quoted fields round-trip byte for byte"
 
 # Bad input: each gets FILE:LINE and what was wrong, exit 2, nothing stored.
-before=$(sql kbench.db "SELECT count(*) FROM sample")
+before=$(db_query kbench.db "SELECT count(*) FROM sample")
 bad() {
 	# bad FILE-CONTENT EXPECTED-STDERR WHAT [import options...]
 	printf "$1" >bad.csv
@@ -83,7 +83,7 @@ bad_file() {
 	kb import "$@" "$file"
 	expect_rc 2 "$what"
 	expect_err "$want" "$what"
-	after=$(sql kbench.db "SELECT count(*) FROM sample")
+	after=$(db_query kbench.db "SELECT count(*) FROM sample")
 	[ "$after" = "$before" ]; check $? "$what: database unchanged"
 }
 bad 'm,v\nx,1\ny,abc\n' \
@@ -140,7 +140,7 @@ printf 'm,v\nx,1\n' >good.csv
 printf 'm,v\nx,z\n' >bad2.csv
 kb import --value v good.csv bad2.csv
 expect_rc 2 "a good file and a bad one"
-after=$(sql kbench.db "SELECT count(*) FROM sample")
+after=$(db_query kbench.db "SELECT count(*) FROM sample")
 [ "$after" = "$before" ]; check $? "the good file is rolled back with the bad one"
 
 # A NUL byte in a field.
@@ -157,9 +157,9 @@ expect_err "kbench: import: nosuch.csv: cannot open: No such file or directory; 
 # Standard input, -l, -b, --meta, and seq numbering per series.
 printf 'm,v\nx,1\ny,2\nx,3\n' | "$KBENCH" --db s.db import -q -l mylabel -b mybench --meta kernel=6.1 --key m --value v -
 check $? "import from standard input"
-v=$(sql s.db "SELECT r.label || ' ' || r.benchmark || ' ' || f.value FROM run r JOIN run_fact f ON f.run_id = r.id AND f.key = 'kernel'")
+v=$(db_query s.db "SELECT r.label || ' ' || r.benchmark || ' ' || f.value FROM run r JOIN run_fact f ON f.run_id = r.id AND f.key = 'kernel'")
 [ "$v" = "mylabel mybench 6.1" ]; check $? "-l, -b and --meta stored (got $v)"
-v=$(sql s.db "SELECT group_concat(s.name || ':' || x.seq || '=' || x.value, ' ') FROM sample x JOIN series s ON s.id = x.series_id")
+v=$(db_query s.db "SELECT group_concat(s.name || ':' || x.seq || '=' || x.value, ' ') FROM sample x JOIN series s ON s.id = x.series_id")
 [ "$v" = "m=x:0=1.0 m=x:1=3.0 m=y:0=2.0" ]; check $? "samples numbered per series in file order (got $v)"
 
 # Canonical CSV with inconsistent run columns for one uuid.
@@ -207,7 +207,7 @@ canon() {
 	done >>"$f"
 }
 rounds() {
-	sql "$1" "SELECT group_concat(s.name || ':' || x.seq || '@' || ifnull(x.round, '-'), ' ')
+	db_query "$1" "SELECT group_concat(s.name || ':' || x.seq || '@' || ifnull(x.round, '-'), ' ')
 	    FROM (SELECT * FROM sample ORDER BY series_id, seq) x JOIN series s ON s.id = x.series_id"
 }
 
@@ -217,7 +217,7 @@ head -1 a.csv | grep -q ',unit,better,round,seq,value$'
 check $? "the canonical header ends unit,better,round,seq,value"
 v=$(tail -n +2 a.csv | awk -F, '{ print $(NF - 2) }' | sort -u | tr '\n' .)
 [ "$v" = . ]; check $? "no round recorded: an empty round cell on every row ($v)"
-n=$(sql b.db "SELECT count(*) FROM sample WHERE round IS NOT NULL")
+n=$(db_query b.db "SELECT count(*) FROM sample WHERE round IS NOT NULL")
 [ "$n" = 0 ]; check $? "empty round cells import as no round ($n with one)"
 
 # Mapped: --round-by; export; import; export: the same bytes.
@@ -267,7 +267,7 @@ canon ok2.csv "$h5" x,1,5,1 x,1,3,2 x,2,6,3
 kb --db ok2.db import -q ok2.csv
 expect_rc 0 "seqs out of order within one round"
 
-before=$(sql kbench.db "SELECT count(*) FROM sample")
+before=$(db_query kbench.db "SELECT count(*) FROM sample")
 for v in 1.5 -1 1e3 0x10 '" "' abc 9007199254740992 99999999999999999999 +1 1_000 '" 1"'; do
 	canon r.csv "$h5" x,1,0,1 "x,$v,1,2"
 	shown=$(echo "$v" | tr -d '"')
@@ -338,7 +338,7 @@ kb import --value v --key m --round-by r good-r.csv bad-r.csv
 expect_rc 2 "a good file with rounds and one with a bad round on its last row"
 expect_err "kbench: import: bad-r.csv:4: column 'r': 'x' is not a whole number from 0 to 9007199254740991; nothing imported" \
     "the bad round is named"
-[ "$(sql kbench.db "SELECT count(*) FROM sample")" = "$before" ]
+[ "$(db_query kbench.db "SELECT count(*) FROM sample")" = "$before" ]
 check $? "nothing of either file stored"
 
 # Issue 26, finding 15: a start time the calendar has not; finding 16: a
@@ -363,7 +363,7 @@ kb -d twice.db import twice.csv
 expect_rc 2 "finding 16: a canonical header with a column twice"
 expect_err "kbench: import: twice.csv:1: column 10 'fact.host' repeats column 9: a column name once only; nothing imported" \
     "finding 16: both positions named"
-[ ! -e twice.db ] || [ "$(sql twice.db 'SELECT count(*) FROM run')" = 0 ]
+[ ! -e twice.db ] || [ "$(db_query twice.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "finding 16: nothing stored"
 printf 'night,host,host,v\nn1,a,b,1\n' >twice2.csv
 kb -d twice.db import --value v --run-by night --run-by host twice2.csv
@@ -384,7 +384,7 @@ kb -d factc.db import factc.csv
 expect_rc 2 "a fact name with an escape"
 expect_err "kbench: import: factc.csv:2: fact name 'h\\x1b[2J': a control character (newline, tab, escape...) has no place in a fact name; nothing imported" \
     "a fact name with an escape: refused with its line"
-[ ! -e factc.db ] || [ "$(sql factc.db 'SELECT count(*) FROM run')" = 0 ]
+[ ! -e factc.db ] || [ "$(db_query factc.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "a fact name with an escape: nothing stored"
 
 # The first error in a file is the one said, from a file or from
@@ -414,7 +414,7 @@ for c in "100 0" "100 5000" "20000 45000" "50001 0"; do
 		expect_rc 2 "a seq twice at line $1 of 50,000 (bad value at line $2), $how"
 		expect_err "kbench: import: $src:$1: sample 50 of this series is there already; nothing imported" \
 		    "a seq twice at line $1 of 50,000 (bad value at line $2), $how: that line named"
-		[ "$(sql dup.db 'SELECT count(*) FROM sample')" = 1 ]
+		[ "$(db_query dup.db 'SELECT count(*) FROM sample')" = 1 ]
 		check $? "a seq twice at line $1, $how: nothing stored"
 	done
 done
@@ -442,5 +442,5 @@ kb -d twice.db import -q q.csv q.csv
 expect_rc 2 "the same file twice in one import"
 expect_err "kbench: import: q.csv:2: run q is in this import already (q.csv:2): a run is imported once; nothing imported" \
     "the same file twice in one import: the run's first line named"
-[ ! -e twice.db ] || [ "$(sql twice.db 'SELECT count(*) FROM run')" = 0 ]
+[ ! -e twice.db ] || [ "$(db_query twice.db 'SELECT count(*) FROM run')" = 0 ]
 check $? "the same file twice in one import: nothing stored"

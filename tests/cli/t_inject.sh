@@ -23,7 +23,7 @@ kb --db sh.db import -q --run-by label --key m --value v \
     --meta "quote=it's \"so\"" --meta 'nl=one
 two' --meta "esc=$(printf 'a\033[2Jb\342\200\256c')" inj.csv
 expect_rc 0 "an import whose labels and facts are shell"
-v=$(sql sh.db "SELECT DISTINCT command FROM run")
+v=$(db_query sh.db "SELECT DISTINCT command FROM run")
 case $v in '["kbench","--db","sh.db","import",'*) ok "the command is stored as a JSON array of its words" ;;
 *) not_ok "the command is stored as a JSON array of its words: $v" ;; esac
 kb --db sh.db report --compare "$A" "$B" -o rep

@@ -15,7 +15,7 @@ expect_err "kbench merge: 3 runs added, 0 updated (362 samples), 0 already here"
 kb --db c.db merge a.db b.db
 expect_rc 0 "merge again"
 expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 3 already here" "merging twice adds nothing"
-n=$(sqlite3 c.db "SELECT count(*) FROM sample")
+n=$(db_query c.db "SELECT count(*) FROM sample")
 [ "$n" = 362 ]; check $? "362 samples, once (got $n)"
 kb --db c.db runs --json
 v=$(jq -r '.facts.host' "$T/out" | sort -u | tr '\n' ' ')
@@ -27,45 +27,45 @@ expect_rc 0 "analysis splits by host after a merge"
 cmp -s a.csv c.csv; check $? "a merged run is the same run, byte for byte"
 
 # A conflict: the same uuid with other content.
-uuid=$(sqlite3 b.db "SELECT uuid FROM run")
-sqlite3 b.db "UPDATE sample SET value = 99 WHERE seq = 0"
-before=$(sqlite3 c.db "SELECT count(*) FROM sample")
+uuid=$(db_query b.db "SELECT uuid FROM run")
+db_query b.db "UPDATE sample SET value = 99 WHERE seq = 0"
+before=$(db_query c.db "SELECT count(*) FROM sample")
 kb --db c.db merge a.db b.db
 expect_rc 2 "a conflicting run"
 expect_err "kbench: merge: b.db: run $uuid (x) is here already with other content; nothing merged" \
     "the conflicting run is named"
-after=$(sqlite3 c.db "SELECT count(*) FROM sample")
+after=$(db_query c.db "SELECT count(*) FROM sample")
 [ "$before" = "$after" ]; check $? "nothing merged on a conflict"
 # A sample moved to another seq is other content too.
-sqlite3 b.db "UPDATE sample SET value = 1 WHERE seq = 0"
+db_query b.db "UPDATE sample SET value = 1 WHERE seq = 0"
 kb --db c.db merge b.db
 expect_rc 0 "b.db restored: the same content again"
-sqlite3 b.db "UPDATE sample SET seq = 7 WHERE seq = 1"
+db_query b.db "UPDATE sample SET seq = 7 WHERE seq = 1"
 kb --db c.db merge b.db
 expect_rc 2 "the same values under another seq are a conflict"
-sqlite3 b.db "UPDATE sample SET seq = 1 WHERE seq = 7"
+db_query b.db "UPDATE sample SET seq = 1 WHERE seq = 7"
 
 # A run merged while it was still running is replaced by its newer copy,
 # once it has grown and finished; a finished one never is.
 printf 'label,method,v\ny,poll,1\n' >d.csv
 kb --db d.db import -q --run-by label --key method --value v d.csv
-uuid=$(sqlite3 d.db "SELECT uuid FROM run")
-sqlite3 d.db "UPDATE run SET status = 'running', ended_at = NULL"
+uuid=$(db_query d.db "SELECT uuid FROM run")
+db_query d.db "UPDATE run SET status = 'running', ended_at = NULL"
 kb --db c.db merge d.db
 expect_err "kbench merge: 1 run added, 0 updated (1 samples), 0 already here" \
     "a running run is merged as it is"
-sqlite3 d.db "INSERT INTO sample (series_id, seq, value) SELECT series_id, 1, 5 FROM sample;
+db_query d.db "INSERT INTO sample (series_id, seq, value) SELECT series_id, 1, 5 FROM sample;
     UPDATE run SET status = 'complete', ended_at = '2026-11-30T03:00:00Z'"
 kb --db c.db merge d.db
 expect_rc 0 "the finished run comes again"
 expect_err "kbench merge: 0 runs added, 1 updated (2 samples), 0 already here" \
     "the running copy is replaced by the finished one"
-s=$(sqlite3 c.db "SELECT r.status || ' ' || count(x.seq) FROM run r JOIN series s
+s=$(db_query c.db "SELECT r.status || ' ' || count(x.seq) FROM run r JOIN series s
     ON s.run_id = r.id JOIN sample x ON x.series_id = s.id WHERE r.uuid = '$uuid'")
 [ "$s" = "complete 2" ]; check $? "the run here is the finished one, 2 samples ($s)"
-n=$(sqlite3 c.db "SELECT count(*) FROM run WHERE uuid = '$uuid'")
+n=$(db_query c.db "SELECT count(*) FROM run WHERE uuid = '$uuid'")
 [ "$n" = 1 ]; check $? "once ($n)"
-sqlite3 d.db "UPDATE sample SET value = 6 WHERE seq = 1"
+db_query d.db "UPDATE sample SET value = 6 WHERE seq = 1"
 kb --db c.db merge d.db
 expect_rc 2 "a finished run with other content is a conflict"
 n=$(sqlite3 c.db "PRAGMA integrity_check; PRAGMA foreign_key_check" | tr '\n' ' ')
@@ -98,8 +98,8 @@ expect_err "kbench merge: 4 runs added, 0 updated (7 samples), 0 already here" \
     "merging them: 4 runs, 7 samples"
 q="SELECT r.uuid || ':' || group_concat(x.value, ' ') FROM run r JOIN series s
     ON s.run_id = r.id JOIN sample x ON x.series_id = s.id GROUP BY r.uuid ORDER BY r.uuid"
-[ "$(sql ids.db "$q")" = "$(sql ids2.db "$q")" ]
-check $? "each run has its own samples, none of another: $(sql ids2.db "$q" | tr '\n' ' ')"
+[ "$(db_query ids.db "$q")" = "$(db_query ids2.db "$q")" ]
+check $? "each run has its own samples, none of another: $(db_query ids2.db "$q" | tr '\n' ' ')"
 kb --db ids2.db merge ids.db
 expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 4 already here" \
     "merging them again adds nothing, conflicts with nothing"
@@ -124,7 +124,7 @@ snapshot() {
 	"$KBENCH" --db "$1" import -q snap.csv
 }
 samples_here() {
-	sql live.db "SELECT r.status || ' ' || count(*) FROM run r JOIN series s
+	db_query live.db "SELECT r.status || ' ' || count(*) FROM run r JOIN series s
 	    ON s.run_id = r.id JOIN sample x ON x.series_id = s.id WHERE r.uuid = 'r-live'"
 }
 snapshot s6.db running 6
@@ -185,18 +185,18 @@ check $? "the rounds are there ($(awk -F, 'NR > 1 { printf "%s ", $(NF - 2) }' r
 kb --db rm.db merge r.db
 expect_err "kbench merge: 0 runs added, 0 updated (0 samples), 1 already here" \
     "merging it again adds nothing"
-uuid=$(sql r.db "SELECT uuid FROM run")
+uuid=$(db_query r.db "SELECT uuid FROM run")
 cp r.db r-shift.db
-sql r-shift.db "UPDATE sample SET round = 2 WHERE round = 1 AND seq = 1"
-before=$(sql rm.db "SELECT group_concat(round) FROM sample")
+db_query r-shift.db "UPDATE sample SET round = 2 WHERE round = 1 AND seq = 1"
+before=$(db_query rm.db "SELECT group_concat(round) FROM sample")
 kb --db rm.db merge r-shift.db
 expect_rc 2 "a copy whose rounds differ, values the same"
 expect_err "kbench: merge: r-shift.db: run $uuid (ra) is here already with other content; nothing merged" \
     "a copy whose rounds differ is a conflict"
-[ "$(sql rm.db "SELECT group_concat(round) FROM sample")" = "$before" ]
+[ "$(db_query rm.db "SELECT group_concat(round) FROM sample")" = "$before" ]
 check $? "nothing merged"
 cp r.db r-none.db
-sql r-none.db "UPDATE sample SET round = NULL"
+db_query r-none.db "UPDATE sample SET round = NULL"
 kb --db rm.db merge r-none.db
 expect_rc 2 "a copy with no rounds where the run here has them"
 kb --db rn.db merge r.db r-none.db
@@ -219,10 +219,10 @@ kb --db c9.db import -q c9.csv
 expect_rc 0 "a source to craft"
 kb --db m9ok.db merge c9.db
 expect_rc 0 "the source as made merges"
-before=$(sql c.db "SELECT count(*) FROM sample")
+before=$(db_query c.db "SELECT count(*) FROM sample")
 crafted() {
 	cp c9.db "$1"
-	sql "$1" "$2"
+	db_query "$1" "$2"
 	rm -f m9.db
 	kb --db m9.db merge a.db "$1"
 	expect_rc 2 "$4"
@@ -231,7 +231,7 @@ crafted() {
 	cp c.db c9here.db
 	kb --db c9here.db merge a.db "$1"
 	expect_rc 2 "$4, into a database"
-	[ "$(sql c9here.db "SELECT count(*) FROM sample")" = "$before" ]
+	[ "$(db_query c9here.db "SELECT count(*) FROM sample")" = "$before" ]
 	check $? "$4: nothing stored"
 }
 # A NUL inside a text: C would read the text as ending there (a run's
@@ -294,7 +294,7 @@ crafted blob.db "UPDATE run SET benchmark = X'41'" \
 # are triggers, tables and columns kbench does not make.
 schema() {
 	cp c9.db "$1"
-	sql "$1" "$2"
+	db_query "$1" "$2"
 	rm -f m10.db
 	timeout 20 "$KBENCH" --db m10.db merge "$1" >"$T/out" 2>"$T/err"
 	rc=$?

@@ -58,10 +58,10 @@ grep -q "^kbench nightly: [0-9:]* lab: ok; 0 of 1 collection failed; trend check
     "$T/out"; check $? "the last line says how it went"
 grep -q "^kbench nightly: [0-9:]* lab: lab.conf, label night-$TODAY.2, database lab.db, lock lab.db.nightly.lock$" \
     "$T/out"; check $? "the second night of the day is labelled night-$TODAY.2"
-s=$(sql lab.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
+s=$(db_query lab.db "SELECT group_concat(label || ' ' || status, ', ') FROM run")
 [ "$s" = "night-$TODAY complete, night-$TODAY.2 complete" ]
 check $? "one complete run under each night's label ($s)"
-n=$(sql lab.db "SELECT count(*) FROM run_fact WHERE
+n=$(db_query lab.db "SELECT count(*) FROM run_fact WHERE
     (key = 'nightly' AND value = 'lab') OR (key = 'branch' AND value = 'main') OR
     (key = 'kernel_git' AND value = 'v6.8-31-gabc')")
 [ "$n" = 6 ]; check $? "each run has the facts nightly, branch and kernel_git (first line) ($n of 6)"
@@ -123,7 +123,7 @@ rc=$?
 expect_rc 0 "the nightly that held the lock finishes"
 # Every invocation is logged: the two locked out too, ended as they
 # began, under the pattern's label (they chose none).
-s=$(sql lab.db "SELECT group_concat(id || ' ' || label || ' ' || status || ' ' ||
+s=$(db_query lab.db "SELECT group_concat(id || ' ' || label || ' ' || status || ' ' ||
     collections || ' ' || (ended_at = started_at), ', ') FROM nightly WHERE id > 2")
 [ "$s" = "3 night-$TODAY.3 ok 1 0, 4 night-$TODAY locked-out 0 1, 5 night-$TODAY locked-out 0 1" ]
 check $? "the locked-out nightlies are logged ($s)"
@@ -142,7 +142,7 @@ kb nightly -q -f lab.conf
 expect_rc 0 "-q: a good night"
 expect_empty_out "-q: a good night"
 expect_err "" "-q: a good night: nothing on stderr"
-s=$(sql lab.db "SELECT label || ' ' || status FROM nightly ORDER BY id DESC LIMIT 1")
+s=$(db_query lab.db "SELECT label || ' ' || status FROM nightly ORDER BY id DESC LIMIT 1")
 [ "$s" = "night-$TODAY.5 ok" ]; check $? "-q: the night ran and is logged ($s)"
 kb nightly -q -f lab.conf --dry-run
 expect_rc 0 "-q --dry-run"
@@ -201,11 +201,11 @@ grep -q '^kbench nightly: \[1/2\] [0-9:]* collect sleep (line 3): FAILED (exit s
     "$T/out"; check $? "the failed collection is named, with its line"
 grep -q '^kbench nightly: \[2/2\] [0-9:]* collect sleep: ok in [0-9]* s$' "$T/out"
 check $? "the next collection ran"
-n=$(sql bad.db "SELECT count(*) FROM run WHERE status = 'complete'")
+n=$(db_query bad.db "SELECT count(*) FROM run WHERE status = 'complete'")
 [ "$n" = 1 ]; check $? "the good collection's run is stored"
-n=$(sql bad.db "SELECT count(*) FROM run_fact WHERE key = 'broken'")
+n=$(db_query bad.db "SELECT count(*) FROM run_fact WHERE key = 'broken'")
 [ "$n" = 0 ]; check $? "the failed fact is not recorded"
-s=$(sql bad.db "SELECT status || ' ' || collections || ' ' || failed FROM nightly")
+s=$(db_query bad.db "SELECT status || ' ' || collections || ' ' || failed FROM nightly")
 [ "$s" = "failed 2 1" ]; check $? "logged as failed, 1 of 2 ($s)"
 # Quiet, the same night says all of it on stderr: the collection's own
 # error, which line failed and how the night ended; stdout stays empty.
@@ -228,11 +228,11 @@ cmp -s want got || diff want got | sed 's/^/#   /'
 # and ended at once, when its database is there: a collect line the
 # collector refuses (under the pattern's label), a label pattern that
 # makes no label (under the pattern itself).  A dry run is not a night.
-n0=$(sql bad.db "SELECT count(*) FROM nightly")
+n0=$(db_query bad.db "SELECT count(*) FROM nightly")
 printf 'database bad.db\nname bad\ncollect sleep -q -m nosuchmethod\n' >refused.conf
 kb nightly -f refused.conf --dry-run
 expect_rc 2 "a refused configuration, dry run"
-n=$(sql bad.db "SELECT count(*) FROM nightly")
+n=$(db_query bad.db "SELECT count(*) FROM nightly")
 [ "$n" = "$n0" ]; check $? "a refused dry run is not logged ($n0, $n)"
 kb nightly -q -f refused.conf
 expect_rc 2 "a refused configuration"
@@ -242,7 +242,7 @@ grep -q "^kbench: nightly: refused.conf:3: collect sleep: kbench collect refuses
 printf 'database bad.db\nname bad\nlabel x%%n%%Y\ncollect sleep -q -m nanosleep\n' >refused.conf
 kb nightly -f refused.conf
 expect_rc 2 "a label pattern that makes no label"
-s=$(sql bad.db "SELECT group_concat(label || ' ' || status || ' ' || collections ||
+s=$(db_query bad.db "SELECT group_concat(label || ' ' || status || ' ' || collections ||
     ' ' || (ended_at = started_at), ', ') FROM nightly WHERE id > $n0")
 [ "$s" = "nightly-$TODAY refused 0 1, x%n%Y refused 0 1" ]
 check $? "refused configurations are logged ($s)"
@@ -256,18 +256,18 @@ EOF
 "$KBENCH" nightly -f term.conf >term.out 2>term.err &
 pid=$!
 i=0
-while [ $i -lt 100 ] && [ "$(sql term.db "SELECT count(*) FROM sample" 2>/dev/null)" != 10 ]; do
+while [ $i -lt 100 ] && [ "$(db_query term.db "SELECT count(*) FROM sample" 2>/dev/null)" != 10 ]; do
 	sleep 0.1; i=$((i + 1))
 done
 kill -TERM $pid
 wait $pid
 rc=$?
 expect_rc 143 "SIGTERM: exit 143"
-s=$(sql term.db "SELECT status FROM nightly")
+s=$(db_query term.db "SELECT status FROM nightly")
 [ "$s" = interrupted ]; check $? "logged as interrupted ($s)"
-s=$(sql term.db "SELECT status FROM run")
+s=$(db_query term.db "SELECT status FROM run")
 [ "$s" = aborted ]; check $? "the collection's run is marked aborted, once ($s)"
-n=$(sql term.db "SELECT count(*) FROM sample")
+n=$(db_query term.db "SELECT count(*) FROM sample")
 [ "$n" -ge 10 ]; check $? "its committed rounds are kept ($n samples)"
 ! grep -q '\[2/2\]' term.out; check $? "no collection starts after the signal"
 kb nightly -f term.conf --dry-run
@@ -308,7 +308,7 @@ if [ "$(uname -s)" = Linux ]; then
 	check $? "-q: the mail says how to see it: kbench report of the nights on each side"
 	[ ! -s mail.err ]; check $? "-q: nothing on stderr: a regression is no failure"
 	# Two nights after the change are enough to see it, three at most.
-	s=$(sql shift.db "SELECT group_concat(status, ' ') FROM nightly")
+	s=$(db_query shift.db "SELECT group_concat(status, ' ') FROM nightly")
 	case $s in
 	"ok ok ok ok ok ok ok regression regression regression regression regression" |\
 	"ok ok ok ok ok ok ok ok regression regression regression regression" |\
@@ -512,8 +512,8 @@ collect   sleep -q -r 1 -m nanosleep -u 100000 -n 10
 EOF
 "$KBENCH" nightly -f dead.conf >dead.out 2>dead.err &
 pid=$!
-logged() { [ "$(sql dead.db "SELECT count(*) FROM nightly" 2>/dev/null)" = 1 ]; }
-collected() { [ "$(sql dead.db "SELECT status FROM run" 2>/dev/null)" = complete ]; }
+logged() { [ "$(db_query dead.db "SELECT count(*) FROM nightly" 2>/dev/null)" = 1 ]; }
+collected() { [ "$(db_query dead.db "SELECT status FROM run" 2>/dev/null)" = complete ]; }
 wait_for logged
 kill -9 $pid
 wait $pid 2>/dev/null
@@ -584,7 +584,7 @@ rc=$?
 expect_rc 0 "the crontab command, run as cron runs it"
 [ ! -s mail ]; check $? "cron: a good night mails nothing (-q): $(head -c 200 mail)"
 [ -f etc/lab.db ]; check $? "cron: the database is found relative to the configuration"
-s=$(sql etc/lab.db "SELECT name || ' ' || label || ' ' || status FROM nightly")
+s=$(db_query etc/lab.db "SELECT name || ' ' || label || ' ' || status FROM nightly")
 # The day it ran: the test may have started before midnight.
 [ "$s" = "kbench night-$TODAY ok" ] || [ "$s" = "kbench night-$(date +%Y-%m-%d) ok" ]
 check $? "cron: the night is in the log, named after kbench.conf ($s)"

@@ -31,14 +31,14 @@ check $? "the dry run shows the facts the night would give, the bad ones left ou
 kb nightly -f f.conf
 expect_rc 0 "the night with two bad fact commands completes"
 expect_err "$(cat want.err)" "the night warns as the dry run did"
-s=$(sql f.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key,
+s=$(db_query f.db "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key,
     value FROM run_fact WHERE key IN ('branch', 'good', 'latin1', 'big',
     'nightly') ORDER BY key)")
 [ "$s" = "branch=main good=v6.8 nightly=f" ]
 check $? "the run has the good facts, not the bad ones ($s)"
-s=$(sql f.db "SELECT status FROM run")
+s=$(db_query f.db "SELECT status FROM run")
 [ "$s" = complete ]; check $? "its run is complete ($s)"
-s=$(sql f.db "SELECT status FROM nightly")
+s=$(db_query f.db "SELECT status FROM nightly")
 [ "$s" = ok ]; check $? "the night is ok ($s)"
 
 # Finding 5 (issue 26): a NUL byte in a fact command's output would cut
@@ -66,7 +66,7 @@ for kv in host=fake collector_pid=5 collector_process=zz hz=1000; do
 	expect_err "kbench: collect sleep: --meta: '${kv%%=*}' is a fact kbench records itself" \
 	    "collect --meta $kv: refused, naming the fact"
 done
-s=$(sql "$KBENCH_DB" "SELECT count(*) FROM run" 2>/dev/null)
+s=$(db_query "$KBENCH_DB" "SELECT count(*) FROM run" 2>/dev/null)
 [ "${s:-0}" = 0 ]; check $? "no run is made with a faked fact (${s:-0})"
 printf 'fact collector_process=zz\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' >own.conf
 printf 'fact-command host echo fake\ncollect sleep -q -r 1 -m nanosleep -u 1 -n 2\n' >own2.conf

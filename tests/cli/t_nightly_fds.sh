@@ -19,7 +19,7 @@ collect   sleep -q -r 1 -m nanosleep -u 1 -n 2
 EOF
 kb nightly -f fds.conf
 expect_rc 0 "a night whose fact command lists its descriptors"
-s=$(sql fds.db "SELECT DISTINCT value FROM run_fact WHERE key = 'fds'")
+s=$(db_query fds.db "SELECT DISTINCT value FROM run_fact WHERE key = 'fds'")
 [ "$s" = "0 1 2" ]
 check $? "a fact command holds descriptors 0, 1, 2 only (it held: $s)"
 
@@ -36,6 +36,6 @@ expect_rc 0 "a night whose fact command leaves a sleeper"
 kb nightly -f bg.conf
 expect_rc 0 "the next night, the sleeper still there: not locked out"
 expect_err "" "the next night: nothing on stderr"
-for p in $(sql bg.db "SELECT value FROM run_fact WHERE key = 'sleeper'"); do
+for p in $(db_query bg.db "SELECT value FROM run_fact WHERE key = 'sleeper'"); do
 	kill "$p" 2>/dev/null
 done

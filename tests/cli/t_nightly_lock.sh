@@ -92,11 +92,11 @@ touch go
 wait $first
 rc=$?
 expect_rc 0 "the first night ends"
-s=$(sql lab.db "SELECT group_concat(label || ' ' || status, ', ') FROM nightly WHERE id > 1")
+s=$(db_query lab.db "SELECT group_concat(label || ' ' || status, ', ') FROM nightly WHERE id > 1")
 [ "$s" = "night-$TODAY.2 ok, night-$TODAY locked-out" ]
 check $? "one night ran, the other two were locked out, the symbolic link's logged ($s)"
-[ "$(sql lab.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
-s=$(sql lab.db "SELECT count(DISTINCT label) = count(*) FROM run")
+[ "$(db_query lab.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
+s=$(db_query lab.db "SELECT count(DISTINCT label) = count(*) FROM run")
 [ "$s" = 1 ]; check $? "no two runs took the same label"
 kb nightly -f other/hard.conf
 expect_rc 0 "through the hard link, once the lock is free"
@@ -118,16 +118,16 @@ later="$boot/$((start + 1))"
 # A run, then marked running by the live shell, with each identity.
 kb collect sleep -q -r 1 -m nanosleep -u 1 -n 2 --label r
 expect_rc 0 "a run"
-s=$(sql "$KBENCH_DB" "SELECT count(*) FROM run_fact WHERE key = 'collector_process'
+s=$(db_query "$KBENCH_DB" "SELECT count(*) FROM run_fact WHERE key = 'collector_process'
     AND value LIKE '$boot/%'")
 [ "$s" = 1 ]; check $? "the run records its collector's boot id and start time"
-sql "$KBENCH_DB" "UPDATE run SET status = 'running', ended_at = NULL;
+db_query "$KBENCH_DB" "UPDATE run SET status = 'running', ended_at = NULL;
     UPDATE run_fact SET value = '$$' WHERE key = 'collector_pid'"
 run_status() {	# run_status IDENTITY|-: the status kbench runs shows
 	if [ "$1" = - ]; then
-		sql "$KBENCH_DB" "DELETE FROM run_fact WHERE key = 'collector_process'"
+		db_query "$KBENCH_DB" "DELETE FROM run_fact WHERE key = 'collector_process'"
 	else
-		sql "$KBENCH_DB" "UPDATE run_fact SET value = '$1' WHERE key = 'collector_process'"
+		db_query "$KBENCH_DB" "UPDATE run_fact SET value = '$1' WHERE key = 'collector_process'"
 	fi
 	kb runs
 	awk 'NR == 2 { print $4 }' "$T/out"
@@ -144,8 +144,8 @@ grep -q '"status":"incomplete"' "$T/out"; check $? "--json says incomplete too"
 check $? "a run of an older kbench (no identity), its pid alive: running, as before"
 
 # Nightlies marked running by the live shell, with each identity.
-host=$(sql lab.db "SELECT host FROM nightly WHERE id = 1")
-sql lab.db "INSERT INTO nightly (name, label, config, host, pid, started_at,
+host=$(db_query lab.db "SELECT host FROM nightly WHERE id = 1")
+db_query lab.db "INSERT INTO nightly (name, label, config, host, pid, started_at,
     status, process) VALUES
     ('x', 'a', 'x.conf', '$host', $$, '2026-01-01T00:00:00.000Z', 'running', '$me'),
     ('x', 'b', 'x.conf', '$host', $$, '2026-01-01T00:00:00.000Z', 'running', '$otherboot'),
@@ -155,7 +155,7 @@ kb -d lab.db nightly --list
 awk '$2 == "x" { print $3, $6 }' "$T/out" >got
 printf '%s\n' "a running" "b dead" "c dead" "d running" >want
 cmp -s want got; check $? "--list: another boot's or start time's nightly is dead ($(tr '\n' ' ' <got))"
-s=$(sql lab.db "SELECT count(*) FROM nightly WHERE status = 'ok' AND process LIKE '$boot/%'")
+s=$(db_query lab.db "SELECT count(*) FROM nightly WHERE status = 'ok' AND process LIKE '$boot/%'")
 [ "$s" -ge 3 ]; check $? "each night logs its boot id and start time ($s)"
 
 # A lock file naming a live pid that does not hold it: taken over.
@@ -170,7 +170,7 @@ esac
 
 # 3. Issue 26, finding 10: "incomplete" fits the STATUS column: the
 # STARTED column begins where its heading does.
-sql "$KBENCH_DB" "INSERT OR REPLACE INTO run_fact (run_id, key, value)
+db_query "$KBENCH_DB" "INSERT OR REPLACE INTO run_fact (run_id, key, value)
     SELECT id, 'collector_process', '$otherboot' FROM run"
 kb runs
 [ "$(awk 'NR == 2 { print $4 }' "$T/out")" = incomplete ]
@@ -188,7 +188,7 @@ if [ "$(id -u)" -eq 0 ] && unshare -m true 2>/dev/null; then
 	awk '$2 == "x" && $3 == "a" { print $6 }' "$T/out" >got
 	[ "$(cat got)" = running ]
 	check $? "a live nightly whose /proc entry is hidden: running ($(cat got))"
-	sql "$KBENCH_DB" "UPDATE run_fact SET value = '$me' WHERE key = 'collector_process'"
+	db_query "$KBENCH_DB" "UPDATE run_fact SET value = '$me' WHERE key = 'collector_process'"
 	unshare -m sh -c 'mount -t tmpfs tmpfs /proc/$1 && exec "$KBENCH" runs' \
 	    sh $$ >"$T/out" 2>"$T/err"
 	s=$(awk 'NR == 2 { print $4 }' "$T/out")
@@ -205,7 +205,7 @@ if command -v perl >/dev/null; then
 	p=$!
 	wait_for test -e named
 	pstart=$(tail -n 1 /proc/$p/stat | sed 's/.*) //' | cut -d ' ' -f 20)
-	sql lab.db "INSERT INTO nightly (name, label, config, host, pid, started_at,
+	db_query lab.db "INSERT INTO nightly (name, label, config, host, pid, started_at,
 	    status, process) VALUES
 	    ('y', 'a', 'y.conf', '$host', $p, '2026-01-01T00:00:00.000Z', 'running', '$boot/$pstart'),
 	    ('y', 'b', 'y.conf', '$host', $p, '2026-01-01T00:00:00.000Z', 'running', '$otherboot')"
@@ -269,7 +269,7 @@ for c in dbl:"lock quick.db: it is the database quick.db: not used as a lock" \
 	expect_rc 4 "$f: the night refuses the lock"
 	expect_err "kbench: nightly: ${c#*:}" "$f: the night says why"
 done
-[ "$(sql quick.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
+[ "$(db_query quick.db "PRAGMA integrity_check")" = ok ]; check $? "the database is whole"
 [ "$(cat notalock)" = "precious data" ]; check $? "a file that is not a lock is untouched"
 head -c 6 dbl2.conf | grep -q '^lock' ; check $? "the configuration is untouched"
 # The database not made yet (the first night): its name alone tells.

@@ -208,7 +208,7 @@ ST=$(pg_newdb stats)
 awk 'BEGIN { print "s,v"; for (i = 0; i < 12000; i++) printf "s%04d,%d\n", i / 3, i }' >stats.csv
 kb -d "$ST" import -q --key s --value v -l one stats.csv
 reltuples() {
-	"$PG_PSQL" -X -At -d "$ST" -c "SELECT reltuples::bigint FROM pg_class WHERE relname = '$1'" |
+	db_query "$ST" "SELECT reltuples::bigint FROM pg_class WHERE relname = '$1'" |
 	    sed "s|^|$1 |"
 }
 reltuples sample >"$T/out"
@@ -216,7 +216,7 @@ expect_out "sample 12000" "an import of 12000 samples into a new database: its s
 kb -d "$ST" trend
 reltuples series_summary >"$T/out"
 expect_out "series_summary 4000" "a trend caching 4000 summaries: their statistics made"
-"$PG_PSQL" -X -q -d "$ST" -c "DELETE FROM series_summary"
+db_query "$ST" "DELETE FROM series_summary" >/dev/null
 kb -d "$ST" import -q --key s --value v -l two stats.csv
 kb -d "$ST" trend
 { reltuples sample; reltuples series_summary; } >"$T/out"

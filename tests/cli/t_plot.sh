@@ -125,8 +125,8 @@ new line",1,4
 EOT
 kb --db evil.db import -q --run-by label --key method --key usec --value v evil.csv
 expect_rc 0 "hostile labels import"
-a=$(sqlite3 evil.db "SELECT label FROM run WHERE id = 1")
-b=$(sqlite3 evil.db "SELECT label FROM run WHERE id = 2")
+a=$(db_query evil.db "SELECT label FROM run WHERE id = 1")
+b=$(db_query evil.db "SELECT label FROM run WHERE id = 2")
 kb --db evil.db plot compare --compare "$a" "$b" -o charts --title "x' ; system('touch $T/pwned3') ; '" --format both
 expect_rc 0 "plot with hostile labels and title"
 kb --db evil.db plot dist -o charts
@@ -255,7 +255,7 @@ EVIL_LABEL="it's \"n31\" \\ @x" EVIL_KEY="lat'ency \\\"@y" \
 	{ print }' "$FIXTURES/trend/history.csv" >evil-history.csv
 kb --db evil-trend.db import -q evil-history.csv
 expect_rc 0 "import of a history with hostile labels"
-[ "$(sqlite3 evil-trend.db "SELECT label FROM run WHERE label LIKE 'it%'")" = "it's \"n31\" \\ @x" ]
+[ "$(db_query evil-trend.db "SELECT label FROM run WHERE label LIKE 'it%'")" = "it's \"n31\" \\ @x" ]
 check $? "the hostile label is stored as written"
 kb --db evil-trend.db plot trend -o tc --format both --title "x' ; system('touch $T/pwned4') ; '"
 expect_rc 0 "plot trend with hostile labels, keys and title"

@@ -227,7 +227,7 @@ printf 'm,v\nk,1\nk,2\nk,3\n' >u.csv
 "$KBENCH" -d "$H" import -q --value v --key m -l lat --meta note=cafe u.csv
 # Invalid UTF-8 that import now refuses, as a database of an older kbench
 # (or one edited by hand) still holds it.
-sqlite3 "$H" "UPDATE run SET label = CAST(x'6c6174e9' AS TEXT) WHERE label = 'lat';
+db_query "$H" "UPDATE run SET label = CAST(x'6c6174e9' AS TEXT) WHERE label = 'lat';
     UPDATE run_fact SET value = CAST(x'636166e9' AS TEXT) WHERE value = 'cafe'"
 touch marker
 kb -d "$H" site -o hostile

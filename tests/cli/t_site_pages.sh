@@ -50,7 +50,7 @@ grep -q '<nav class="pages">page 2 of 3: <a href="index.html">1-3</a> <b>4-6</b>
     [ "$(grep -c '<nav class="pages">' site/index-3.html)" -eq 2 ]
 check $? "each index page: the navigation above and below the tables"
 # A run's series are paged the same way: alpha's runs have four.
-id=$(sqlite3 kbench.db "SELECT id FROM run WHERE uuid = 'alpha1'")
+id=$(db_query kbench.db "SELECT id FROM run WHERE uuid = 'alpha1'")
 [ -s "site/runs/$id.html" ] && [ -s "site/runs/$id-2.html" ] &&
     [ "$(ls site/runs | wc -l)" -eq 6 ] &&
     [ "$(grep -c 'href="../series/' "site/runs/$id.html")" -eq 3 ] &&

@@ -160,16 +160,16 @@ grep -q '^| latency | 31/60 | 2026-01-31 | n31 | ' "$T/out"; check $? "markdown 
 
 # 6. The cache of run summaries: filled by the first trend over a writable
 # database, then read instead of the samples, with the same output.
-n=$(sql "$KBENCH_DB" "SELECT count(*) FROM series_summary")
+n=$(db_query "$KBENCH_DB" "SELECT count(*) FROM series_summary")
 [ "$n" = 180 ]; check $? "the cache holds a summary per series and run (180: $n)"
 kb trend --format json
 cp "$T/out" cached.json
 cp "$KBENCH_DB" nocache.db
-sql nocache.db "DELETE FROM series_summary"
+db_query nocache.db "DELETE FROM series_summary"
 kb --db nocache.db trend --format json
 cmp -s cached.json "$T/out"; check $? "json from the cache = json from the samples, byte for byte"
 # A corrupted cache entry shows: the cache is what trend reads.
-sql nocache.db "UPDATE series_summary SET median = median * 2 WHERE series_id =
+db_query nocache.db "UPDATE series_summary SET median = median * 2 WHERE series_id =
     (SELECT min(series_id) FROM series_summary)"
 kb --db nocache.db trend --format json
 cmp -s cached.json "$T/out" && not_ok "a cached summary is read, not recomputed" ||
@@ -179,28 +179,28 @@ cmp -s cached.json "$T/out" && not_ok "a cached summary is read, not recomputed"
 # counts the samples, not an overflowing sum (it said "listing runs:
 # integer overflow", exit 3).
 cp "$KBENCH_DB" badn.db
-sql badn.db "UPDATE series_summary SET n = 9223372036854775807 WHERE series_id % 3 = 0;
+db_query badn.db "UPDATE series_summary SET n = 9223372036854775807 WHERE series_id % 3 = 0;
     UPDATE series_summary SET n = -5 WHERE series_id % 3 = 1"
 kb --db badn.db trend --format json
 expect_rc 0 "trend over impossible cached counts"
 cmp -s cached.json "$T/out"; check $? "impossible cached counts: the json the samples give"
-n=$(sql badn.db "SELECT count(*) FROM series_summary WHERE n < 0 OR n > 4294967295")
+n=$(db_query badn.db "SELECT count(*) FROM series_summary WHERE n < 0 OR n > 4294967295")
 [ "$n" = 0 ]; check $? "impossible cached counts: cached again from the samples ($n left)"
-sql badn.db "UPDATE series_summary SET n = 9223372036854775807"
+db_query badn.db "UPDATE series_summary SET n = 9223372036854775807"
 kb --db badn.db runs --json
 expect_rc 0 "runs over impossible cached counts"
-[ "$(jq -s '[.[].samples] | add' "$T/out")" = "$(sql badn.db "SELECT count(*) FROM sample")" ]
+[ "$(jq -s '[.[].samples] | add' "$T/out")" = "$(db_query badn.db "SELECT count(*) FROM sample")" ]
 check $? "runs over impossible cached counts: every sample counted"
 # A running run is not cached: its samples may still grow.
-sql nocache.db "DELETE FROM series_summary;
+db_query nocache.db "DELETE FROM series_summary;
     UPDATE run SET status = 'running' WHERE label = 'n60'"
 kb --db nocache.db trend --incomplete
 expect_rc 0 "trend --incomplete with a running run"
-n=$(sql nocache.db "SELECT count(*) FROM series_summary")
+n=$(db_query nocache.db "SELECT count(*) FROM series_summary")
 [ "$n" = 177 ]; check $? "the running run's 3 series are not cached (177: $n)"
 # A read-only database: the same answer, nothing written.
 cp nocache.db ro.db
-sql ro.db "DELETE FROM series_summary;
+db_query ro.db "DELETE FROM series_summary;
     UPDATE run SET status = 'complete' WHERE label = 'n60'"
 chmod 444 ro.db
 chmod 755 "$T"
@@ -208,7 +208,7 @@ if can_drop_root; then
 	as_user --db ro.db trend --format json
 	expect_rc 0 "trend on a read-only database"
 	cmp -s cached.json "$T/out"; check $? "a read-only database: the same json, computed"
-	n=$(sql ro.db "SELECT count(*) FROM series_summary")
+	n=$(db_query ro.db "SELECT count(*) FROM series_summary")
 	[ "$n" = 0 ]; check $? "a read-only database is not written"
 else
 	skip "read-only database: root ignores file modes and no setpriv"

@@ -11,7 +11,7 @@ FAKE=$FIXTURES/fakebench
 fake() { KBENCH_LIBEXEC=$FAKE FAKE_MODE=${mode:-slower} kb "$@"; }
 # dbfact DB KEY: the newest run's fact KEY.
 dbfact() {
-	sqlite3 "$1" "SELECT value FROM run_fact WHERE key = '$2' ORDER BY run_id DESC LIMIT 1"
+	db_query "$1" "SELECT value FROM run_fact WHERE key = '$2' ORDER BY run_id DESC LIMIT 1"
 }
 # expect_dbfact DB KEY VALUE WHAT
 expect_dbfact() {
@@ -111,7 +111,7 @@ wait $pid
 rc=$?
 v=$(dbfact int.db stopped_by)
 [ "$v" = interrupted ] && [ "$rc" -eq 130 ] &&
-[ "$(sqlite3 int.db "SELECT status FROM run")" = aborted ]
+[ "$(db_query int.db "SELECT status FROM run")" = aborted ]
 check $? "an interrupted --until: stopped_by $v, exit $rc, the run aborted"
 
 # 6. Against a stored run (--baseline): every cell of the matrix, round
@@ -140,7 +140,7 @@ check $? "--baseline: analyze --sequential on the stored runs gives the collecto
 mode=ok fake --db b.db collect sleep -q -l short -r 5 -m select -u 100
 mode=ok fake --db b.db collect sleep -q -l twice -r 6 -m select -u 100
 mode=ok fake --db b.db collect sleep -q -l twice -r 6 -m select -u 100
-n=$(sqlite3 b.db "SELECT count(*) FROM run")
+n=$(db_query b.db "SELECT count(*) FROM run")
 baseline_refused() {
 	want=$1
 	shift
@@ -158,7 +158,7 @@ baseline_refused "kbench: collect sleep: --baseline twice: more than one complet
     sleep -m select -u 100 --baseline twice
 baseline_refused "kbench: collect lock: --baseline base: no complete run of this benchmark has that label or id: name one run (its id or uuid: kbench runs -b lock)" \
     lock -H rw -k null --baseline base
-[ "$(sqlite3 b.db "SELECT count(*) FROM run")" = "$n" ]
+[ "$(db_query b.db "SELECT count(*) FROM run")" = "$n" ]
 check $? "--baseline refused: no run made"
 fake --db b.db collect sleep -m select -u 100 --baseline base
 expect_rc 2 "--baseline without --until"
@@ -173,8 +173,8 @@ expect_err 'kbench: collect sleep: --baseline b\x1b[2Jx: no complete run of this
 
 # The run records which run was its baseline; its own label may not
 # be the baseline's (a label would then name both sides).
-b1=$(sqlite3 b.db "SELECT uuid FROM run WHERE label = 'base'")
-v=$(sqlite3 b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'new' AND f.key = 'baseline_run'")
+b1=$(db_query b.db "SELECT uuid FROM run WHERE label = 'base'")
+v=$(db_query b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'new' AND f.key = 'baseline_run'")
 [ "$v" = "$b1" ]; check $? "--baseline: the run's fact baseline_run is the baseline's uuid"
 fake --db b.db collect sleep -l base -m select -u 100 --until decided --baseline base
 expect_rc 2 "--baseline with the baseline's own label"
@@ -193,7 +193,7 @@ check $? "--baseline of another unit: not the same measure, said"
 grep -q '^kbench: collect: --until: the run.s sides cannot be compared (above): no answer can come, stopped$' "$T/err"
 check $? "--baseline of another unit: stopped at once, said"
 expect_dbfact b.db stopped_by incomparable "--baseline of another unit: stopped_by incomparable"
-n=$(sqlite3 b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'vs-ms' AND f.key = 'rounds'")
+n=$(db_query b.db "SELECT value FROM run_fact f JOIN run r ON r.id = f.run_id WHERE r.label = 'vs-ms' AND f.key = 'rounds'")
 [ "$n" = 1 ]; check $? "--baseline of another unit: one round, not the cap ($n)"
 kb --db b.db analyze --compare base msbase
 expect_rc 2 "analyze --compare of two measures"
