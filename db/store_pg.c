@@ -42,6 +42,7 @@ struct pg_pending {
 };
 
 static int	copy_end(struct store *s, const char *abort);
+static void	series_seen_clear(struct store *s);
 static int	copy_failed(struct store *s, const PGresult *res, size_t n);
 
 const char *
@@ -100,15 +101,19 @@ pg_said(struct store *s, const char *fmt, ...)
 int
 pg_fail(struct store *s, const PGresult *res, const char *fmt, ...)
 {
-	const char *primary = NULL;
+	const char *primary = NULL, *state;
 	va_list ap;
 
 	va_start(ap, fmt);
 	said(s, fmt, ap);
 	va_end(ap);
 	sb_adds(&s->err, ": ");
-	if (res != NULL)
+	s->cancelled = 0;
+	if (res != NULL) {
 		primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
+		state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+		s->cancelled = state != NULL && strcmp(state, "57014") == 0;
+	}
 	if (primary != NULL)
 		add_message(&s->err, primary);
 	else
@@ -436,6 +441,7 @@ pg_close(struct store *s)
 	free(s->location);
 	free(s->public);
 	free(s->pending);
+	strmap_free_values(&s->series_seen);
 	sb_free(&s->err);
 	sb_free(&s->name);
 	sb_free(&s->copy);
@@ -482,6 +488,16 @@ pg_writable(const struct store *s)
 
 /* ---- transactions ---- */
 
+/* analyze_grown's failure: -1 for a cancel (the error kept), else 0. */
+static int
+analyze_failed(struct store *s)
+{
+	if (s->cancelled)
+		return -1;
+	sb_reset(&s->err);
+	return 0;
+}
+
 /*
  * The planner's statistics of a table a write grew by a tenth or more
  * (and by 1000 rows), made before its commit: with the old ones a series
@@ -492,11 +508,14 @@ pg_writable(const struct store *s)
  * best, and after its VACUUM of the whole table.  Inside the transaction
  * ANALYZE counts its rows, and no autovacuum can be at them yet: one at
  * the table's older rows is cancelled by the server when it holds us up
- * a second (deadlock_timeout); another lock holds us 2 s at most.  In a
- * savepoint: whatever fails here, the write goes on whole.  A role that
- * does not own the table gets a warning (quiet_notice), not an error.
+ * a second (deadlock_timeout); another lock holds us 2 s at most, and
+ * no cost delay an administrator set for VACUUM slows it.  In a
+ * savepoint: whatever fails here, the write goes on whole, but for a
+ * cancel (pg_cancel_backend, SQLSTATE 57014), which fails it as it
+ * would have failed its COPY: -1, said.  A role that does not own the
+ * table gets a warning (quiet_notice), not an error.
  */
-static void
+static int
 analyze_grown(struct store *s, const char *table, int64_t added)
 {
 	const char *p[1] = { table };
@@ -505,11 +524,12 @@ analyze_grown(struct store *s, const char *table, int64_t added)
 	char sql[64];
 	int ok;
 
-	if (added < 1000 || pg_exec(s, "SAVEPOINT kbench_analyze;"
-	    " SET LOCAL lock_timeout = '2s'", "refreshing statistics") == -1) {
-		sb_reset(&s->err);
-		return;
-	}
+	if (added < 1000)
+		return 0;
+	if (pg_exec(s, "SAVEPOINT kbench_analyze; SET LOCAL lock_timeout ="
+	    " '2s'; SET LOCAL vacuum_cost_delay = 0", "refreshing statistics")
+	    == -1)
+		return analyze_failed(s);
 	res = pg_query(s, "SELECT reltuples FROM pg_class WHERE oid ="
 	    " to_regclass($1)", 1, p, "reading a table's size");
 	ok = res != NULL && PQntuples(res) == 1;
@@ -520,12 +540,12 @@ analyze_grown(struct store *s, const char *table, int64_t added)
 	snprintf(sql, sizeof(sql), "ANALYZE %s", table);
 	if (ok && (known <= 0 || (double)added >= known / 10))
 		ok = pg_exec(s, sql, "refreshing a table's statistics") == 0;
-	if (!ok || pg_exec(s, "SET LOCAL lock_timeout = '" PG_LOCK_TIMEOUT
+	if (ok && pg_exec(s, "SET LOCAL lock_timeout = '" PG_LOCK_TIMEOUT
 	    "'; RELEASE SAVEPOINT kbench_analyze", "refreshing statistics")
-	    == -1) {
-		sb_reset(&s->err);
-		PQclear(PQexec(s->conn, "ROLLBACK TO SAVEPOINT kbench_analyze"));
-	}
+	    == 0)
+		return 0;
+	PQclear(PQexec(s->conn, "ROLLBACK TO SAVEPOINT kbench_analyze"));
+	return analyze_failed(s);
 }
 
 static int	pg_rollback(struct store *s);
@@ -548,6 +568,7 @@ pg_begin(struct store *s)
 	s->txn = PG_TXN_WRITE;
 	s->added_samples = s->added_summaries = 0;
 	s->failed_origin = 0;
+	series_seen_clear(s);
 	/* Writers queue here, readers never: lock_timeout bounds the wait. */
 	if (pg_exec(s, "SELECT pg_advisory_xact_lock(" PG_WRITE_LOCK ")",
 	    "waiting for another writer") == -1 ||
@@ -563,13 +584,15 @@ pg_commit(struct store *s)
 {
 	if (store_flush(s) == -1)
 		return -1;
-	analyze_grown(s, "sample", s->added_samples);
-	analyze_grown(s, "series_summary", s->added_summaries);
+	if (analyze_grown(s, "sample", s->added_samples) == -1 ||
+	    analyze_grown(s, "series_summary", s->added_summaries) == -1)
+		return -1;
 	if (pg_exec(s, "UPDATE kbench_data_version SET v = v + 1",
 	    "counting the write") == -1 ||
 	    pg_exec(s, "COMMIT", "committing") == -1)
 		return -1;
 	s->txn = PG_TXN_NONE;
+	series_seen_clear(s);
 	s->create_pending = 0;
 	if (s->schema_held) {
 		s->schema_held = 0;
@@ -583,6 +606,7 @@ pg_rollback(struct store *s)
 {
 	if (s->copy_open)
 		(void)copy_end(s, "kbench: rolled back");
+	series_seen_clear(s);
 	s->npending = 0;
 	sb_reset(&s->copy);
 	if (s->txn != PG_TXN_NONE) {
@@ -774,6 +798,8 @@ pg_run_delete(struct store *s, int64_t run_id)
 	char id[PG_INT_BUFSIZE];
 	const char *p = pg_int(id, run_id);
 
+	/* Its series go with it, and the ids this write knew of them. */
+	series_seen_clear(s);
 	/* sample has no foreign key (store_pg_schema.c): its rows first. */
 	if (pg_do(s, "DELETE FROM sample WHERE series_id IN (SELECT id FROM"
 	    " series WHERE run_id = $1)", 1, &p, "deleting a run's samples") ==
@@ -816,8 +842,94 @@ series_keys_put(struct store *s, const char *id, const struct kvlist *keys)
 	return 0;
 }
 
+static int	series_lookup(struct store *s, int64_t run_id,
+		    const struct series_info *si, int64_t *series_id);
+
+/* A series seen in this write transaction: its id, unit and better. */
+struct series_seen {
+	int64_t	 id;
+	char	*unit, *better;		/* in the same allocation */
+};
+
+/* The most kept: 65536 series, some 6 MiB. */
+#define PG_SERIES_SEEN_MAX	65536
+
+static void
+series_seen_clear(struct store *s)
+{
+	strmap_free_values(&s->series_seen);
+	memset(&s->series_seen, 0, sizeof(s->series_seen));
+}
+
+/* "RUN NAME": the key of s->series_seen, in buf. */
+static const char *
+series_seen_key(struct store *s, int64_t run_id, struct strbuf *buf)
+{
+	sb_reset(buf);
+	sb_addf(buf, "%lld ", (long long)run_id);
+	sb_adds(buf, sb_str(&s->name));
+	return sb_str(buf);
+}
+
+static void
+series_seen_put(struct store *s, const char *key, int64_t id,
+    const char *unit, const char *better)
+{
+	size_t lu = strlen(unit) + 1, lb = strlen(better) + 1;
+	struct series_seen *v;
+
+	if (s->txn != PG_TXN_WRITE)
+		return;
+	if (s->series_seen.n >= PG_SERIES_SEEN_MAX)
+		series_seen_clear(s);
+	v = xmalloc(sizeof(*v) + lu + lb);
+	v->id = id;
+	v->unit = (char *)(v + 1);
+	v->better = v->unit + lu;
+	memcpy(v->unit, unit, lu);
+	memcpy(v->better, better, lb);
+	strmap_put(&s->series_seen, key, v);
+}
+
+/* A series with another unit or better than asked: -1, said. */
+static int
+series_differs(struct store *s, const char *unit, const char *better,
+    const struct series_info *si)
+{
+	if (strcmp(unit, si->unit) == 0 && strcmp(better, si->better) == 0)
+		return 0;
+	sb_reset(&s->err);
+	sb_addf(&s->err, "series '%s' has unit '%s' and better '%s' already, "
+	    "not '%s' and '%s'", sb_str(&s->name), unit, better, si->unit,
+	    si->better);
+	return -1;
+}
+
 static int
 pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
+    int64_t *series_id)
+{
+	struct strbuf key = STRBUF_INIT;
+	const struct series_seen *seen;
+	int ret;
+
+	store_series_name(si->keys, &s->name);
+	seen = s->txn == PG_TXN_WRITE ? strmap_get(&s->series_seen,
+	    series_seen_key(s, run_id, &key)) : NULL;
+	if (seen != NULL) {
+		*series_id = seen->id;
+		ret = series_differs(s, seen->unit, seen->better, si);
+	} else if ((ret = series_lookup(s, run_id, si, series_id)) == 0 &&
+	    s->txn == PG_TXN_WRITE)
+		series_seen_put(s, series_seen_key(s, run_id, &key),
+		    *series_id, si->unit, si->better);
+	sb_free(&key);
+	return ret;
+}
+
+/* The series from the server, made when it is not there. */
+static int
+series_lookup(struct store *s, int64_t run_id, const struct series_info *si,
     int64_t *series_id)
 {
 	char rid[PG_INT_BUFSIZE];
@@ -825,7 +937,6 @@ pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
 	PGresult *res;
 	int ret;
 
-	store_series_name(si->keys, &s->name);
 	p[0] = pg_int(rid, run_id);
 	p[1] = sb_str(&s->name);
 	p[2] = si->unit;
@@ -835,16 +946,8 @@ pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
 		return -1;
 	if (PQntuples(res) > 0) {
 		*series_id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-		ret = 0;
-		if (strcmp(PQgetvalue(res, 0, 1), si->unit) != 0 ||
-		    strcmp(PQgetvalue(res, 0, 2), si->better) != 0) {
-			sb_reset(&s->err);
-			sb_addf(&s->err, "series '%s' has unit '%s' and better "
-			    "'%s' already, not '%s' and '%s'", sb_str(&s->name),
-			    PQgetvalue(res, 0, 1), PQgetvalue(res, 0, 2),
-			    si->unit, si->better);
-			ret = -1;
-		}
+		ret = series_differs(s, PQgetvalue(res, 0, 1),
+		    PQgetvalue(res, 0, 2), si);
 		PQclear(res);
 		return ret;
 	}

@@ -10,6 +10,7 @@
 #include "db/pg_lib.h"
 
 #include "db/store_impl.h"
+#include "lib/strmap.h"
 
 /* What a connection is inside of. */
 enum pg_txn {
@@ -49,7 +50,15 @@ struct store {
 	int		 create_pending;
 	int		 schema_held;	/* its schema lock, for that write */
 	unsigned	 prepared;	/* 1 << enum pg_prepared: done */
+	/*
+	 * The series this write transaction looked up or made, by "RUN
+	 * NAME": a file whose rows alternate between series asked the
+	 * server once a row.  Only inside the transaction (the write lock
+	 * keeps other writers out), emptied at its end.
+	 */
+	struct strmap	 series_seen;
 	int64_t		 failed_origin;
+	int		 cancelled;	/* the last error: a cancel (57014) */
 	/* Rows this write transaction added: ANALYZE after a big commit. */
 	int64_t		 added_samples;
 	int64_t		 added_summaries;

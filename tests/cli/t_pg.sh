@@ -199,6 +199,22 @@ done <<EOF
 EOF
 rm -f i_dup.csv
 
+# Rows that alternate between series: each series asked the server
+# once a row (20 s for 200,000); now once a write (pg_series_get's
+# series_seen), with its unit and better checked as the server's row is.
+awk 'BEGIN { print "run,label,benchmark,status,started,ended,command,version,key.m,unit,better,round,seq,value"
+	t = "2026-11-01T00:00:00.000Z"
+	for (i = 0; i < 40000; i++)
+		printf "99999999-0000-4000-8000-000000000003,alt,sleep,complete,%s,%s,x,1,m%d,%s,lower,,%d,%d\n",
+		    t, t, i % 20, (i == 30001 ? "ns" : "us"), int(i / 20), i }' >i_alt.csv
+import_both "series alternating a row, one row's unit another" i_alt.csv
+grep -q "i_alt.csv:30003: series 'm=m1' has unit 'us' and better 'lower' already, not 'ns' and 'lower'; nothing imported" pg.err
+check $? "series alternating a row, one row's unit another: said at its line"
+sed -i '30003s/,ns,/,us,/' i_alt.csv
+import_both "series alternating a row" i_alt.csv
+BOTH_DB=imports BOTH_SQ=imp.db both "series alternating a row: exported" export --label alt
+rm -f i_alt.csv
+
 # 2c. The planner's statistics refreshed by a commit that grew a table
 # by a tenth (store_pg.c: analyze_grown): the samples of an import, the
 # summaries a trend caches.  Not autovacuum's (a minute later at best):
