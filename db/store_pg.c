@@ -550,6 +550,16 @@ analyze_grown(struct store *s, const char *table, int64_t added)
 
 static int	pg_rollback(struct store *s);
 
+/* The schema lock a first write took (STORE_CREATE_IN_WRITE), given back. */
+static void
+schema_release(struct store *s)
+{
+	if (!s->schema_held)
+		return;
+	s->schema_held = 0;
+	pg_schema_unlock(s);
+}
+
 static int
 pg_begin(struct store *s)
 {
@@ -594,10 +604,7 @@ pg_commit(struct store *s)
 	s->txn = PG_TXN_NONE;
 	series_seen_clear(s);
 	s->create_pending = 0;
-	if (s->schema_held) {
-		s->schema_held = 0;
-		pg_schema_unlock(s);
-	}
+	schema_release(s);
 	return 0;
 }
 
@@ -616,10 +623,7 @@ pg_rollback(struct store *s)
 		PQclear(PQexec(s->conn, "ROLLBACK"));
 	}
 	/* The tables it made are gone with it: the next write makes them. */
-	if (s->schema_held) {
-		s->schema_held = 0;
-		pg_schema_unlock(s);
-	}
+	schema_release(s);
 	return 0;
 }
 
@@ -878,8 +882,6 @@ series_seen_put(struct store *s, const char *key, int64_t id,
 	size_t lu = strlen(unit) + 1, lb = strlen(better) + 1;
 	struct series_seen *v;
 
-	if (s->txn != PG_TXN_WRITE)
-		return;
 	if (s->series_seen.n >= PG_SERIES_SEEN_MAX)
 		series_seen_clear(s);
 	v = xmalloc(sizeof(*v) + lu + lb);
@@ -910,19 +912,20 @@ pg_series_get(struct store *s, int64_t run_id, const struct series_info *si,
     int64_t *series_id)
 {
 	struct strbuf key = STRBUF_INIT;
-	const struct series_seen *seen;
-	int ret;
+	const struct series_seen *seen = NULL;
+	int in_write = s->txn == PG_TXN_WRITE, ret;
 
 	store_series_name(si->keys, &s->name);
-	seen = s->txn == PG_TXN_WRITE ? strmap_get(&s->series_seen,
-	    series_seen_key(s, run_id, &key)) : NULL;
+	if (in_write)
+		seen = strmap_get(&s->series_seen,
+		    series_seen_key(s, run_id, &key));
 	if (seen != NULL) {
 		*series_id = seen->id;
 		ret = series_differs(s, seen->unit, seen->better, si);
 	} else if ((ret = series_lookup(s, run_id, si, series_id)) == 0 &&
-	    s->txn == PG_TXN_WRITE)
-		series_seen_put(s, series_seen_key(s, run_id, &key),
-		    *series_id, si->unit, si->better);
+	    in_write)
+		series_seen_put(s, sb_str(&key), *series_id, si->unit,
+		    si->better);
 	sb_free(&key);
 	return ret;
 }
